@@ -1,0 +1,502 @@
+"""The rules of minebender, as LAWS.bend states them.
+
+A ``Game`` is an immutable value: ``step`` returns a new game and never changes
+the old one, so ``law frozen`` and ``law reveal_flagged`` can compare games with
+``==``. The laws reach the game only through ``Game.fresh``, ``Game.step``,
+``Game.open``, ``Game.knowledge``, ``Game.status``, ``Game.flagged``,
+``Game.display``, ``setup`` and ``place_mines``.
+
+>>> g = Game.fresh(3, 1, ((False, False, True),))
+>>> g = g.step(Reveal(Pos(0, 0)))
+>>> g.knowledge.rows
+((Shown(n=0), Shown(n=1), Hidden()),)
+>>> g.status
+Won()
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from minebender.types import (
+    BOOM,
+    HIDDEN,
+    SHOWN,
+    Action,
+    Assist,
+    AssistTooEarly,
+    Beginner,
+    Blast,
+    Chord,
+    Covered,
+    Custom,
+    Expert,
+    Exploded,
+    Flag,
+    Flagged,
+    Hidden,
+    Hint,
+    Intermediate,
+    Knowledge,
+    Layout,
+    Level,
+    Lost,
+    Mine,
+    Number,
+    Playing,
+    Pos,
+    Reveal,
+    Seen,
+    Setup,
+    Shown,
+    Status,
+    Tile,
+    Won,
+    WrongFlag,
+    neighbours,
+)
+
+__all__ = ["Game", "check_layout", "place_mines", "setup"]
+
+PLAYING = Playing()
+WON = Won()
+COVERED = Covered()
+FLAGGED = Flagged()
+BLAST = Blast()
+HINT = Hint()
+MINE = Mine()
+WRONG_FLAG = WrongFlag()
+NUMBER = tuple(Number(n) for n in range(9))
+
+
+def check_layout(width: int, height: int, layout: object) -> Layout:
+    """Return layout as a tuple of rows of bool, or raise naming what is wrong."""
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, got {value!r}")
+        if value < 0:
+            raise ValueError(f"{name} must not be negative, got {value}")
+    if isinstance(layout, (str, bytes)) or not isinstance(layout, Sequence):
+        raise TypeError(f"layout must be a sequence of rows of bool, got {layout!r}")
+    if len(layout) != height:
+        raise ValueError(f"layout must have {height} rows, got {len(layout)}")
+    rows: list[tuple[bool, ...]] = []
+    for y, row in enumerate(layout):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+            raise TypeError(f"layout row {y} must be a sequence of bool, got {row!r}")
+        if len(row) != width:
+            raise ValueError(f"layout row {y} must have {width} cells, got {len(row)}")
+        for x, cell in enumerate(row):
+            if not isinstance(cell, bool):
+                raise TypeError(f"layout cell ({x}, {y}) must be a bool, got {cell!r}")
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _counts(width: int, height: int, layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """The number of adjacent mines of every cell."""
+    return tuple(
+        tuple(sum(layout[q.y][q.x] for q in neighbours(width, height, Pos(x, y))) for x in range(width))
+        for y in range(height)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game: the real board, what the player sees, their flags and the status.
+
+    Build one with ``Game.fresh``; the constructor is for ``repr`` round trips and
+    trusts that knowledge, flags and status arose from the layout by play.
+    """
+
+    width: int
+    height: int
+    layout: Layout
+    knowledge: Knowledge
+    flags: frozenset[Pos] = frozenset()
+    status: Status = PLAYING
+    _counts: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    _safe_hidden: int = field(default=-1, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self._counts:
+            layout = check_layout(self.width, self.height, self.layout)
+            object.__setattr__(self, "layout", layout)
+            object.__setattr__(self, "_counts", _counts(self.width, self.height, layout))
+        if self._safe_hidden < 0:
+            rows = self.knowledge.rows
+            safe_hidden = sum(
+                1
+                for y, row in enumerate(self.layout)
+                for x, is_mine in enumerate(row)
+                if not is_mine and type(rows[y][x]) is Hidden
+            )
+            object.__setattr__(self, "_safe_hidden", safe_hidden)
+
+    # ------------------------------------------------------------------
+    # Construction
+    # ------------------------------------------------------------------
+
+    @classmethod
+    def fresh(cls, width: int, height: int, layout: Sequence[Sequence[bool]]) -> Game:
+        """A new game on this layout: nothing revealed, no flags.
+
+        A board with no safe cell is won from the start (``law won_iff``).
+        """
+        board = check_layout(width, height, layout)
+        mines = sum(sum(row) for row in board)
+        knowledge = Knowledge._trusted(width, height, mines, ((HIDDEN,) * width,) * height)
+        safe = width * height - mines
+        return cls(
+            width,
+            height,
+            board,
+            knowledge,
+            frozenset(),
+            PLAYING if safe else WON,
+            _counts(width, height, board),
+            safe,
+        )
+
+    def _with(
+        self,
+        knowledge: Knowledge | None = None,
+        flags: frozenset[Pos] | None = None,
+        status: Status | None = None,
+        safe_hidden: int | None = None,
+    ) -> Game:
+        return Game(
+            self.width,
+            self.height,
+            self.layout,
+            self.knowledge if knowledge is None else knowledge,
+            self.flags if flags is None else flags,
+            self.status if status is None else status,
+            self._counts,
+            self._safe_hidden if safe_hidden is None else safe_hidden,
+        )
+
+    # ------------------------------------------------------------------
+    # Queries
+    # ------------------------------------------------------------------
+
+    def on_board(self, pos: Pos) -> bool:
+        """pos is a cell of this board."""
+        return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    def flagged(self, pos: Pos) -> bool:
+        """The player has put a flag on pos."""
+        return pos in self.flags
+
+    def mine(self, pos: Pos) -> bool:
+        """The real board has a mine at pos (False off the board)."""
+        return self.on_board(pos) and self.layout[pos[1]][pos[0]]
+
+    @property
+    def playing(self) -> bool:
+        """The game goes on."""
+        return type(self.status) is Playing
+
+    @property
+    def mines(self) -> int:
+        """The number of mines on the board."""
+        return self.knowledge.mines or 0
+
+    # ------------------------------------------------------------------
+    # Actions
+    # ------------------------------------------------------------------
+
+    def step(self, action: Action) -> Game:
+        """The game after one action; a finished game ignores every action."""
+        if type(self.status) is not Playing:
+            return self
+        match action:
+            case Reveal(pos):
+                return self if pos in self.flags else self.open(pos)
+            case Flag(pos):
+                return self._toggle_flag(pos)
+            case Chord(pos):
+                return self._chord(pos)
+            case Assist(k):
+                return self._assist(k)
+        raise TypeError(f"not an action: {action!r}")
+
+    def play(self, actions: Sequence[Action]) -> Game:
+        """Take the actions in order."""
+        game = self
+        for action in actions:
+            game = game.step(action)
+        return game
+
+    def open(self, pos: Pos) -> Game:
+        """Reveal pos, whether flagged or not, and flood through zeros.
+
+        Cells revealed on the way lose their flags (``law flags_hidden``). On a
+        finished game, off the board or on a revealed cell, nothing happens.
+        """
+        if type(self.status) is not Playing or not self.on_board(pos):
+            return self
+        x, y = pos
+        rows = self.knowledge.rows
+        if type(rows[y][x]) is not Hidden:
+            return self
+        pos = Pos(x, y)
+        if self.layout[y][x]:
+            new_rows = list(rows)
+            row = list(rows[y])
+            row[x] = BOOM
+            new_rows[y] = tuple(row)
+            return self._with(
+                Knowledge._trusted(self.width, self.height, self.knowledge.mines, tuple(new_rows)),
+                self.flags - {pos} if pos in self.flags else self.flags,
+                Lost(Exploded(pos)),
+            )
+        changed: dict[int, list[Seen]] = {}
+        counts = self._counts
+        width, height = self.width, self.height
+        todo = [(x, y)]
+        opened: set[tuple[int, int]] = {(x, y)}
+        while todo:
+            cx, cy = todo.pop()
+            n = counts[cy][cx]
+            row_list = changed.get(cy)
+            if row_list is None:
+                row_list = changed[cy] = list(rows[cy])
+            row_list[cx] = SHOWN[n]
+            if n == 0:
+                for ny in range(max(cy - 1, 0), min(cy + 2, height)):
+                    row = rows[ny]
+                    for nx in range(max(cx - 1, 0), min(cx + 2, width)):
+                        if type(row[nx]) is Hidden and (nx, ny) not in opened:
+                            opened.add((nx, ny))
+                            todo.append((nx, ny))
+        new_rows = tuple(
+            tuple(changed[ry]) if ry in changed else rows[ry] for ry in range(height)
+        )
+        flags = self.flags
+        if flags:
+            cleared = {f for f in flags if (f.x, f.y) in opened}
+            if cleared:
+                flags = flags - cleared
+        safe_hidden = self._safe_hidden - len(opened)
+        return self._with(
+            Knowledge._trusted(width, height, self.knowledge.mines, new_rows),
+            flags,
+            WON if safe_hidden == 0 else PLAYING,
+            safe_hidden,
+        )
+
+    def _toggle_flag(self, pos: Pos) -> Game:
+        if not self.knowledge.hidden(pos):
+            return self
+        pos = Pos(pos[0], pos[1])
+        flags = self.flags - {pos} if pos in self.flags else self.flags | {pos}
+        return self._with(flags=flags)
+
+    def chord_targets(self, pos: Pos) -> list[Pos]:
+        """If pos shows k and exactly k of its neighbours are flagged, its hidden
+        unflagged neighbours row by row; otherwise none (LAWS.bend ``chord_targets``)."""
+        seen = self.knowledge.seen(pos)
+        if type(seen) is not Shown:
+            return []
+        around = neighbours(self.width, self.height, pos)
+        if sum(1 for q in around if q in self.flags) != seen.n:
+            return []
+        return [q for q in around if self.knowledge.hidden(q) and q not in self.flags]
+
+    def _chord(self, pos: Pos) -> Game:
+        game = self
+        for target in self.chord_targets(pos):
+            game = game.step(Reveal(target))
+        return game
+
+    def _assist(self, k: int) -> Game:
+        """The no-guess assist (``law assist_stuck`` and ``law assist_too_early``)."""
+        from minebender.solver import find_safe
+
+        safe = find_safe(self.knowledge)
+        if safe:
+            return self._with(status=Lost(AssistTooEarly(safe[k % len(safe)])))
+        return self.open(self.assist_choice(k))
+
+    def assist_choice(self, k: int) -> Pos:
+        """The safe hidden cell the assist opens when the player is stuck.
+
+        Cells next to a revealed cell come first, so the help opens up the
+        frontier the player is working on; k picks among them, row by row.
+        """
+        candidates = list(self._safe_hidden_cells())
+        near = [p for p in candidates if self._touches_revealed(p)]
+        pool = near or candidates
+        return pool[k % len(pool)]
+
+    def _safe_hidden_cells(self) -> Iterator[Pos]:
+        rows = self.knowledge.rows
+        for y, row in enumerate(self.layout):
+            for x, is_mine in enumerate(row):
+                if not is_mine and type(rows[y][x]) is Hidden:
+                    yield Pos(x, y)
+
+    def _touches_revealed(self, pos: Pos) -> bool:
+        return any(self.knowledge.revealed(q) for q in neighbours(self.width, self.height, pos))
+
+    # ------------------------------------------------------------------
+    # The screen
+    # ------------------------------------------------------------------
+
+    def display(self) -> tuple[tuple[Tile, ...], ...]:
+        """What the screen shows, as Windows XP shows it.
+
+        During play: numbers, flags and covered cells only. Won: every mine
+        flagged. Lost: the exploded mine as Blast (or the missed safe cell as
+        Hint), other mines as Mine unless flagged, wrong flags as WrongFlag.
+        """
+        status = self.status
+        rows = self.knowledge.rows
+        flags = self.flags
+        won = type(status) is Won
+        over = type(status) is not Playing
+        special: Pos | None = None
+        special_tile: Tile = COVERED
+        if type(status) is Lost:
+            special = status.reason.pos
+            special_tile = BLAST if type(status.reason) is Exploded else HINT
+        out: list[tuple[Tile, ...]] = []
+        for y in range(self.height):
+            line: list[Tile] = []
+            layout_row = self.layout[y]
+            for x in range(self.width):
+                s = rows[y][x]
+                t = type(s)
+                tile: Tile
+                if t is Shown:
+                    tile = NUMBER[s.n]  # type: ignore[union-attr]
+                elif t is not Hidden:
+                    tile = BLAST
+                elif not over:
+                    tile = FLAGGED if Pos(x, y) in flags else COVERED
+                elif layout_row[x]:
+                    tile = FLAGGED if won or Pos(x, y) in flags else MINE
+                else:
+                    tile = WRONG_FLAG if Pos(x, y) in flags else COVERED
+                line.append(tile)
+            out.append(tuple(line))
+        if special is not None and self.on_board(special):
+            row = list(out[special.y])
+            row[special.x] = special_tile
+            out[special.y] = tuple(row)
+        return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# Levels
+# --------------------------------------------------------------------------
+
+
+def _clamp(lo: int, hi: int, x: int) -> int:
+    return max(lo, min(hi, x))
+
+
+def setup(level: Level) -> Setup:
+    """The board of a level, as Windows XP sets it.
+
+    >>> setup(Custom(100, 3, 5))
+    Setup(width=30, height=9, mines=10)
+    """
+    match level:
+        case Beginner():
+            return Setup(9, 9, 10)
+        case Intermediate():
+            return Setup(16, 16, 40)
+        case Expert():
+            return Setup(30, 16, 99)
+        case Custom(w, h, m):
+            cw = _clamp(9, 30, w)
+            ch = _clamp(9, 25, h)
+            return Setup(cw, ch, min(_clamp(10, 999, m), max(cw * ch - 10, 0)))
+    raise TypeError(f"not a level: {level!r}")
+
+
+# --------------------------------------------------------------------------
+# Board generation
+# --------------------------------------------------------------------------
+
+
+class _Stream:
+    """Uniform integers drawn from rs, then from SHA-256 of rs when it runs out.
+
+    Randomness comes in as an argument: the same rs always gives the same
+    numbers. While rs lasts, each draw uses its words directly (rejection
+    sampling keeps draws exactly uniform when rs is uniform).
+    """
+
+    def __init__(self, rs: Sequence[int]) -> None:
+        words: list[int] = []
+        for i, r in enumerate(rs):
+            if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 2**32:
+                raise ValueError(f"rs[{i}] must be a 32-bit unsigned int, got {r!r}")
+            words.append(r)
+        self._words = words
+        self._i = 0
+        self._seed = hashlib.sha256(b"minebender" + b"".join(w.to_bytes(4, "big") for w in words))
+        self._block = 0
+
+    def _word(self) -> int:
+        if self._i >= len(self._words):
+            h = self._seed.copy()
+            h.update(self._block.to_bytes(8, "big"))
+            self._block += 1
+            digest = h.digest()
+            self._words.extend(int.from_bytes(digest[j : j + 4], "big") for j in range(0, 32, 4))
+        w = self._words[self._i]
+        self._i += 1
+        return w
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1 (n at most 2**32)."""
+        limit = (2**32 // n) * n
+        while True:
+            w = self._word()
+            if w < limit:
+                return w % n
+
+
+def allowed_cells(width: int, height: int, mines: int, first: Pos) -> list[Pos]:
+    """The cells that may hold a mine: never the first click, and when there is
+    room, nothing next to it either, so the first click opens an area."""
+    cells = [Pos(x, y) for y in range(height) for x in range(width)]
+    fx, fy = first
+    near = [p for p in cells if abs(p.x - fx) <= 1 and abs(p.y - fy) <= 1]
+    if mines + len(near) <= len(cells):
+        return [p for p in cells if not (abs(p.x - fx) <= 1 and abs(p.y - fy) <= 1)]
+    return [p for p in cells if p != (fx, fy)]
+
+
+def place_mines(width: int, height: int, mines: int, first: Pos, rs: Sequence[int]) -> Layout:
+    """A width-by-height layout with ``mines`` mines, none on the first click and,
+    when there is room, none next to it; uniform over such layouts when rs is
+    random, and always the same for the same arguments.
+
+    Total for every input: a board too small gets as many mines as fit beside
+    the first click, a first click off the board is simply never a mine.
+
+    >>> place_mines(3, 3, 8, Pos(1, 1), [7])
+    ((True, True, True), (True, False, True), (True, True, True))
+    """
+    for name, value in (("width", width), ("height", height), ("mines", mines)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"place_mines: {name} must be an int, got {value!r}")
+        if value < 0:
+            raise ValueError(f"place_mines: {name} must not be negative, got {value}")
+    first = Pos(first[0], first[1])
+    pool = allowed_cells(width, height, mines, first)
+    count = min(mines, len(pool))
+    stream = _Stream(rs)
+    for i in range(count):
+        j = i + stream.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    chosen = set(pool[:count])
+    return tuple(tuple(Pos(x, y) in chosen for x in range(width)) for y in range(height))
+

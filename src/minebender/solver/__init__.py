@@ -1,0 +1,5 @@
+"""The exact solver: it reads only what the player sees, never the layout."""
+
+from minebender.solver.analysis import Analysis, analyse, find_safe
+
+__all__ = ["Analysis", "analyse", "find_safe"]
