@@ -1,0 +1,5 @@
+"""``python -m minebender`` runs the ``minebender`` command."""
+
+from minebender.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""The ``minebender`` command: one entry point, a subcommand per task.
+
+Each subcommand lives in ``minebender.commands.<name>`` and provides
+``SUMMARY`` (one line for ``minebender --help``), ``EXAMPLE`` (shown at the end
+of its own ``--help``), ``add_arguments(parser)`` and ``run(args) -> int``.
+Modules are imported only when their subcommand runs, so ``minebender solve``
+starts fast and never loads the web server.
+
+Exit status: 0 success, 1 a result that says "no" (an inconsistent board),
+2 bad usage or input, with one clear message on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+__all__ = ["COMMANDS", "UsageError", "main"]
+
+# name -> one-line summary. The order is the order of ``minebender --help``.
+COMMANDS: dict[str, str] = {
+    "solve": "analyse a board from a file: safe cells, mines, exact probabilities",
+    "bench": "benchmarks that print figures: bench solver, bench bot, bench web",
+}
+
+DEFAULT_COMMAND = "serve"
+
+
+class UsageError(Exception):
+    """Bad usage or input: printed as one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors as ``minebender: error: ...`` with status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"minebender.commands.{name}")
+
+
+def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``names``, only those subcommands are loaded."""
+    parser = _Parser(
+        prog="minebender",
+        description="Minesweeper with laws, an exact solver and a no-guess assist."
+        " With no subcommand, starts the web game.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    from minebender import __version__
+
+    parser.add_argument("--version", action="version", version=f"minebender {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, summary in COMMANDS.items():
+        if names is not None and name not in names:
+            sub.add_parser(name, help=summary)
+            continue
+        module = _module(name)
+        p = sub.add_parser(
+            name,
+            help=summary,
+            description=module.__doc__.strip().splitlines()[0] if module.__doc__ else summary,
+            epilog=f"example:\n  {module.EXAMPLE}",
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        module.add_arguments(p)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``minebender`` command and return its exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    wanted = next((a for a in args_list if not a.startswith("-")), None)
+    if wanted is None and not any(a in ("-h", "--help", "--version") for a in args_list):
+        if DEFAULT_COMMAND in COMMANDS:
+            args_list = [DEFAULT_COMMAND, *args_list]
+            wanted = DEFAULT_COMMAND
+    names = [wanted] if wanted in COMMANDS else []
+    if any(a in ("-h", "--help") for a in args_list) and wanted is None:
+        names = []
+    parser = build_parser(names)
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        result: int = _module(args.command).run(args)
+    except UsageError as exc:
+        print(f"minebender {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("minebender: interrupted", file=sys.stderr)
+        return 130
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The subcommands of ``minebender``, one module each (see ``minebender.cli``)."""

@@ -1,0 +1,40 @@
+"""Run a benchmark and print its figures: the solver, the bot, or the web server."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
+
+SUMMARY = "benchmarks that print figures: bench solver, bench bot, bench web"
+EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
+
+# benchmark name -> one-line summary; each is the module minebender.bench.<name>
+BENCHMARKS: dict[str, str] = {
+    "solver": "time analyse on real-play and lattice positions, optionally beside a peer",
+    "bot": "play many games with the bot and print the win rate with its interval",
+    "web": "load the web server with concurrent players and print round-trip times",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
+    for name, summary in BENCHMARKS.items():
+        p = sub.add_parser(name, help=summary, description=summary)
+        try:
+            module = importlib.import_module(f"minebender.bench.{name}")
+        except ModuleNotFoundError:
+            continue
+        module.add_arguments(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender.cli import UsageError
+
+    try:
+        module = importlib.import_module(f"minebender.bench.{args.benchmark}")
+    except ModuleNotFoundError as exc:
+        raise UsageError(f"the {args.benchmark} benchmark is not available") from exc
+    result: int = module.run(args)
+    return result
