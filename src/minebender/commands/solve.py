@@ -1,0 +1,199 @@
+"""Analyse a board from a file: which cells are safe, which are mines, and the
+exact mine probability of every hidden cell.
+
+The board is read in the board text format (docs/board-text.md); ``-`` reads
+standard input. Exit status 0 for a consistent board, 1 when no layout agrees
+with it, 2 for a bad file or bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from minebender.boardtext import Board, BoardTextError, parse_board
+from minebender.cli import UsageError
+from minebender.solver import Analysis, analyse
+from minebender.types import Boom, Knowledge, Pos, Shown
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "analysis_json", "read_board", "run"]
+
+SUMMARY = "analyse a board from a file: safe cells, mines, exact probabilities"
+EXAMPLE = "minebender solve board.txt --mines 10   (or: cat board.txt | minebender solve - --json)"
+
+NUMBER_STYLES = {
+    1: "bold blue",
+    2: "bold green",
+    3: "bold red",
+    4: "bold navy_blue",
+    5: "bold dark_red",
+    6: "bold dark_cyan",
+    7: "bold",
+    8: "bold grey50",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a board text file, or - for stdin")
+    parser.add_argument(
+        "--mines",
+        type=_nat,
+        metavar="N",
+        help="the total number of mines (sets or overrides the file's header)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object (docs/formats.md)"
+    )
+
+
+def _nat(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, got {value}")
+    return value
+
+
+def read_board(path: str) -> Board:
+    """Read and parse FILE (or stdin for ``-``); any problem is a UsageError."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a UTF-8 text file") from None
+    try:
+        return parse_board(text)
+    except BoardTextError as exc:
+        name = "<stdin>" if path == "-" else path
+        raise UsageError(f"{name}: {exc}") from None
+
+
+def _fraction(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def _row_major(cells: frozenset[Pos]) -> list[list[int]]:
+    return [[p.x, p.y] for p in sorted(cells, key=lambda p: (p.y, p.x))]
+
+
+def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
+    """The object of ``minebender solve --json`` (FORMATS.md)."""
+    consistent = analysis.consistent
+    return {
+        "width": knowledge.width,
+        "height": knowledge.height,
+        "mines": knowledge.mines,
+        "consistent": consistent,
+        "solutions": str(analysis.solutions),
+        "unique": analysis.unique,
+        "safe": _row_major(analysis.safe) if consistent else [],
+        "certain_mines": _row_major(analysis.mines) if consistent else [],
+        "probabilities": [
+            [None if p is None else _fraction(p) for p in row] for row in analysis.probabilities
+        ],
+    }
+
+
+def _percent(p: Fraction) -> str:
+    if p == 0:
+        return "S"
+    if p == 1:
+        return "M"
+    value = float(p) * 100
+    if value < 1:
+        return "<1"
+    if value > 99:
+        return ">99"
+    return f"{value:.0f}"
+
+
+def _render(board: Board, analysis: Analysis) -> Text:
+    k = board.knowledge
+    out = Text()
+    total = "unknown number of mines" if k.mines is None else f"{k.mines} mines"
+    out.append(f"{k.width}x{k.height} board, {total}: ", style="bold")
+    if not analysis.consistent:
+        out.append("no layout agrees with this board (inconsistent)\n", style="bold red")
+        return out
+    out.append(f"{analysis.solutions:,} consistent layout{'s' * (analysis.solutions != 1)}")
+    out.append(" (unique)\n" if analysis.unique else "\n")
+    out.append("S", style="bold green")
+    out.append(" safe   ")
+    out.append("M", style="bold red")
+    out.append(" certain mine   numbers on hidden cells: chance of a mine in %\n\n")
+    cell_width = 4
+    out.append("    " + "".join(f"{x:>{cell_width}}" for x in range(k.width)) + "\n", style="dim")
+    for y, row in enumerate(k.rows):
+        out.append(f"{y:>4}", style="dim")
+        for x, seen in enumerate(row):
+            if type(seen) is Shown:
+                out.append(f"{seen.n:>{cell_width}}", style=NUMBER_STYLES.get(seen.n, "dim"))
+            elif type(seen) is Boom:
+                out.append(f"{'*':>{cell_width}}", style="bold red")
+            else:
+                p = analysis.probabilities[y][x]
+                assert p is not None
+                label = _percent(p)
+                style = "bold green" if p == 0 else "bold red" if p == 1 else "yellow"
+                if Pos(x, y) in board.flags and p != 1:
+                    style += " underline"
+                out.append(f"{label:>{cell_width}}", style=style)
+        out.append("\n")
+    out.append("\n")
+
+    def listing(cells: frozenset[Pos]) -> str:
+        ordered = sorted(cells, key=lambda p: (p.y, p.x))
+        shown = " ".join(f"({p.x},{p.y})" for p in ordered[:40])
+        return shown + (f" ... and {len(ordered) - 40} more" if len(ordered) > 40 else "")
+
+    out.append(f"safe ({len(analysis.safe)}): ", style="bold green")
+    out.append((listing(analysis.safe) or "none") + "\n")
+    out.append(f"mines ({len(analysis.mines)}): ", style="bold red")
+    out.append((listing(analysis.mines) or "none") + "\n")
+    if not analysis.safe:
+        hidden = [
+            (p, Pos(x, y))
+            for y, row in enumerate(analysis.probabilities)
+            for x, p in enumerate(row)
+            if p is not None
+        ]
+        if hidden:
+            p, pos = min(hidden, key=lambda item: (item[0], item[1].y, item[1].x))
+            out.append(
+                f"no safe cell: the least risky guess is ({pos.x},{pos.y})"
+                f" with a {_fraction(p)} ({float(p):.1%}) chance of a mine\n"
+            )
+    wrong = sorted(p for p in board.flags if p not in analysis.mines)
+    if wrong:
+        out.append(
+            f"{len(wrong)} flag{'s' * (len(wrong) != 1)} not provably on a mine (underlined)\n",
+            style="yellow",
+        )
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    board = read_board(args.file)
+    knowledge = board.knowledge
+    if args.mines is not None:
+        knowledge = knowledge.with_mines(args.mines)
+        board = Board(knowledge, board.flags)
+    analysis = analyse(knowledge)
+    if args.json:
+        print(json.dumps(analysis_json(knowledge, analysis)))
+    else:
+        Console(highlight=False, soft_wrap=True).print(_render(board, analysis), end="")
+    return 0 if analysis.consistent else 1
