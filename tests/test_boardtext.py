@@ -14,12 +14,8 @@ from minebender.types import Boom, Hidden, Knowledge, Pos, Seen, Shown
 def boards(draw: st.DrawFn) -> Board:
     width = draw(st.integers(0, 7))
     height = draw(st.integers(0, 6)) if width else 0
-    cell = st.one_of(
-        st.just(Hidden()), st.just(Boom()), st.integers(0, 8).map(Shown)
-    )
-    rows: list[tuple[Seen, ...]] = [
-        tuple(draw(cell) for _ in range(width)) for _ in range(height)
-    ]
+    cell = st.one_of(st.just(Hidden()), st.just(Boom()), st.integers(0, 8).map(Shown))
+    rows: list[tuple[Seen, ...]] = [tuple(draw(cell) for _ in range(width)) for _ in range(height)]
     mines = draw(st.none() | st.integers(0, width * height + 3))
     knowledge = Knowledge(width, height, mines, tuple(rows))
     hidden = [p for p in knowledge.cells() if knowledge.hidden(p)]

@@ -38,8 +38,15 @@ def test_json_is_the_documented_object(board_file: Path) -> None:
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {
-        "width", "height", "mines", "consistent", "solutions", "unique",
-        "safe", "certain_mines", "probabilities",
+        "width",
+        "height",
+        "mines",
+        "consistent",
+        "solutions",
+        "unique",
+        "safe",
+        "certain_mines",
+        "probabilities",
     }
     analysis = analyse(parse(BOARD))
     assert (data["width"], data["height"], data["mines"]) == (5, 4, 3)
@@ -85,8 +92,15 @@ def test_inconsistent_board_exits_1() -> None:
     assert result.returncode == 1
     data = json.loads(result.stdout)
     assert data == {
-        "width": 2, "height": 1, "mines": 0, "consistent": False, "solutions": "0",
-        "unique": False, "safe": [], "certain_mines": [], "probabilities": [[None, None]],
+        "width": 2,
+        "height": 1,
+        "mines": 0,
+        "consistent": False,
+        "solutions": "0",
+        "unique": False,
+        "safe": [],
+        "certain_mines": [],
+        "probabilities": [[None, None]],
     }
     assert solve("-", stdin="2x1x0\n1.\n").returncode == 1
 

@@ -111,9 +111,7 @@ def parse_board(text: str) -> Board:
         for x, ch in enumerate(line):
             seen = _CELLS.get(ch)
             if seen is None:
-                raise BoardTextError(
-                    number, x + 1, f"unexpected {ch!r} (cells are . ? F 0-8 *)"
-                )
+                raise BoardTextError(number, x + 1, f"unexpected {ch!r} (cells are . ? F 0-8 *)")
             if ch == "F":
                 flags.add(Pos(x, y))
             cells.append(seen)

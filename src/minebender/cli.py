@@ -75,14 +75,12 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``minebender`` command and return its exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    wanted = next((a for a in args_list if not a.startswith("-")), None)
-    if wanted is None and not any(a in ("-h", "--help", "--version") for a in args_list):
-        if DEFAULT_COMMAND in COMMANDS:
-            args_list = [DEFAULT_COMMAND, *args_list]
-            wanted = DEFAULT_COMMAND
-    names = [wanted] if wanted in COMMANDS else []
-    if any(a in ("-h", "--help") for a in args_list) and wanted is None:
-        names = []
+    first = args_list[0] if args_list else None
+    top_level = first in ("-h", "--help", "--version")
+    if (first is None or first.startswith("-")) and not top_level and DEFAULT_COMMAND in COMMANDS:
+        # plain `minebender` (maybe with options such as --port) starts the default command
+        args_list = [DEFAULT_COMMAND, *args_list]
+    names = [args_list[0]] if args_list and args_list[0] in COMMANDS else []
     parser = build_parser(names)
     args = parser.parse_args(args_list)
     if args.command is None:

@@ -98,7 +98,10 @@ def check_layout(width: int, height: int, layout: object) -> Layout:
 def _counts(width: int, height: int, layout: Layout) -> tuple[tuple[int, ...], ...]:
     """The number of adjacent mines of every cell."""
     return tuple(
-        tuple(sum(layout[q.y][q.x] for q in neighbours(width, height, Pos(x, y))) for x in range(width))
+        tuple(
+            sum(layout[q.y][q.x] for q in neighbours(width, height, Pos(x, y)))
+            for x in range(width)
+        )
         for y in range(height)
     )
 
@@ -267,12 +270,12 @@ class Game:
             row_list[cx] = SHOWN[n]
             if n == 0:
                 for ny in range(max(cy - 1, 0), min(cy + 2, height)):
-                    row = rows[ny]
+                    around = rows[ny]
                     for nx in range(max(cx - 1, 0), min(cx + 2, width)):
-                        if type(row[nx]) is Hidden and (nx, ny) not in opened:
+                        if type(around[nx]) is Hidden and (nx, ny) not in opened:
                             opened.add((nx, ny))
                             todo.append((nx, ny))
-        new_rows = tuple(
+        opened_rows = tuple(
             tuple(changed[ry]) if ry in changed else rows[ry] for ry in range(height)
         )
         flags = self.flags
@@ -282,7 +285,7 @@ class Game:
                 flags = flags - cleared
         safe_hidden = self._safe_hidden - len(opened)
         return self._with(
-            Knowledge._trusted(width, height, self.knowledge.mines, new_rows),
+            Knowledge._trusted(width, height, self.knowledge.mines, opened_rows),
             flags,
             WON if safe_hidden == 0 else PLAYING,
             safe_hidden,
@@ -499,4 +502,3 @@ def place_mines(width: int, height: int, mines: int, first: Pos, rs: Sequence[in
         pool[i], pool[j] = pool[j], pool[i]
     chosen = set(pool[:count])
     return tuple(tuple(Pos(x, y) in chosen for x in range(width)) for y in range(height))
-

@@ -39,8 +39,8 @@ __all__ = [
     "Knowledge",
     "Layout",
     "Level",
-    "LostReason",
     "Lost",
+    "LostReason",
     "Mine",
     "Number",
     "Playing",
@@ -349,9 +349,7 @@ class Knowledge:
             raise ValueError(f"Knowledge: rows must have {self.height} rows, got {len(rows)}")
         for y, row in enumerate(rows):
             if len(row) != self.width:
-                raise ValueError(
-                    f"Knowledge: row {y} must have {self.width} cells, got {len(row)}"
-                )
+                raise ValueError(f"Knowledge: row {y} must have {self.width} cells, got {len(row)}")
             for x, s in enumerate(row):
                 if not isinstance(s, _SEEN_TYPES):
                     raise TypeError(

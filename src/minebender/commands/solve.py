@@ -1,7 +1,7 @@
 """Analyse a board from a file: which cells are safe, which are mines, and the
 exact mine probability of every hidden cell.
 
-The board is read in the board text format (docs/board-text.md); ``-`` reads
+The board is read in the board text format (docs/formats.md); ``-`` reads
 standard input. Exit status 0 for a consistent board, 1 when no layout agrees
 with it, 2 for a bad file or bad usage.
 """
