@@ -1,0 +1,56 @@
+"""A game as a person plays it: the service both the web page and the terminal use.
+
+``Game`` (the core) is the rules on a known layout. A person, though, starts
+with no layout: the mines are placed only at the first click, so that the first
+click is always safe and opens an area. Around that, a person's game has a
+timer, click counts and a log of every action with its time. ``Session`` keeps
+all of that, and nothing else: no screen, no storage.
+
+Everything in a session follows from its ``SessionSpec`` (level, seed, no-guess,
+practice) and its event log, so ``Session.rebuild(spec, events)`` gives back
+exactly the same game: that is how the store resumes an unfinished game after a
+crash and how a replay is watched again. Randomness is the seed; time is an
+injectable clock.
+
+>>> from minebender.types import Beginner, Pos
+>>> s = Session(SessionSpec(Beginner(), "demo"), clock=lambda: 0.0)
+>>> s.status
+Playing()
+>>> _ = s.reveal(Pos(4, 4))
+>>> s.started, s.setup
+(True, Setup(width=9, height=9, mines=10))
+"""
+
+from minebender.session.board import (
+    bbbv,
+    bbbv_solved,
+    layout_for,
+    level_from_name,
+    level_name,
+    no_guess_available,
+    seed_words,
+)
+from minebender.session.codes import MAX_SEED_LENGTH, board_code, parse_board_code
+from minebender.session.play import DISPLAY_LIMIT_S, Session
+from minebender.session.values import EVENT_TYPES, Clicks, Clock, Event, EventType, SessionSpec
+
+__all__ = [
+    "DISPLAY_LIMIT_S",
+    "EVENT_TYPES",
+    "MAX_SEED_LENGTH",
+    "Clicks",
+    "Clock",
+    "Event",
+    "EventType",
+    "Session",
+    "SessionSpec",
+    "bbbv",
+    "bbbv_solved",
+    "board_code",
+    "layout_for",
+    "level_from_name",
+    "level_name",
+    "no_guess_available",
+    "parse_board_code",
+    "seed_words",
+]

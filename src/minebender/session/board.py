@@ -1,0 +1,178 @@
+"""The board of a session: level names, the seed's randomness, mine placement, 3BV.
+
+Kept apart from the ``Session`` class so the terminal game, replays and tests
+can compute a board from a seed exactly as a session does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Callable
+
+from minebender.game import check_layout, place_mines
+from minebender.types import (
+    Beginner,
+    Custom,
+    Expert,
+    Intermediate,
+    Knowledge,
+    Layout,
+    Level,
+    Pos,
+    Setup,
+    neighbours,
+)
+
+__all__ = [
+    "assist_k",
+    "bbbv",
+    "bbbv_solved",
+    "layout_for",
+    "level_from_name",
+    "level_name",
+    "no_guess_available",
+    "seed_words",
+]
+
+
+# --------------------------------------------------------------------------
+# Levels by name: the vocabulary of the HTTP API, the store and replays
+# --------------------------------------------------------------------------
+
+
+def level_name(level: Level) -> str:
+    """``"beginner"``, ``"intermediate"``, ``"expert"`` or ``"custom"``: the key of
+    best times and statistics."""
+    match level:
+        case Beginner():
+            return "beginner"
+        case Intermediate():
+            return "intermediate"
+        case Expert():
+            return "expert"
+        case Custom():
+            return "custom"
+    raise TypeError(f"not a level: {level!r}")
+
+
+def level_from_name(name: str, width: int = 0, height: int = 0, mines: int = 0) -> Level:
+    """The level called name; ``"custom"`` takes the sizes (clamped later by setup)."""
+    match name:
+        case "beginner":
+            return Beginner()
+        case "intermediate":
+            return Intermediate()
+        case "expert":
+            return Expert()
+        case "custom":
+            return Custom(width, height, mines)
+    raise ValueError(f"unknown level {name!r}: use beginner, intermediate, expert or custom")
+
+
+# --------------------------------------------------------------------------
+# Randomness from the seed
+# --------------------------------------------------------------------------
+
+
+def seed_words(seed: str, count: int = 8) -> list[int]:
+    """The 32-bit words ``place_mines`` draws from: SHA-256 of the seed.
+
+    The same seed always gives the same board, on every machine.
+    """
+    digest = hashlib.sha256(b"minebender-seed:" + seed.encode("utf-8")).digest()
+    while len(digest) < 4 * count:
+        digest += hashlib.sha256(digest).digest()
+    return [int.from_bytes(digest[i : i + 4], "big") for i in range(0, 4 * count, 4)]
+
+
+def assist_k(seed: str, index: int) -> int:
+    """The assist's deterministic choice among safe cells for its index-th press."""
+    digest = hashlib.sha256(f"minebender-assist:{index}:{seed}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def _no_guess_placer() -> Callable[..., object] | None:
+    """``minebender.noguess.place_mines_no_guess``, imported lazily: it may not be installed."""
+    try:
+        module = importlib.import_module("minebender.noguess")
+    except ImportError:
+        return None
+    placer = getattr(module, "place_mines_no_guess", None)
+    return placer if callable(placer) else None
+
+
+def no_guess_available() -> bool:
+    """``minebender.noguess`` (boards solvable without guessing) is installed."""
+    return _no_guess_placer() is not None
+
+
+def layout_for(board: Setup, seed: str, first: Pos, no_guess: bool = False) -> Layout:
+    """The layout a session with this setup and seed gets when first is clicked first."""
+    rs = seed_words(seed)
+    if no_guess:
+        placer = _no_guess_placer()
+        if placer is None:
+            raise ValueError("no-guess boards are not available in this version of minebender")
+        return check_layout(
+            board.width, board.height, placer(board.width, board.height, board.mines, first, rs)
+        )
+    return place_mines(board.width, board.height, board.mines, first, rs)
+
+
+# --------------------------------------------------------------------------
+# 3BV: the minimum number of left clicks that clear a board
+# --------------------------------------------------------------------------
+
+
+def _regions(layout: Layout) -> tuple[list[set[Pos]], set[Pos]]:
+    """The openings (zeros with their bordering numbers) and the isolated numbers."""
+    height = len(layout)
+    width = len(layout[0]) if height else 0
+
+    def count(p: Pos) -> int:
+        return sum(layout[q.y][q.x] for q in neighbours(width, height, p))
+
+    zeros = {
+        Pos(x, y)
+        for y in range(height)
+        for x in range(width)
+        if not layout[y][x] and count(Pos(x, y)) == 0
+    }
+    seen: set[Pos] = set()
+    openings: list[set[Pos]] = []
+    for start in sorted(zeros, key=lambda p: (p.y, p.x)):
+        if start in seen:
+            continue
+        region: set[Pos] = set()
+        todo = [start]
+        seen.add(start)
+        while todo:
+            p = todo.pop()
+            region.add(p)
+            if p in zeros:
+                for q in neighbours(width, height, p):
+                    if q not in seen and not layout[q.y][q.x]:
+                        seen.add(q)
+                        todo.append(q)
+        openings.append(region)
+    isolated = {
+        Pos(x, y)
+        for y in range(height)
+        for x in range(width)
+        if not layout[y][x] and Pos(x, y) not in seen
+    }
+    return openings, isolated
+
+
+def bbbv(layout: Layout) -> int:
+    """The board's 3BV: openings plus safe cells not bordering any opening."""
+    openings, isolated = _regions(layout)
+    return len(openings) + len(isolated)
+
+
+def bbbv_solved(layout: Layout, knowledge: Knowledge) -> int:
+    """How much of the 3BV the player has done: opened openings and revealed isolated cells."""
+    openings, isolated = _regions(layout)
+    done = sum(1 for region in openings if any(knowledge.revealed(p) for p in region))
+    return done + sum(1 for p in isolated if knowledge.revealed(p))

@@ -1,0 +1,278 @@
+"""``Session``: one person's game, from before the first click to the end screen."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from minebender.game import Game
+from minebender.session.board import assist_k, bbbv, bbbv_solved, layout_for
+from minebender.session.values import Clicks, Clock, Event, SessionSpec
+from minebender.types import (
+    Covered,
+    Exploded,
+    Flag,
+    Flagged,
+    Knowledge,
+    Layout,
+    Lost,
+    Playing,
+    Pos,
+    Setup,
+    Status,
+    Tile,
+    Won,
+)
+
+__all__ = ["DISPLAY_LIMIT_S", "Session"]
+
+DISPLAY_LIMIT_S = 999
+"""The timer shows at most this many seconds, as Windows XP's does."""
+
+_COVERED = Covered()
+_FLAGGED = Flagged()
+_PLAYING = Playing()
+
+
+# --------------------------------------------------------------------------
+# The session
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Session:
+    """One person's game, from before the first click to the end screen.
+
+    Mutable by design (it is the state of a UI); the game inside is an
+    immutable ``Game``. Call ``reveal``, ``flag``, ``chord`` and ``assist``;
+    each returns the ``Event`` it logged, or None when the game is already over
+    (a finished game ignores input and counts no clicks).
+    """
+
+    spec: SessionSpec
+    clock: Clock = field(default=time.monotonic, repr=False)
+    events: list[Event] = field(default_factory=list)
+    game: Game | None = None
+    clicks: Clicks = field(default_factory=Clicks)
+    first_ms: int | None = None
+    end_ms: int | None = None
+    _pre_flags: set[Pos] = field(default_factory=set, repr=False)
+    _origin: float = field(default=0.0, repr=False)
+    _offset_ms: int = field(default=0, repr=False)
+    _bbbv: int | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        self._origin = self.clock()
+        if self.events:
+            log, self.events = list(self.events), []
+            for event in log:
+                self._apply(event)
+            self._offset_ms = log[-1].t_ms
+
+    @classmethod
+    def rebuild(
+        cls, spec: SessionSpec, events: Iterable[Event], clock: Clock = time.monotonic
+    ) -> Session:
+        """The session these events make, its timer going on from the last event."""
+        return cls(spec, clock, list(events))
+
+    # ------------------------------------------------------------------
+    # Queries
+    # ------------------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        """The board's size and mine count."""
+        return self.spec.setup
+
+    @property
+    def started(self) -> bool:
+        """The first click has happened and the mines are placed."""
+        return self.game is not None
+
+    @property
+    def status(self) -> Status:
+        """Playing, Won or Lost, as the core game says."""
+        return _PLAYING if self.game is None else self.game.status
+
+    @property
+    def over(self) -> bool:
+        """Won or lost."""
+        return type(self.status) is not Playing
+
+    @property
+    def won(self) -> bool:
+        """Every safe cell was revealed."""
+        return type(self.status) is Won
+
+    @property
+    def layout(self) -> Layout | None:
+        """The mines, once placed. Interfaces must not show it while playing."""
+        return None if self.game is None else self.game.layout
+
+    @property
+    def flags(self) -> frozenset[Pos]:
+        """The cells the player has flagged."""
+        return frozenset(self._pre_flags) if self.game is None else self.game.flags
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """What the player sees (all hidden before the first click)."""
+        if self.game is None:
+            b = self.setup
+            return Knowledge.blank(b.width, b.height, b.mines)
+        return self.game.knowledge
+
+    @property
+    def mines_left(self) -> int:
+        """The mine counter: mines minus flags, negative with too many flags."""
+        if self.won:
+            return 0
+        return self.setup.mines - len(self.flags)
+
+    def now_ms(self) -> int:
+        """Milliseconds since the session began, by its clock (continuing after a rebuild)."""
+        return self._offset_ms + max(0, round((self.clock() - self._origin) * 1000))
+
+    @property
+    def elapsed_ms(self) -> int:
+        """The game time: from the first click to now, or to the end once over."""
+        if self.first_ms is None:
+            return 0
+        end = self.end_ms if self.end_ms is not None else self.now_ms()
+        return max(0, end - self.first_ms)
+
+    @property
+    def timer(self) -> int:
+        """What the timer shows: whole seconds, stopping at 999."""
+        return min(DISPLAY_LIMIT_S, self.elapsed_ms // 1000)
+
+    @property
+    def bbbv(self) -> int | None:
+        """The layout's 3BV, once the mines are placed."""
+        if self.game is None:
+            return None
+        if self._bbbv is None:
+            self._bbbv = bbbv(self.game.layout)
+        return self._bbbv
+
+    @property
+    def bbbv_solved(self) -> int:
+        """The part of the 3BV done so far."""
+        if self.game is None:
+            return 0
+        return bbbv_solved(self.game.layout, self.game.knowledge)
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV done per click (left, right and chord), in percent; None before any click."""
+        if self.clicks.total == 0 or self.game is None:
+            return None
+        return round(100.0 * self.bbbv_solved / self.clicks.total, 1)
+
+    @property
+    def bbbv_per_s(self) -> float | None:
+        """3BV done per second of game time."""
+        ms = self.elapsed_ms
+        if self.game is None or ms <= 0:
+            return None
+        return round(self.bbbv_solved * 1000.0 / ms, 3)
+
+    def display(self) -> tuple[tuple[Tile, ...], ...]:
+        """What the screen shows (only flags and covered cells before the first click)."""
+        if self.game is not None:
+            return self.game.display()
+        b = self.setup
+        return tuple(
+            tuple(_FLAGGED if Pos(x, y) in self._pre_flags else _COVERED for x in range(b.width))
+            for y in range(b.height)
+        )
+
+    def assist_start(self) -> Pos:
+        """Where the assist opens the board when pressed before the first click: the centre."""
+        b = self.setup
+        return Pos(b.width // 2, b.height // 2)
+
+    # ------------------------------------------------------------------
+    # Actions
+    # ------------------------------------------------------------------
+
+    def reveal(self, pos: Pos) -> Event | None:
+        """Left click: reveal pos (the first one places the mines around it)."""
+        return self.act(Event("reveal", pos, self.now_ms()))
+
+    def flag(self, pos: Pos) -> Event | None:
+        """Right click: toggle the flag of a hidden cell (allowed before the first click)."""
+        return self.act(Event("flag", pos, self.now_ms()))
+
+    def chord(self, pos: Pos) -> Event | None:
+        """Both buttons on a number: reveal its unflagged neighbours if the flags add up."""
+        return self.act(Event("chord", pos, self.now_ms()))
+
+    def assist(self) -> Event | None:
+        """The no-guess assist: opens a safe cell when stuck, loses with a Hint if not."""
+        k = assist_k(self.spec.seed, self.clicks.assist)
+        return self.act(Event("assist", None, self.now_ms(), k))
+
+    def act(self, event: Event) -> Event | None:
+        """Take one logged action; None (and nothing logged) once the game is over."""
+        if self.over:
+            return None
+        self._apply(event)
+        return event
+
+    def _apply(self, event: Event) -> None:
+        self.events.append(event)
+        clicks = self.clicks
+        b = self.setup
+        on_board = (
+            event.pos is not None and 0 <= event.pos.x < b.width and 0 <= event.pos.y < b.height
+        )
+        match event.type:
+            case "reveal":
+                clicks.left += 1
+            case "flag":
+                clicks.right += 1
+            case "chord":
+                clicks.chord += 1
+            case "assist":
+                clicks.assist += 1
+        if self.game is None:
+            if event.type == "flag":
+                if on_board and event.pos is not None:
+                    self._pre_flags ^= {event.pos}
+                return
+            if event.type == "assist":
+                first = self.assist_start()
+            elif event.type == "reveal" and on_board and event.pos not in self._pre_flags:
+                assert event.pos is not None
+                first = event.pos
+            else:
+                return  # a chord on a blank board, a click off it or on a flag
+            self._start(first, event.t_ms)
+            assert self.game is not None
+            self.game = self.game.open(first)
+        else:
+            self.game = self.game.step(event.action())
+        if self.over and self.end_ms is None:
+            self.end_ms = event.t_ms
+
+    def _start(self, first: Pos, t_ms: int) -> None:
+        b = self.setup
+        layout = self.spec.layout
+        if layout is None:
+            layout = layout_for(b, self.spec.seed, first, self.spec.no_guess)
+        game = Game.fresh(b.width, b.height, layout)
+        for p in sorted(self._pre_flags):
+            game = game.step(Flag(p))
+        self.game = game
+        self.first_ms = t_ms
+
+    @property
+    def lost_reason(self) -> str | None:
+        """``"blast"`` or ``"hint"`` for a lost game (the laws' Exploded and AssistTooEarly)."""
+        status = self.status
+        if type(status) is Lost:
+            return "blast" if isinstance(status.reason, Exploded) else "hint"
+        return None

@@ -1,0 +1,318 @@
+"""``Store``: the games database, one transaction per action."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from minebender.session import Event, Session, level_name
+from minebender.store.records import (
+    BestTime,
+    Statistics,
+    StoredGame,
+    StoreError,
+    event_of,
+    hash_token,
+    layout_text,
+    spec_of,
+)
+from minebender.store.schema import migrate
+
+__all__ = ["BEST_TIMES_KEPT", "MAX_NAME_LENGTH", "Store"]
+
+BEST_TIMES_KEPT = 10
+"""How many best times each level keeps."""
+
+MAX_NAME_LENGTH = 32
+
+
+class Store:
+    """A connection to the games database; safe to share between threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            target = Path(self.path)
+            if target.is_dir():
+                raise StoreError(f"the database path {target} is a folder, not a file")
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the folder for {target}: {exc}") from exc
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.row_factory = sqlite3.Row
+            self._db.execute("PRAGMA busy_timeout = 5000")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+        self._lock = threading.RLock()
+        self._migrate()
+
+    # ------------------------------------------------------------------
+    # Plumbing
+    # ------------------------------------------------------------------
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: all or nothing, written before it returns."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"the database {self.path} is not usable: {exc}") from exc
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        with self._tx() as db:
+            migrate(db, self.path)
+
+    def close(self) -> None:
+        """Close the connection (everything is already written)."""
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the open database."""
+        with self._lock:
+            return int(self._db.execute("SELECT version FROM schema_version").fetchone()[0])
+
+    # ------------------------------------------------------------------
+    # Games and events
+    # ------------------------------------------------------------------
+
+    def create_game(
+        self,
+        session: Session,
+        *,
+        token: str | None = None,
+        interface: str = "web",
+        game_id: str | None = None,
+        created_at: float | None = None,
+    ) -> str:
+        """Store a new game (and any events it already has); returns its id.
+
+        With a token, only its hash is kept: ``token_matches`` checks it later.
+        """
+        gid = game_id or secrets.token_urlsafe(12)
+        spec = session.spec
+        b = spec.setup
+        with self._tx() as db:
+            try:
+                db.execute(
+                    "INSERT INTO games (id, token_hash, interface, level, width, height, mines,"
+                    " seed, no_guess, practice, layout, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        gid,
+                        None if token is None else hash_token(token),
+                        interface,
+                        level_name(spec.level),
+                        b.width,
+                        b.height,
+                        b.mines,
+                        spec.seed,
+                        int(spec.no_guess),
+                        int(spec.practice),
+                        layout_text(spec),
+                        time.time() if created_at is None else created_at,
+                    ),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise StoreError(f"a game with id {gid!r} already exists") from exc
+            self._write_events(db, gid, session, 0)
+            self._write_finish(db, gid, session)
+        return gid
+
+    def append_event(self, game_id: str, seq: int, event: Event) -> None:
+        """Store the seq-th event (from 0) of a game in its own transaction."""
+        with self._tx() as db:
+            self._insert_event(db, game_id, seq, event)
+
+    def sync(self, game_id: str, session: Session) -> None:
+        """Store the events of session not yet stored and, once it is over, finish
+        it: all in one transaction. Call it after every action."""
+        with self._tx() as db:
+            row = db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
+            stored = int(row.fetchone()[0])
+            self._write_events(db, game_id, session, stored)
+            self._write_finish(db, game_id, session)
+
+    def finish(self, game_id: str, session: Session) -> None:
+        """Record how a finished session ended (time, 3BV, clicks)."""
+        if not session.over:
+            raise StoreError(f"game {game_id} is not over yet")
+        self.sync(game_id, session)
+
+    def _insert_event(self, db: sqlite3.Connection, gid: str, seq: int, event: Event) -> None:
+        x, y = (None, None) if event.pos is None else event.pos
+        try:
+            db.execute(
+                "INSERT INTO events (game_id, seq, type, x, y, t_ms, k)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (gid, seq, event.type, x, y, event.t_ms, event.k),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(f"cannot store event {seq} of game {gid!r}: {exc}") from exc
+
+    def _write_events(self, db: sqlite3.Connection, gid: str, session: Session, start: int) -> None:
+        for seq in range(start, len(session.events)):
+            self._insert_event(db, gid, seq, session.events[seq])
+
+    def _write_finish(self, db: sqlite3.Connection, gid: str, session: Session) -> None:
+        if not session.over:
+            return
+        c = session.clicks
+        db.execute(
+            "UPDATE games SET status = ?, reason = ?, finished_at = ?, elapsed_ms = ?, bbbv = ?,"
+            " clicks_left = ?, clicks_right = ?, clicks_chord = ?, clicks_assist = ?"
+            " WHERE id = ? AND status = 'playing'",
+            (
+                "won" if session.won else "lost",
+                session.lost_reason,
+                time.time(),
+                session.elapsed_ms,
+                session.bbbv,
+                c.left,
+                c.right,
+                c.chord,
+                c.assist,
+                gid,
+            ),
+        )
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The stored game with this id, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            events = self._db.execute(
+                "SELECT type, x, y, t_ms, k FROM events WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+        return StoredGame(
+            row["id"],
+            spec_of(row),
+            tuple(event_of(e) for e in events),
+            row["interface"],
+            row["created_at"],
+            row["status"],
+            row["token_hash"],
+        )
+
+    def load_unfinished(self, interface: str | None = None, limit: int = 20) -> list[StoredGame]:
+        """Unfinished games, the most recently created first (optionally of one interface)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM games WHERE status = 'playing' AND (? IS NULL OR interface = ?)"
+                " ORDER BY created_at DESC, rowid DESC LIMIT ?",
+                (interface, interface, limit),
+            ).fetchall()
+        return [g for g in (self.load(r["id"]) for r in rows) if g is not None]
+
+    def finished_games(self, interface: str | None = None, limit: int = 50) -> list[StoredGame]:
+        """Finished games, the most recent first: for replays."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM games WHERE status != 'playing' AND (? IS NULL OR interface = ?)"
+                " ORDER BY finished_at DESC, rowid DESC LIMIT ?",
+                (interface, interface, limit),
+            ).fetchall()
+        return [g for g in (self.load(r["id"]) for r in rows) if g is not None]
+
+    def token_matches(self, game_id: str, token: str) -> bool:
+        """The game exists and token is its owner's (compared in constant time)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT token_hash FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        if row is None or row["token_hash"] is None:
+            return False
+        return hmac.compare_digest(row["token_hash"], hash_token(token))
+
+    # ------------------------------------------------------------------
+    # Best times and statistics
+    # ------------------------------------------------------------------
+
+    def best_times(self, level: str, limit: int = BEST_TIMES_KEPT) -> list[BestTime]:
+        """A level's best times, fastest first (ties: the earlier one first)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT level, name, elapsed_ms, game_id, recorded_at FROM best_times"
+                " WHERE level = ? ORDER BY elapsed_ms, recorded_at, id LIMIT ?",
+                (level, limit),
+            ).fetchall()
+        return [BestTime(*tuple(r)) for r in rows]
+
+    def qualifies(self, game_id: str) -> bool:
+        """The game is a won, non-practice standard-level game fast enough for the
+        best times, and not yet in them."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row["status"] != "won" or row["practice"] or row["level"] == "custom":
+                return False
+            if self._db.execute(
+                "SELECT 1 FROM best_times WHERE game_id = ?", (game_id,)
+            ).fetchone():
+                return False
+        times = self.best_times(row["level"])
+        return len(times) < BEST_TIMES_KEPT or row["elapsed_ms"] < times[-1].elapsed_ms
+
+    def record_best_time(self, name: str, game_id: str) -> BestTime:
+        """Put a won game in its level's best times under name."""
+        name = " ".join(str(name).split())
+        if not name or len(name) > MAX_NAME_LENGTH:
+            raise StoreError(f"a name must have 1 to {MAX_NAME_LENGTH} characters")
+        if not self.qualifies(game_id):
+            raise StoreError(f"game {game_id!r} does not qualify for the best times")
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT level, elapsed_ms FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            entry = BestTime(row["level"], name, row["elapsed_ms"], game_id, time.time())
+            db.execute(
+                "INSERT INTO best_times (level, name, elapsed_ms, game_id, recorded_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (entry.level, entry.name, entry.elapsed_ms, entry.game_id, entry.recorded_at),
+            )
+        return entry
+
+    def statistics(self, level: str) -> Statistics:
+        """Played, won and streaks of a level's finished non-practice games."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT status FROM games WHERE level = ? AND practice = 0"
+                " AND status != 'playing' ORDER BY finished_at, rowid",
+                (level,),
+            ).fetchall()
+        played = won = current = best = 0
+        for r in rows:
+            played += 1
+            if r["status"] == "won":
+                won += 1
+                current += 1
+                best = max(best, current)
+            else:
+                current = 0
+        return Statistics(level, played, won, current, best)

@@ -1,0 +1,88 @@
+"""The store's schema and its migrations.
+
+``MIGRATIONS[i]`` takes a database from version i to i + 1; ``schema_version``
+holds the version reached. A database newer than this code is refused rather
+than damaged.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from minebender.store.records import StoreError
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, their events, best times.
+    """
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT,
+        interface TEXT NOT NULL,
+        level TEXT NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        mines INTEGER NOT NULL,
+        seed TEXT NOT NULL,
+        no_guess INTEGER NOT NULL,
+        practice INTEGER NOT NULL,
+        layout TEXT,
+        created_at REAL NOT NULL,
+        status TEXT NOT NULL DEFAULT 'playing',
+        reason TEXT,
+        finished_at REAL,
+        elapsed_ms INTEGER,
+        bbbv INTEGER,
+        clicks_left INTEGER,
+        clicks_right INTEGER,
+        clicks_chord INTEGER,
+        clicks_assist INTEGER
+    );
+    CREATE INDEX games_by_level ON games (level, practice, finished_at);
+    CREATE INDEX games_unfinished ON games (status, created_at);
+    CREATE TABLE events (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        x INTEGER,
+        y INTEGER,
+        t_ms INTEGER NOT NULL,
+        k INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE best_times (
+        id INTEGER PRIMARY KEY,
+        level TEXT NOT NULL,
+        name TEXT NOT NULL,
+        elapsed_ms INTEGER NOT NULL,
+        game_id TEXT NOT NULL UNIQUE REFERENCES games (id),
+        recorded_at REAL NOT NULL
+    );
+    CREATE INDEX best_by_level ON best_times (level, elapsed_ms);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(db: sqlite3.Connection, path: str) -> None:
+    """Bring the schema up to SCHEMA_VERSION inside the caller's transaction."""
+    try:
+        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = db.execute("SELECT version FROM schema_version").fetchone()
+        version = 0 if row is None else int(row[0])
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the database {path} has schema version {version}, newer than"
+                f" this minebender knows ({SCHEMA_VERSION}); please upgrade minebender"
+            )
+        for script in MIGRATIONS[version:]:
+            for statement in script.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+        if row is None:
+            db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+        else:
+            db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path} is not a minebender database: {exc}") from exc

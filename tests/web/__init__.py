@@ -1,0 +1,1 @@
+"""Tests of the web game and its services (session, store, replay)."""

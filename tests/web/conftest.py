@@ -1,0 +1,56 @@
+"""Fixtures of the web game's tests: a fake clock, a fresh store, and the rule for
+browser tests (skipped without chromium, except under CI=true where they fail)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from minebender import store as store_mod
+
+CHROMIUM = os.environ.get("MINEBENDER_CHROMIUM", "/usr/bin/chromium")
+
+
+class FakeClock:
+    """A clock the test moves by hand: ``clock.t += 1.5``."""
+
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Iterator[store_mod.Store]:
+    s = store_mod.open(db_path)
+    yield s
+    s.close()
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).exists() or shutil.which("chromium") is not None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if chromium_available() or os.environ.get("CI") == "true":
+        return
+    skip = pytest.mark.skip(reason=f"chromium not found at {CHROMIUM}")
+    here = Path(__file__).parent
+    for item in items:
+        if "browser" in item.keywords and here in Path(str(item.path)).parents:
+            item.add_marker(skip)

@@ -1,0 +1,177 @@
+"""The session service: first click, timer, clicks, event log, rebuild, board codes."""
+
+from __future__ import annotations
+
+import pytest
+
+from minebender.game import Game
+from minebender.session import (
+    Event,
+    Session,
+    SessionSpec,
+    bbbv,
+    board_code,
+    layout_for,
+    no_guess_available,
+    parse_board_code,
+)
+from minebender.types import (
+    AssistTooEarly,
+    Beginner,
+    Custom,
+    Expert,
+    Flagged,
+    Hint,
+    Lost,
+    Pos,
+    Setup,
+    Won,
+)
+
+from .conftest import FakeClock
+
+
+def new(clock: FakeClock, seed: str = "s1", no_guess: bool = False) -> Session:
+    return Session(SessionSpec(Beginner(), seed, no_guess=no_guess), clock)
+
+
+def safe_cells(s: Session) -> list[Pos]:
+    assert s.layout is not None
+    return [Pos(x, y) for y, row in enumerate(s.layout) for x, m in enumerate(row) if not m]
+
+
+def win(s: Session) -> None:
+    for p in safe_cells(s):
+        s.reveal(p)
+
+
+def test_first_click_is_safe_and_opens_an_area(clock: FakeClock) -> None:
+    """law gen_opening: the first click has no mine on or next to it."""
+    for seed in ("a", "b", "c", "d"):
+        s = new(clock, seed)
+        s.reveal(Pos(0, 8))
+        assert s.layout is not None
+        assert not any(s.layout[y][x] for y in (7, 8) for x in (0, 1))
+        assert sum(map(sum, s.layout)) == 10
+
+
+def test_same_seed_same_board_and_layout_for_matches(clock: FakeClock) -> None:
+    a, b = new(clock, "same"), new(clock, "same")
+    a.reveal(Pos(3, 3))
+    b.reveal(Pos(3, 3))
+    assert a.layout == b.layout == layout_for(Setup(9, 9, 10), "same", Pos(3, 3))
+    c = new(clock, "other")
+    c.reveal(Pos(3, 3))
+    assert c.layout != a.layout
+
+
+def test_timer_starts_at_first_click_and_display_stops_at_999(clock: FakeClock) -> None:
+    s = new(clock)
+    clock.t += 5
+    s.flag(Pos(0, 0))
+    assert s.elapsed_ms == 0 and not s.started
+    s.reveal(Pos(4, 4))
+    clock.t += 2.5
+    assert s.elapsed_ms == 2500 and s.timer == 2
+    clock.t += 5000
+    assert s.timer == 999 and s.elapsed_ms == 5_002_500
+
+
+def test_flags_before_the_first_click_are_kept(clock: FakeClock) -> None:
+    s = new(clock)
+    s.flag(Pos(8, 8))
+    assert s.display()[8][8] == Flagged() and s.mines_left == 9
+    s.reveal(Pos(8, 8))  # a flagged cell does not start the game
+    assert not s.started
+    s.reveal(Pos(0, 0))
+    assert s.started and (Pos(8, 8) in s.flags or s.knowledge.revealed(Pos(8, 8)))
+
+
+def test_clicks_counted_and_frozen_after_the_end(clock: FakeClock) -> None:
+    s = new(clock)
+    s.reveal(Pos(4, 4))
+    s.flag(Pos(0, 0))
+    s.flag(Pos(0, 0))
+    s.chord(Pos(4, 4))
+    win(s)
+    assert s.status == Won() and s.mines_left == 0
+    assert s.clicks.right == 2 and s.clicks.chord == 1
+    before = (len(s.events), s.clicks.left)
+    assert s.reveal(Pos(0, 0)) is None
+    assert (len(s.events), s.clicks.left) == before
+    assert s.bbbv == bbbv(s.layout or ())
+    assert s.efficiency is not None and s.efficiency > 0
+
+
+def test_assist_before_the_first_click_opens_the_centre(clock: FakeClock) -> None:
+    s = new(clock)
+    s.assist()
+    assert s.started and s.knowledge.revealed(Pos(4, 4))
+    assert s.clicks.assist == 1 and s.clicks.left == 0
+
+
+def test_assist_too_early_loses_with_a_hint(clock: FakeClock) -> None:
+    s = new(clock)
+    s.reveal(Pos(4, 4))
+    s.assist()
+    assert isinstance(s.status, Lost) and isinstance(s.status.reason, AssistTooEarly)
+    p = s.status.reason.pos
+    assert s.display()[p.y][p.x] == Hint() and s.lost_reason == "hint"
+
+
+def test_rebuild_from_the_log_is_exact(clock: FakeClock) -> None:
+    s = new(clock, "rb")
+    s.flag(Pos(0, 0))
+    clock.t += 1
+    s.reveal(Pos(4, 4))
+    clock.t += 3
+    s.flag(Pos(8, 0))
+    s.chord(Pos(4, 4))
+    clock.t += 0.25
+    r = Session.rebuild(s.spec, s.events, clock)
+    assert r.game == s.game and r.display() == s.display()
+    assert r.clicks == s.clicks and r.events == s.events
+    assert s.elapsed_ms == 3250
+    assert r.elapsed_ms == 3000  # a rebuilt game goes on from its last action
+    clock.t += 1
+    assert r.elapsed_ms == 4000
+
+
+def test_custom_levels_are_clamped() -> None:
+    assert SessionSpec(Custom(100, 2, 5000), "x").setup == Setup(30, 9, 260)
+
+
+def test_bad_spec_and_events_are_refused() -> None:
+    with pytest.raises(ValueError, match="seed"):
+        SessionSpec(Beginner(), "")
+    with pytest.raises(ValueError, match="event type"):
+        Event("jump", Pos(0, 0), 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="time"):
+        Event("reveal", Pos(0, 0), -1)
+
+
+def test_board_codes_round_trip() -> None:
+    for spec in (
+        SessionSpec(Beginner(), "k3j9"),
+        SessionSpec(Expert(), "a:b:c", no_guess=True),
+        SessionSpec(Custom(20, 12, 40), "seed"),
+    ):
+        back = parse_board_code(board_code(spec))
+        assert (back.setup, back.seed, back.no_guess) == (spec.setup, spec.seed, spec.no_guess)
+    for bad in ("", "e", "q:seed", "1x2:seed", "e:" + "x" * 65):
+        with pytest.raises(ValueError, match="board code"):
+            parse_board_code(bad)
+
+
+@pytest.mark.skipif(not no_guess_available(), reason="minebender.noguess has not landed")
+def test_no_guess_sessions_use_the_no_guess_generator(clock: FakeClock) -> None:
+    s = new(clock, "ng", no_guess=True)
+    s.reveal(Pos(4, 4))
+    assert s.layout is not None and s.game == Game.fresh(9, 9, s.layout).open(Pos(4, 4))
+
+
+def test_no_guess_unavailable_is_a_clear_error(clock: FakeClock) -> None:
+    if no_guess_available():
+        pytest.skip("minebender.noguess is installed")
+    with pytest.raises(ValueError, match="no-guess"):
+        new(clock, "ng", no_guess=True).reveal(Pos(4, 4))
