@@ -1,0 +1,125 @@
+"""Play Minesweeper in the terminal; quitting saves the game for next time.
+
+Every action goes to the same store as the web game (``MINEBENDER_DB`` or the
+user's data folder) as it happens, so ``q``, a closed window or a crash loses
+nothing: the next ``minebender play`` resumes the unfinished game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+from minebender.types import Beginner, Custom, Expert, Intermediate, Level
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
+
+SUMMARY = "play in the terminal; q saves and quits, the next play resumes"
+EXAMPLE = "minebender play --level intermediate --seed k3j9"
+
+LEVELS: dict[str, Level] = {
+    "beginner": Beginner(),
+    "intermediate": Intermediate(),
+    "expert": Expert(),
+}
+
+_CUSTOM = re.compile(r"(\d{1,4})x(\d{1,4})x(\d{1,4})")
+
+
+def parse_level(name: str) -> Level:
+    """The level called name (beginner, intermediate or expert, any case)."""
+    from minebender.cli import UsageError
+
+    level = LEVELS.get(name.strip().lower())
+    if level is None:
+        raise UsageError(f"unknown level {name!r}: use beginner, intermediate or expert")
+    return level
+
+
+def parse_custom(text: str) -> Level:
+    """A custom level from ``WxHxM``; Windows XP's limits apply (9..30, 9..25, 10..999).
+
+    >>> parse_custom("20x12x40")
+    Custom(width=20, height=12, mines=40)
+    """
+    from minebender.cli import UsageError
+
+    match = _CUSTOM.fullmatch(text.strip().lower())
+    if match is None:
+        raise UsageError(f"--custom {text!r} must look like WIDTHxHEIGHTxMINES, e.g. 20x12x40")
+    return Custom(int(match[1]), int(match[2]), int(match[3]))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--level",
+        metavar="LEVEL",
+        help="beginner (9x9, 10 mines; the default), intermediate (16x16, 40), expert (30x16, 99)",
+    )
+    group.add_argument(
+        "--custom",
+        metavar="WxHxM",
+        help="a custom board, limited as Windows XP limits it, e.g. 20x12x40",
+    )
+    parser.add_argument(
+        "--seed", metavar="S", help="the board's seed: the same seed, the same board"
+    )
+    parser.add_argument(
+        "--no-guess",
+        action="store_true",
+        help="a board that can be solved without guessing",
+    )
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="start a new game even if an unfinished one is saved",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender.cli import UsageError
+    from minebender.session import MAX_SEED_LENGTH
+
+    level: Level | None = None
+    if args.level is not None:
+        level = parse_level(args.level)
+    elif args.custom is not None:
+        level = parse_custom(args.custom)
+    seed: str | None = args.seed
+    if seed is not None and (
+        not seed or len(seed) > MAX_SEED_LENGTH or not seed.isprintable() or seed != seed.strip()
+    ):
+        raise UsageError(
+            f"--seed {seed!r} must be 1 to {MAX_SEED_LENGTH} printable characters,"
+            " without spaces at either end"
+        )
+    if args.no_guess:
+        from minebender.session import no_guess_available
+
+        if not no_guess_available():
+            raise UsageError("no-guess boards are not available in this version of minebender")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("minebender play needs a terminal (stdin and stdout must be a tty)")
+
+    from minebender import store as store_module
+    from minebender.tui.app import MinebenderApp, random_seed
+    from minebender.tui.saving import Saver, resume_or_new
+
+    try:
+        store = store_module.open()
+    except store_module.StoreError as exc:
+        raise UsageError(str(exc)) from exc
+    with store:
+        session, game_id = resume_or_new(
+            store,
+            level=level,
+            seed=seed,
+            no_guess=args.no_guess,
+            new=args.new,
+            new_seed=random_seed,
+        )
+        app = MinebenderApp(session, saver=Saver(store, game_id))
+        app.run()
+    return 0

@@ -1,0 +1,120 @@
+"""Print statistics and best times per level, from the store both games share.
+
+The same report is shown inside the terminal game (key ``s``), so the numbers
+on the command line and in the game can never disagree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from minebender.store import Store
+
+__all__ = ["EXAMPLE", "LEVELS", "SUMMARY", "add_arguments", "build_report", "render_report", "run"]
+
+SUMMARY = "statistics and best times per level (--json for machines)"
+EXAMPLE = "minebender stats --json"
+
+LEVELS = ("beginner", "intermediate", "expert", "custom")
+"""The levels of the report; custom games have statistics but no best times."""
+
+
+def build_report(store: Store) -> dict[str, Any]:
+    """Statistics and best times of every level, as plain JSON-ready data."""
+    levels = []
+    for name in LEVELS:
+        st = store.statistics(name)
+        times = [] if name == "custom" else store.best_times(name)
+        levels.append(
+            {
+                "level": name,
+                "played": st.played,
+                "won": st.won,
+                "win_percent": st.win_percent,
+                "current_streak": st.current_streak,
+                "best_streak": st.best_streak,
+                "best_times": [
+                    {
+                        "rank": i,
+                        "name": t.name,
+                        "elapsed_ms": t.elapsed_ms,
+                        "game_id": t.game_id,
+                        "recorded_at": datetime.fromtimestamp(t.recorded_at, UTC).isoformat(
+                            timespec="seconds"
+                        ),
+                    }
+                    for i, t in enumerate(times, 1)
+                ],
+            }
+        )
+    return {"levels": levels}
+
+
+def _seconds(ms: int) -> str:
+    return f"{ms / 1000:.3f} s"
+
+
+def render_report(report: dict[str, Any], best: int | None = None) -> Group:
+    """The report as rich tables: one of statistics, one of best times per level
+    (the first ``best`` of each when given)."""
+    stats = Table(title="Statistics", title_justify="left")
+    for column in ("level", "played", "won", "win %", "streak", "best streak"):
+        stats.add_column(column, justify="left" if column == "level" else "right")
+    for lv in report["levels"]:
+        stats.add_row(
+            lv["level"],
+            str(lv["played"]),
+            str(lv["won"]),
+            f"{lv['win_percent']:.1f}",
+            str(lv["current_streak"]),
+            str(lv["best_streak"]),
+        )
+    times = Table(title="Best times", title_justify="left")
+    for column in ("level", "#", "name", "time", "date"):
+        times.add_column(column, justify="right" if column in ("#", "time") else "left")
+    for lv in report["levels"]:
+        if lv["level"] == "custom":
+            continue
+        entries = lv["best_times"][:best] if best is not None else lv["best_times"]
+        if not entries:
+            times.add_row(lv["level"], "", "(none yet)", "", "")
+        for t in entries:
+            times.add_row(
+                lv["level"] if t["rank"] == 1 else "",
+                str(t["rank"]),
+                t["name"],
+                _seconds(t["elapsed_ms"]),
+                t["recorded_at"][:10],
+            )
+    return Group(stats, times)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender import store as store_module
+    from minebender.cli import UsageError
+
+    try:
+        with store_module.open() as store:
+            report = build_report(store)
+    except store_module.StoreError as exc:
+        raise UsageError(str(exc)) from exc
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        from rich.console import Console
+
+        Console().print(render_report(report))
+    return 0

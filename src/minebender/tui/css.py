@@ -1,0 +1,63 @@
+"""The app's stylesheet, kept in Python so it ships inside the package without
+any package-data setting."""
+
+__all__ = ["APP_CSS"]
+
+APP_CSS = """
+Screen {
+    align: center middle;
+}
+#game {
+    width: auto;
+    height: auto;
+    align: center middle;
+}
+#bar {
+    height: 1;
+    width: 100%;
+}
+#bar .spacer {
+    width: 1fr;
+}
+Led {
+    width: 5;
+    background: #000000;
+    color: #ff2020;
+    text-style: bold;
+    content-align: center middle;
+}
+Face {
+    width: 4;
+    background: #c0c0c0;
+    color: #000000;
+    text-style: bold;
+    content-align: center middle;
+}
+AssistButton {
+    width: 3;
+    margin-left: 1;
+    background: #c0c0c0;
+    color: #000080;
+    text-style: bold;
+    content-align: center middle;
+}
+BoardWidget {
+    width: auto;
+    height: auto;
+    border: round #808080;
+    background: #c0c0c0;
+}
+#status {
+    width: 100%;
+    height: 1;
+    content-align: center middle;
+}
+#too-small {
+    width: 100%;
+    height: auto;
+    padding: 1 2;
+    content-align: center middle;
+    text-align: center;
+    display: none;
+}
+"""

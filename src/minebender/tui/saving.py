@@ -1,0 +1,81 @@
+"""The terminal game's link to the store: which game to resume, and every
+action written as it happens.
+
+The store (``minebender.store``) does the work; this module only decides the
+terminal's policy: a game is stored from its first action (an untouched board
+is not worth keeping), and ``minebender play`` resumes the newest unfinished
+terminal game of the level asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from minebender.session import Session, SessionSpec, level_name
+from minebender.store import BestTime, Store
+from minebender.types import Beginner, Level
+
+__all__ = ["INTERFACE", "Saver", "resume_or_new"]
+
+INTERFACE = "terminal"
+"""How the store tells terminal games from web games."""
+
+
+class Saver:
+    """Writes the app's current session to the store after every action."""
+
+    def __init__(self, store: Store, game_id: str | None = None) -> None:
+        self.store = store
+        self.game_id = game_id
+
+    def record(self, session: Session) -> None:
+        """Store the session's new events (and its end, once over)."""
+        if self.game_id is None:
+            self.game_id = self.store.create_game(session, interface=INTERFACE)
+        else:
+            self.store.sync(self.game_id, session)
+
+    def new_game(self) -> None:
+        """The next action belongs to a new game."""
+        self.game_id = None
+
+    def qualifies(self) -> bool:
+        """The game just won goes into its level's best times."""
+        return self.game_id is not None and self.store.qualifies(self.game_id)
+
+    def record_best_time(self, name: str) -> BestTime:
+        """Put the game just won in the best times under name."""
+        if self.game_id is None:
+            raise ValueError("no game to record")
+        return self.store.record_best_time(name, self.game_id)
+
+
+def resume_or_new(
+    store: Store,
+    *,
+    level: Level | None,
+    seed: str | None,
+    no_guess: bool,
+    new: bool,
+    new_seed: Callable[[], str],
+) -> tuple[Session, str | None]:
+    """The session to play and its stored id (None for a new game).
+
+    Resumes the newest unfinished terminal game, of the level asked for if one
+    was; a seed asks for that exact board, so it always starts a new game.
+    """
+    if not new and seed is None:
+        for stored in store.load_unfinished(interface=INTERFACE):
+            spec = stored.spec
+            if level is not None and level_name(spec.level) != level_name(level):
+                continue
+            if level is not None and spec.setup != SessionSpec(level, "x").setup:
+                continue
+            if no_guess and not spec.no_guess:
+                continue
+            try:
+                return stored.session(), stored.id
+            except ValueError:
+                continue  # e.g. a no-guess game when no-guess boards are unavailable
+    spec = SessionSpec(level or Beginner(), seed or new_seed(), no_guess)
+    return Session(spec), None
