@@ -1,0 +1,98 @@
+"""``minebender bench bot``: the bot's win rate with its 95% interval, games per
+second and guesses per game, over a batch played locally or on a Dask cluster.
+
+Game i of a run uses the seed pair (seed, i), so the figures do not depend on
+the number of workers or on the cluster; ``--resume FILE`` keeps every finished
+game as a JSON line and skips it when the run starts again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+from minebender.bot import FIRST_CLICKS, STRATEGIES
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--level",
+        default="expert",
+        help="beginner, intermediate, expert (default) or a custom WxHxM",
+    )
+    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="game i uses seed (SEED, i); default 1")
+    parser.add_argument(
+        "--strategy", default="strong", help=f"{' or '.join(STRATEGIES)} (default strong)"
+    )
+    parser.add_argument(
+        "--first",
+        default="near-corner",
+        help=f"the first click: {', '.join(FIRST_CLICKS)} or x,y (default near-corner)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=None, help="local worker processes (default: all cores)"
+    )
+    parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="run on a Dask scheduler")
+    parser.add_argument(
+        "--resume", metavar="FILE", type=Path, help="append results to FILE; skip games in it"
+    )
+    parser.add_argument(
+        "--plot", metavar="FILE.png", type=Path, help="draw the win rates per level to FILE.png"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar (default: only on a terminal)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender.batch import BatchError, RunSpec, load_results, plot_results, run_batch
+    from minebender.cli import UsageError
+
+    if args.plot is not None and args.plot.suffix.lower() != ".png":
+        raise UsageError(f"--plot must name a .png file, got {str(args.plot)!r}")
+    spec = RunSpec(args.level, args.strategy, args.first, args.seed, args.games)
+    try:
+        summary, results = run_batch(spec, args.workers, args.cluster, args.resume, args.progress)
+        if args.plot is not None:
+            everything = load_results(args.resume) if args.resume is not None else results
+            plot_results(everything, args.plot)
+    except BatchError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        out = asdict(summary)
+        out["ci95"] = list(summary.ci95)
+        print(json.dumps(out))
+        return 0
+    lo, hi = summary.ci95
+    where = f"cluster {summary.cluster}" if summary.cluster else f"{summary.workers} local workers"
+    print(
+        f"bot {summary.level} ({summary.strategy}, first click {summary.first}), "
+        f"seed {summary.seed}: {summary.games} games"
+    )
+    print(
+        f"win rate {summary.win_rate:.2%}  (95% Wilson interval {lo:.2%} .. {hi:.2%}; "
+        f"{summary.wins} wins)"
+    )
+    if summary.games_per_second is not None:
+        print(
+            f"{summary.games_per_second:.2f} games/s on {where} "
+            f"({summary.played} games played now in {summary.seconds:.1f} s)"
+        )
+    else:
+        print("all games were already in the resume file")
+    print(
+        f"guesses per game {summary.guesses_per_game:.2f}; "
+        f"{summary.seconds_per_game * 1000:.1f} ms of one core per game"
+    )
+    if args.plot is not None:
+        print(f"plot written to {args.plot}")
+    return 0

@@ -1,0 +1,32 @@
+"""The bot: a player that sees only what a person sees and uses the exact solver.
+
+``play_game`` plays one whole game through the public Game API; ``choose``
+is the decision on one view. See ``minebender.bot.strategy`` for how it guesses.
+"""
+
+from minebender.bot.play import (
+    FIRST_CLICKS,
+    GameRecord,
+    PlayerView,
+    View,
+    bot_move,
+    first_click,
+    game_words,
+    play_game,
+)
+from minebender.bot.strategy import STRATEGIES, Decision, StrategyName, choose
+
+__all__ = [
+    "FIRST_CLICKS",
+    "STRATEGIES",
+    "Decision",
+    "GameRecord",
+    "PlayerView",
+    "StrategyName",
+    "View",
+    "bot_move",
+    "choose",
+    "first_click",
+    "game_words",
+    "play_game",
+]

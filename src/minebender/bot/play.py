@@ -1,0 +1,148 @@
+"""Whole games played by the bot through the public Game API.
+
+The host here owns the ``Game``; the bot is handed only a ``PlayerView``
+(the knowledge and the screen), never the game or its layout, and it only
+ever reveals cells: it never presses the assist, so a guess is a guess.
+
+Game ``i`` of a run with seed ``S`` is generated from the words of ``(S, i)``
+alone, after the bot has chosen its first click (the board is placed around
+it, so the first click opens an area), which makes every game replayable and
+independent of how a batch is split over workers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from minebender.bot.strategy import StrategyName, choose
+from minebender.game import Game, place_mines
+from minebender.types import Knowledge, Pos, Reveal, Setup, Tile, Won
+
+__all__ = [
+    "FIRST_CLICKS",
+    "GameRecord",
+    "PlayerView",
+    "View",
+    "bot_move",
+    "first_click",
+    "game_words",
+    "play_game",
+]
+
+FIRST_CLICKS = ("corner", "near-corner", "edge", "centre")
+"""Named first clicks; an explicit ``x,y`` is also accepted."""
+
+WORD = 2**32
+
+
+class View(Protocol):
+    """All the bot may look at: what the player sees."""
+
+    @property
+    def knowledge(self) -> Knowledge: ...
+
+    def display(self) -> tuple[tuple[Tile, ...], ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A view of one moment of a game: its knowledge and its screen, nothing else."""
+
+    knowledge: Knowledge
+    screen: tuple[tuple[Tile, ...], ...] | None = None
+
+    def display(self) -> tuple[tuple[Tile, ...], ...]:
+        if self.screen is None:
+            raise ValueError("PlayerView: this view carries no screen")
+        return self.screen
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """How one game went: its seed pair, the result, moves and guesses made."""
+
+    seed: int
+    index: int
+    won: bool
+    moves: int
+    guesses: int
+    seconds: float
+
+
+def game_words(seed: int, index: int) -> list[int]:
+    """The 32-bit words that generate game ``index`` of a run with ``seed``."""
+    for name, value in (("seed", seed), ("game index", index)):
+        if not 0 <= value < WORD * WORD:
+            raise ValueError(f"{name} must be an int from 0 to 2**64-1, got {value}")
+    return [seed % WORD, seed // WORD, index % WORD, index // WORD]
+
+
+def first_click(setup: Setup, where: str = "near-corner") -> Pos:
+    """The bot's first click on a board of this setup.
+
+    ``corner`` is (0, 0); ``near-corner`` is (1, 1), whose guaranteed opening
+    includes the corner; ``edge`` is the middle of the top row; ``centre`` the
+    middle of the board; ``x,y`` a cell of your choice.
+    """
+    w, h = setup.width, setup.height
+    named = {
+        "corner": Pos(0, 0),
+        "near-corner": Pos(min(1, w - 1), min(1, h - 1)),
+        "edge": Pos(w // 2, 0),
+        "centre": Pos(w // 2, h // 2),
+    }
+    if where in named:
+        return named[where]
+    parts = where.split(",")
+    try:
+        x, y = (int(v) for v in parts)
+    except ValueError:
+        raise ValueError(
+            f"first click must be one of {', '.join(FIRST_CLICKS)} or x,y; got {where!r}"
+        ) from None
+    if not (0 <= x < w and 0 <= y < h):
+        raise ValueError(f"first click ({x}, {y}) is off the {w}x{h} board")
+    return Pos(x, y)
+
+
+def bot_move(view: View, strategy: StrategyName = "strong") -> tuple[Sequence[Pos], bool]:
+    """The bot's next move on a view: cells to reveal, and whether it is a guess."""
+    decision = choose(view.knowledge, strategy)
+    return decision.cells, decision.guess
+
+
+def play_game(
+    setup: Setup,
+    seed: int,
+    index: int,
+    strategy: StrategyName = "strong",
+    first: str = "near-corner",
+    watch: Callable[[Game], None] | None = None,
+) -> tuple[GameRecord, Game]:
+    """Play game ``index`` of seed ``seed`` to the end; the record and the final game.
+
+    ``watch`` (if given) sees the game after every move, for a display.
+    """
+    start = time.perf_counter()
+    w, h, m = setup.width, setup.height, setup.mines
+    click = first_click(setup, first)
+    game = Game.fresh(w, h, place_mines(w, h, m, click, game_words(seed, index)))
+    game = game.step(Reveal(click))
+    moves, guesses = 1, 0
+    while game.playing:
+        if watch is not None:
+            watch(game)
+        cells, guess = bot_move(PlayerView(game.knowledge), strategy)
+        guesses += guess
+        for cell in cells:
+            game = game.step(Reveal(cell))
+            moves += 1
+            if not game.playing:
+                break
+    record = GameRecord(
+        seed, index, type(game.status) is Won, moves, guesses, time.perf_counter() - start
+    )
+    return record, game

@@ -1,0 +1,186 @@
+"""How the bot chooses a move from what it sees.
+
+Safe cells first: cheap single-number rules, then the exact solver. Only when
+nothing is provably safe does the bot guess, and the strategies differ there:
+
+- ``fast``: the cell with the lowest mine probability (ties: the cell with the
+  fewest hidden neighbours, which most often opens an area).
+- ``strong``: a forced guess (a closed group of cells no future click can
+  inform) is taken at once; with few layouts left, an exhaustive search picks
+  the guess with the best exact win probability; otherwise, among the safest
+  cells, the one most likely to survive *and* leave a safe cell or a good guess
+  next (second-order safety), which also keeps the bot off dead cells whose
+  number is already known.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from minebender.bot.endgame import best_endgame_move
+from minebender.bot.rules import simple_deductions
+from minebender.solver import Analysis, analyse
+from minebender.types import SHOWN, Boom, Hidden, Knowledge, Pos, Shown
+
+__all__ = ["STRATEGIES", "Decision", "StrategyName", "choose"]
+
+StrategyName = Literal["fast", "strong"]
+STRATEGIES: tuple[StrategyName, ...] = ("fast", "strong")
+
+ENDGAME_LAYOUTS = 120
+"""Search the endgame exhaustively when at most this many layouts remain."""
+MAX_EVALUATIONS = 10
+"""Candidates whose every outcome the strong strategy analyses, at most."""
+OUTSIDE_SAMPLES = 3
+"""Cells away from every number that the strong strategy considers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The cells to reveal next, and whether that is a guess (not provably safe)."""
+
+    cells: tuple[Pos, ...]
+    guess: bool
+    why: str
+
+
+def choose(knowledge: Knowledge, strategy: StrategyName = "strong") -> Decision:
+    """The next move for the player who sees ``knowledge`` (never the layout)."""
+    safe, _ = simple_deductions(knowledge)
+    if safe:
+        return Decision(tuple(safe), False, "rule")
+    analysis = analyse(knowledge)
+    if not analysis.consistent:
+        raise ValueError("choose: no layout agrees with this view")
+    if analysis.safe:
+        return Decision(tuple(sorted(analysis.safe, key=lambda p: (p.y, p.x))), False, "solver")
+    probs = _floats(knowledge, analysis)
+    if not probs:
+        raise ValueError("choose: no hidden cell is left to reveal")
+    if strategy == "fast":
+        return Decision((_safest(knowledge, probs)[0],), True, "safest")
+    return _strong_guess(knowledge, analysis, probs)
+
+
+def _floats(knowledge: Knowledge, analysis: Analysis) -> dict[Pos, float]:
+    """Mine probabilities of the hidden cells that are not certain mines."""
+    out: dict[Pos, float] = {}
+    for y, row in enumerate(analysis.probabilities):
+        for x, p in enumerate(row):
+            if p is not None and p != 1:
+                out[Pos(x, y)] = float(p)
+    return out
+
+
+def _hidden_neighbours(knowledge: Knowledge, p: Pos) -> int:
+    return sum(1 for q in knowledge.neighbours(p) if type(knowledge.seen(q)) is Hidden)
+
+
+def _touches_number(knowledge: Knowledge, p: Pos) -> bool:
+    return any(type(knowledge.seen(q)) is Shown for q in knowledge.neighbours(p))
+
+
+def _safest(knowledge: Knowledge, probs: dict[Pos, float]) -> list[Pos]:
+    """Hidden cells, safest first; ties go to fewer hidden neighbours, then row order."""
+    return sorted(
+        probs,
+        key=lambda p: (round(probs[p], 12), _hidden_neighbours(knowledge, p), p.y, p.x),
+    )
+
+
+def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, float]) -> Decision:
+    forced = _forced_group(knowledge, analysis, probs)
+    if forced:
+        pick = min(forced, key=lambda p: (probs[p], p.y, p.x))
+        return Decision((pick,), True, "forced")
+    if analysis.solutions <= ENDGAME_LAYOUTS:
+        found = best_endgame_move(knowledge, analysis, ENDGAME_LAYOUTS)
+        if found is not None:
+            return Decision((found[0],), True, "endgame")
+    frontier = [p for p in probs if _touches_number(knowledge, p)]
+    outside = [p for p in probs if not _touches_number(knowledge, p)]
+    ranked = _safest(knowledge, {p: probs[p] for p in frontier})
+    ranked += _safest(knowledge, {p: probs[p] for p in outside})[:OUTSIDE_SAMPLES]
+    ranked.sort(key=lambda p: round(probs[p], 12))
+    best: Pos = ranked[0]
+    best_key = (-1.0, -1.0)
+    for p in ranked[:MAX_EVALUATIONS]:
+        if 1.0 - probs[p] <= best_key[0] + 1e-12:
+            break
+        key = _second_order(knowledge, analysis, p)
+        if key > best_key:
+            best, best_key = p, key
+    return Decision((best,), True, "second-order")
+
+
+def _second_order(knowledge: Knowledge, analysis: Analysis, p: Pos) -> tuple[float, float]:
+    """(P(p is safe and the next move survives), expected safe cells after p).
+
+    For each number p could show, the view with that number is analysed: if
+    it has a safe cell the next move survives for sure, else with the best
+    probability left.
+    """
+    known = 0
+    unknown = 0
+    for q in knowledge.neighbours(p):
+        s = knowledge.seen(q)
+        if type(s) is Boom or q in analysis.mines:
+            known += 1
+        elif type(s) is Hidden:
+            unknown += 1
+    rows = [list(r) for r in knowledge.rows]
+    survive = 0.0
+    safe_cells = 0.0
+    for n in range(known, known + unknown + 1):
+        rows[p.y][p.x] = SHOWN[n]
+        view = Knowledge(
+            knowledge.width, knowledge.height, knowledge.mines, tuple(tuple(r) for r in rows)
+        )
+        after = analyse(view)
+        if not after.consistent:
+            continue
+        share = after.solutions / analysis.solutions
+        if after.safe:
+            survive += share
+            safe_cells += share * len(after.safe)
+        else:
+            lowest = min(
+                (q for row in after.probabilities for q in row if q is not None),
+                default=Fraction(0),
+            )
+            survive += share * (1.0 - float(lowest))
+    return survive, safe_cells
+
+
+def _forced_group(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, float]) -> list[Pos]:
+    """Cells of a closed group that no future click can inform: a must-guess.
+
+    A group is closed when its cells touch no other undecided hidden cell and
+    every number next to it has all its undecided neighbours in the group, and
+    one such number fixes how many mines the group holds (so not even the mine
+    count can tell its cells apart later). Taking it first wastes nothing.
+    """
+    for y, row in enumerate(knowledge.rows):
+        for x, s in enumerate(row):
+            if type(s) is not Shown:
+                continue
+            group = [q for q in knowledge.neighbours(Pos(x, y)) if q in probs]
+            if not 2 <= len(group) <= 4:
+                continue
+            members = set(group)
+            if all(_closed(knowledge, probs, q, members) for q in group):
+                return group
+    return []
+
+
+def _closed(knowledge: Knowledge, probs: dict[Pos, float], q: Pos, members: set[Pos]) -> bool:
+    for r in knowledge.neighbours(q):
+        if r in probs and r not in members:
+            return False
+        if type(knowledge.seen(r)) is Shown and any(
+            t in probs and t not in members for t in knowledge.neighbours(r)
+        ):
+            return False
+    return True

@@ -1,0 +1,111 @@
+"""Watch the bot play: whole games through the public Game API, final board shown.
+
+The bot sees only what a player sees, picks its own first click and never
+presses the assist. Game i uses seed (SEED, i), the same games as
+``minebender bench bot`` plays.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from minebender.bot import FIRST_CLICKS, STRATEGIES
+from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "render_board", "run"]
+
+SUMMARY = "watch the bot play whole games: final board, moves and guesses"
+EXAMPLE = "minebender bot --level expert --seed 7"
+
+_COLOURS = ["dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "white"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--level", default="expert", help="beginner, intermediate, expert (default) or WxHxM"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="game i uses seed (SEED, i); default 1")
+    parser.add_argument("--games", type=int, default=1, help="games to play (default 1)")
+    parser.add_argument(
+        "--strategy", default="strong", help=f"{' or '.join(STRATEGIES)} (default strong)"
+    )
+    parser.add_argument(
+        "--first",
+        default="near-corner",
+        help=f"the first click: {', '.join(FIRST_CLICKS)} or x,y (default near-corner)",
+    )
+    parser.add_argument(
+        "--board",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="print each final board (default: only for a single game)",
+    )
+
+
+def _cell(tile: Tile) -> tuple[str, str]:
+    match tile:
+        case Number(0):
+            return " ·", "dim"
+        case Number(n):
+            return f" {n}", f"bold {_COLOURS[n]}"
+        case Covered():
+            return " ■", "grey50"
+        case Flagged():
+            return " ⚑", "bold red"
+        case Blast():
+            return " ✸", "bold white on red"
+        case Mine():
+            return " ✱", "bold"
+        case WrongFlag():
+            return " ✗", "bold red"
+        case Hint():
+            return " ?", "bold black on yellow"
+    return " ?", ""
+
+
+def render_board(screen: tuple[tuple[Tile, ...], ...]) -> object:
+    """The screen as a rich Text, one row a line."""
+    from rich.text import Text
+
+    text = Text()
+    for y, row in enumerate(screen):
+        for tile in row:
+            glyph, style = _cell(tile)
+            text.append(glyph, style=style)
+        if y < len(screen) - 1:
+            text.append("\n")
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from minebender.batch import BatchError, RunSpec
+    from minebender.bot import play_game
+    from minebender.cli import UsageError
+
+    spec = RunSpec(args.level, args.strategy, args.first, args.seed, args.games)
+    try:
+        board = spec.check()
+    except BatchError as exc:
+        raise UsageError(str(exc)) from None
+    console = Console()
+    show = args.board if args.board is not None else args.games == 1
+    wins = guesses = 0
+    for i in range(args.games):
+        record, game = play_game(board, args.seed, i, spec.strategy, args.first)
+        wins += record.won
+        guesses += record.guesses
+        if show:
+            console.print(render_board(game.display()))
+        verdict = "[bold green]won[/]" if record.won else "[bold red]lost[/]"
+        console.print(
+            f"game ({args.seed}, {i}) {board.width}x{board.height}/{board.mines}: {verdict} "
+            f"after {record.moves} moves, {record.guesses} guesses, {record.seconds:.2f} s"
+        )
+    if args.games > 1:
+        console.print(
+            f"{wins} of {args.games} won ({wins / args.games:.1%}), "
+            f"{guesses / args.games:.2f} guesses per game"
+        )
+    return 0
