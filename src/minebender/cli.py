@@ -25,7 +25,6 @@ COMMANDS: dict[str, str] = {
     "solve": "analyse a board from a file: safe cells, mines, exact probabilities",
     "bench": "benchmarks that print figures: bench solver, bench bot, bench web",
     "bot": "watch the bot play whole games: final board, moves and guesses",
-    "bot": "watch the bot play whole games: final board, moves and guesses",
     "play": "play in the terminal; q saves and quits, the next play resumes",
     "stats": "statistics and best times per level (--json for machines)",
 }
