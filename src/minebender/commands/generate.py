@@ -1,0 +1,184 @@
+"""Generate boards, one JSON object a line or readable text, optionally no-guess.
+
+Board i of a run is ``place_mines`` (or, with --no-guess,
+``place_mines_no_guess``) of the level's size with rs = ``board_rs(seed, i)``:
+[the low and high 32 bits of the seed, i]. Any program can replay it from the
+printed seed and index. The first click, part of every board, is the centre
+cell (width // 2, height // 2) unless --first says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+
+from minebender.game import place_mines, setup
+from minebender.types import Beginner, Custom, Expert, Intermediate, Layout, Level, Pos, Setup
+
+__all__ = [
+    "EXAMPLE",
+    "SUMMARY",
+    "add_arguments",
+    "board_rs",
+    "boards",
+    "parse_custom",
+    "parse_first",
+    "run",
+]
+
+SUMMARY = "generate boards as JSON lines or text, optionally no-guess"
+EXAMPLE = "minebender generate --level expert --no-guess --seed 7 --count 3 --json"
+
+LEVELS: dict[str, Level] = {
+    "beginner": Beginner(),
+    "intermediate": Intermediate(),
+    "expert": Expert(),
+}
+SEED_LIMIT = 2**64
+COUNT_LIMIT = 2**32
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--level", choices=list(LEVELS), help="the board size and mines (default: beginner)"
+    )
+    parser.add_argument(
+        "--custom",
+        metavar="WxHxM",
+        help="a custom field instead of --level, limited as Windows XP limits it",
+    )
+    parser.add_argument(
+        "--no-guess",
+        action="store_true",
+        help="only boards that safe moves alone clear from the first click",
+    )
+    parser.add_argument(
+        "--seed", required=True, help="the run's seed, an integer from 0 to 2**64-1"
+    )
+    parser.add_argument("--count", default="1", help="how many boards (default: 1)")
+    parser.add_argument("--json", action="store_true", help="one JSON object a line")
+    parser.add_argument("--first", metavar="X,Y", help="the first click (default: the centre cell)")
+
+
+def _usage(message: str) -> Exception:
+    from minebender.cli import UsageError
+
+    return UsageError(message)
+
+
+def _int(option: str, text: str, lo: int, hi: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise _usage(f"{option} must be an integer, got {text!r}") from None
+    if not lo <= value < hi:
+        raise _usage(f"{option} must be from {lo} to {hi - 1}, got {value}")
+    return value
+
+
+def parse_custom(text: str) -> Setup:
+    """WxHxM as a custom level, limited as Windows XP limits it (``setup``)."""
+    parts = text.lower().split("x")
+    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        raise _usage(f"--custom must look like 30x16x99 (width x height x mines), got {text!r}")
+    w, h, m = (int(p) for p in parts)
+    return setup(Custom(w, h, m))
+
+
+def parse_first(text: str, size: Setup) -> Pos:
+    """X,Y as a cell of the board."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise _usage(f"--first must look like X,Y (column,row from 0), got {text!r}")
+    try:
+        x, y = (int(p) for p in parts)
+    except ValueError:
+        raise _usage(f"--first must look like X,Y (column,row from 0), got {text!r}") from None
+    if not (0 <= x < size.width and 0 <= y < size.height):
+        raise _usage(f"--first {x},{y} is off the {size.width}x{size.height} board")
+    return Pos(x, y)
+
+
+def board_rs(seed: int, index: int) -> list[int]:
+    """The rs of board ``index`` of a run with ``seed``: [low 32 bits, high 32 bits, index]."""
+    return [seed % 2**32, seed // 2**32 % 2**32, index % 2**32]
+
+
+def boards(size: Setup, first: Pos, seed: int, count: int, no_guess: bool) -> Iterator[Layout]:
+    """The boards of a run, one by one."""
+    if no_guess:
+        from minebender.noguess import place_mines_no_guess as make
+    else:
+        make = place_mines
+    for i in range(count):
+        yield make(size.width, size.height, size.mines, first, board_rs(seed, i))
+
+
+def _rows(layout: Layout) -> list[str]:
+    return ["".join("*" if cell else "." for cell in row) for row in layout]
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender.noguess import NoGuessError
+
+    if args.level is not None and args.custom is not None:
+        raise _usage("give --level or --custom, not both")
+    size = (
+        parse_custom(args.custom)
+        if args.custom is not None
+        else setup(LEVELS[args.level or "beginner"])
+    )
+    if args.custom is not None:
+        asked = args.custom.lower().replace(" ", "")
+        got = f"{size.width}x{size.height}x{size.mines}"
+        if asked != got:
+            print(
+                f"minebender generate: note: --custom {args.custom} is limited to {got}"
+                " as Windows XP limits it",
+                file=sys.stderr,
+            )
+    seed = _int("--seed", args.seed, 0, SEED_LIMIT)
+    count = _int("--count", args.count, 1, COUNT_LIMIT + 1)
+    first = (
+        parse_first(args.first, size)
+        if args.first is not None
+        else Pos(size.width // 2, size.height // 2)
+    )
+    try:
+        for i, layout in enumerate(boards(size, first, seed, count, args.no_guess)):
+            if args.json:
+                line = {
+                    "width": size.width,
+                    "height": size.height,
+                    "mines": sum(sum(row) for row in layout),
+                    "first": [first.x, first.y],
+                    "seed": seed,
+                    "index": i,
+                    "no_guess": args.no_guess,
+                    "layout": _rows(layout),
+                }
+                print(json.dumps(line), flush=True)
+            else:
+                if i:
+                    print()
+                kind = ", no-guess" if args.no_guess else ""
+                print(
+                    f"# board {i} of seed {seed}: {size.width}x{size.height},"
+                    f" {size.mines} mines{kind}, first click at ({first.x}, {first.y})"
+                    " marked o; * is a mine"
+                )
+                for y, row in enumerate(_rows(layout)):
+                    if y == first.y:
+                        row = row[: first.x] + "o" + row[first.x + 1 :]
+                    print(row)
+                sys.stdout.flush()
+    except NoGuessError as exc:
+        print(f"minebender generate: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader (head, a pager) has gone: stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
