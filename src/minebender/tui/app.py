@@ -12,9 +12,11 @@ import secrets
 from collections.abc import Callable
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
+from textual.geometry import Size
 from textual.widgets import Footer, Static
 
 from minebender.commands.stats import build_report
@@ -97,8 +99,8 @@ class MinebenderApp(App[None]):
         self._redraw()
         self._check_size()
 
-    def on_resize(self) -> None:
-        self._check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
 
     @property
     def board(self) -> BoardWidget:
@@ -115,9 +117,9 @@ class MinebenderApp(App[None]):
         """The terminal is too small for the board: the game is hidden behind a message."""
         return self._too_small
 
-    def _check_size(self) -> None:
+    def _check_size(self, size: Size | None = None) -> None:
         b = self.session.setup
-        width, height = self.size
+        width, height = self.size if size is None else size
         self._too_small = not fits(b, width, height)
         need_w, need_h = needed_size(b)
         self.query_one("#game").display = not self._too_small

@@ -1,0 +1,238 @@
+"""The terminal game driven through Textual's Pilot: keys and mouse in, the
+tiles of ``Game.display()`` out, each checked against a layout derived from a
+Session on the same seed."""
+
+from __future__ import annotations
+
+from pilot_types import PilotT
+from textual.widgets import Input
+from tui_support import CENTRE, SEED, click_cell, goto, layout_for_seed, make_app, run
+
+from minebender.session import Session, SessionSpec
+from minebender.solver import analyse
+from minebender.store import Store
+from minebender.tui.app import MinebenderApp
+from minebender.tui.saving import Saver, resume_or_new
+from minebender.tui.screens import NameScreen, ScoresScreen
+from minebender.types import (
+    AssistTooEarly,
+    Beginner,
+    Blast,
+    Covered,
+    Custom,
+    Exploded,
+    Flagged,
+    Hint,
+    Lost,
+    Mine,
+    Number,
+    Pos,
+    Won,
+    WrongFlag,
+)
+
+LAYOUT = layout_for_seed(Beginner(), SEED, CENTRE)
+MINES = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if m]
+SAFE = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if not m]
+
+
+def app_of(pilot: PilotT) -> MinebenderApp:
+    assert isinstance(pilot.app, MinebenderApp)
+    return pilot.app
+
+
+def tile(app: MinebenderApp, pos: Pos) -> object:
+    return app.board.tiles[pos.y][pos.x]
+
+
+def test_win_by_keys_and_mouse_then_name_a_best_time(store: Store) -> None:
+    """Revealing every safe cell wins: mines shown flagged, the face in sunglasses,
+    the counter at 0, and a name asked for the best time."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        assert app.session.layout == LAYOUT
+        for pos in SAFE:
+            if isinstance(tile(app, pos), Covered):
+                await click_cell(pilot, pos)
+        await pilot.pause()
+        assert app.session.status == Won()
+        assert all(isinstance(tile(app, p), Flagged) for p in MINES)
+        assert str(app.query_one("#face").render()) == "B)"
+        assert str(app.query_one("#counter").render()) == "000"
+        assert "You won" in app.status_text
+        assert isinstance(app.screen, NameScreen)
+        name = app.screen.query_one(Input)
+        name.value = ""
+        await pilot.press(*"ada", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ScoresScreen)
+
+    run(make_app(store), scenario)
+    (best,) = store.best_times("beginner")
+    assert best.name == "ada"
+    assert store.statistics("beginner").won == 1
+
+
+def test_lose_shows_blast_mines_and_wrong_flags(store: Store) -> None:
+    """Revealing a mine loses: Blast there, the other mines as Mine, a flag on a
+    safe cell as WrongFlag, and the face crossed out."""
+    safe_hidden = next(p for p in SAFE if abs(p.x - CENTRE.x) > 1 or abs(p.y - CENTRE.y) > 1)
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await click_cell(pilot, CENTRE)
+        if isinstance(tile(app, safe_hidden), Covered):
+            await click_cell(pilot, safe_hidden, button=3)
+            assert isinstance(tile(app, safe_hidden), Flagged)
+            assert str(app.query_one("#counter").render()) == "009"
+        await goto(pilot, MINES[0])
+        await pilot.press("space")
+        assert app.session.status == Lost(Exploded(MINES[0]))
+        assert isinstance(tile(app, MINES[0]), Blast)
+        assert all(isinstance(tile(app, p), (Mine, Flagged)) for p in MINES[1:])
+        if app.session.flags:
+            assert isinstance(tile(app, safe_hidden), WrongFlag)
+        assert str(app.query_one("#face").render()) == "X("
+        assert "Boom" in app.status_text
+        before = app.board.tiles
+        await pilot.press("right", "space", "f", "a")
+        assert app.board.tiles == before  # a finished game ignores every action
+
+    run(make_app(store), scenario)
+    assert store.statistics("beginner").played == 1
+
+
+def test_flag_then_chord_opens_the_rest() -> None:
+    """f flags the mines around a number; space on the number chords its other
+    neighbours open."""
+    probe = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    probe.reveal(CENTRE)
+    assert probe.game is not None
+    shown = probe.game.knowledge
+    number = next(
+        p
+        for p in shown.cells()
+        if isinstance(probe.display()[p.y][p.x], Number)
+        and any(LAYOUT[q.y][q.x] for q in shown.neighbours(p))
+        and any(shown.hidden(q) and not LAYOUT[q.y][q.x] for q in shown.neighbours(p))
+    )
+    around = shown.neighbours(number)
+    mines = [q for q in around if LAYOUT[q.y][q.x]]
+    opened = [q for q in around if shown.hidden(q) and not LAYOUT[q.y][q.x]]
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("enter")
+        for m in mines:
+            await goto(pilot, m)
+            await pilot.press("f")
+            assert isinstance(tile(app, m), Flagged)
+        await goto(pilot, number)
+        await pilot.press("space")
+        assert all(isinstance(tile(app, q), Number) for q in opened)
+        assert app.session.clicks.chord == 1
+
+    run(make_app(), scenario)
+
+
+def test_assist_too_early_shows_the_hint() -> None:
+    """Pressing the assist while a cell is provably safe loses and shows that cell."""
+    probe = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    probe.reveal(CENTRE)
+    assert analyse(probe.knowledge).safe  # the premise: the player is not stuck
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space", "a")
+        status = app.session.status
+        assert isinstance(status, Lost) and isinstance(status.reason, AssistTooEarly)
+        hint = status.reason.pos
+        assert hint in analyse(probe.knowledge).safe
+        assert isinstance(tile(app, hint), Hint)
+        assert "Too early" in app.status_text
+        assert str(app.query_one("#face").render()) == "X("
+
+    run(make_app(), scenario)
+
+
+def test_quit_saves_and_play_resumes(store: Store) -> None:
+    """q quits; every action is already stored, and the next start resumes the game."""
+    flag = next(p for p in SAFE if abs(p.x - CENTRE.x) > 2 or abs(p.y - CENTRE.y) > 2)
+    shown: list[object] = []
+
+    async def first(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        if isinstance(tile(app, flag), Covered):
+            await goto(pilot, flag)
+            await pilot.press("f")
+        shown.append(app.board.tiles)
+        await pilot.press("q")
+
+    run(make_app(store), first)
+    session, game_id = resume_or_new(
+        store, level=None, seed=None, no_guess=False, new=False, new_seed=lambda: "unused"
+    )
+    assert game_id is not None and session.spec.seed == SEED
+
+    async def second(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert app.board.tiles == shown[0]
+        assert "resumed" in app.status_text
+        await pilot.press("n")
+        assert app.session.spec.seed == "next" and not app.session.started
+
+    run(MinebenderApp(session, saver=Saver(store, game_id), new_seed=lambda: "next"), second)
+
+
+def test_too_small_terminal_says_the_size_needed() -> None:
+    """A terminal too small for the board shows the size needed, and the game
+    ignores its keys until the terminal grows."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert app.too_small
+        message = str(app.query_one("#too-small").render())
+        assert "40x14" in message and "30x10" in message
+        await pilot.press("space")
+        assert not app.session.started
+        await pilot.resize_terminal(80, 24)
+        assert not app.too_small
+        await pilot.press("space")
+        assert app.session.started
+
+    run(make_app(), scenario, size=(30, 10))
+
+
+def test_largest_custom_board_needs_more_rows_than_80x24() -> None:
+    """A 30x25 custom board cannot fit 24 rows: the message names 63x30."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert app.too_small
+        assert "63x30" in str(app.query_one("#too-small").render())
+
+    run(make_app(level=Custom(30, 25, 99)), scenario)
+
+
+def test_scores_key_shows_the_report(store: Store) -> None:
+    """s shows statistics and best times from the store; escape closes them."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await pilot.press("s")
+        assert isinstance(app.screen, ScoresScreen)
+        await pilot.press("space")  # the board ignores keys under a dialog
+        assert not app.session.started
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ScoresScreen)
+
+    run(make_app(store), scenario)

@@ -1,0 +1,66 @@
+"""Helpers for the terminal game's tests: an app on a fixed seed, cursor moves
+and clicks, and a way to run Textual's async Pilot from a plain test.
+
+The board's layout is always derived from a Session with the same seed, never
+read from the screen, so a test cannot pass by trusting what it checks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from textual.pilot import Pilot
+
+from minebender.session import Session, SessionSpec
+from minebender.store import Store
+from minebender.tui.app import MinebenderApp
+from minebender.tui.saving import Saver
+from minebender.types import Beginner, Layout, Level, Pos
+
+SEED = "tui-test"
+CENTRE = Pos(4, 4)
+
+Scenario = Callable[[Pilot[None]], Awaitable[None]]
+
+
+def layout_for_seed(level: Level, seed: str, first: Pos) -> Layout:
+    """The layout a session on this seed gets when first is clicked first."""
+    s = Session(SessionSpec(level, seed), clock=lambda: 0.0)
+    s.reveal(first)
+    assert s.layout is not None
+    return s.layout
+
+
+def run(app: MinebenderApp, scenario: Scenario, size: tuple[int, int] = (80, 24)) -> None:
+    """Run the app headless at size and drive it with scenario."""
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await scenario(pilot)
+
+    asyncio.run(main())
+
+
+def make_app(
+    store: Store | None = None, level: Level | None = None, seed: str = SEED
+) -> MinebenderApp:
+    """An app on a new game of level (Beginner) with a fixed seed."""
+    session = Session(SessionSpec(level or Beginner(), seed))
+    saver = None if store is None else Saver(store)
+    return MinebenderApp(session, saver=saver, new_seed=lambda: "next")
+
+
+async def goto(pilot: Pilot[None], pos: Pos) -> None:
+    """Move the cursor to pos with the arrow keys."""
+    app = pilot.app
+    assert isinstance(app, MinebenderApp)
+    dx, dy = pos.x - app.cursor.x, pos.y - app.cursor.y
+    keys = ["right" if dx > 0 else "left"] * abs(dx) + ["down" if dy > 0 else "up"] * abs(dy)
+    await pilot.press(*keys)
+    assert app.cursor == pos
+
+
+async def click_cell(pilot: Pilot[None], pos: Pos, button: int = 1) -> None:
+    """Click the glyph of cell pos (the board has a one-cell border)."""
+    assert await pilot.click("#board", offset=(2 * pos.x + 2, pos.y + 1), button=button)
