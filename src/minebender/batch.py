@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
 from minebender.bot import STRATEGIES, StrategyName, first_click, play_game
 from minebender.game import setup
@@ -157,23 +157,34 @@ class _Log:
     """Appends results as JSON lines, each flushed and fsynced as it is written."""
 
     def __init__(self, path: Path | None) -> None:
-        self._file: TextIO | None = None
+        self._file: BinaryIO | None = None
         if path is None:
             return
         try:
-            needs_newline = (
-                path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
-            )
-            self._file = path.open("a", encoding="utf-8")
+            self._file = path.open("a+b")
+            self._drop_torn_tail(self._file)
         except OSError as exc:
             raise BatchError(f"cannot write {path}: {exc}") from None
-        if needs_newline:
-            self._file.write("\n")
+
+    @staticmethod
+    def _drop_torn_tail(file: BinaryIO) -> None:
+        """Cut a last line that a kill left unfinished, so new lines start clean."""
+        size = file.seek(0, os.SEEK_END)
+        if size == 0:
+            return
+        file.seek(max(0, size - 65536))
+        tail = file.read()
+        if tail.endswith(b"\n"):
+            return
+        cut = tail.rfind(b"\n")
+        keep = size - len(tail) + cut + 1 if cut >= 0 else (0 if size <= 65536 else size)
+        file.truncate(keep)
+        file.seek(0, os.SEEK_END)
 
     def write(self, result: Result) -> None:
         if self._file is None:
             return
-        self._file.write(json.dumps(asdict(result)) + "\n")
+        self._file.write((json.dumps(asdict(result)) + "\n").encode())
         self._file.flush()
         os.fsync(self._file.fileno())
 
@@ -186,6 +197,9 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval of a win rate (95% by default)."""
     if games == 0:
         return (0.0, 1.0)
+    if wins in (0, games):
+        edge = z * z / (games + z * z)
+        return (0.0, edge) if wins == 0 else (1.0 - edge, 1.0)
     p = wins / games
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom

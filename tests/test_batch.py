@@ -1,0 +1,200 @@
+"""Batches: the same games wherever they run, a log that survives a kill, and
+one clear line for bad arguments."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from minebender.batch import (
+    BatchError,
+    Result,
+    RunSpec,
+    load_results,
+    plot_results,
+    run_batch,
+    wilson,
+)
+from minebender.cli import main
+
+SPEC = RunSpec("beginner", "fast", "near-corner", 7, 20)
+
+
+def _games(results: list[Result]) -> list[Result]:
+    """Results without their timings, which are the only thing allowed to differ."""
+    return [replace(r, seconds=0.0) for r in results]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4)
+    assert hi == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_worker_count_does_not_change_the_games() -> None:
+    _, one = run_batch(SPEC, workers=1, progress=False)
+    summary, two = run_batch(SPEC, workers=2, progress=False)
+    assert _games(one) == _games(two)
+    assert [r.game for r in two] == list(range(20))
+    assert summary.games == 20
+    assert summary.wins == sum(r.won for r in two)
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        protocol="tcp://",
+        host="127.0.0.1",
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_a_dask_cluster_gives_exactly_the_local_result(scheduler: str) -> None:
+    local_summary, local = run_batch(SPEC, workers=1, progress=False)
+    summary, remote = run_batch(SPEC, cluster=scheduler, progress=False)
+    assert _games(remote) == _games(local)
+    assert (summary.wins, summary.games) == (local_summary.wins, local_summary.games)
+    assert summary.cluster == scheduler
+
+
+def test_resume_skips_finished_games_and_survives_a_torn_line(tmp_path: Path) -> None:
+    """A killed run leaves whole lines and maybe one torn last line; resuming
+    plays only the missing games and ends with the uninterrupted result."""
+    _, straight = run_batch(SPEC, workers=1, progress=False)
+    log = tmp_path / "run.jsonl"
+    run_batch(replace(SPEC, games=6), workers=1, resume=log, progress=False)
+    lines = log.read_text().splitlines()
+    assert len(lines) == 6
+    log.write_text("\n".join(lines[:5]) + "\n" + lines[5][:17])  # killed mid-write
+    summary, resumed = run_batch(SPEC, workers=2, resume=log, progress=False)
+    assert summary.played == 15
+    assert _games(resumed) == _games(straight)
+    kept = load_results(log)
+    assert sorted(r.game for r in kept) == list(range(20))
+    for text in log.read_text().splitlines()[:5]:
+        assert json.loads(text)["seed"] == 7
+    again, _ = run_batch(SPEC, workers=1, resume=log, progress=False)
+    assert again.played == 0
+    assert again.games_per_second is None
+
+
+def test_a_log_of_other_runs_is_left_alone(tmp_path: Path) -> None:
+    log = tmp_path / "run.jsonl"
+    run_batch(replace(SPEC, games=3, seed=8), workers=1, resume=log, progress=False)
+    summary, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    assert summary.played == 3
+    assert len(load_results(log)) == 6
+
+
+def test_plot_draws_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    _, results = run_batch(replace(SPEC, games=5), workers=1, progress=False)
+    out = tmp_path / "rates.png"
+    plot_results(results, out)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bench_bot_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(
+        [
+            "bench",
+            "bot",
+            "--level",
+            "beginner",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--json",
+            "--workers",
+            "1",
+            "--plot",
+            str(tmp_path / "p.png"),
+        ]
+    )
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("games", "wins", "win_rate", "ci95", "games_per_second", "guesses_per_game"):
+        assert key in out
+    assert out["games"] == 8
+    assert out["ci95"][0] <= out["win_rate"] <= out["ci95"][1]
+
+
+def test_bench_bot_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "bot", "--level", "beginner", "--games", "5", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out
+    assert "95% Wilson interval" in out
+    assert "games/s" in out
+
+
+def test_bot_command_shows_the_final_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "--level", "beginner", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "game (4, 0) 9x9/10" in out
+    assert "guesses" in out
+    assert len(out.splitlines()) == 10
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--level", "huge"], "unknown level 'huge'"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--strategy", "lucky"], "unknown strategy 'lucky'"),
+        (["--first", "99,99"], "off the 9x9 board"),
+        (["--cluster", "localhost:8786"], "--cluster must be a scheduler address"),
+        (["--plot", "out.txt"], "--plot must name a .png file"),
+        (["--seed", "-1"], "--seed must be from 0"),
+        (["--games", "many"], "invalid int value"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) if "many" in argv else _no_exit():
+        code = main(["bench", "bot", "--level", "beginner", "--workers", "1", *argv])
+        assert code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 or "usage:" in err
+    assert "Traceback" not in err
+
+
+def test_a_corrupt_log_is_one_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text("not json\n{}\n")
+    code = main(["bench", "bot", "--level", "beginner", "--games", "2", "--resume", str(log)])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "line 1: not a result line" in err
+    with pytest.raises(BatchError):
+        load_results(log)
+
+
+def test_bot_command_bad_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "--level", "nope"]) == 2
+    assert "unknown level" in capsys.readouterr().err
+
+
+class _no_exit:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None

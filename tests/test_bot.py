@@ -1,0 +1,158 @@
+"""The bot plays through the public API only: it sees the knowledge (never the
+layout), never presses the assist, and its games replay exactly from seeds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import pytest
+
+import minebender as mb
+from minebender.bot import (
+    PlayerView,
+    StrategyName,
+    bot_move,
+    choose,
+    first_click,
+    game_words,
+    play_game,
+)
+from minebender.bot.endgame import best_endgame_move
+from minebender.bot.rules import simple_deductions
+from minebender.game import Game
+from minebender.types import Assist, Hidden, Knowledge, Pos, Reveal, Shown
+
+BEGINNER = mb.setup(mb.Beginner())
+
+
+@dataclass(frozen=True)
+class KnowledgeOnly:
+    """A view that holds nothing but the knowledge: no game, no layout, no screen."""
+
+    knowledge: Knowledge
+
+    def display(self) -> tuple[tuple[mb.Tile, ...], ...]:
+        raise AssertionError("the bot does not need the screen")
+
+
+@pytest.mark.parametrize("strategy", ["fast", "strong"])
+def test_bot_plays_from_knowledge_alone(strategy: StrategyName) -> None:
+    """Law-style: a host that hands the bot only the knowledge gets whole games,
+    and every reveal the bot asks for is a hidden cell."""
+    for index in range(15):
+        first = first_click(BEGINNER, "2,2")
+        layout = mb.place_mines(9, 9, 10, first, game_words(11, index))
+        game = Game.fresh(9, 9, layout).step(Reveal(first))
+        while game.playing:
+            seen = game.knowledge
+            cells, _ = bot_move(KnowledgeOnly(seen), strategy)
+            assert cells
+            for cell in cells:
+                assert seen.hidden(cell)
+                game = game.step(Reveal(cell))
+                if not game.playing:
+                    break
+
+
+def test_play_game_hands_the_bot_views_and_never_assists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host gives the bot a PlayerView (knowledge only) and the bot never
+    presses the assist: a guess is a guess."""
+    import minebender.bot.play as play
+
+    actions: list[object] = []
+    real_step = Game.step
+
+    def step(self: Game, action: mb.Action) -> Game:
+        actions.append(action)
+        return real_step(self, action)
+
+    real_move = play.bot_move
+
+    def move(view: object, strategy: str = "strong") -> object:
+        assert type(view) is PlayerView
+        assert view.screen is None
+        return real_move(KnowledgeOnly(view.knowledge), strategy)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "step", step)
+    monkeypatch.setattr(play, "bot_move", move)
+    for index in range(10):
+        play_game(mb.setup(mb.Intermediate()), 3, index, "strong", "2,2")
+    assert actions
+    assert all(type(a) is Reveal for a in actions)
+    assert not any(isinstance(a, Assist) for a in actions)
+
+
+@pytest.mark.parametrize("strategy", ["fast", "strong"])
+def test_games_replay_from_their_seeds(strategy: StrategyName) -> None:
+    for index in range(10):
+        a, game_a = play_game(BEGINNER, 42, index, strategy)
+        b, game_b = play_game(BEGINNER, 42, index, strategy)
+        assert replace(a, seconds=0) == replace(b, seconds=0)
+        assert game_a == game_b
+
+
+def test_game_words_are_the_seed_pair() -> None:
+    assert game_words(5, 7) == [5, 0, 7, 0]
+    assert game_words(2**40 + 3, 2**33) == [3, 2**8, 0, 2]
+    with pytest.raises(ValueError, match="seed"):
+        game_words(-1, 0)
+
+
+def test_first_click_names_and_errors() -> None:
+    expert = mb.setup(mb.Expert())
+    assert first_click(expert, "corner") == Pos(0, 0)
+    assert first_click(expert, "near-corner") == Pos(1, 1)
+    assert first_click(expert, "3,4") == Pos(3, 4)
+    with pytest.raises(ValueError, match="off the 30x16 board"):
+        first_click(expert, "30,0")
+    with pytest.raises(ValueError, match="first click must be"):
+        first_click(expert, "middle")
+
+
+def test_simple_deductions_are_sound() -> None:
+    """Every cell the cheap rules call safe is ProvablySafe by the exact solver."""
+    for index in range(20):
+        layout = mb.place_mines(16, 16, 40, Pos(8, 8), game_words(9, index))
+        game = Game.fresh(16, 16, layout).step(Reveal(Pos(8, 8)))
+        safe, mines = simple_deductions(game.knowledge)
+        analysis = mb.analyse(game.knowledge)
+        assert set(safe) <= analysis.safe
+        assert mines <= analysis.mines
+
+
+def _view(rows: list[str], mines: int) -> Knowledge:
+    cells = tuple(tuple(Hidden() if c == "." else Shown(int(c)) for c in row) for row in rows)
+    return Knowledge(len(rows[0]), len(rows), mines, cells)
+
+
+def test_a_forced_guess_is_taken_and_the_endgame_search_knows_its_odds() -> None:
+    """A lone 50/50 is a forced guess; the exhaustive search rates it 1/2."""
+    view = _view(["..", "11", "00"], 1)
+    analysis = mb.analyse(view)
+    assert analysis.probability(Pos(0, 0)) == Fraction(1, 2)
+    found = best_endgame_move(view, analysis)
+    assert found is not None
+    assert found[1] == pytest.approx(0.5)
+    decision = choose(view, "strong")
+    assert decision.guess
+    assert decision.cells[0] in {Pos(0, 0), Pos(1, 0)}
+
+
+def test_endgame_search_prefers_the_informative_guess() -> None:
+    """One mine in a row of three hidden cells: an end cell survives 2/3 and its
+    number then tells where the mine is; the middle one survives only 1/3 and
+    leaves a 50/50. The search finds the end cell and its exact odds."""
+    view = _view(["..."], 1)
+    found = best_endgame_move(view, mb.analyse(view))
+    assert found is not None
+    cell, value = found
+    assert value == pytest.approx(2 / 3)
+    assert cell in {Pos(0, 0), Pos(2, 0)}
+
+
+def test_choose_rejects_a_view_no_layout_fits() -> None:
+    with pytest.raises(ValueError, match="no layout agrees"):
+        choose(_view(["..", "88"], 1), "fast")
