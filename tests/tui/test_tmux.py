@@ -1,0 +1,116 @@
+"""Smoke test in a real terminal: ``minebender play`` in tmux at 80x24, driven by
+send-keys and read back with capture-pane. Skipped without tmux, except on CI
+(CI=true), where a missing tmux is a failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from minebender import store as store_module
+
+TMUX = shutil.which("tmux")
+SCRIPT = Path(sys.executable).with_name("minebender")
+
+if TMUX is None and os.environ.get("CI") != "true":
+    pytest.skip("tmux is not installed", allow_module_level=True)
+
+
+class Terminal:
+    """One tmux server of our own (its own socket), one 80x24 window."""
+
+    def __init__(self, socket: str) -> None:
+        assert TMUX is not None, "tmux is required on CI"
+        self.base = [TMUX, "-L", socket, "-f", os.devnull]
+        self.window = ""
+        self.count = 0
+
+    def start(self, command: str) -> None:
+        """Run command (then report its exit status) in a new 80x24 window."""
+        if self.window:
+            subprocess.run([*self.base, "kill-session", "-t", self.window], check=True)
+        self.window = f"w{self.count}"
+        self.count += 1
+        subprocess.run(
+            [
+                *self.base,
+                "new-session",
+                "-d",
+                "-s",
+                self.window,
+                "-x",
+                "80",
+                "-y",
+                "24",
+                f"{command}; echo EXIT=$?; sleep 60",
+            ],
+            check=True,
+        )
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run([*self.base, "send-keys", "-t", self.window, *keys], check=True)
+
+    def screen(self) -> str:
+        return subprocess.run(
+            [*self.base, "capture-pane", "-p", "-t", self.window],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        """The screen once it shows text (fails with the last screen after timeout)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                pytest.fail(f"the screen never showed {text!r}; it shows:\n{screen}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        subprocess.run([*self.base, "kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def terminal() -> Iterator[Terminal]:
+    t = Terminal(f"minebender-test-{os.getpid()}-{time.monotonic_ns()}")
+    try:
+        yield t
+    finally:
+        t.stop()
+
+
+def test_play_in_tmux_quits_saved_and_resumes(terminal: Terminal, tmp_path: Path) -> None:
+    """Beginner in an 80x24 terminal: reveal, flag, quit with q (exit 0), and the
+    next play shows the same board, resumed."""
+    db = tmp_path / "minebender.db"
+    play = f"env MINEBENDER_DB={db} {SCRIPT} play"
+    terminal.start(f"{play} --seed smoke")
+    screen = terminal.wait_for("seed smoke")
+    assert "000" in screen and "■" in screen and "q quit" in screen
+    terminal.keys("Space")
+    screen = terminal.wait_for("[ ]")  # the first click opens an area under the cursor
+    board = [line for line in screen.splitlines() if line.strip().startswith("│")]
+    assert len(board) == 9
+    terminal.keys("q")
+    terminal.wait_for("EXIT=0")
+
+    with store_module.open(db) as store:
+        (game,) = store.load_unfinished()
+        assert game.spec.seed == "smoke" and len(game.events) == 1
+
+    terminal.start(play)
+    screen = terminal.wait_for("resumed beginner")
+    again = [line for line in screen.splitlines() if line.strip().startswith("│")]
+    assert again == board
+    terminal.keys("q")
+    terminal.wait_for("EXIT=0")
