@@ -1,0 +1,327 @@
+"""Replays: a finished game as an open JSON file, and its step-by-step frames.
+
+A replay holds what decides the game (level, seed, the layout, every event
+with its time) and what it came to (the result). The layout is written out so
+that a replay plays back the same even if mine placement ever changes; the
+seed is kept so the board can be shared as a code. Reading a replay checks
+every field and then plays the events again: a result that the events do not
+give is refused, so an edited replay cannot claim a win it never had.
+
+The format is documented in docs/replays.md. Both the web page and the
+terminal's ``minebender replay FILE`` read replays through this module.
+
+>>> from minebender.session import Session, SessionSpec
+>>> from minebender.types import Beginner, Pos
+>>> s = Session(SessionSpec(Beginner(), "r"), clock=lambda: 0.0)
+>>> _ = s.reveal(Pos(4, 4)); _ = s.assist()
+>>> r = loads(dumps(from_session(s)))
+>>> r.result.status, len(frames(r))
+('lost', 3)
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from minebender.game import setup
+from minebender.session import (
+    EVENT_TYPES,
+    MAX_SEED_LENGTH,
+    Event,
+    Session,
+    SessionSpec,
+    level_from_name,
+    level_name,
+)
+from minebender.types import (
+    Blast,
+    Covered,
+    Flagged,
+    Hint,
+    Layout,
+    Mine,
+    Number,
+    Pos,
+    Tile,
+    WrongFlag,
+)
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Frame",
+    "Replay",
+    "ReplayError",
+    "Result",
+    "dumps",
+    "frames",
+    "from_session",
+    "loads",
+    "parse",
+    "tile_char",
+    "tile_name",
+    "to_json",
+]
+
+FORMAT = "minebender-replay"
+VERSION = 1
+MAX_EVENTS = 100_000
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be read; the message names the field and what is wrong."""
+
+
+def tile_name(tile: Tile) -> str:
+    """The tile's name in the HTTP API: covered, flagged, 0..8, blast, hint, mine, wrong_flag."""
+    match tile:
+        case Number(n):
+            return str(n)
+        case Covered():
+            return "covered"
+        case Flagged():
+            return "flagged"
+        case Blast():
+            return "blast"
+        case Hint():
+            return "hint"
+        case Mine():
+            return "mine"
+        case WrongFlag():
+            return "wrong_flag"
+    raise TypeError(f"not a tile: {tile!r}")
+
+
+_CHARS = {"covered": ".", "flagged": "F", "blast": "B", "hint": "H", "mine": "*", "wrong_flag": "X"}
+
+
+def tile_char(tile: Tile) -> str:
+    """One character per tile, for compact frames: ``.`` covered, ``F`` flagged,
+    ``0``-``8``, ``B`` blast, ``H`` hint, ``*`` mine, ``X`` wrong flag."""
+    name = tile_name(tile)
+    return _CHARS.get(name, name)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the game ended."""
+
+    status: str
+    reason: str | None
+    elapsed_ms: int
+    bbbv: int
+    clicks: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished game: its spec (with the layout) and its events, and the result."""
+
+    spec: SessionSpec
+    events: tuple[Event, ...]
+    result: Result
+    player: str | None = None
+
+    @property
+    def layout(self) -> Layout:
+        """The mines of the game."""
+        assert self.spec.layout is not None
+        return self.spec.layout
+
+    def session(self) -> Session:
+        """The finished session, played again from the events."""
+        return Session.rebuild(self.spec, self.events, clock=lambda: 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The board after ``index`` events (0: before any), at ``t_ms`` since the start."""
+
+    index: int
+    t_ms: int
+    event: Event | None
+    rows: tuple[str, ...]
+    status: str
+    mines_left: int
+    elapsed_ms: int
+
+
+def _result_of(s: Session) -> Result:
+    c = s.clicks
+    return Result(
+        "won" if s.won else "lost" if s.over else "playing",
+        s.lost_reason,
+        s.elapsed_ms,
+        s.bbbv or 0,
+        {"left": c.left, "right": c.right, "chord": c.chord, "assist": c.assist},
+    )
+
+
+def from_session(s: Session, player: str | None = None) -> Replay:
+    """The replay of a finished session (an unfinished one would leak its layout)."""
+    if not s.over or s.layout is None:
+        raise ReplayError("only a finished game can be saved as a replay")
+    spec = SessionSpec(s.spec.level, s.spec.seed, s.spec.no_guess, s.spec.practice, s.layout)
+    return Replay(spec, tuple(s.events), _result_of(s), player)
+
+
+def to_json(r: Replay) -> dict[str, Any]:
+    """The replay as the JSON object of docs/replays.md."""
+    b = r.spec.setup
+    events: list[dict[str, Any]] = []
+    for e in r.events:
+        item: dict[str, Any] = {"t": e.t_ms, "type": e.type}
+        if e.pos is not None:
+            item["x"], item["y"] = e.pos.x, e.pos.y
+        if e.type == "assist":
+            item["k"] = e.k
+        events.append(item)
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "level": level_name(r.spec.level),
+        "width": b.width,
+        "height": b.height,
+        "mines": b.mines,
+        "seed": r.spec.seed,
+        "no_guess": r.spec.no_guess,
+        "practice": r.spec.practice,
+        "layout": ["".join("*" if m else "." for m in row) for row in r.layout],
+        "events": events,
+        "result": {
+            "status": r.result.status,
+            "reason": r.result.reason,
+            "elapsed_ms": r.result.elapsed_ms,
+            "bbbv": r.result.bbbv,
+            "clicks": dict(r.result.clicks),
+        },
+    }
+    if r.player:
+        out["player"] = r.player
+    return out
+
+
+def dumps(r: Replay) -> str:
+    """The replay as JSON text."""
+    return json.dumps(to_json(r), indent=1)
+
+
+def _field(data: dict[str, Any], name: str, kind: type, where: str = "replay") -> Any:
+    if name not in data:
+        raise ReplayError(f"{where}: the field {name!r} is missing")
+    value = data[name]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ReplayError(f"{where}: {name!r} must be an integer, got {value!r}")
+    if not isinstance(value, kind):
+        raise ReplayError(f"{where}: {name!r} must be a {kind.__name__}, got {value!r}")
+    return value
+
+
+def _event(i: int, item: object) -> Event:
+    where = f"replay: events[{i}]"
+    if not isinstance(item, dict):
+        raise ReplayError(f"{where} must be an object, got {item!r}")
+    kind = _field(item, "type", str, where)
+    if kind not in EVENT_TYPES:
+        raise ReplayError(f"{where}: 'type' must be one of {', '.join(EVENT_TYPES)}")
+    t = _field(item, "t", int, where)
+    if t < 0:
+        raise ReplayError(f"{where}: 't' must not be negative")
+    pos = None
+    if kind != "assist":
+        pos = Pos(_field(item, "x", int, where), _field(item, "y", int, where))
+    k = _field(item, "k", int, where) if kind == "assist" else 0
+    if k < 0:
+        raise ReplayError(f"{where}: 'k' must not be negative")
+    return Event(kind, pos, t, k)
+
+
+def _layout(data: dict[str, Any], width: int, height: int, mines: int) -> Layout:
+    rows = _field(data, "layout", list)
+    if len(rows) != height:
+        raise ReplayError(f"replay: 'layout' must have {height} rows, got {len(rows)}")
+    out = []
+    for y, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != width or set(row) - {"*", "."}:
+            raise ReplayError(f"replay: layout row {y} must be {width} characters of '*' and '.'")
+        out.append(tuple(c == "*" for c in row))
+    if sum(map(sum, out)) != mines:
+        raise ReplayError(f"replay: the layout must have {mines} mines")
+    return tuple(out)
+
+
+def parse(data: object) -> Replay:
+    """A replay from its JSON object; ReplayError names the first thing wrong."""
+    if not isinstance(data, dict):
+        raise ReplayError("replay: the file must hold one JSON object")
+    if data.get("format") != FORMAT:
+        raise ReplayError(f"replay: 'format' must be {FORMAT!r}")
+    version = _field(data, "version", int)
+    if version != VERSION:
+        raise ReplayError(f"replay: version {version} is not supported (this reads {VERSION})")
+    width, height, mines = (_field(data, n, int) for n in ("width", "height", "mines"))
+    try:
+        level = level_from_name(_field(data, "level", str), width, height, mines)
+    except (ValueError, TypeError) as exc:
+        raise ReplayError(f"replay: {exc}") from exc
+    b = setup(level)
+    if (b.width, b.height, b.mines) != (width, height, mines):
+        raise ReplayError(f"replay: a {data['level']} board is {b.width}x{b.height}x{b.mines}")
+    seed = _field(data, "seed", str)
+    if not seed or len(seed) > MAX_SEED_LENGTH:
+        raise ReplayError(f"replay: 'seed' must have 1 to {MAX_SEED_LENGTH} characters")
+    flags = [bool(_field(data, n, bool)) for n in ("no_guess", "practice")]
+    spec = SessionSpec(level, seed, flags[0], flags[1], _layout(data, width, height, mines))
+    items = _field(data, "events", list)
+    if len(items) > MAX_EVENTS:
+        raise ReplayError(f"replay: more than {MAX_EVENTS} events")
+    events = tuple(_event(i, item) for i, item in enumerate(items))
+    if any(a.t_ms > b_.t_ms for a, b_ in itertools.pairwise(events)):
+        raise ReplayError("replay: event times must not go backwards")
+    player = data.get("player")
+    if player is not None and not isinstance(player, str):
+        raise ReplayError("replay: 'player' must be text")
+    s = Session(spec, lambda: 0.0)
+    for i, e in enumerate(events):
+        if s.act(e) is None:
+            raise ReplayError(f"replay: events[{i}] comes after the end of the game")
+    if not s.over:
+        raise ReplayError("replay: the events do not finish the game")
+    replay = Replay(spec, events, _result_of(s), player)
+    claimed = _field(data, "result", dict)
+    for name in ("status", "elapsed_ms"):
+        if claimed.get(name) != getattr(replay.result, name):
+            raise ReplayError(
+                f"replay: result {name!r} says {claimed.get(name)!r} but the events give"
+                f" {getattr(replay.result, name)!r}"
+            )
+    return replay
+
+
+def loads(text: str | bytes) -> Replay:
+    """A replay from JSON text."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ReplayError(f"replay: not valid JSON: {exc}") from exc
+    return parse(data)
+
+
+def frames(r: Replay) -> list[Frame]:
+    """The board before the first event and after each one, for stepping through."""
+    s = Session(r.spec, lambda: 0.0)
+    out = [Frame(0, 0, None, _rows(s), "playing", s.mines_left, 0)]
+    for i, e in enumerate(r.events, 1):
+        s.act(e)
+        first = s.first_ms
+        elapsed = 0 if first is None else e.t_ms - first
+        status = "won" if s.won else "lost" if s.over else "playing"
+        out.append(Frame(i, e.t_ms, e, _rows(s), status, s.mines_left, elapsed))
+    return out
+
+
+def _rows(s: Session) -> tuple[str, ...]:
+    return tuple("".join(tile_char(t) for t in row) for row in s.display())

@@ -1,0 +1,219 @@
+"""The HTTP API of the web game (``/api/...``); the page uses nothing else.
+
+Documented at ``/docs`` by FastAPI and in docs/web.md. Each handler runs on the
+event loop and is short: one action, one stored transaction, one view. The
+JSON is written with ``json.dumps`` directly, to keep a round trip cheap.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import Response
+
+from minebender import replay as replay_mod
+from minebender.session import SessionSpec, level_from_name, parse_board_code
+from minebender.solver import analyse
+from minebender.store import StoreError
+from minebender.types import Custom, Level, Pos
+from minebender.web.errors import ApiError
+from minebender.web.hub import Forbidden, GameNotFound, Hub, Live, SaveFailed
+from minebender.web.models import ActionIn, NameIn, NewGame
+from minebender.web.views import view
+
+__all__ = ["LEVELS", "MAX_REPLAY_BYTES", "router"]
+
+LEVELS = ("beginner", "intermediate", "expert")
+MAX_REPLAY_BYTES = 5_000_000
+
+AUTH = Header(
+    default=None,
+    alias="Authorization",
+    description="`Bearer TOKEN`, the token returned when the game was created",
+)
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    body = json.dumps(data, separators=(",", ":"))
+    return Response(body, status_code=status, media_type="application/json")
+
+
+def _token(authorization: str | None) -> str:
+    if not authorization:
+        raise ApiError(
+            401, "missing Authorization: Bearer TOKEN header", {"WWW-Authenticate": "Bearer"}
+        )
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(
+            401, "the Authorization header must be 'Bearer TOKEN'", {"WWW-Authenticate": "Bearer"}
+        )
+    return token.strip()
+
+
+def router(hub: Hub) -> APIRouter:
+    """The API's routes, serving the games of hub."""
+    api = APIRouter(prefix="/api")
+
+    def owned(gid: str, authorization: str | None) -> Live:
+        token = _token(authorization)
+        try:
+            return hub.get(gid, token)
+        except GameNotFound:
+            raise ApiError(404, f"no game with id {gid!r}") from None
+        except Forbidden:
+            raise ApiError(403, f"this token does not own game {gid!r}") from None
+        except StoreError as exc:
+            raise ApiError(503, f"the game store is not available: {exc}") from None
+
+    @api.post("/games", status_code=201, summary="Start a game")
+    async def create_game(body: NewGame) -> Response:
+        """Start a game at a level (or from a board code); returns its id, the
+        token that owns it, and the first view."""
+        try:
+            if body.code is not None:
+                spec = parse_board_code(body.code, practice=body.practice)
+            else:
+                level: Level
+                if isinstance(body.level, str):
+                    level = level_from_name(body.level)
+                else:
+                    level = Custom(body.level.width, body.level.height, body.level.mines)
+                seed = body.seed_text() or hub.make_seed()
+                spec = SessionSpec(level, seed, no_guess=body.no_guess, practice=body.practice)
+        except ValueError as exc:
+            raise ApiError(422, str(exc)) from None
+        if spec.no_guess:
+            from minebender.session import no_guess_available
+
+            if not no_guess_available():
+                raise ApiError(422, "no-guess boards are not available in this version")
+        try:
+            live, token = hub.create(spec)
+        except SaveFailed as exc:
+            raise ApiError(503, f"could not save the new game: {exc}") from None
+        data = {"id": live.id, "token": token, "view": view(live.session)}
+        return _json(data, 201)
+
+    @api.get("/games/{gid}", summary="See a game")
+    async def get_game(gid: str, authorization: str | None = AUTH) -> Response:
+        """The game's view, for the holder of its token."""
+        live = owned(gid, authorization)
+        return _json({"id": gid, "view": view(live.session, qualifies=live.qualifies)})
+
+    @api.post("/games/{gid}/actions", summary="Act on a game")
+    async def act(gid: str, body: ActionIn, authorization: str | None = AUTH) -> Response:
+        """Reveal, flag or chord a cell, or press the assist; returns the new view.
+        A finished game ignores actions (and counts no clicks)."""
+        live = owned(gid, authorization)
+        pos = None
+        if body.type != "assist":
+            if body.x is None or body.y is None:
+                raise ApiError(422, f"a {body.type} needs the cell's x and y")
+            b = live.session.setup
+            if not (0 <= body.x < b.width and 0 <= body.y < b.height):
+                raise ApiError(
+                    422, f"cell ({body.x}, {body.y}) is off the {b.width}x{b.height} board"
+                )
+            pos = Pos(body.x, body.y)
+        try:
+            hub.act(live, body.type, pos)
+        except SaveFailed as exc:
+            raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
+        return _json({"view": view(live.session, qualifies=live.qualifies)})
+
+    @api.get("/games/{gid}/probabilities", summary="Mine probabilities (practice games)")
+    async def probabilities(gid: str, authorization: str | None = AUTH) -> Response:
+        """The solver's mine probability of every hidden cell, from what the player
+        sees only; for practice games, which never count for best times."""
+        live = owned(gid, authorization)
+        if not live.session.spec.practice:
+            raise ApiError(403, "probabilities are shown for practice games only")
+        a = analyse(live.session.knowledge)
+        rows = [[None if p is None else float(p) for p in row] for row in a.probabilities]
+        return _json({"consistent": a.consistent, "probabilities": rows})
+
+    @api.post("/games/{gid}/best-time", status_code=201, summary="Name a best time")
+    async def best_time(gid: str, body: NameIn, authorization: str | None = AUTH) -> Response:
+        """Put a won game in its level's best times under a name."""
+        live = owned(gid, authorization)
+        try:
+            entry = hub.store.record_best_time(body.name, gid)
+        except StoreError as exc:
+            raise ApiError(409, str(exc)) from None
+        live.qualifies = False
+        return _json({"level": entry.level, "best_times": _times(entry.level)}, 201)
+
+    @api.get("/games/{gid}/replay", summary="Export a finished game")
+    async def export_replay(gid: str, authorization: str | None = AUTH) -> Response:
+        """The replay file (docs/replays.md) of a finished game."""
+        live = owned(gid, authorization)
+        if not live.session.over:
+            raise ApiError(409, "a game can be exported once it is over")
+        return _json(replay_mod.to_json(replay_mod.from_session(live.session)))
+
+    @api.post("/replays/frames", summary="Step through a replay")
+    async def replay_frames(request: Request) -> Response:
+        """Check a replay file and return the board after each of its events."""
+        raw = await request.body()
+        if len(raw) > MAX_REPLAY_BYTES:
+            raise ApiError(413, f"a replay may have at most {MAX_REPLAY_BYTES} bytes")
+        try:
+            r = replay_mod.loads(raw)
+        except replay_mod.ReplayError as exc:
+            raise ApiError(422, str(exc)) from None
+        frames = [
+            {
+                "t": f.t_ms,
+                "event": None
+                if f.event is None
+                else {
+                    "type": f.event.type,
+                    "x": f.event.pos and f.event.pos.x,
+                    "y": f.event.pos and f.event.pos.y,
+                },
+                "rows": f.rows,
+                "status": f.status,
+                "mines_left": f.mines_left,
+                "elapsed_ms": f.elapsed_ms,
+            }
+            for f in replay_mod.frames(r)
+        ]
+        summary = replay_mod.to_json(r)
+        del summary["layout"], summary["events"]
+        return _json({"replay": summary, "frames": frames})
+
+    def _times(level: str) -> list[dict[str, Any]]:
+        return [
+            {"name": t.name, "elapsed_ms": t.elapsed_ms, "recorded_at": t.recorded_at}
+            for t in hub.store.best_times(level)
+        ]
+
+    @api.get("/best-times", summary="Best times per level")
+    async def best_times() -> Response:
+        """The best times of Beginner, Intermediate and Expert, fastest first."""
+        return _json({level: _times(level) for level in LEVELS})
+
+    @api.get("/statistics", summary="Statistics per level")
+    async def statistics() -> Response:
+        """Played, won, win % and streaks of each level (practice games excluded)."""
+        out = {}
+        for level in (*LEVELS, "custom"):
+            st = hub.store.statistics(level)
+            out[level] = {
+                "played": st.played,
+                "won": st.won,
+                "win_percent": st.win_percent,
+                "current_streak": st.current_streak,
+                "best_streak": st.best_streak,
+            }
+        return _json(out)
+
+    @api.get("/health", summary="The server is up")
+    async def health() -> Response:
+        """Answers ``{"ok": true}``: for scripts that wait for the server."""
+        return _json({"ok": True})
+
+    return api

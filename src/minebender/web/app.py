@@ -1,0 +1,62 @@
+"""The web game's FastAPI application: the HTTP API and the static page.
+
+``create_app(store)`` builds it; ``minebender serve`` runs it with uvicorn. The
+page (``static/``) is plain HTML, CSS and JavaScript modules: no build step.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from minebender import __version__
+from minebender import store as store_mod
+from minebender.session import Clock
+from minebender.store import Store
+from minebender.web import errors
+from minebender.web.api import router
+from minebender.web.hub import Hub, random_seed
+
+__all__ = ["STATIC", "create_app"]
+
+STATIC = Path(__file__).parent / "static"
+
+DESCRIPTION = """\
+The minebender web game's API. Start a game with `POST /api/games`; the answer
+holds the game's `id` and a `token`. Send the token as `Authorization: Bearer
+TOKEN` with every request about that game: nobody else can see or change it.
+While a game is on, the layout never leaves the server. See docs/web.md.
+"""
+
+
+def create_app(
+    store: Store | str | Path | None = None,
+    *,
+    clock: Clock = time.monotonic,
+    make_seed: Callable[[], str] = random_seed,
+) -> FastAPI:
+    """The app, serving games from store (a Store, a path, or the default database)."""
+    if not isinstance(store, Store):
+        store = store_mod.open(store)
+    hub = Hub(store, clock=clock, make_seed=make_seed)
+    app = FastAPI(
+        title="minebender",
+        version=__version__,
+        description=DESCRIPTION,
+        openapi_url="/openapi.json",
+    )
+    app.state.hub = hub
+    errors.install(app)
+    app.include_router(router(hub))
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,65 @@
+"""Errors of the HTTP API: always a 4xx (or 503) with one clear sentence in
+``{"detail": ...}``, never a traceback."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+__all__ = ["ApiError", "install"]
+
+
+class ApiError(HTTPException):
+    """An error answered as ``{"detail": message}`` with its status."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(status, message, headers)
+
+
+def _where(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p != "body"]
+    return ".".join(parts) or "body"
+
+
+def _describe(exc: RequestValidationError) -> tuple[int, str]:
+    errors = exc.errors()
+    for e in errors:
+        if e.get("type") == "json_invalid":
+            return 400, f"malformed JSON: {e.get('ctx', {}).get('error', 'cannot parse')}"
+    messages = []
+    for e in errors[:3]:
+        loc = tuple(e.get("loc", ()))
+        if e.get("type") == "missing" and loc == ("body",):
+            messages.append("the request needs a JSON body")
+            continue
+        if e.get("type") == "extra_forbidden":
+            messages.append(f"{_where(loc)}: unknown field")
+            continue
+        got = e.get("input")
+        shown = repr(got) if not isinstance(got, dict) else "an object"
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        messages.append(f"{_where(loc)}: {e.get('msg', 'invalid')} (got {shown})")
+    return 422, "; ".join(messages)
+
+
+def install(app: FastAPI) -> None:
+    """Make every error of app a clear ``{"detail": ...}``."""
+
+    async def on_validation(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        status, message = _describe(exc)
+        return JSONResponse({"detail": message}, status_code=status)
+
+    async def on_crash(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse(
+            {"detail": f"internal error ({type(exc).__name__}); every finished action is saved"},
+            status_code=500,
+        )
+
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(Exception, on_crash)

@@ -1,0 +1,134 @@
+"""The live games of the web server: sessions in memory, each action stored at once.
+
+The hub owns the rule that a game belongs to whoever holds its token: the
+token is made here, handed out once, and only its hash is kept (in memory and
+in the store). Sessions live in memory for speed; the store is the truth, so
+after a restart (or when a game was evicted from memory) a game is rebuilt
+from its event log, exactly.
+
+The hub is used from the server's event loop only, one request at a time,
+so a game never sees two actions at once.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from minebender.session import Clock, Event, EventType, Session, SessionSpec
+from minebender.store import Store, StoreError, hash_token
+from minebender.types import Pos
+
+__all__ = ["Forbidden", "GameNotFound", "Hub", "Live", "SaveFailed", "random_seed"]
+
+
+class GameNotFound(LookupError):
+    """No game has this id."""
+
+
+class Forbidden(PermissionError):
+    """The token does not own the game."""
+
+
+class SaveFailed(RuntimeError):
+    """The store could not write the action; the game is left as it was stored."""
+
+
+def random_seed() -> str:
+    """A fresh seed for a game that asked for none: the server's only randomness."""
+    return secrets.token_urlsafe(6)
+
+
+@dataclass(slots=True)
+class Live:
+    """A game in memory: its session and its owner's token hash."""
+
+    id: str
+    session: Session
+    token_hash: str
+    qualifies: bool = False
+
+
+class Hub:
+    """Live games by id, backed by the store."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock = time.monotonic,
+        make_seed: Callable[[], str] = random_seed,
+        capacity: int = 5000,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.make_seed = make_seed
+        self.capacity = capacity
+        self._live: OrderedDict[str, Live] = OrderedDict()
+
+    def create(self, spec: SessionSpec) -> tuple[Live, str]:
+        """Start a game; returns it and the token that owns it (given out only here)."""
+        token = secrets.token_urlsafe(24)
+        session = Session(spec, self.clock)
+        try:
+            gid = self.store.create_game(session, token=token, interface="web")
+        except StoreError as exc:
+            raise SaveFailed(str(exc)) from exc
+        live = Live(gid, session, hash_token(token))
+        self._keep(live)
+        return live, token
+
+    def get(self, gid: str, token: str) -> Live:
+        """The game, if token owns it."""
+        live = self._live.get(gid)
+        if live is None:
+            stored = self.store.load(gid)
+            if stored is None:
+                raise GameNotFound(gid)
+            if stored.token_hash is None:
+                raise Forbidden(gid)
+            live = Live(gid, stored.session(self.clock), stored.token_hash)
+            if stored.status == "won":
+                live.qualifies = self.store.qualifies(gid)
+            self._keep(live)
+        else:
+            self._live.move_to_end(gid)
+        if not hmac.compare_digest(live.token_hash, hash_token(token)):
+            raise Forbidden(gid)
+        return live
+
+    def act(self, live: Live, kind: EventType, pos: Pos | None) -> Event | None:
+        """Take one action and store it before answering; None once the game is over."""
+        s = live.session
+        match kind:
+            case "reveal":
+                event = s.reveal(pos or Pos(-1, -1))
+            case "flag":
+                event = s.flag(pos or Pos(-1, -1))
+            case "chord":
+                event = s.chord(pos or Pos(-1, -1))
+            case _:
+                event = s.assist()
+        if event is None:
+            return None
+        try:
+            self.store.sync(live.id, s)
+        except StoreError as exc:
+            self._live.pop(live.id, None)  # the store's version is the truth
+            raise SaveFailed(str(exc)) from exc
+        if s.won:
+            live.qualifies = self.store.qualifies(live.id)
+        return event
+
+    def forget(self, gid: str) -> None:
+        """Drop a game from memory (the store still has it)."""
+        self._live.pop(gid, None)
+
+    def _keep(self, live: Live) -> None:
+        self._live[live.id] = live
+        self._live.move_to_end(live.id)
+        while len(self._live) > self.capacity:
+            self._live.popitem(last=False)

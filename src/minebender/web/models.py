@@ -1,0 +1,61 @@
+"""The request bodies of the HTTP API, checked strictly: a wrong type is an error,
+never silently converted, so a buggy client hears about it at once."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from minebender.session import MAX_SEED_LENGTH
+
+__all__ = ["MAX_SIZE", "ActionIn", "CustomLevel", "NameIn", "NewGame"]
+
+MAX_SIZE = 10_000
+"""Larger custom numbers are refused as absurd; smaller ones are clamped by the laws."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CustomLevel(_Strict):
+    """A Custom Field: width 9..30, height 9..25, mines 10..999 and at most
+    width*height - 10 after clamping, as the laws say."""
+
+    width: StrictInt = Field(ge=0, le=MAX_SIZE)
+    height: StrictInt = Field(ge=0, le=MAX_SIZE)
+    mines: StrictInt = Field(ge=0, le=MAX_SIZE)
+
+
+class NewGame(_Strict):
+    """``POST /api/games``: a level (or a board code), an optional seed, practice, no-guess."""
+
+    level: Literal["beginner", "intermediate", "expert"] | CustomLevel = "beginner"
+    seed: StrictStr | StrictInt | None = Field(default=None)
+    practice: StrictBool = False
+    no_guess: StrictBool = False
+    code: StrictStr | None = Field(default=None, max_length=200)
+
+    def seed_text(self) -> str | None:
+        """The seed as text; a ValueError if it is empty or too long."""
+        if self.seed is None:
+            return None
+        text = str(self.seed)
+        if not text or len(text) > MAX_SEED_LENGTH:
+            raise ValueError(f"seed must have 1 to {MAX_SEED_LENGTH} characters")
+        return text
+
+
+class ActionIn(_Strict):
+    """``POST /api/games/{id}/actions``: reveal, flag and chord need a cell; assist does not."""
+
+    type: Literal["reveal", "flag", "chord", "assist"]
+    x: StrictInt | None = None
+    y: StrictInt | None = None
+
+
+class NameIn(_Strict):
+    """``POST /api/games/{id}/best-time``: the name to put beside a best time."""
+
+    name: StrictStr = Field(min_length=1, max_length=32)

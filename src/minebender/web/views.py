@@ -1,0 +1,80 @@
+"""What the page is told about a game: the view, built from the session alone.
+
+While a game is on, a view holds only what the player may know: the tiles of
+``Session.display()`` (which the laws keep free of the layout), counters and
+clicks. The seed and the 3BV are facts about the layout, so they are told only
+once the game is over.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from minebender.replay import tile_name
+from minebender.session import Session, board_code, level_name
+from minebender.types import AssistTooEarly, Exploded, Knowledge, Lost, Pos
+
+__all__ = ["explain_available", "proof_of", "view"]
+
+
+def _explainer() -> Callable[[Knowledge, Pos], object] | None:
+    """``minebender.solver.explain``, when the solver has it."""
+    solver = importlib.import_module("minebender.solver")
+    fn = getattr(solver, "explain", None)
+    return fn if callable(fn) else None
+
+
+def explain_available() -> bool:
+    """The solver can say which numbers prove a cell safe."""
+    return _explainer() is not None
+
+
+def proof_of(session: Session, pos: Pos) -> list[list[int]] | None:
+    """The shown numbers that prove pos safe, as [x, y] pairs (None: not available)."""
+    fn = _explainer()
+    if fn is None:
+        return None
+    cells = fn(session.knowledge, pos)
+    if not isinstance(cells, (set, frozenset, list, tuple)):
+        return None
+    return sorted([int(p[0]), int(p[1])] for p in cells)
+
+
+def view(session: Session, *, qualifies: bool = False) -> dict[str, Any]:
+    """The JSON view of a game for its owner."""
+    b = session.setup
+    status = "won" if session.won else "lost" if session.over else "playing"
+    c = session.clicks
+    out: dict[str, Any] = {
+        "level": level_name(session.spec.level),
+        "width": b.width,
+        "height": b.height,
+        "mines": b.mines,
+        "status": status,
+        "reason": session.lost_reason,
+        "tiles": [[tile_name(t) for t in row] for row in session.display()],
+        "mines_left": session.mines_left,
+        "started": session.started,
+        "elapsed_ms": session.elapsed_ms,
+        "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "assist": c.assist},
+        "practice": session.spec.practice,
+        "no_guess": session.spec.no_guess,
+    }
+    if session.over:
+        out["code"] = board_code(session.spec)
+        out["bbbv"] = session.bbbv
+        out["bbbv_solved"] = session.bbbv_solved
+        out["bbbv_per_s"] = session.bbbv_per_s
+        out["efficiency"] = session.efficiency
+        out["best_time"] = qualifies
+        st = session.status
+        if isinstance(st, Lost):
+            pos = st.reason.pos
+            out["at"] = [pos.x, pos.y]
+            if isinstance(st.reason, AssistTooEarly):
+                out["proof"] = proof_of(session, pos)
+            elif isinstance(st.reason, Exploded):
+                out["proof"] = None
+    return out

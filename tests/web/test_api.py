@@ -1,0 +1,285 @@
+"""The HTTP API: games, actions, ownership, bad input, and no layout leaks."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.exceptions import StarletteDeprecationWarning
+
+with warnings.catch_warnings():
+    # Starlette now asks for "httpx2"; httpx (a dev dependency) still works.
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from fastapi.testclient import TestClient
+
+from minebender.types import Pos
+from minebender.web import create_app
+
+from .conftest import FakeClock
+from .helpers import layout, mines_of, safe_of
+
+SEED = "api-seed-1"
+FIRST = Pos(4, 4)
+
+
+@pytest.fixture
+def client(db_path: Path, clock: FakeClock) -> Iterator[TestClient]:
+    app = create_app(db_path, clock=clock, make_seed=lambda: "fixed-seed")
+    with TestClient(app) as c:
+        yield c
+    app.state.hub.store.close()
+
+
+class Player:
+    """One client with one game: remembers every response for the leak scan."""
+
+    def __init__(self, client: TestClient, **body: Any) -> None:
+        self.client = client
+        self.bodies: list[str] = []
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        self.bodies.append(r.text)
+        data = r.json()
+        self.id, self.token, self.view = data["id"], data["token"], data["view"]
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def act(self, kind: str, p: Pos | None = None) -> dict[str, Any]:
+        body: dict[str, Any] = {"type": kind}
+        if p is not None:
+            body |= {"x": p.x, "y": p.y}
+        r = self.client.post(f"/api/games/{self.id}/actions", json=body, headers=self.auth)
+        assert r.status_code == 200, r.text
+        self.bodies.append(r.text)
+        view: dict[str, Any] = r.json()["view"]
+        self.view = view
+        return view
+
+
+def test_create_game_returns_id_token_and_a_covered_board(client: TestClient) -> None:
+    p = Player(client, level="expert")
+    v = p.view
+    assert (v["width"], v["height"], v["mines"], v["status"]) == (30, 16, 99, "playing")
+    assert v["tiles"] == [["covered"] * 30] * 16 and v["mines_left"] == 99
+    assert v["elapsed_ms"] == 0 and v["reason"] is None
+
+
+def test_custom_sizes_are_clamped_as_the_laws_say(client: TestClient) -> None:
+    p = Player(client, level={"width": 100, "height": 3, "mines": 5000})
+    assert (p.view["width"], p.view["height"], p.view["mines"]) == (30, 9, 260)
+
+
+def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
+    p = Player(client, seed=SEED)
+    p.act("flag", Pos(0, 0))
+    p.act("flag", Pos(0, 0))
+    p.act("reveal", FIRST)
+    clock.t += 7.25
+    for c in safe_of(SEED, FIRST):
+        if p.view["tiles"][c.y][c.x] == "covered":
+            p.act("reveal", c)
+    v = p.view
+    assert v["status"] == "won" and v["mines_left"] == 0 and v["elapsed_ms"] == 7250
+    assert v["bbbv"] >= 1 and v["efficiency"] > 0 and v["best_time"] is True
+    assert v["code"] == f"b:{SEED}"
+    assert v["clicks"]["right"] == 2
+    r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Ada"}, headers=p.auth)
+    assert r.status_code == 201 and r.json()["best_times"][0]["name"] == "Ada"
+    assert client.get("/api/best-times").json()["beginner"][0]["elapsed_ms"] == 7250
+    stats = client.get("/api/statistics").json()["beginner"]
+    assert (stats["played"], stats["won"], stats["current_streak"]) == (1, 1, 1)
+    scan_for_layout(p.bodies[:-1], SEED, FIRST)
+
+
+def test_lose_a_game_shows_the_end_screen(client: TestClient) -> None:
+    p = Player(client, seed=SEED)
+    p.act("flag", Pos(8, 8) if Pos(8, 8) not in mines_of(SEED, FIRST) else Pos(8, 7))
+    p.act("reveal", FIRST)
+    boom = mines_of(SEED, FIRST)[0]
+    v = p.act("reveal", boom)
+    assert v["status"] == "lost" and v["reason"] == "blast" and v["at"] == [boom.x, boom.y]
+    flat = [t for row in v["tiles"] for t in row]
+    assert flat.count("blast") == 1 and "mine" in flat and "wrong_flag" in flat
+    before = v
+    assert p.act("reveal", FIRST) == before  # a finished game ignores actions
+
+
+def test_assist_too_early_shows_the_hint(client: TestClient) -> None:
+    p = Player(client, seed=SEED)
+    p.act("reveal", FIRST)
+    v = p.act("assist")
+    assert v["status"] == "lost" and v["reason"] == "hint"
+    x, y = v["at"]
+    assert v["tiles"][y][x] == "hint" and Pos(x, y) in safe_of(SEED, FIRST)
+
+
+def test_assist_before_the_first_click_opens_the_board(client: TestClient) -> None:
+    p = Player(client, seed=SEED)
+    v = p.act("assist")
+    assert v["started"] and v["status"] == "playing" and v["tiles"][4][4] == "0"
+
+
+def scan_for_layout(bodies: list[str], seed: str, first: Pos) -> None:
+    """No response of a game in play holds its layout, its seed or its mine cells."""
+    lay = layout(seed, first)
+    text = "".join("*" if m else "." for row in lay for m in row)
+    for body in bodies:
+        data = json.loads(body)
+        v = data.get("view", data)
+        if v.get("status") != "playing":
+            continue
+        assert seed not in body and "layout" not in body and text not in body
+        assert "bbbv" not in v and "code" not in v
+        for row in v["tiles"]:
+            assert set(row) <= {"covered", "flagged", *map(str, range(9))}
+
+
+def test_the_layout_never_leaves_the_server_in_play(client: TestClient) -> None:
+    p = Player(client, seed=SEED, practice=True)
+    p.act("reveal", FIRST)
+    for c in safe_of(SEED, FIRST)[:20]:
+        p.act("flag", c)
+        p.act("chord", FIRST)
+        p.act("flag", c)
+        p.act("reveal", c)
+        r = client.get(f"/api/games/{p.id}/probabilities", headers=p.auth)
+        p.bodies.append(r.text)
+        r = client.get(f"/api/games/{p.id}", headers=p.auth)
+        p.bodies.append(r.text)
+    scan_for_layout(p.bodies, SEED, FIRST)
+
+
+def test_a_game_belongs_to_its_token(client: TestClient) -> None:
+    a, b = Player(client, seed=SEED), Player(client, seed=SEED)
+    url = f"/api/games/{a.id}"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers={"Authorization": "Basic x"}).status_code == 401
+    assert client.get(url, headers=b.auth).status_code == 403
+    act = client.post(url + "/actions", json={"type": "reveal", "x": 1, "y": 1}, headers=b.auth)
+    assert act.status_code == 403 and "does not own" in act.json()["detail"]
+    assert client.get(url, headers=a.auth).json()["view"]["started"] is False
+    assert client.get("/api/games/nope", headers=a.auth).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ('{"type": "reveal", "x": 1', 400, "malformed JSON"),
+        ('{"type": "jump", "x": 1, "y": 1}', 422, "type"),
+        ('{"type": "reveal", "x": "1", "y": 1}', 422, "x"),
+        ('{"type": "reveal", "x": 1.5, "y": 1}', 422, "x"),
+        ('{"type": "reveal", "x": 9, "y": 0}', 422, "off the 9x9 board"),
+        ('{"type": "reveal", "x": -1, "y": 0}', 422, "off the"),
+        ('{"type": "flag"}', 422, "needs the cell"),
+        ('{"type": "reveal", "x": 1, "y": 1, "z": 2}', 422, "unknown field"),
+        ("[1, 2]", 422, ""),
+    ],
+)
+def test_bad_actions_are_refused_and_change_nothing(
+    client: TestClient, body: str, status: int, words: str
+) -> None:
+    p = Player(client, seed=SEED)
+    r = client.post(
+        f"/api/games/{p.id}/actions",
+        content=body,
+        headers=p.auth | {"Content-Type": "application/json"},
+    )
+    assert r.status_code == status, r.text
+    assert words in r.json()["detail"] and "Traceback" not in r.text
+    assert client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"] == p.view
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"level": "huge"}, "level"),
+        ({"level": {"width": 10**9, "height": 9, "mines": 10}}, "width"),
+        ({"level": {"width": -1, "height": 9, "mines": 10}}, "width"),
+        ({"level": {"width": 9, "height": 9}}, "mines"),
+        ({"seed": ""}, "seed"),
+        ({"seed": "x" * 65}, "seed"),
+        ({"practice": "yes"}, "practice"),
+        ({"code": "zz:seed"}, "board code"),
+    ],
+)
+def test_bad_new_games_are_refused(client: TestClient, body: Any, words: str) -> None:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 422 and words in r.json()["detail"], r.text
+
+
+def test_board_codes_give_the_same_board(client: TestClient) -> None:
+    a = Player(client, seed="shared", level="intermediate")
+    a.act("reveal", Pos(8, 8))
+    a.act("assist")
+    code = a.view["code"]
+    assert code == "i:shared"
+    b = Player(client, code=code)
+    b.act("reveal", Pos(8, 8))
+    b.act("assist")
+    assert b.view["tiles"] == a.view["tiles"]
+
+
+def test_probabilities_only_for_practice_games(client: TestClient) -> None:
+    p = Player(client, seed=SEED)
+    r = client.get(f"/api/games/{p.id}/probabilities", headers=p.auth)
+    assert r.status_code == 403 and "practice" in r.json()["detail"]
+    q = Player(client, seed=SEED, practice=True)
+    q.act("reveal", FIRST)
+    probs = client.get(f"/api/games/{q.id}/probabilities", headers=q.auth).json()
+    assert probs["probabilities"][4][4] is None
+    assert all(0 <= x <= 1 for row in probs["probabilities"] for x in row if x is not None)
+
+
+def test_practice_wins_never_count_for_best_times(client: TestClient) -> None:
+    p = Player(client, seed=SEED, practice=True)
+    p.act("reveal", FIRST)
+    for c in safe_of(SEED, FIRST):
+        if p.view["tiles"][c.y][c.x] == "covered":
+            p.act("reveal", c)
+    assert p.view["status"] == "won" and p.view["best_time"] is False
+    r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Eve"}, headers=p.auth)
+    assert r.status_code == 409
+    assert client.get("/api/statistics").json()["beginner"]["played"] == 0
+
+
+def test_replay_export_and_frames(client: TestClient) -> None:
+    p = Player(client, seed=SEED)
+    assert client.get(f"/api/games/{p.id}/replay", headers=p.auth).status_code == 409
+    p.act("flag", Pos(0, 0))
+    p.act("reveal", FIRST)
+    p.act("assist")
+    r = client.get(f"/api/games/{p.id}/replay", headers=p.auth)
+    data = r.json()
+    assert data["format"] == "minebender-replay" and len(data["events"]) == 3
+    f = client.post("/api/replays/frames", content=r.text).json()
+    assert len(f["frames"]) == 4 and f["frames"][-1]["status"] == "lost"
+    assert f["frames"][1]["rows"][0][0] == "F"
+    data["result"]["status"] = "won"
+    bad = client.post("/api/replays/frames", json=data)
+    assert bad.status_code == 422 and "result" in bad.json()["detail"]
+    assert client.post("/api/replays/frames", content=b"nope").status_code == 422
+
+
+def test_resume_after_restart(db_path: Path, clock: FakeClock) -> None:
+    app = create_app(db_path, clock=clock)
+    with TestClient(app) as c:
+        p = Player(c, seed=SEED)
+        p.act("reveal", FIRST)
+        p.act("flag", mines_of(SEED, FIRST)[0])
+    app.state.hub.store.close()
+    app2 = create_app(db_path, clock=clock)
+    with TestClient(app2) as c2:
+        v = c2.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+    app2.state.hub.store.close()
+    assert v == p.view
+
+
+def test_the_page_and_the_docs_are_served(client: TestClient) -> None:
+    assert "minebender" in client.get("/").text
+    assert client.get("/openapi.json").json()["info"]["title"] == "minebender"
