@@ -22,6 +22,7 @@ __all__ = ["COMMANDS", "UsageError", "main"]
 
 # name -> one-line summary. The order is the order of ``minebender --help``.
 COMMANDS: dict[str, str] = {
+    "serve": "play in the browser: a local web server on 127.0.0.1:8000",
     "solve": "analyse a board from a file: safe cells, mines, exact probabilities",
     "bench": "benchmarks that print figures: bench solver, bench bot, bench web",
     "bot": "watch the bot play whole games: final board, moves and guesses",

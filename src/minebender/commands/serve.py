@@ -1,0 +1,99 @@
+"""Start the web game on a local server and open it in the browser.
+
+Games are saved in the user's data folder (or ``--db``, or ``$MINEBENDER_DB``)
+action by action, so stopping the server, even with kill -9, loses nothing:
+the page picks an unfinished game up where it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "run"]
+
+SUMMARY = "play in the browser: a local web server on 127.0.0.1:8000"
+EXAMPLE = "minebender serve --port 8080 --db ~/games.db --no-browser"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--db", default=None, help="the games database (default: $MINEBENDER_DB or the data folder)"
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="do not open the page in a browser"
+    )
+
+
+def has_display() -> bool:
+    """A browser could show a window here (always on macOS and Windows)."""
+    if sys.platform.startswith(("darwin", "win")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _check_port(host: str, port: int) -> None:
+    from minebender.cli import UsageError
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise UsageError(f"--host {host!r} is not an address here: {exc.strerror}") from exc
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            raise UsageError(
+                f"cannot listen on {host}:{port} ({exc.strerror}); try another --port"
+            ) from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from minebender import store as store_mod
+    from minebender.cli import UsageError
+    from minebender.web import create_app
+
+    if not 1 <= args.port <= 65535:
+        raise UsageError(f"--port must be from 1 to 65535, got {args.port}")
+    _check_port(args.host, args.port)
+    try:
+        store = store_mod.open(args.db)
+    except store_mod.StoreError as exc:
+        raise UsageError(str(exc)) from exc
+    app = create_app(store)
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, log_level="warning", access_log=False
+    )
+    server = uvicorn.Server(config)
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{shown}:{args.port}/"
+    print(f"minebender: playing at {url} (games saved in {store.path}; Ctrl+C stops)")
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print("minebender: note: other machines on the network can reach this server")
+    sys.stdout.flush()
+    if not args.no_browser and has_display():
+
+        def open_when_ready() -> None:
+            for _ in range(100):
+                if server.started:
+                    webbrowser.open(url)
+                    return
+                time.sleep(0.05)
+
+        threading.Thread(target=open_when_ready, daemon=True).start()
+    try:
+        server.run()
+    finally:
+        store.close()
+    return 0
