@@ -3,6 +3,12 @@
 Counts every layout consistent with the view (LAWS.bend ``consistent``),
 exactly, with Python ints, and gives exact ``Fraction`` probabilities. The
 solver sees only the player's view, never the layout.
+
+Components of the frontier are counted separately (``sweep``) and combined
+here with the outside cells: ``tail[t]`` is the number of ways to put the rest
+of the mines outside when the frontier holds t, and each component's groups
+get their mine totals from one backward pass weighted by the other
+components and the tail.
 """
 
 from __future__ import annotations
@@ -10,15 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from operator import mul
 
-from minebender.solver.sweep import Sweep, group_mines, make_plan, sweep
+from minebender.solver.plan import make_plan
+from minebender.solver.sweep import backward, counts, forward
 from minebender.solver.system import System, build_system
 from minebender.types import Hidden, Knowledge, Pos
 
-__all__ = ["Analysis", "analyse", "find_safe"]
+__all__ = ["Analysis", "analyse", "convolve", "tail_weights"]
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
+HALF = Fraction(1, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,26 +68,26 @@ class Analysis:
         return p
 
 
-def _tail(free: int | None, outside: int, m: int) -> int:
-    """Ways to put the rest of the mines in the outside cells, given m in the frontier."""
-    if free is None:
-        return 1 << outside
-    rest = free - m
-    if rest < 0 or rest > outside:
-        return 0
-    return comb(outside, rest)
-
-
-def _convolve(a: list[int], b: list[int]) -> list[int]:
+def convolve(a: list[int], b: list[int]) -> list[int]:
+    """The product of two count polynomials."""
     if not a or not b:
         return []
+    if len(a) < len(b):
+        a, b = b, a
     out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                if y:
+    for j, y in enumerate(b):
+        if y:
+            for i, x in enumerate(a):
+                if x:
                     out[i + j] += x * y
     return out
+
+
+def tail_weights(free: int | None, outside: int, top: int) -> list[int]:
+    """Entry t for t in 0..top: the ways to fill the outside when the frontier holds t."""
+    if free is None:
+        return [1 << outside] * (top + 1)
+    return [comb(outside, free - t) if 0 <= free - t <= outside else 0 for t in range(top + 1)]
 
 
 def _inconsistent(knowledge: Knowledge) -> Analysis:
@@ -95,17 +104,6 @@ def _inconsistent(knowledge: Knowledge) -> Analysis:
     )
 
 
-def _sweeps(system: System) -> list[Sweep] | None:
-    """Count every component; None when one of them has no way at all."""
-    results = []
-    for component in system.components:
-        result = sweep(make_plan(system, component))
-        if not any(result.counts):
-            return None
-        results.append(result)
-    return results
-
-
 def analyse(knowledge: Knowledge) -> Analysis:
     """Count every layout consistent with the view and give exact probabilities.
 
@@ -118,68 +116,80 @@ def analyse(knowledge: Knowledge) -> Analysis:
     (2, Fraction(1, 2))
     """
     system = build_system(knowledge)
+    result = _solve(system)
+    if result is None:
+        return _inconsistent(knowledge)
+    return result
+
+
+def _solve(system: System) -> Analysis | None:
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
-        return _inconsistent(knowledge)
-    results = _sweeps(system)
-    if results is None:
-        return _inconsistent(knowledge)
+        return None
+    plans = [make_plan(system, c) for c in system.components]
+    tables = [forward(p) for p in plans]
+    polys = [counts(t) for t in tables]
+    if not all(polys):
+        return None
     outside = len(system.outside)
-    polys = [r.counts for r in results]
     prefix: list[list[int]] = [[1]]
     for poly in polys:
-        prefix.append(_convolve(prefix[-1], poly))
+        prefix.append(convolve(prefix[-1], poly))
     frontier = prefix[-1]
-    solutions = sum(c * _tail(free, outside, m) for m, c in enumerate(frontier))
+    tail = tail_weights(free, outside, len(frontier))
+    solutions = sum(map(mul, frontier, tail))
     if solutions == 0:
-        return _inconsistent(knowledge)
-    suffix: list[list[int]] = [[1]] * (len(polys) + 1)
-    for i in range(len(polys) - 1, -1, -1):
-        suffix[i] = _convolve(polys[i], suffix[i + 1])
-    grid: list[list[Fraction | None]] = [
-        [None] * knowledge.width for _ in range(knowledge.height)
-    ]
-    for i, result in enumerate(results):
-        others = _convolve(prefix[i], suffix[i + 1])
-        weight = [
-            sum(c * _tail(free, outside, a + b) for b, c in enumerate(others))
-            for a in range(len(result.counts))
-        ]
-        for g, total in group_mines(result, weight).items():
-            group = system.groups[g]
-            p = Fraction(total, solutions * group.size)
+        return None
+    w, h = system.width, system.height
+    grid: list[Fraction | None] = [None] * (w * h)
+    safe: list[int] = list(system.known_safe)
+    mines: list[int] = list(system.known_mines)
+    for i in system.known_safe:
+        grid[i] = ZERO
+    for i in system.known_mines:
+        grid[i] = ONE
+    suffix: list[int] = [1]
+    groups = system.groups
+    for i in range(len(plans) - 1, -1, -1):
+        others = convolve(prefix[i], suffix)
+        n = len(others)
+        weight = [sum(map(mul, others, tail[a : a + n])) for a in range(len(polys[i]))]
+        for g, total in backward(plans[i], tables[i], weight).items():
+            group = groups[g]
+            if total == 0:
+                p = ZERO
+                safe.extend(group.cells)
+            elif total == solutions * group.size:
+                p = ONE
+                mines.extend(group.cells)
+            else:
+                p = Fraction(total, solutions * group.size)
             for cell in group.cells:
-                grid[cell.y][cell.x] = p
+                grid[cell] = p
+        suffix = convolve(polys[i], suffix)
     if outside:
         if free is None:
-            p_out = Fraction(1, 2)
+            p_out = HALF
         else:
             hits = sum(
                 c * comb(outside - 1, free - m - 1)
                 for m, c in enumerate(frontier)
                 if 0 <= free - m - 1 <= outside - 1
             )
-            p_out = Fraction(hits, solutions)
+            p_out = ZERO if hits == 0 else ONE if hits == solutions else Fraction(hits, solutions)
+            if hits == 0:
+                safe.extend(system.outside)
+            elif hits == solutions:
+                mines.extend(system.outside)
         for cell in system.outside:
-            grid[cell.y][cell.x] = p_out
-    safe = frozenset(
-        Pos(x, y) for y, row in enumerate(grid) for x, p in enumerate(row) if p == ZERO
-    )
-    mines = frozenset(
-        Pos(x, y) for y, row in enumerate(grid) for x, p in enumerate(row) if p == ONE
-    )
+            grid[cell] = p_out
     return Analysis(
-        knowledge.width,
-        knowledge.height,
-        knowledge.mines,
+        w,
+        h,
+        system.total,
         True,
         solutions,
-        safe,
-        mines,
-        tuple(tuple(row) for row in grid),
+        frozenset(Pos(i % w, i // w) for i in safe),
+        frozenset(Pos(i % w, i // w) for i in mines),
+        tuple(tuple(grid[y * w : y * w + w]) for y in range(h)),
     )
-
-
-def find_safe(knowledge: Knowledge) -> list[Pos]:
-    """The provably safe hidden cells, row by row (empty: the player is stuck)."""
-    return sorted(analyse(knowledge).safe, key=lambda p: (p.y, p.x))

@@ -1,192 +1,193 @@
-"""Exact counting of one component of the frontier by dynamic programming.
+"""Exact counting of one component by dynamic programming along a plan.
 
-The groups of a component are taken one at a time in an elimination order.
-After each step the state is what every constraint still open (some of its
-groups counted, some not) needs; equal states are merged, so the work grows
-with the number of distinct states, not with the number of layouts (which
-can be astronomically large). Each state carries a polynomial: entry m is the
-number of ways, weighted by binomial coefficients, to place m mines in the
-groups taken so far.
+Forward, each state (what the open constraints still need, see ``plan``)
+carries a polynomial: entry m is the number of ways, weighted by binomial
+coefficients, to put m mines in the groups taken so far. Equal states are
+merged, so the work grows with the number of distinct states, not with the
+number of layouts (which can be astronomically large). A polynomial is kept
+as ``(offset, coefficients)`` so that only its non-zero stretch is stored and
+added, with ``map`` doing the element work in C.
 
 A backward pass over the same states then gives, for every group, the
-weighted number of mines it holds across all consistent layouts, with the
-rest of the board (other components and the outside) folded in through a
-weight per total of the component.
+weighted number of mines it holds summed over all consistent layouts, with
+the rest of the board folded in through a weight per total of the component.
+
+``forward_bits``/``backward_bits`` do the same with sets of counts (an int
+as a bit set) instead of polynomials: enough to decide which cells can hold
+a mine, which is all the assist needs, and much cheaper.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from math import comb
+from operator import add, mul
 
-from minebender.solver.system import Component, System
+from minebender.solver.plan import MASK, Plan, Step
 
-__all__ = ["Plan", "Sweep", "group_mines", "make_plan", "sweep"]
+__all__ = [
+    "Poly",
+    "backward",
+    "backward_bits",
+    "counts",
+    "forward",
+    "forward_bits",
+]
 
-State = tuple[int, ...]
-Poly = list[int]
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """Taking one group: how each state before becomes a state after."""
-
-    group: int
-    size: int
-    carry: tuple[int, ...]
-    """Indexes, in the state before, of the open constraints the group is not in."""
-    hits: tuple[tuple[int, int, int, bool], ...]
-    """For each constraint the group is in: (index in the state before or -1 when it
-    opens here, its need when it opens here, room left after the group, closes here)."""
+Poly = tuple[int, list[int]]
+"""(offset, coefficients): coefficient j counts offset + j mines."""
+Table = dict[int, Poly]
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """An elimination order for one component, as steps."""
-
-    steps: tuple[Step, ...]
-
-
-def make_plan(system: System, component: Component) -> Plan:
-    """Order the groups so that few constraints are open at once.
-
-    Greedy: take next the group that opens the fewest new constraints and
-    closes the most, among those touching what is already open. On a board
-    this sweeps across the frontier like a front.
-    """
-    groups = system.groups
-    constraints = system.constraints
-    left = {c: len(constraints[c].groups) for c in component.constraints}
-    room = {c: sum(groups[g].size for g in constraints[c].groups) for c in component.constraints}
-    unassigned = set(component.groups)
-    opened: set[int] = set()
-    active: list[int] = []
-    steps: list[Step] = []
-    while unassigned:
-        frontier = {g for c in active for g in constraints[c].groups if g in unassigned}
-        pool = frontier or unassigned
-        best = min(
-            pool,
-            key=lambda g: (
-                sum(1 for c in groups[g].constraints if c not in opened)
-                - 2 * sum(1 for c in groups[g].constraints if left[c] == 1),
-                g,
-            ),
-        )
-        unassigned.discard(best)
-        size = groups[best].size
-        hit_set = set(groups[best].constraints)
-        carry = tuple(i for i, c in enumerate(active) if c not in hit_set)
-        hits: list[tuple[int, int, int, bool]] = []
-        still_open: list[int] = []
-        for c in groups[best].constraints:
-            left[c] -= 1
-            room[c] -= size
-            index = active.index(c) if c in opened else -1
-            closes = left[c] == 0
-            hits.append((index, constraints[c].need, room[c], closes))
-            opened.add(c)
-            if not closes:
-                still_open.append(c)
-        active = [active[i] for i in carry] + still_open
-        steps.append(Step(best, size, carry, tuple(hits)))
-    return Plan(tuple(steps))
+def _moves(step: Step, state: int) -> range:
+    """The numbers of mines the step's group can take from this state."""
+    lo, hi = step.lo, step.hi
+    for shift in step.closing:
+        v = (state >> shift) & MASK
+        if v > lo:
+            lo = v
+        if v < hi:
+            hi = v
+    for shift, room in step.staying:
+        v = (state >> shift) & MASK
+        if v - room > lo:
+            lo = v - room
+        if v < hi:
+            hi = v
+    return range(lo, hi + 1)
 
 
-@dataclass(slots=True)
-class Sweep:
-    """The forward tables of one component: tables[i] maps each state before
-    step i to its polynomial; ``counts`` is the component's polynomial."""
-
-    plan: Plan
-    tables: list[dict[State, Poly]]
-    moves: list[list[tuple[State, int, State]]]
-
-    @property
-    def counts(self) -> Poly:
-        """Entry m: weighted number of ways to put m mines in the component."""
-        return self.tables[-1].get((), [])
-
-
-def _add_shifted(target: dict[State, Poly], key: State, poly: Poly, shift: int, factor: int) -> None:
-    out = target.get(key)
-    need = len(poly) + shift
-    if out is None:
-        out = target[key] = [0] * need
-    elif len(out) < need:
-        out.extend([0] * (need - len(out)))
-    for i, v in enumerate(poly):
-        if v:
-            out[i + shift] += v * factor
-
-
-def sweep(plan: Plan) -> Sweep:
-    """Count the component forward, step by step, merging equal states."""
-    table: dict[State, Poly] = {(): [1]}
+def forward(plan: Plan) -> list[Table]:
+    """tables[i] maps each state before step i to its polynomial; the last table
+    has the single state 0 (every constraint closed) unless nothing fits."""
+    table: Table = {0: (0, [1])}
     tables = [table]
-    all_moves: list[list[tuple[State, int, State]]] = []
     for step in plan.steps:
-        nxt: dict[State, Poly] = {}
-        moves: list[tuple[State, int, State]] = []
-        size = step.size
-        binom = [comb(size, m) for m in range(size + 1)]
-        for state, poly in table.items():
-            lo, hi = 0, size
-            values = []
-            for index, need, room, closes in step.hits:
-                v = state[index] if index >= 0 else need
-                values.append(v)
-                if closes:
-                    lo = max(lo, v)
-                    hi = min(hi, v)
-                else:
-                    lo = max(lo, v - room)
-                    hi = min(hi, v)
-            if lo > hi:
-                continue
-            carried = tuple(state[i] for i in step.carry)
-            for m in range(lo, hi + 1):
-                key = carried + tuple(
-                    v - m for v, hit in zip(values, step.hits, strict=True) if not hit[3]
-                )
-                _add_shifted(nxt, key, poly, m, binom[m])
-                moves.append((state, m, key))
+        nxt: Table = {}
+        open_add, hit, binom = step.open_add, step.hit, step.binom
+        for state, (off, poly) in table.items():
+            base = state + open_add
+            for m in _moves(step, state):
+                key = base - m * hit
+                b = binom[m]
+                p = [x * b for x in poly] if b != 1 else poly
+                o = off + m
+                cur = nxt.get(key)
+                if cur is None:
+                    nxt[key] = (o, p if b != 1 else list(p))
+                    continue
+                co, cl = cur
+                if o < co:
+                    cl[:0] = [0] * (co - o)
+                    nxt[key] = (o, cl)
+                    co = o
+                i = o - co
+                end = i + len(p)
+                if end > len(cl):
+                    cl.extend([0] * (end - len(cl)))
+                cl[i:end] = map(add, cl[i:end], p)
         table = nxt
         tables.append(table)
-        all_moves.append(moves)
-    return Sweep(plan, tables, all_moves)
+    return tables
 
 
-def group_mines(result: Sweep, weight: list[int]) -> dict[int, int]:
-    """For each group, the number of its mines summed over every consistent layout
-    of the whole board, where ``weight[a]`` counts the ways to complete the rest
-    of the board when the component holds a mines."""
-    steps = result.plan.steps
-    back: dict[State, list[int]] = {(): list(weight)}
+def counts(tables: list[Table]) -> list[int]:
+    """Entry m: the weighted number of ways to put m mines in the component."""
+    final = tables[-1].get(0)
+    if final is None:
+        return []
+    off, poly = final
+    return [0] * off + poly
+
+
+def backward(plan: Plan, tables: list[Table], weight: list[int]) -> dict[int, int]:
+    """For each group, its mines summed over every consistent layout of the board,
+    where ``weight[a]`` counts the ways to complete the rest of the board when
+    the component holds a mines."""
+    steps = plan.steps
     totals: dict[int, int] = {}
+    final = tables[-1].get(0)
+    if final is None:
+        return {step.group: 0 for step in steps}
+    off, poly = final
+    padded = weight + [0] * (off + len(poly) - len(weight))
+    back: dict[int, list[int]] = {0: padded[off : off + len(poly)]}
     for i in range(len(steps) - 1, -1, -1):
         step = steps[i]
-        before = result.tables[i]
-        binom = [comb(step.size, m) for m in range(step.size + 1)]
-        new_back: dict[State, list[int]] = {}
+        table = tables[i]
+        after = tables[i + 1]
+        open_add, hit, binom = step.open_add, step.hit, step.binom
+        new_back: dict[int, list[int]] = {}
         total = 0
-        for state, m, key in result.moves[i]:
-            after = back.get(key)
-            if after is None:
-                continue
-            poly = before[state]
-            row = new_back.get(state)
-            if row is None:
-                row = new_back[state] = [0] * len(poly)
-            factor = binom[m]
-            dot = 0
-            for a, f in enumerate(poly):
-                b = after[a + m] if a + m < len(after) else 0
-                if b:
-                    row[a] += factor * b
-                    if f:
-                        dot += f * b
-            total += m * factor * dot
+        for state, (off, poly) in table.items():
+            n = len(poly)
+            row: list[int] | None = None
+            base = state + open_add
+            for m in _moves(step, state):
+                key = base - m * hit
+                bk = back.get(key)
+                if bk is None:
+                    continue
+                start = off + m - after[key][0]
+                seg = bk[start : start + n]
+                b = binom[m]
+                if b != 1:
+                    seg = [x * b for x in seg]
+                if m:
+                    total += m * sum(map(mul, poly, seg))
+                row = seg if row is None else list(map(add, row, seg))
+            if row is not None:
+                new_back[state] = row
         totals[step.group] = total
         back = new_back
     return totals
+
+
+def forward_bits(plan: Plan) -> list[dict[int, int]]:
+    """Like ``forward`` with the set of possible counts (bit m: m mines) per state."""
+    table = {0: 1}
+    tables = [table]
+    for step in plan.steps:
+        nxt: dict[int, int] = {}
+        open_add, hit = step.open_add, step.hit
+        for state, bits in table.items():
+            base = state + open_add
+            for m in _moves(step, state):
+                key = base - m * hit
+                nxt[key] = nxt.get(key, 0) | (bits << m)
+        table = nxt
+        tables.append(table)
+    return tables
+
+
+def backward_bits(
+    plan: Plan, tables: list[dict[int, int]], allowed: int
+) -> tuple[set[int], set[int]]:
+    """The groups that hold a mine in some layout whose component count is in
+    ``allowed`` (a bit set), and the groups that have a safe cell in one."""
+    steps = plan.steps
+    can_mine: set[int] = set()
+    can_safe: set[int] = set()
+    back = {0: allowed}
+    for i in range(len(steps) - 1, -1, -1):
+        step = steps[i]
+        open_add, hit, size = step.open_add, step.hit, step.size
+        new_back: dict[int, int] = {}
+        mine = safe = False
+        for state, bits in tables[i].items():
+            base = state + open_add
+            acc = 0
+            for m in _moves(step, state):
+                bk = back.get(base - m * hit, 0) >> m
+                if bk & bits:
+                    acc |= bk
+                    if m:
+                        mine = True
+                    if m < size:
+                        safe = True
+            if acc:
+                new_back[state] = acc
+        if mine:
+            can_mine.add(step.group)
+        if safe:
+            can_safe.add(step.group)
+        back = new_back
+    return can_mine, can_safe

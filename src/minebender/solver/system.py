@@ -1,31 +1,42 @@
-"""What the player sees, turned into a system of counting constraints.
+"""What the player sees, turned into a small system of counting constraints.
 
 Every revealed number says how many mines lie among its hidden neighbours.
-Hidden cells that touch exactly the same numbers are interchangeable, so they
-are grouped and counted with binomial coefficients instead of one by one.
+Before any counting, cheap deductions settle what they can: a number that
+needs no more mines makes its hidden neighbours safe, one that needs all of
+them makes them mines, repeated until nothing changes. What they settle holds
+in every consistent layout, so taking it out keeps the count exact and makes
+the frontier much smaller in real play.
+
+The hidden cells left that touch exactly the same numbers are
+interchangeable, so they are grouped and counted with binomial coefficients.
 Numbers that share no hidden cell give independent parts of the frontier
-(components) that are counted separately; hidden cells away from every number
-are the "outside", weighted by binomial coefficients at the very end.
+(components), counted separately. Hidden cells away from every number are
+the "outside", weighted by binomial coefficients at the very end.
+
+Cells are flat indexes ``y * width + x`` throughout: ints are what Python
+handles fastest, and the solver turns them back into ``Pos`` only at the end.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
+from minebender.types import Boom, Hidden, Knowledge, Shown
 
-__all__ = ["Component", "Constraint", "Group", "System", "build_system"]
+__all__ = ["Component", "Constraint", "Group", "System", "build_system", "neighbour_table"]
 
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Hidden cells that touch exactly the same numbers."""
+    """Hidden cells (flat indexes, ascending) that touch exactly the same constraints."""
 
-    cells: tuple[Pos, ...]
+    cells: tuple[int, ...]
     constraints: tuple[int, ...]
 
     @property
     def size(self) -> int:
+        """How many cells the group has."""
         return len(self.cells)
 
 
@@ -33,13 +44,13 @@ class Group:
 class Constraint:
     """The groups around one or more numbers hold exactly ``need`` mines.
 
-    ``sources`` are the revealed numbers that say so (several numbers with the
-    same hidden neighbours give one constraint).
+    ``sources`` are the flat indexes of the revealed numbers that say so
+    (several numbers with the same remaining hidden neighbours give one).
     """
 
     groups: tuple[int, ...]
     need: int
-    sources: tuple[Pos, ...]
+    sources: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,102 +69,184 @@ class System:
     height: int
     total: int | None
     booms: int
+    known_mines: tuple[int, ...]
+    """Hidden cells that cheap deductions prove to be mines."""
+    known_safe: tuple[int, ...]
+    """Hidden cells that cheap deductions prove to be safe."""
     groups: tuple[Group, ...]
     constraints: tuple[Constraint, ...]
     components: tuple[Component, ...]
-    outside: tuple[Pos, ...]
+    outside: tuple[int, ...]
+    hidden: tuple[int, ...]
+    """Every hidden cell of the board."""
     contradiction: str | None
     """Why no layout can agree, when that is plain before any counting."""
 
     @property
     def free_mines(self) -> int | None:
-        """Mines left for the hidden cells (None when the total is unknown)."""
-        return None if self.total is None else self.total - self.booms
+        """Mines left for the groups and the outside (None when the total is unknown)."""
+        if self.total is None:
+            return None
+        return self.total - self.booms - len(self.known_mines)
 
 
-def build_system(knowledge: Knowledge) -> System:
-    """Group the hidden cells and collect one constraint per distinct number scope."""
-    w, h = knowledge.width, knowledge.height
-    rows = knowledge.rows
-    booms = 0
-    # scope (hidden neighbours) -> (need, sources)
-    scopes: dict[tuple[Pos, ...], tuple[int, list[Pos]]] = {}
-    contradiction: str | None = None
-    touched: dict[Pos, list[tuple[Pos, ...]]] = {}
-    for y in range(h):
-        row = rows[y]
-        for x in range(w):
-            s = row[x]
-            t = type(s)
-            if t is Boom:
-                booms += 1
-                continue
-            if t is not Shown:
-                continue
-            hidden: list[Pos] = []
-            known = 0
-            for ny in range(max(y - 1, 0), min(y + 2, h)):
-                nrow = rows[ny]
-                for nx in range(max(x - 1, 0), min(x + 2, w)):
-                    if nx == x and ny == y:
-                        continue
-                    c = nrow[nx]
-                    if type(c) is Hidden:
-                        hidden.append(Pos(nx, ny))
-                    elif type(c) is Boom:
-                        known += 1
-            need = s.n - known  # type: ignore[union-attr]
-            if contradiction is None and not 0 <= need <= len(hidden):
-                contradiction = (
-                    f"the {s.n} at ({x}, {y}) cannot be satisfied"  # type: ignore[union-attr]
+@lru_cache(maxsize=64)
+def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """For each flat index, the flat indexes of its neighbours, row by row."""
+    out = []
+    for y in range(height):
+        for x in range(width):
+            out.append(
+                tuple(
+                    ny * width + nx
+                    for ny in (y - 1, y, y + 1)
+                    if 0 <= ny < height
+                    for nx in (x - 1, x, x + 1)
+                    if 0 <= nx < width and (nx != x or ny != y)
                 )
-            if not hidden:
-                continue
-            scope = tuple(hidden)
-            pos = Pos(x, y)
-            if scope in scopes:
-                old_need, sources = scopes[scope]
-                sources.append(pos)
-                if old_need != need and contradiction is None:
-                    contradiction = f"the numbers at {sources[0]} and {pos} disagree"
+            )
+    return tuple(out)
+
+
+def _name(width: int, i: int) -> str:
+    return f"({i % width}, {i // width})"
+
+
+def build_system(knowledge: Knowledge, deduce: bool = True) -> System:
+    """Collect the constraints, settle the cheap deductions (unless ``deduce`` is
+    False), then group the cells and split the components."""
+    w, h = knowledge.width, knowledge.height
+    flat = [c for row in knowledge.rows for c in row]
+    table = neighbour_table(w, h)
+    is_hidden = [type(c) is Hidden for c in flat]
+    hidden = tuple(i for i, x in enumerate(is_hidden) if x)
+    booms = sum(1 for c in flat if type(c) is Boom)
+    contradiction: str | None = None
+    cells: list[set[int]] = []
+    needs: list[int] = []
+    sources: list[list[int]] = []
+    for i, c in enumerate(flat):
+        if type(c) is not Shown:
+            continue
+        around = table[i]
+        hs = [j for j in around if is_hidden[j]]
+        need = c.n
+        if booms and len(hs) < len(around):
+            need -= sum(1 for j in around if type(flat[j]) is Boom)
+        if not 0 <= need <= len(hs):
+            if contradiction is None:
+                contradiction = f"the {c.n} at {_name(w, i)} cannot be satisfied"
+            continue
+        if hs:
+            cells.append(set(hs))
+            needs.append(need)
+            sources.append([i])
+    mines: list[int] = []
+    safe: list[int] = []
+    if deduce and contradiction is None:
+        contradiction = _settle(cells, needs, mines, safe, w, sources)
+    # One constraint per distinct scope.
+    scopes: dict[frozenset[int], int] = {}
+    kept: list[int] = []
+    for ci, scope in enumerate(cells):
+        if not scope:
+            continue
+        key = frozenset(scope)
+        first = scopes.get(key)
+        if first is None:
+            scopes[key] = len(kept)
+            kept.append(ci)
+        else:
+            target = kept[first]
+            sources[target].extend(sources[ci])
+            if needs[target] != needs[ci] and contradiction is None:
+                contradiction = (
+                    f"the numbers at {_name(w, sources[target][0])} and"
+                    f" {_name(w, sources[ci][0])} disagree"
+                )
+    signature: dict[int, list[int]] = {}
+    for new, ci in enumerate(kept):
+        for j in cells[ci]:
+            sig = signature.get(j)
+            if sig is None:
+                signature[j] = [new]
             else:
-                scopes[scope] = (need, [pos])
-                for cell in scope:
-                    touched.setdefault(cell, []).append(scope)
-    scope_ids = {scope: i for i, scope in enumerate(scopes)}
-    by_signature: dict[tuple[int, ...], list[Pos]] = {}
-    for cell in sorted(touched, key=lambda p: (p.y, p.x)):
-        signature = tuple(sorted(scope_ids[s] for s in touched[cell]))
-        by_signature.setdefault(signature, []).append(cell)
-    groups = tuple(Group(tuple(cells), sig) for sig, cells in by_signature.items())
-    members: list[list[int]] = [[] for _ in scopes]
+                sig.append(new)
+    by_sig: dict[tuple[int, ...], list[int]] = {}
+    for j in sorted(signature):
+        by_sig.setdefault(tuple(signature[j]), []).append(j)
+    groups = tuple(Group(tuple(cs), sig) for sig, cs in by_sig.items())
+    members: list[list[int]] = [[] for _ in kept]
     for gi, g in enumerate(groups):
         for ci in g.constraints:
             members[ci].append(gi)
     constraints = tuple(
-        Constraint(tuple(members[i]), need, tuple(sources))
-        for i, (need, sources) in enumerate(scopes.values())
+        Constraint(tuple(members[new]), needs[ci], tuple(sorted(sources[ci])))
+        for new, ci in enumerate(kept)
     )
-    outside = tuple(
-        Pos(x, y)
-        for y in range(h)
-        for x in range(w)
-        if type(rows[y][x]) is Hidden and Pos(x, y) not in touched
-    )
+    settled = set(mines)
+    settled.update(safe)
+    outside = tuple(i for i in hidden if i not in signature and i not in settled)
     return System(
         w,
         h,
         knowledge.mines,
         booms,
+        tuple(sorted(mines)),
+        tuple(sorted(safe)),
         groups,
         constraints,
         _components(groups, constraints),
         outside,
+        hidden,
         contradiction,
     )
 
 
-def _components(groups: tuple[Group, ...], constraints: tuple[Constraint, ...]) -> tuple[Component, ...]:
+def _settle(
+    cells: list[set[int]],
+    needs: list[int],
+    mines: list[int],
+    safe: list[int],
+    width: int,
+    sources: list[list[int]],
+) -> str | None:
+    """Settle trivial constraints until none is left; return a contradiction, if any.
+
+    Mutates ``cells`` and ``needs`` in place and appends settled cells to
+    ``mines`` and ``safe``.
+    """
+    touching: dict[int, list[int]] = {}
+    for ci, scope in enumerate(cells):
+        for j in scope:
+            touching.setdefault(j, []).append(ci)
+    todo = [ci for ci, scope in enumerate(cells) if needs[ci] == 0 or needs[ci] == len(scope)]
+    while todo:
+        ci = todo.pop()
+        scope = cells[ci]
+        if not scope:
+            continue
+        value = 0 if needs[ci] == 0 else 1
+        if value == 0 or needs[ci] == len(scope):
+            (mines if value else safe).extend(scope)
+            for j in list(scope):
+                for d in touching[j]:
+                    other = cells[d]
+                    if j not in other:
+                        continue
+                    other.discard(j)
+                    needs[d] -= value
+                    n = needs[d]
+                    if n < 0 or n > len(other):
+                        return f"the number at {_name(width, sources[d][0])} cannot be satisfied"
+                    if other and (n == 0 or n == len(other)):
+                        todo.append(d)
+    return None
+
+
+def _components(
+    groups: tuple[Group, ...], constraints: tuple[Constraint, ...]
+) -> tuple[Component, ...]:
     seen = [False] * len(groups)
     out: list[Component] = []
     for start in range(len(groups)):

@@ -1,0 +1,140 @@
+"""Provably safe cells, without counting layouts: what the assist needs.
+
+A cell is provably safe when no consistent layout puts a mine on it. That
+needs no numbers of layouts, only which mine counts are possible, so the
+sweeps here carry sets of counts (an int used as a bit set) instead of
+polynomials of big ints, and no Fraction is ever made. The total number of
+mines enters only at the end, to rule out counts of a component that the
+rest of the board cannot complement.
+
+On a view no layout agrees with, every hidden cell is provably safe
+(vacuously, as LAWS.bend's ``ProvablySafe`` says), so ``find_safe`` lists them
+all; ``first_safe`` relies on the same fact to stop at the first safe cell
+it finds.
+"""
+
+from __future__ import annotations
+
+from minebender.solver.plan import Plan, make_plan
+from minebender.solver.sweep import backward_bits, forward_bits
+from minebender.solver.system import System, build_system
+from minebender.types import Knowledge, Pos
+
+__all__ = ["find_safe", "first_safe", "sumset"]
+
+
+def sumset(a: int, b: int) -> int:
+    """The set of sums x + y with x in a and y in b (sets of counts as bit sets)."""
+    if a.bit_count() > b.bit_count():
+        a, b = b, a
+    out = 0
+    x = 0
+    while a:
+        if a & 1:
+            out |= b << x
+        a >>= 1
+        x += 1
+    return out
+
+
+def _window(lo: int, hi: int) -> int:
+    """The bit set of counts lo..hi (empty when hi < lo)."""
+    lo = max(lo, 0)
+    if hi < lo:
+        return 0
+    return ((1 << (hi - lo + 1)) - 1) << lo
+
+
+def _pos(system: System, cells: list[int]) -> list[Pos]:
+    w = system.width
+    return [Pos(i % w, i // w) for i in sorted(cells)]
+
+
+def safe_cells(system: System) -> list[int] | None:
+    """The provably safe hidden cells as flat indexes, or None when no layout agrees."""
+    free = system.free_mines
+    if system.contradiction is not None or (free is not None and free < 0):
+        return None
+    plans: list[Plan] = [make_plan(system, c) for c in system.components]
+    tables = [forward_bits(p) for p in plans]
+    finals = [t[-1].get(0, 0) for t in tables]
+    if not all(finals):
+        return None
+    outside = len(system.outside)
+    safe = list(system.known_safe)
+    if free is None:
+        allowed = finals
+    else:
+        prefix = [1]
+        for f in finals:
+            prefix.append(sumset(prefix[-1], f))
+        window = _window(free - outside, free)
+        if not prefix[-1] & window:
+            return None
+        allowed = [0] * len(finals)
+        suffix = 1
+        for i in range(len(finals) - 1, -1, -1):
+            others = sumset(prefix[i], suffix)
+            f = finals[i]
+            a = 0
+            m = 0
+            while f >> m:
+                if (f >> m) & 1 and (others << m) & window:
+                    a |= 1 << m
+                m += 1
+            allowed[i] = a
+            suffix = sumset(suffix, f)
+        if outside and not prefix[-1] & _window(free - outside, free - 1):
+            safe.extend(system.outside)
+    groups = system.groups
+    for plan, table, a in zip(plans, tables, allowed, strict=True):
+        can_mine, _ = backward_bits(plan, table, a)
+        for step in plan.steps:
+            if step.group not in can_mine:
+                safe.extend(groups[step.group].cells)
+    return safe
+
+
+def find_safe(knowledge: Knowledge) -> list[Pos]:
+    """The provably safe hidden cells, row by row (empty: the player is stuck).
+
+    >>> from minebender.types import Hidden, Shown
+    >>> find_safe(Knowledge(3, 1, 1, ((Shown(0), Shown(1), Hidden()),)))
+    []
+    >>> find_safe(Knowledge(3, 1, None, ((Hidden(), Shown(0), Hidden()),)))
+    [Pos(x=0, y=0), Pos(x=2, y=0)]
+    """
+    system = build_system(knowledge)
+    cells = safe_cells(system)
+    return _pos(system, list(system.hidden) if cells is None else cells)
+
+
+def first_safe(knowledge: Knowledge) -> Pos | None:
+    """A provably safe hidden cell, found with as little work as possible; None
+    when the player is stuck.
+
+    Cheap deductions first, then one component at a time without the total
+    number of mines; only when all that finds nothing is the full check run.
+    Which safe cell comes back is not specified beyond being provably safe.
+    """
+    system = build_system(knowledge)
+    w = system.width
+    if system.contradiction is not None and system.hidden:
+        return Pos(system.hidden[0] % w, system.hidden[0] // w)
+    if system.known_safe:
+        i = system.known_safe[0]
+        return Pos(i % w, i // w)
+    for component in system.components:
+        plan = make_plan(system, component)
+        table = forward_bits(plan)
+        final = table[-1].get(0, 0)
+        if not final:
+            i = system.hidden[0]
+            return Pos(i % w, i // w)
+        can_mine, _ = backward_bits(plan, table, final)
+        for step in plan.steps:
+            if step.group not in can_mine:
+                i = system.groups[step.group].cells[0]
+                return Pos(i % w, i // w)
+    found = find_safe(knowledge)
+    return found[0] if found else None
