@@ -1,0 +1,170 @@
+"""``minebender generate``: JSON lines, readable boards, replayable seeds, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from minebender import Pos, place_mines
+from minebender.cli import main
+from minebender.commands.generate import board_rs
+from minebender.noguess import place_mines_no_guess
+from test_noguess_check import clears_exact
+
+KEYS = {"width", "height", "mines", "first", "seed", "index", "no_guess", "layout"}
+
+
+def generate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["generate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def lines(out: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_json_lines_one_board_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = generate(capsys, "--level", "expert", "--seed", "7", "--count", "3", "--json")
+    assert code == 0 and err == ""
+    boards = lines(out)
+    assert len(boards) == 3
+    for i, board in enumerate(boards):
+        assert set(board) == KEYS
+        assert (board["width"], board["height"], board["mines"]) == (30, 16, 99)
+        assert board["first"] == [15, 8]
+        assert board["seed"] == 7 and board["index"] == i and board["no_guess"] is False
+        rows = board["layout"]
+        assert isinstance(rows, list) and len(rows) == 16
+        assert all(len(row) == 30 and set(row) <= {"*", "."} for row in rows)
+        assert sum(row.count("*") for row in rows) == 99
+
+
+def test_board_i_is_place_mines_with_seed_and_index(capsys: pytest.CaptureFixture[str]) -> None:
+    """Any program can replay board i from the printed seed and index."""
+    seed = 2**40 + 5
+    _, out, _ = generate(capsys, "--seed", str(seed), "--count", "2", "--json")
+    for i, board in enumerate(lines(out)):
+        layout = place_mines(9, 9, 10, Pos(4, 4), board_rs(seed, i))
+        assert board["layout"] == ["".join("*" if c else "." for c in row) for row in layout]
+    assert board_rs(seed, 1) == [5, 256, 1]
+
+
+def test_no_guess_boards_clear_by_safe_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = generate(
+        capsys,
+        "--level",
+        "intermediate",
+        "--no-guess",
+        "--seed",
+        "3",
+        "--count",
+        "3",
+        "--first",
+        "2,13",
+        "--json",
+    )
+    assert code == 0
+    for i, board in enumerate(lines(out)):
+        assert board["no_guess"] is True and board["first"] == [2, 13]
+        layout = tuple(tuple(c == "*" for c in row) for row in board["layout"])
+        assert layout == place_mines_no_guess(16, 16, 40, Pos(2, 13), board_rs(3, i))
+        assert clears_exact(16, 16, layout, Pos(2, 13))
+
+
+def test_runs_are_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--level", "expert", "--no-guess", "--seed", "11", "--count", "2", "--json")
+    assert generate(capsys, *args) == generate(capsys, *args)
+
+
+def test_custom_is_limited_as_windows_xp_does(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = generate(capsys, "--custom", "5x5x3", "--seed", "1", "--json")
+    assert code == 0
+    board = lines(out)[0]
+    assert (board["width"], board["height"], board["mines"]) == (9, 9, 10)
+    assert "limited to 9x9x10" in err
+    code, out, err = generate(capsys, "--custom", "20x10x50", "--seed", "1", "--json")
+    assert code == 0 and err == ""
+    assert (lines(out)[0]["width"], lines(out)[0]["height"]) == (20, 10)
+
+
+def test_readable_boards_mark_the_first_click(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = generate(capsys, "--seed", "4", "--count", "2", "--no-guess")
+    assert code == 0
+    blocks = out.strip().split("\n\n")
+    assert len(blocks) == 2
+    for i, block in enumerate(blocks):
+        header, *rows = block.splitlines()
+        assert header.startswith(f"# board {i} of seed 4: 9x9, 10 mines, no-guess")
+        assert len(rows) == 9 and rows[4][4] == "o"
+        assert sum(row.count("*") for row in rows) == 10
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seed", "x"], "--seed must be an integer, got 'x'"),
+        (["--seed", "-1"], "--seed must be from 0 to"),
+        (["--seed", "1", "--count", "0"], "--count must be from 1 to"),
+        (["--seed", "1", "--count", "many"], "--count must be an integer"),
+        (["--seed", "1", "--custom", "30x16"], "--custom must look like 30x16x99"),
+        (["--seed", "1", "--custom", "axbxc"], "--custom must look like 30x16x99"),
+        (["--seed", "1", "--first", "3"], "--first must look like X,Y"),
+        (["--seed", "1", "--first", "a,b"], "--first must look like X,Y"),
+        (["--seed", "1", "--first", "9,0"], "--first 9,0 is off the 9x9 board"),
+        (["--seed", "1", "--level", "expert", "--custom", "9x9x10"], "not both"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = generate(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("minebender generate: error: ")
+    assert message in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--level", "hard", "--seed", "1"], "invalid choice: 'hard'"),
+        ([], "the following arguments are required: --seed"),
+    ],
+)
+def test_argparse_errors_exit_2_with_one_line(args: list[str], message: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "minebender", "generate", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_end_to_end_json_lines() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "minebender",
+            "generate",
+            "--level",
+            "beginner",
+            "--no-guess",
+            "--seed",
+            "9",
+            "--count",
+            "2",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(line)["index"] for line in result.stdout.splitlines()] == [0, 1]
