@@ -34,8 +34,6 @@ class Terminal:
 
     def start(self, command: str) -> None:
         """Run command (then report its exit status) in a new 80x24 window."""
-        if self.window:
-            subprocess.run([*self.base, "kill-session", "-t", self.window], check=True)
         self.window = f"w{self.count}"
         self.count += 1
         subprocess.run(
@@ -95,8 +93,9 @@ def test_play_in_tmux_quits_saved_and_resumes(terminal: Terminal, tmp_path: Path
     db = tmp_path / "minebender.db"
     play = f"env MINEBENDER_DB={db} {SCRIPT} play"
     terminal.start(f"{play} --seed smoke")
+    terminal.wait_for("q quit")  # the key footer comes last
     screen = terminal.wait_for("seed smoke")
-    assert "000" in screen and "■" in screen and "q quit" in screen
+    assert "010" in screen and "000" in screen and "■" in screen
     terminal.keys("Space")
     screen = terminal.wait_for("[ ]")  # the first click opens an area under the cursor
     board = [line for line in screen.splitlines() if line.strip().startswith("│")]
@@ -109,6 +108,7 @@ def test_play_in_tmux_quits_saved_and_resumes(terminal: Terminal, tmp_path: Path
         assert game.spec.seed == "smoke" and len(game.events) == 1
 
     terminal.start(play)
+    terminal.wait_for("q quit")
     screen = terminal.wait_for("resumed beginner")
     again = [line for line in screen.splitlines() if line.strip().startswith("│")]
     assert again == board

@@ -12,28 +12,18 @@ import secrets
 from collections.abc import Callable
 from typing import ClassVar
 
-from textual import events
-from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Vertical
-from textual.geometry import Size
-from textual.widgets import Footer, Static
 
 from minebender.commands.stats import build_report
 from minebender.session import Event, Session, SessionSpec, level_name
-from minebender.tui.board import BoardWidget, board_size
-from minebender.tui.css import APP_CSS
-from minebender.tui.fit import fits, needed_size
+from minebender.tui.base import BoardApp
+from minebender.tui.board import BoardWidget, Tiles
 from minebender.tui.saving import Saver
 from minebender.tui.screens import NameScreen, ScoresScreen
-from minebender.tui.widgets import AssistButton, Face, Led, face_for
-from minebender.types import Exploded, Lost, Number, Pos, Won
+from minebender.tui.widgets import Led
+from minebender.types import Exploded, Lost, Number, Pos, Setup, Won
 
 __all__ = ["MinebenderApp", "random_seed"]
-
-GAME_ACTIONS = frozenset({"move", "open", "flag", "assist", "new_game", "scores"})
-"""Actions that need the board on screen (not while the terminal is too small
-or a dialog is open)."""
 
 
 def random_seed() -> str:
@@ -41,12 +31,11 @@ def random_seed() -> str:
     return secrets.token_hex(4)
 
 
-class MinebenderApp(App[None]):
+class MinebenderApp(BoardApp):
     """Minesweeper in the terminal: one board, the XP bar above it, keys below."""
 
-    TITLE = "minebender"
-    CSS = APP_CSS
-    ENABLE_COMMAND_PALETTE = False
+    BOARD_ACTIONS = frozenset({"move", "open", "flag", "assist", "new_game", "scores"})
+    WITH_ASSIST = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move(0, -1)", "up", show=False),
         Binding("down,j", "move(0, 1)", "down", show=False),
@@ -74,83 +63,29 @@ class MinebenderApp(App[None]):
         self.resumed = bool(session.events)
         b = session.setup
         self.cursor = Pos(b.width // 2, b.height // 2)
-        self._too_small = False
 
-    # ------------------------------------------------------------------
-    # Layout
-    # ------------------------------------------------------------------
+    @property
+    def setup(self) -> Setup:
+        return self.session.setup
 
-    def compose(self) -> ComposeResult:
-        with Center(), Vertical(id="game"):
-            with Horizontal(id="bar"):
-                yield Led(id="counter")
-                yield Static(classes="spacer")
-                yield Face(id="face")
-                yield AssistButton("?", id="assist")
-                yield Static(classes="spacer")
-                yield Led(id="timer")
-            yield BoardWidget(self.session.display(), id="board")
-        yield Static(id="status")
-        yield Static(id="too-small")
-        yield Footer()
+    def initial_tiles(self) -> Tiles:
+        return self.session.display()
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.set_interval(0.2, self._tick)
         self._redraw()
-        self._check_size()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size)
-
-    @property
-    def board(self) -> BoardWidget:
-        """The board widget."""
-        return self.query_one("#board", BoardWidget)
-
-    @property
-    def status_text(self) -> str:
-        """The status line as plain text (for tests and screen readers)."""
-        return str(self.query_one("#status", Static).render())
-
-    @property
-    def too_small(self) -> bool:
-        """The terminal is too small for the board: the game is hidden behind a message."""
-        return self._too_small
-
-    def _check_size(self, size: Size | None = None) -> None:
-        b = self.session.setup
-        width, height = self.size if size is None else size
-        self._too_small = not fits(b, width, height)
-        need_w, need_h = needed_size(b)
-        self.query_one("#game").display = not self._too_small
-        self.query_one("#status").display = not self._too_small
-        message = self.query_one("#too-small", Static)
-        message.display = self._too_small
-        message.update(
-            f"This {b.width}x{b.height} board needs a terminal of at least"
-            f" {need_w}x{need_h} (columns x rows); this one is {width}x{height}.\n"
-            "Make the window bigger, or choose a smaller level. q quits."
-        )
-        self.query_one("#game").styles.width = board_size(b.width, b.height)[0] + 2
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        blocked = self._too_small or len(self.screen_stack) > 1
-        return not (blocked and action in GAME_ACTIONS)
-
-    # ------------------------------------------------------------------
-    # Drawing
-    # ------------------------------------------------------------------
 
     def _redraw(self) -> None:
         s = self.session
-        board = self.board
-        board.tiles = s.display()
-        board.cursor = self.cursor
-        self.query_one("#counter", Led).show(s.mines_left)
-        self.query_one("#timer", Led).show(s.timer)
-        self.query_one("#face", Face).update(face_for(s.status))
-        self.query_one("#status", Static).update(self._status_line())
+        self.show(
+            s.display(),
+            mines_left=s.mines_left,
+            seconds=s.timer,
+            status=s.status,
+            cursor=self.cursor,
+            line=self._status_line(),
+        )
 
     def _tick(self) -> None:
         self.query_one("#timer", Led).show(self.session.timer)
@@ -159,7 +94,7 @@ class MinebenderApp(App[None]):
         s = self.session
         status = s.status
         if isinstance(status, Won):
-            return f"You won in {s.timer} s! n: new game"
+            return f"You won in {s.elapsed_ms / 1000:.3f} s! n: new game"
         if isinstance(status, Lost):
             if isinstance(status.reason, Exploded):
                 return "Boom! You revealed a mine. n: new game"
@@ -178,8 +113,7 @@ class MinebenderApp(App[None]):
         b = self.session.setup
         x = min(max(self.cursor.x + dx, 0), b.width - 1)
         y = min(max(self.cursor.y + dy, 0), b.height - 1)
-        self.cursor = Pos(x, y)
-        self.board.cursor = self.cursor
+        self.cursor = self.board.cursor = Pos(x, y)
 
     def action_open(self) -> None:
         """Reveal the cell under the cursor, or chord it if it shows a number."""
@@ -243,7 +177,7 @@ class MinebenderApp(App[None]):
     def on_board_widget_cell_clicked(self, message: BoardWidget.CellClicked) -> None:
         if self._too_small:
             return
-        self.cursor = message.pos
+        self.cursor = self.board.cursor = message.pos
         if message.button == 3:
             self._after(self.session.flag(message.pos))
         elif message.button == 2:

@@ -11,6 +11,8 @@ business, so the same widget also serves the replay viewer.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -22,9 +24,9 @@ from textual.widget import Widget
 from minebender.tui.tiles import BOARD_BACKGROUND, glyph
 from minebender.types import Covered, Pos, Tile
 
-__all__ = ["BoardWidget", "board_size"]
+__all__ = ["BoardWidget", "Tiles", "board_size"]
 
-Tiles = tuple[tuple[Tile, ...], ...]
+Tiles: TypeAlias = tuple[tuple[Tile, ...], ...]
 
 _GAP = Style(bgcolor=BOARD_BACKGROUND)
 _BRACKET = Style(color="#000000", bgcolor="#ffff80", bold=True)

@@ -1,0 +1,141 @@
+"""What the game and the replay viewer share: the XP bar over the board, the
+status line, the key footer, and the check that the board fits the terminal.
+
+A terminal too small for the board hides the board behind a message naming the
+size it needs (a broken layout would mislead), and blocks the board's keys
+until the terminal grows.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.containers import Center, Horizontal, Vertical
+from textual.geometry import Size
+from textual.widgets import Footer, Static
+
+from minebender.tui.board import BoardWidget, Tiles, board_size
+from minebender.tui.css import APP_CSS
+from minebender.tui.fit import fits, needed_size
+from minebender.tui.widgets import AssistButton, Face, Led, face_for
+from minebender.types import Pos, Setup, Status
+
+__all__ = ["BoardApp"]
+
+
+class BoardApp(App[None]):
+    """A Textual app that shows one board; subclasses say what drives it."""
+
+    TITLE = "minebender"
+    CSS = APP_CSS
+    ENABLE_COMMAND_PALETTE = False
+
+    BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    """Actions that need the board on screen: refused while the terminal is too
+    small or a dialog is open."""
+
+    WITH_ASSIST: ClassVar[bool] = False
+    """Show the assist button beside the face."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._too_small = False
+
+    @property
+    def setup(self) -> Setup:
+        """The size of the board shown."""
+        raise NotImplementedError
+
+    def initial_tiles(self) -> Tiles:
+        """The tiles to show when the app starts."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------
+    # Layout
+    # ------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="game"):
+            with Horizontal(id="bar"):
+                yield Led(id="counter")
+                yield Static(classes="spacer")
+                yield Face(id="face")
+                if self.WITH_ASSIST:
+                    yield AssistButton("?", id="assist")
+                yield Static(classes="spacer")
+                yield Led(id="timer")
+            yield BoardWidget(self.initial_tiles(), id="board")
+        yield Static(id="status")
+        yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size)
+
+    @property
+    def board(self) -> BoardWidget:
+        """The board widget."""
+        return self.query_one("#board", BoardWidget)
+
+    @property
+    def status_text(self) -> str:
+        """The status line as plain text (for tests and screen readers)."""
+        return str(self.query_one("#status", Static).render())
+
+    @property
+    def too_small(self) -> bool:
+        """The terminal is too small for the board: the board is hidden behind a message."""
+        return self._too_small
+
+    def check_size(self, size: Size | None = None) -> None:
+        """Show the board, or the size it needs when the terminal is too small."""
+        b = self.setup
+        width, height = self.size if size is None else size
+        self._too_small = not fits(b, width, height)
+        need_w, need_h = needed_size(b)
+        game = self.query_one("#game")
+        game.display = not self._too_small
+        game.styles.width = board_size(b.width, b.height)[0] + 2
+        self.query_one("#status").display = not self._too_small
+        message = self.query_one("#too-small", Static)
+        message.display = self._too_small
+        message.update(
+            f"This {b.width}x{b.height} board needs a terminal of at least"
+            f" {need_w}x{need_h} (columns x rows); this one is {width}x{height}.\n"
+            "Make the window bigger, or choose a smaller level. q quits."
+        )
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        blocked = self._too_small or len(self.screen_stack) > 1
+        return not (blocked and action in self.BOARD_ACTIONS)
+
+    # ------------------------------------------------------------------
+    # Drawing
+    # ------------------------------------------------------------------
+
+    def show(
+        self,
+        tiles: Tiles,
+        *,
+        mines_left: int,
+        seconds: int,
+        status: Status,
+        cursor: Pos | None,
+        line: str,
+    ) -> None:
+        """Draw one state: the board, the counter, the timer, the face and the status line."""
+        board = self.board
+        board.tiles = tiles
+        board.show_cursor = cursor is not None
+        if cursor is not None:
+            board.cursor = cursor
+        self.query_one("#counter", Led).show(mines_left)
+        self.query_one("#timer", Led).show(seconds)
+        self.query_one("#face", Face).update(face_for(status))
+        self.query_one("#status", Static).update(line)
