@@ -15,6 +15,7 @@ BENCHMARKS: dict[str, str] = {
     "solver": "time analyse on real-play and lattice positions, optionally beside a peer",
     "bot": "play many games with the bot and print the win rate with its interval",
     "web": "load the web server with concurrent players and print round-trip times",
+    "noguess": "generate no-guess boards per level and print median and worst times",
 }
 
 

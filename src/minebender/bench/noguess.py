@@ -1,0 +1,137 @@
+"""How long no-guess boards take: ``minebender bench noguess``.
+
+Generates boards of each level asked for (all three by default) with
+``minebender.noguess.generate``, board i with the same rs as
+``minebender generate --no-guess --seed S`` uses, and prints per level the
+median, 90th percentile and worst time per board (wall clock and CPU time; on
+a shared machine the CPU time is the steadier one), how often place_mines'
+own board was already no-guess, how often a fresh board had to be drawn, the
+repairs and exact-solver calls per board, and boards given up on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from dataclasses import dataclass
+
+from minebender.commands.generate import LEVELS, board_rs, parse_custom, parse_first
+from minebender.game import setup
+from minebender.noguess import NoGuessError, generate
+from minebender.types import Pos, Setup
+
+__all__ = ["Figures", "add_arguments", "measure", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--level",
+        action="append",
+        choices=list(LEVELS),
+        help="a level to measure (repeatable; default: all three)",
+    )
+    parser.add_argument(
+        "--custom", action="append", metavar="WxHxM", help="a custom field to measure (repeatable)"
+    )
+    parser.add_argument("--count", type=int, default=200, help="boards per level (default: 200)")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default: 1)")
+    parser.add_argument("--first", metavar="X,Y", help="the first click (default: the centre)")
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What generating ``boards`` boards of one size took."""
+
+    boards: int
+    wall: list[float]
+    cpu: list[float]
+    untouched: int
+    """Boards where place_mines' own board was already no-guess."""
+    fresh: int
+    """Boards that needed more than one fresh board."""
+    repairs: list[int]
+    exact_calls: list[int]
+    failures: int
+
+
+def measure(size: Setup, first: Pos, seed: int, count: int) -> Figures:
+    """Generate ``count`` boards of ``size`` and time each."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    repairs: list[int] = []
+    exact: list[int] = []
+    untouched = fresh = failures = 0
+    for i in range(count):
+        w0, c0 = time.perf_counter(), time.process_time()
+        try:
+            report = generate(size.width, size.height, size.mines, first, board_rs(seed, i))
+        except NoGuessError:
+            failures += 1
+            continue
+        finally:
+            wall.append(time.perf_counter() - w0)
+            cpu.append(time.process_time() - c0)
+        repairs.append(report.repairs)
+        exact.append(report.exact_calls)
+        untouched += report.tries == 1 and report.repairs == 0
+        fresh += report.tries > 1
+    return Figures(count, wall, cpu, untouched, fresh, repairs, exact, failures)
+
+
+def _ms(seconds: float) -> str:
+    return f"{1000 * seconds:.1f}"
+
+
+def _p90(values: list[float]) -> float:
+    return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
+
+
+def _row(name: str, f: Figures) -> str:
+    share = 100 / f.boards
+    reps = f.repairs or [0]
+    exact = statistics.mean(f.exact_calls or [0])
+    return (
+        f"{name:<24} {f.boards:>6} {_ms(statistics.median(f.wall)):>8} {_ms(_p90(f.wall)):>8}"
+        f" {_ms(max(f.wall)):>8} {_ms(statistics.median(f.cpu)):>8} {_ms(max(f.cpu)):>8}"
+        f" {f.untouched * share:>8.1f}% {f.fresh * share:>7.1f}%"
+        f" {statistics.median(reps):>5.0f}/{max(reps):<4} {exact:>6.1f}"
+        f" {f.failures:>5}"
+    )
+
+
+HEADER = (
+    f"{'board':<24} {'boards':>6} {'med ms':>8} {'p90 ms':>8} {'worst ms':>8} {'cpu med':>8}"
+    f" {'cpu max':>8} {'as drawn':>9} {'>1 try':>8} {'repairs':>10} {'exact':>6} {'fails':>5}"
+)
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender.cli import UsageError
+
+    if args.count < 1:
+        raise UsageError(f"--count must be at least 1, got {args.count}")
+    if args.seed < 0 or args.seed >= 2**64:
+        raise UsageError(f"--seed must be from 0 to 2**64-1, got {args.seed}")
+    sizes: list[tuple[str, Setup]] = []
+    for name in args.level or ([] if args.custom else list(LEVELS)):
+        sizes.append((name, setup(LEVELS[name])))
+    for text in args.custom or []:
+        size = parse_custom(text)
+        sizes.append((f"custom {size.width}x{size.height}x{size.mines}", size))
+    print(
+        f"no-guess generation: {args.count} boards per line, seed {args.seed}, first click"
+        f" {'at ' + args.first if args.first else 'in the centre'}; times per board"
+    )
+    print(
+        "as drawn: place_mines' board kept as it was; >1 try: a fresh board was drawn;"
+        " repairs: median/worst; exact: solver calls per board"
+    )
+    print(HEADER)
+    for name, size in sizes:
+        first = (
+            parse_first(args.first, size) if args.first else Pos(size.width // 2, size.height // 2)
+        )
+        label = f"{name} {size.width}x{size.height}x{size.mines}" if "custom" not in name else name
+        print(_row(label, measure(size, first, args.seed, args.count)), flush=True)
+    return 0
