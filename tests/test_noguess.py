@@ -191,7 +191,7 @@ def test_narrow_strip_with_an_odd_count_gives_up() -> None:
     so a column holding one mine is a guess and an odd count cannot be no-guess. The
     board has too many layouts to try them all, so the bounded search gives up."""
     assert comb(len(allowed_cells(2, 10, 3, Pos(0, 0))), 3) > EXHAUSTIVE_LIMIT
-    with pytest.raises(NoGuessError, match=r"no no-guess board found in \d+ tries"):
+    with pytest.raises(NoGuessError, match=r"no no-guess board found after \d+ plays"):
         place_mines_no_guess(2, 10, 3, Pos(0, 0), [1])
 
 

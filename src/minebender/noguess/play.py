@@ -124,7 +124,7 @@ def play(
         if revealed[start]:
             return
         if mine[start]:
-            raise AssertionError(f"play: a deduction revealed the mine at {geo.pos(start)}")
+            raise RuntimeError(f"play: a deduction revealed the mine at {geo.pos(start)}")
         revealed[start] = 1
         todo = [start]
         while todo:

@@ -39,7 +39,8 @@ __all__ = [
 ]
 
 MAX_PLAYS = 400
-"""Plays (each a full game from the first click) before giving up on a board."""
+"""Plays (each a full game from the first click) before giving up: this bounds the
+time spent on a board that cannot be found (a few seconds at most on a 30x24 board)."""
 MAX_REPAIRS = 60
 """Repairs of one board before starting over from a fresh one."""
 EXHAUSTIVE_LIMIT = 400
@@ -156,10 +157,10 @@ def generate(width: int, height: int, mines: int, first: Pos, rs: Sequence[int])
                 break
             repairs += 1
     raise NoGuessError(
-        f"no no-guess board found in {plays} tries ({tries} fresh boards, {repairs}"
+        f"no no-guess board found after {plays} plays ({tries} fresh boards, {repairs}"
         f" repairs) for {_density(width, height, placed)} with the first click at"
-        f" {tuple(first)}: the density is probably too high for a board that can be"
-        f" cleared without guessing"
+        f" {tuple(first)}: such a board may not exist (the density may be too high, or the"
+        f" board too narrow)"
     )
 
 
