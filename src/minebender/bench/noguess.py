@@ -6,7 +6,9 @@ Generates boards of each level asked for (all three by default) with
 median, 90th percentile and worst time per board (wall clock and CPU time; on
 a shared machine the CPU time is the steadier one), how often place_mines'
 own board was already no-guess, how often a fresh board had to be drawn, the
-repairs and exact-solver calls per board, and boards given up on.
+repairs and exact-solver calls per board, and boards given up on. With
+--check, every board is also replayed (untimed) with the game's rules and
+``analyse``, and any board that needs a guess is counted and fails the run.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ import time
 from dataclasses import dataclass
 
 from minebender.commands.generate import LEVELS, board_rs, parse_custom, parse_first
-from minebender.game import setup
+from minebender.game import Game, setup
 from minebender.noguess import NoGuessError, generate
-from minebender.types import Pos, Setup
+from minebender.solver import analyse
+from minebender.types import Layout, Playing, Pos, Setup, Won
 
 __all__ = ["Figures", "add_arguments", "measure", "run"]
 
@@ -37,6 +40,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--count", type=int, default=200, help="boards per level (default: 200)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default: 1)")
     parser.add_argument("--first", metavar="X,Y", help="the first click (default: the centre)")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also replay every board with the game and the exact solver, untimed",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +61,30 @@ class Figures:
     repairs: list[int]
     exact_calls: list[int]
     failures: int
+    unchecked: int
+    """Boards that --check found could not be cleared by safe moves (0 without --check)."""
 
 
-def measure(size: Setup, first: Pos, seed: int, count: int) -> Figures:
+def clears(size: Setup, layout: Layout, first: Pos) -> bool:
+    """Safe moves alone win: the game's own rules, with analyse deciding what is safe
+    (not the generator's play loop)."""
+    game = Game.fresh(size.width, size.height, layout).open(first)
+    while type(game.status) is Playing:
+        safe = analyse(game.knowledge).safe
+        if not safe:
+            return False
+        for p in sorted(safe):
+            game = game.open(p)
+    return type(game.status) is Won
+
+
+def measure(size: Setup, first: Pos, seed: int, count: int, check: bool = False) -> Figures:
     """Generate ``count`` boards of ``size`` and time each."""
     wall: list[float] = []
     cpu: list[float] = []
     repairs: list[int] = []
     exact: list[int] = []
-    untouched = fresh = failures = 0
+    untouched = fresh = failures = unchecked = 0
     for i in range(count):
         w0, c0 = time.perf_counter(), time.process_time()
         try:
@@ -76,7 +99,9 @@ def measure(size: Setup, first: Pos, seed: int, count: int) -> Figures:
         exact.append(report.exact_calls)
         untouched += report.tries == 1 and report.repairs == 0
         fresh += report.tries > 1
-    return Figures(count, wall, cpu, untouched, fresh, repairs, exact, failures)
+        if check and not clears(size, report.layout, first):
+            unchecked += 1
+    return Figures(count, wall, cpu, untouched, fresh, repairs, exact, failures, unchecked)
 
 
 def _ms(seconds: float) -> str:
@@ -96,7 +121,7 @@ def _row(name: str, f: Figures) -> str:
         f" {_ms(max(f.wall)):>8} {_ms(statistics.median(f.cpu)):>8} {_ms(max(f.cpu)):>8}"
         f" {f.untouched * share:>8.1f}% {f.fresh * share:>7.1f}%"
         f" {statistics.median(reps):>5.0f}/{max(reps):<4} {exact:>6.1f}"
-        f" {f.failures:>5}"
+        f" {f.failures:>5}" + (f"  NOT NO-GUESS: {f.unchecked}" if f.unchecked else "")
     )
 
 
@@ -128,10 +153,15 @@ def run(args: argparse.Namespace) -> int:
         " repairs: median/worst; exact: solver calls per board"
     )
     print(HEADER)
+    failed = False
     for name, size in sizes:
         first = (
             parse_first(args.first, size) if args.first else Pos(size.width // 2, size.height // 2)
         )
         label = f"{name} {size.width}x{size.height}x{size.mines}" if "custom" not in name else name
-        print(_row(label, measure(size, first, args.seed, args.count)), flush=True)
-    return 0
+        figures = measure(size, first, args.seed, args.count, args.check)
+        print(_row(label, figures), flush=True)
+        failed |= figures.unchecked > 0
+    if args.check:
+        print("checked: " + ("some boards need a guess" if failed else "every board is no-guess"))
+    return 1 if failed else 0
