@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "bench": "benchmarks that print figures: bench solver, bench bot, bench web",
     "bot": "watch the bot play whole games: final board, moves and guesses",
     "play": "play in the terminal; q saves and quits, the next play resumes",
+    "replay": "watch a replay file in the terminal (space pauses, arrows step, +/- speed)",
     "stats": "statistics and best times per level (--json for machines)",
     "generate": "generate boards as JSON lines or text, optionally no-guess",
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from minebender.session import Session, SessionSpec
@@ -32,7 +33,7 @@ def layout_for_seed(level: Level, seed: str, first: Pos) -> Layout:
     return s.layout
 
 
-def run(app: MinebenderApp, scenario: Scenario, size: tuple[int, int] = (80, 24)) -> None:
+def run(app: App[None], scenario: Scenario, size: tuple[int, int] = (80, 24)) -> None:
     """Run the app headless at size and drive it with scenario."""
 
     async def main() -> None:

@@ -1,0 +1,108 @@
+"""Watch a finished game again in the terminal, step by step.
+
+Reads the replay format of ``minebender.replay`` (docs/replays.md), the same
+files the web page saves; ``--last`` plays back the newest finished game of the
+store instead. A file that is not a valid replay gets one clear error line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from minebender.replay import Replay
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "load", "run"]
+
+SUMMARY = "watch a replay file in the terminal (space pauses, arrows step, +/- speed)"
+EXAMPLE = "minebender replay game.json --speed 2"
+
+MAX_SPEED = 64.0
+MAX_BYTES = 10_000_000
+
+
+def _speed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_SPEED:
+        raise argparse.ArgumentTypeError(f"{text!r} must be above 0 and at most {MAX_SPEED:g}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", nargs="?", help="a replay file (JSON)")
+    parser.add_argument(
+        "--last", action="store_true", help="the newest finished game of the store instead"
+    )
+    parser.add_argument(
+        "--speed",
+        type=_speed,
+        default=1.0,
+        metavar="X",
+        help="play X times as fast as it was played (default 1; long pauses are cut to 2 s)",
+    )
+    parser.add_argument(
+        "--step", action="store_true", help="start paused: step with the arrow keys"
+    )
+
+
+def load(path: Path) -> Replay:
+    """The replay in a file; a UsageError names the file and what is wrong."""
+    from minebender.cli import UsageError
+    from minebender.replay import ReplayError, loads
+
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise UsageError(f"{path}: too big for a replay (over {MAX_BYTES // 1_000_000} MB)")
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a folder, not a replay file") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return loads(data)
+    except ReplayError as exc:
+        raise UsageError(f"{path}: {str(exc).removeprefix('replay: ')}") from None
+
+
+def _last() -> Replay:
+    from minebender import store as store_module
+    from minebender.cli import UsageError
+    from minebender.replay import ReplayError, from_session
+
+    try:
+        with store_module.open() as store:
+            games = store.finished_games(limit=1)
+    except store_module.StoreError as exc:
+        raise UsageError(str(exc)) from None
+    if not games:
+        raise UsageError("no finished game in the store yet: play one with minebender play")
+    try:
+        return from_session(games[0].session())
+    except (ReplayError, ValueError) as exc:
+        raise UsageError(f"the newest finished game cannot be replayed: {exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender.cli import UsageError
+
+    if (args.file is None) == (not args.last):
+        raise UsageError(
+            "give a replay FILE or --last, not both"
+            if args.last
+            else "give a replay FILE (or --last for the newest finished game)"
+        )
+    replay = _last() if args.last else load(Path(args.file))
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("minebender replay needs a terminal (stdin and stdout must be a tty)")
+
+    from minebender.tui.viewer import ReplayApp
+
+    ReplayApp(replay, speed=args.speed, paused=args.step).run()
+    return 0

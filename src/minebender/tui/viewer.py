@@ -1,0 +1,210 @@
+"""The replay viewer: a finished game played back on the terminal board.
+
+The replay (``minebender.replay``) holds the layout and every event with its
+time; the viewer plays the events on a ``Session`` once, keeps each step's
+``display()``, and then moves through them on a timer (``--speed``) or by keys.
+Stepping back is free because every step is an immutable snapshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+
+from minebender.replay import Replay
+from minebender.session import Event, Session, level_name
+from minebender.tui.base import BoardApp
+from minebender.tui.board import Tiles
+from minebender.types import Exploded, Lost, Playing, Pos, Setup, Status, Won
+
+__all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps"]
+
+MAX_GAP_S = 2.0
+"""The longest wait between two steps at speed 1: a long think is cut short."""
+
+MIN_GAP_S = 0.02
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The board after ``index`` events of the replay (0: before any)."""
+
+    index: int
+    event: Event | None
+    tiles: Tiles
+    mines_left: int
+    elapsed_ms: int
+    status: Status
+
+
+def steps(replay: Replay) -> list[Step]:
+    """Every state of the replayed game, from the blank board to the end."""
+    s = Session(replay.spec, clock=lambda: 0.0)
+    out = [Step(0, None, s.display(), s.mines_left, 0, s.status)]
+    for i, event in enumerate(replay.events, 1):
+        s.act(event)
+        end = s.end_ms if s.end_ms is not None else event.t_ms
+        elapsed = 0 if s.first_ms is None else max(0, end - s.first_ms)
+        out.append(Step(i, event, s.display(), s.mines_left, elapsed, s.status))
+    return out
+
+
+def describe(event: Event) -> str:
+    """An event in words: ``reveal (4, 4)``."""
+    return event.type if event.pos is None else f"{event.type} ({event.pos.x}, {event.pos.y})"
+
+
+class ReplayApp(BoardApp):
+    """Plays a replay back step by step; keys pause, step, rewind and change speed."""
+
+    BOARD_ACTIONS = frozenset(
+        {"play_pause", "step_forward", "step_back", "to_start", "to_end", "faster", "slower"}
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "play_pause", "play/pause"),
+        Binding("right,l", "step_forward", "step"),
+        Binding("left,h", "step_back", "back"),
+        Binding("home,g", "to_start", "start", show=False),
+        Binding("end,G", "to_end", "end", show=False),
+        Binding("plus,equals_sign", "faster", "faster", key_display="+"),
+        Binding("minus", "slower", "slower", key_display="-"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, replay: Replay, *, speed: float = 1.0, paused: bool = False) -> None:
+        super().__init__()
+        self.replay = replay
+        self.steps = steps(replay)
+        self.index = 0
+        self.speed = speed
+        self.paused = paused
+        self._timer: Timer | None = None
+
+    @property
+    def setup(self) -> Setup:
+        return self.replay.spec.setup
+
+    def initial_tiles(self) -> Tiles:
+        return self.steps[0].tiles
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._draw()
+        self._schedule()
+
+    # ------------------------------------------------------------------
+    # Playing
+    # ------------------------------------------------------------------
+
+    @property
+    def at_end(self) -> bool:
+        """The last step is shown."""
+        return self.index == len(self.steps) - 1
+
+    def _gap(self) -> float:
+        """Seconds to wait before the next step, at the current speed."""
+        if self.at_end:
+            return 0.0
+        now = self.steps[self.index].event
+        after = self.steps[self.index + 1].event
+        assert after is not None
+        gap_ms = after.t_ms - (now.t_ms if now is not None else after.t_ms)
+        return max(MIN_GAP_S, min(gap_ms / 1000, MAX_GAP_S) / self.speed)
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if not self.paused and not self.at_end:
+            delay = self._gap() if self.index else 0.5 / self.speed
+            self._timer = self.set_timer(delay, self._advance)
+
+    def _advance(self) -> None:
+        self._timer = None
+        if not self.paused and not self.at_end:
+            self._go(self.index + 1)
+
+    def _go(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self._draw()
+        self._schedule()
+
+    def _draw(self) -> None:
+        step = self.steps[self.index]
+        event = step.event
+        self.show(
+            step.tiles,
+            mines_left=step.mines_left,
+            seconds=min(999, step.elapsed_ms // 1000),
+            status=step.status,
+            cursor=event.pos if event is not None and event.pos is not None else None,
+            line=self._status_line(step),
+        )
+
+    def _status_line(self, step: Step) -> str:
+        total = len(self.steps) - 1
+        what = "start" if step.event is None else describe(step.event)
+        state = "paused" if self.paused else f"speed {self.speed:g}"
+        line = f"{level_name(self.replay.spec.level)} · step {step.index}/{total} · {what}"
+        match step.status:
+            case Won():
+                return f"{line} · won in {step.elapsed_ms / 1000:.3f} s"
+            case Lost(Exploded()):
+                return f"{line} · lost: a mine went off"
+            case Lost():
+                return f"{line} · lost: assist pressed too early"
+            case Playing():
+                pass
+        return f"{line} · {state}"
+
+    # ------------------------------------------------------------------
+    # Keys
+    # ------------------------------------------------------------------
+
+    def action_play_pause(self) -> None:
+        """Pause, or play on (from the start again once at the end)."""
+        if self.paused and self.at_end:
+            self.index = 0
+        self.paused = not self.paused
+        self._draw()
+        self._schedule()
+
+    def action_step_forward(self) -> None:
+        """One step on (pauses)."""
+        self.paused = True
+        self._go(self.index + 1)
+
+    def action_step_back(self) -> None:
+        """One step back (pauses)."""
+        self.paused = True
+        self._go(self.index - 1)
+
+    def action_to_start(self) -> None:
+        """Back to the blank board (pauses)."""
+        self.paused = True
+        self._go(0)
+
+    def action_to_end(self) -> None:
+        """To the end of the game."""
+        self._go(len(self.steps) - 1)
+
+    def action_faster(self) -> None:
+        """Play twice as fast (up to 64 times)."""
+        self.speed = min(self.speed * 2, 64.0)
+        self._draw()
+        self._schedule()
+
+    def action_slower(self) -> None:
+        """Play half as fast (down to 1/16)."""
+        self.speed = max(self.speed / 2, 1 / 16)
+        self._draw()
+        self._schedule()
+
+    @property
+    def cursor(self) -> Pos | None:
+        """The cell of the step's event, if it has one."""
+        event = self.steps[self.index].event
+        return None if event is None else event.pos
