@@ -248,35 +248,22 @@ def _clear_or_fill(
         free = [i for i in pool if not mine[i]]
         full = [i for i in pool if mine[i]]
         if have and len(free) >= len(have):
-            _move(mine, have, free, stream)
+            _move(mine, have, _sample(free, len(have), stream))
             return True
         if lack and len(full) >= len(lack):
-            _move(mine, full, lack, stream, pick_from=True)
+            _move(mine, _sample(full, len(lack), stream), lack)
             return True
     return False
 
 
-def _move(
-    mine: list[bool],
-    sources: list[int],
-    targets: list[int],
-    stream: _Stream,
-    *,
-    pick_from: bool = False,
-) -> None:
-    """Move one mine per cell of the shorter side: from every source to random
-    targets, or (pick_from) from random sources to every target."""
-    if pick_from:
-        chosen = _sample(sources, len(targets), stream)
-        for s, t in zip(chosen, targets, strict=True):
-            mine[s], mine[t] = False, True
-    else:
-        chosen = _sample(targets, len(sources), stream)
-        for s, t in zip(sources, chosen, strict=True):
-            mine[s], mine[t] = False, True
+def _move(mine: list[bool], sources: list[int], targets: list[int]) -> None:
+    """Move the mine of each source to the target beside it in the list."""
+    for s, t in zip(sources, targets, strict=True):
+        mine[s], mine[t] = False, True
 
 
 def _sample(items: list[int], k: int, stream: _Stream) -> list[int]:
+    """k distinct items drawn at random (a partial Fisher-Yates shuffle)."""
     items = list(items)
     for i in range(k):
         j = i + stream.below(len(items) - i)
