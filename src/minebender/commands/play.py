@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         if not no_guess_available():
             raise UsageError("no-guess boards are not available in this version of minebender")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise UsageError("minebender play needs a terminal (stdin and stdout must be a tty)")
+        raise UsageError("it needs a terminal: stdin and stdout must be a tty")
 
     from minebender import store as store_module
     from minebender.tui.app import MinebenderApp, random_seed

@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         )
     replay = _last() if args.last else load(Path(args.file))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise UsageError("minebender replay needs a terminal (stdin and stdout must be a tty)")
+        raise UsageError("it needs a terminal: stdin and stdout must be a tty")
 
     from minebender.tui.viewer import ReplayApp
 

@@ -1,0 +1,230 @@
+"""The ``minebender`` command as a user meets it: the real console script in a
+subprocess. Every subcommand has a one-line summary in ``--help`` and an example
+in its own ``--help``; exit status is 0 for success, 1 for a "no" (an
+inconsistent board), 2 for bad usage or input with one line on stderr and
+never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from minebender import cli
+from minebender import store as store_module
+from minebender.session import Session, SessionSpec
+from minebender.types import Beginner, Pos
+
+SCRIPT = Path(sys.executable).with_name("minebender")
+EXPECTED = {"play", "serve", "solve", "bot", "bench", "replay", "stats", "generate"}
+
+
+def minebender(
+    *args: str, db: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the console script without a terminal (stdin from /dev/null)."""
+    full_env = {**os.environ, **(env or {})}
+    if db is not None:
+        full_env["MINEBENDER_DB"] = str(db)
+    return subprocess.run(
+        [str(SCRIPT), *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=full_env,
+    )
+
+
+def assert_usage_error(result: subprocess.CompletedProcess[str], fragment: str = "") -> None:
+    """Exit 2, nothing on stdout, one line on stderr that names the command."""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("minebender") and "error" in lines[0]
+    assert "Traceback" not in result.stderr
+    assert fragment.lower() in lines[0].lower(), lines[0]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+def test_script_is_installed() -> None:
+    assert SCRIPT.exists(), f"the console script should be installed at {SCRIPT}"
+
+
+def test_help_lists_every_subcommand_with_its_summary() -> None:
+    assert set(cli.COMMANDS) >= EXPECTED
+    result = minebender("--help")
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())  # argparse may wrap a long summary
+    for name, summary in cli.COMMANDS.items():
+        assert f"{name} {summary}" in text, name
+
+
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_each_help_ends_with_an_example(name: str) -> None:
+    result = minebender(name, "--help")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.rstrip().splitlines()
+    assert lines[-2].strip() == "example:"
+    assert lines[-1].strip().startswith(f"minebender {name}")
+
+
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_bad_flag_is_a_usage_error(name: str, db: Path) -> None:
+    assert_usage_error(minebender(name, "--no-such-flag", db=db))
+
+
+def test_unknown_command_is_a_usage_error() -> None:
+    assert_usage_error(minebender("frobnicate"), "invalid choice")
+
+
+def test_version() -> None:
+    result = minebender("--version")
+    assert result.returncode == 0 and result.stdout.startswith("minebender ")
+
+
+def test_no_subcommand_starts_the_web_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plain ``minebender`` runs ``serve`` (checked in-process: a real server would block)."""
+    import minebender.commands.serve as serve
+
+    seen: list[str] = []
+    monkeypatch.setattr(serve, "run", lambda args: seen.append(args.command) or 0)
+    assert cli.main([]) == 0
+    assert seen == ["serve"]
+
+
+# --------------------------------------------------------------------------
+# Bad input, command by command
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["play", "--level", "huge"], "unknown level 'huge'"),
+        (["play", "--custom", "5x5"], "WIDTHxHEIGHTxMINES"),
+        (["play", "--custom", "axbxc"], "WIDTHxHEIGHTxMINES"),
+        (["play", "--seed", ""], "--seed"),
+        (["play", "--seed", "x" * 65], "--seed"),
+        (["play", "--level", "expert", "--custom", "9x9x10"], "not allowed"),
+        (["play"], "needs a terminal"),
+        (["play", "--level", "expert", "--seed", "7"], "needs a terminal"),
+        (["replay"], "replay FILE"),
+        (["replay", "--speed", "0", "x.json"], "--speed"),
+        (["replay", "--speed", "fast", "x.json"], "--speed"),
+        (["replay", "--speed", "nan", "x.json"], "--speed"),
+        (["replay", "--last"], "no finished game"),
+        (["stats", "--json", "extra"], "unrecognized"),
+        (["solve"], "required"),
+        (["bench", "nothing"], "invalid choice"),
+        (["bot", "--level", "huge"], "level"),
+        (["generate", "--level", "huge", "--seed", "1"], "level"),
+        (["serve", "--port", "-1"], "port"),
+        (["serve", "--port", "abc"], "port"),
+    ],
+)
+def test_bad_usage(args: list[str], fragment: str, db: Path) -> None:
+    assert_usage_error(minebender(*args, db=db), fragment)
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        (None, "cannot read"),
+        ("", "not valid JSON"),
+        ("not json", "not valid JSON"),
+        ("[1, 2]", "one JSON object"),
+        ('{"format": "something-else"}', "'format'"),
+        ('{"format": "minebender-replay", "version": 99}', "version 99"),
+    ],
+)
+def test_replay_bad_file(content: str | None, fragment: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_text(content)
+    assert_usage_error(minebender("replay", str(path)), fragment)
+
+
+def test_replay_folder(tmp_path: Path) -> None:
+    assert_usage_error(minebender("replay", str(tmp_path)), "folder")
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "garbage"])
+def test_solve_bad_file(kind: str, tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "garbage":
+        path.write_text("hello\n")
+    assert_usage_error(minebender("solve", str(path)))
+
+
+def test_solve_inconsistent_board_says_no_with_exit_1(tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text("3x1x0\n1..\n")  # a 1 with no mine anywhere
+    result = minebender("solve", str(path), "--json")
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["consistent"] is False
+
+
+@pytest.mark.parametrize("kind", ["folder", "not a database"])
+def test_stats_bad_database(kind: str, tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    if kind == "folder":
+        path.mkdir()
+    else:
+        path.write_text("these are not the games you are looking for\n" * 100)
+    assert_usage_error(minebender("stats", db=path), str(path))
+
+
+# --------------------------------------------------------------------------
+# stats and replay --last on a real store
+# --------------------------------------------------------------------------
+
+
+def won_game(seed: str) -> Session:
+    """A Beginner game won by revealing every safe cell."""
+    s = Session(SessionSpec(Beginner(), seed), clock=lambda: 0.0)
+    s.reveal(Pos(4, 4))
+    assert s.layout is not None
+    for y, row in enumerate(s.layout):
+        for x, mine in enumerate(row):
+            if not mine:
+                s.reveal(Pos(x, y))
+    assert s.won
+    return s
+
+
+def test_stats_reports_games_and_best_times(db: Path) -> None:
+    empty = minebender("stats", "--json", db=db)
+    assert empty.returncode == 0, empty.stderr
+    levels = {lv["level"]: lv for lv in json.loads(empty.stdout)["levels"]}
+    assert set(levels) == {"beginner", "intermediate", "expert", "custom"}
+    assert levels["beginner"]["played"] == 0 and levels["beginner"]["best_times"] == []
+
+    with store_module.open(db) as store:
+        gid = store.create_game(won_game("cli"), interface="terminal")
+        store.record_best_time("grace", gid)
+    report = json.loads(minebender("stats", "--json", db=db).stdout)
+    beginner = next(lv for lv in report["levels"] if lv["level"] == "beginner")
+    assert (beginner["played"], beginner["won"], beginner["win_percent"]) == (1, 1, 100.0)
+    (best,) = beginner["best_times"]
+    assert best["name"] == "grace" and best["rank"] == 1 and best["game_id"] == gid
+
+    table = minebender("stats", db=db, env={"COLUMNS": "100"})
+    assert table.returncode == 0 and "grace" in table.stdout and "Best times" in table.stdout
+
+
+def test_replay_last_reads_the_store_then_needs_a_terminal(db: Path) -> None:
+    with store_module.open(db) as store:
+        store.create_game(won_game("last"), interface="terminal")
+    assert_usage_error(minebender("replay", "--last", db=db), "needs a terminal")
