@@ -115,7 +115,9 @@ def _density(width: int, height: int, mines: int) -> str:
 
 def generate(width: int, height: int, mines: int, first: Pos, rs: Sequence[int]) -> Report:
     """A no-guess board for ``place_mines_no_guess``, with what it took."""
-    layout = place_mines(width, height, mines, first, rs)  # checks every argument
+    layout = place_mines(width, height, mines, first, rs)  # checks the other arguments
+    if not all(isinstance(c, int) and not isinstance(c, bool) for c in first):
+        raise TypeError(f"place_mines_no_guess: first must be a Pos of two ints, got {first!r}")
     first = Pos(first[0], first[1])
     geo = geometry(width, height)
     mine = _flat(layout)
