@@ -45,6 +45,16 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: error: {message}\n")
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """As argparse's, but a subcommand reports its own unknown arguments, so the
+        error names it (``minebender play: error: ...``) rather than the top level."""
+        ns, extra = super().parse_known_args(args, namespace)
+        if extra and " " in self.prog:
+            self.error(f"unrecognized arguments: {' '.join(extra)} (see {self.prog} --help)")
+        return ns, extra
+
 
 def _module(name: str) -> ModuleType:
     return importlib.import_module(f"minebender.commands.{name}")
@@ -56,6 +66,7 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="minebender",
         description="Minesweeper with laws, an exact solver and a no-guess assist."
         " With no subcommand, starts the web game.",
+        epilog="Each `minebender COMMAND --help` shows its options and an example.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from minebender import __version__
