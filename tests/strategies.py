@@ -43,15 +43,20 @@ MAX_CELLS = 12
 @st.composite
 def sizes(draw: st.DrawFn, max_side: int = 4, max_cells: int = MAX_CELLS) -> tuple[int, int]:
     """A board size, zero-sized boards included."""
-    w = draw(st.integers(0, max_side))
-    h = draw(st.integers(0, max(0, min(max_side, max_cells // w if w else max_side))))
+    # Listed so that the simplest choice is a board with room to play on:
+    # Hypothesis favours the first entries, and tiny boards teach little.
+    side = st.sampled_from([3, 4, 2, 3, 1, 4, 2, 3, 0, 4])
+    w = min(draw(side), max_side)
+    h = min(draw(side), max_side)
+    while w * h > max_cells:
+        h -= 1
     return w, h
 
 
 @st.composite
 def layouts(draw: st.DrawFn, w: int, h: int) -> Layout:
     """A w-by-h layout, from empty to full, with a random density."""
-    density = draw(st.sampled_from([0.0, 0.15, 0.3, 0.5, 0.8, 1.0]))
+    density = draw(st.sampled_from([0.25, 0.15, 0.4, 0.0, 0.6, 1.0, 0.25]))
     bits = draw(
         st.lists(
             st.floats(0, 1, exclude_max=True, allow_nan=False).map(lambda r: r < density),
@@ -95,7 +100,7 @@ def aimed_action(draw: st.DrawFn, w: int, h: int, layout: Layout, g: Game) -> Ac
     safe_hidden = [p for p in cells if defs.hidden(v, p) and not defs.mine(layout, p)]
     mines = [p for p in cells if defs.hidden(v, p) and defs.mine(layout, p)]
     numbers = [p for p in cells if isinstance(defs.seen(v, p), Shown)]
-    kind = draw(st.sampled_from(["reveal", "reveal", "flag", "chord", "any", "assist"]))
+    kind = draw(st.sampled_from(["reveal", "flag", "any", "chord", "reveal", "assist", "flag"]))
     if kind == "reveal" and safe_hidden:
         return Reveal(draw(st.sampled_from(safe_hidden)))
     if kind == "flag" and (mines or safe_hidden):
@@ -129,7 +134,7 @@ def reachable_games(
     w, h, layout = draw(boards(max_side, max_cells))
     g = Game.fresh(w, h, layout)
     acts: list[Action] = []
-    for _ in range(draw(st.integers(0, max_actions))):
+    for _ in range(draw(st.integers(0, max_actions) | st.integers(max_actions // 2, max_actions))):
         a = draw(aimed_action(w, h, layout, g))
         acts.append(a)
         g = g.step(a)
@@ -197,3 +202,49 @@ def knowledges(draw: st.DrawFn, max_side: int = 4, max_cells: int = 10) -> Knowl
         )
     )
     return Knowledge(w, h, mines, tuple(tuple(r) for r in rows))
+
+
+@st.composite
+def finished_games(draw: st.DrawFn, max_side: int = 4) -> Scenario:
+    """Reachable games that are over: a reachable game, then, if it still goes
+    on, one more way to end it (explode a mine, press the assist, or reveal
+    every safe cell). Every added action is an ordinary step, so the result is
+    reachable too."""
+    sc = draw(reachable_games(max_side=max_side))
+    g, acts = sc.game, list(sc.acts)
+    cells = defs.cells(sc.w, sc.h)
+    way = draw(st.sampled_from(["explode", "assist", "win"]))
+    if g.status == Playing():
+        mines = [p for p in cells if defs.mine(sc.layout, p)]
+        if way == "explode" and mines:
+            p = draw(st.sampled_from(mines))
+            more: list[Action] = [Flag(p), Reveal(p)] if g.flagged(p) else [Reveal(p)]
+        elif way == "assist":
+            more = [Assist(draw(st.integers(0, 20)))]
+        else:
+            more = [Reveal(p) for p in cells if not defs.mine(sc.layout, p)]
+            more = [Flag(p) for p in cells if g.flagged(p)] + more
+        for a in more:
+            acts.append(a)
+            g = g.step(a)
+    return Scenario(sc.w, sc.h, sc.layout, tuple(acts), g)
+
+
+def state_of(g: Game) -> State:
+    """A game built with the constructor, checked over its own board's domains."""
+    return State(g.width, g.height, g.layout, g)
+
+
+def reachable_states() -> st.SearchStrategy[State]:
+    """Reachable games, playing and finished, ready for the law checks."""
+    return st.one_of(reachable_games(), finished_games()).map(Scenario.state)
+
+
+def playing_states() -> st.SearchStrategy[State]:
+    """Reachable games still in play."""
+    return playing_games().map(Scenario.state)
+
+
+def any_states() -> st.SearchStrategy[State]:
+    """Every game: reachable ones and any value the constructor accepts."""
+    return st.one_of(reachable_states(), arbitrary_games().map(state_of))

@@ -9,6 +9,7 @@ treats as off the grid (never as Python's index from the end).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from minebender import (
@@ -73,25 +74,29 @@ def adjacent(p: Pos, q: Pos) -> bool:
     return not same(p, q) and within_one(p, q)
 
 
-def cells(w: int, h: int) -> list[Pos]:
-    """Every cell of a w-by-h board, row by row."""
-    return [Pos(x, y) for y in range(h) for x in range(w)]
+@cache
+def cells(w: int, h: int) -> tuple[Pos, ...]:
+    """Every cell of a w-by-h board, row by row. (Remembered, as are the other
+    pure functions of small arguments here: the exhaustive test asks often.)"""
+    return tuple(Pos(x, y) for y in range(h) for x in range(w))
 
 
-def touching(p: Pos, qs: list[Pos]) -> list[Pos]:
+def touching(p: Pos, qs: Sequence[Pos]) -> tuple[Pos, ...]:
     """The cells of qs adjacent to p, in the order of qs."""
-    return [q for q in qs if adjacent(p, q)]
+    return tuple(q for q in qs if adjacent(p, q))
 
 
-def neighbours(w: int, h: int, p: Pos) -> list[Pos]:
+@lru_cache(maxsize=1 << 16)
+def neighbours(w: int, h: int, p: Pos) -> tuple[Pos, ...]:
     """The cells of the board adjacent to p, row by row."""
     return touching(p, cells(w, h))
 
 
-def count_mines(layout: Layout, ps: list[Pos]) -> int:
+def count_mines(layout: Layout, ps: Sequence[Pos]) -> int:
     return sum(1 for q in ps if mine(layout, q))
 
 
+@lru_cache(maxsize=1 << 16)
 def adj_mines(w: int, h: int, layout: Layout, p: Pos) -> int:
     """The number a revealed safe cell p must show."""
     return count_mines(layout, neighbours(w, h, p))
@@ -175,8 +180,11 @@ def zero_walk(path: Sequence[Pos], w: int, h: int, layout: Layout, p: Pos, q: Po
     return same(p, q)
 
 
+@lru_cache(maxsize=1 << 14)
 def zero_walk_ends(w: int, h: int, layout: Layout, p: Pos) -> dict[Pos, list[Pos]]:
     """Every q with a zero walk from p, each with one such path (a witness).
+
+    Remembered: callers only read the answer.
 
     Breadth-first over the steps ``zero_walk`` allows; callers re-check every
     witness with ``zero_walk`` itself, so this search only has to find paths.
