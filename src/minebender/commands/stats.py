@@ -12,6 +12,7 @@ import sys
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 
@@ -62,10 +63,14 @@ def _seconds(ms: int) -> str:
     return f"{ms / 1000:.3f} s"
 
 
-def render_report(report: dict[str, Any], best: int | None = None) -> Group:
+def render_report(report: dict[str, Any], best: int | None = None, compact: bool = False) -> Group:
     """The report as rich tables: one of statistics, one of best times per level
-    (the first ``best`` of each when given)."""
-    stats = Table(title="Statistics", title_justify="left")
+    (the first ``best`` of each when given); ``compact`` draws lighter tables
+    that fit an 80x24 terminal."""
+    style: dict[str, Any] = {"title_justify": "left"}
+    if compact:
+        style.update(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    stats = Table(title="Statistics", **style)
     for column in ("level", "played", "won", "win %", "streak", "best streak"):
         stats.add_column(column, justify="left" if column == "level" else "right")
     for lv in report["levels"]:
@@ -77,7 +82,7 @@ def render_report(report: dict[str, Any], best: int | None = None) -> Group:
             str(lv["current_streak"]),
             str(lv["best_streak"]),
         )
-    times = Table(title="Best times", title_justify="left")
+    times = Table(title="Best times", **style)
     for column in ("level", "#", "name", "time", "date"):
         times.add_column(column, justify="right" if column in ("#", "time") else "left")
     for lv in report["levels"]:

@@ -74,10 +74,9 @@ class ScoresScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     ScoresScreen { align: center middle; }
     ScoresScreen > VerticalScroll {
-        width: auto; max-width: 100%; height: auto; max-height: 100%;
+        width: 64; max-width: 100%; height: auto; max-height: 100%;
         padding: 0 1; border: round $accent; background: $surface;
     }
-    ScoresScreen Static { width: auto; }
     """
 
     def __init__(self, report: dict[str, Any]) -> None:
@@ -86,7 +85,7 @@ class ScoresScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(render_report(self.report, best=3), id="report")
+            yield Static(render_report(self.report, best=3, compact=True), id="report")
             yield Static("escape closes", id="hint")
 
     def action_close(self) -> None:
