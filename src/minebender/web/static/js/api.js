@@ -1,0 +1,67 @@
+// The page's only way to the server: the HTTP API of docs/web.md.
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+async function call(method, url, { body, token, raw } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload;
+  if (raw !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = raw;
+  } else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(url, { method, headers, body: payload });
+  } catch (err) {
+    throw new ApiError(0, "The minebender server cannot be reached. Is it still running?");
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    throw new ApiError(res.status, (data && data.detail) || `the server answered ${res.status}`);
+  }
+  return data;
+}
+
+/** Start a game: body as POST /api/games takes it. Returns {id, token, view}. */
+export const newGame = (body) => call("POST", "/api/games", { body });
+
+/** Take an action on a game: {type, x, y}. Returns {view}. */
+export const act = (game, action) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/actions`, { body: action, token: game.token });
+
+/** The view of a game. Returns {id, view}. */
+export const getGame = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}`, { token: game.token });
+
+/** Mine probabilities of a practice game. */
+export const probabilities = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/probabilities`, { token: game.token });
+
+/** Put a won game in the best times. */
+export const nameBestTime = (game, name) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/best-time`, { body: { name }, token: game.token });
+
+/** The replay file of a finished game. */
+export const exportReplay = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/replay`, { token: game.token });
+
+/** The frames of a replay file (text or object). */
+export const replayFrames = (replay) =>
+  call("POST", "/api/replays/frames", { raw: typeof replay === "string" ? replay : JSON.stringify(replay) });
+
+export const bestTimes = () => call("GET", "/api/best-times");
+export const statistics = () => call("GET", "/api/statistics");

@@ -1,0 +1,166 @@
+// The board on screen: a grid of cells drawn from the view's tiles. Only cells
+// whose look changed are touched, so Expert stays smooth.
+
+const CHAR_TILES = { ".": "covered", F: "flagged", B: "blast", H: "hint", "*": "mine", X: "wrong_flag" };
+
+/** Tile names from the compact rows of replay frames ("." covered, "F" flagged, ...). */
+export function tilesFromRows(rows) {
+  return rows.map((row) => Array.from(row, (ch) => CHAR_TILES[ch] ?? ch));
+}
+
+export const isNumber = (tile) => tile.length === 1 && tile >= "0" && tile <= "8";
+
+export class Board {
+  constructor(el) {
+    this.el = el;
+    this.w = 0;
+    this.h = 0;
+    this.cells = [];
+    this.tiles = [];
+    this.pressed = new Set();
+    this.proof = new Set();
+    this.heat = null;
+    this.cursor = null;
+  }
+
+  key(x, y) {
+    return y * this.w + x;
+  }
+
+  /** Show these tiles (rows of tile names). */
+  render(tiles) {
+    const h = tiles.length;
+    const w = h ? tiles[0].length : 0;
+    if (w !== this.w || h !== this.h) this.build(w, h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        if (this.tiles[y][x] !== tiles[y][x]) {
+          this.tiles[y][x] = tiles[y][x];
+          this.paint(x, y);
+        }
+      }
+    }
+  }
+
+  build(w, h) {
+    this.w = w;
+    this.h = h;
+    this.el.style.setProperty("--w", String(w));
+    this.el.textContent = "";
+    this.cells = [];
+    this.tiles = [];
+    this.pressed.clear();
+    this.proof.clear();
+    this.heat = null;
+    this.cursor = null;
+    const frag = document.createDocumentFragment();
+    for (let y = 0; y < h; y++) {
+      const row = [];
+      for (let x = 0; x < w; x++) {
+        const c = document.createElement("div");
+        c.dataset.x = String(x);
+        c.dataset.y = String(y);
+        row.push(c);
+        frag.appendChild(c);
+      }
+      this.cells.push(row);
+      this.tiles.push(new Array(w).fill(null));
+    }
+    this.el.appendChild(frag);
+  }
+
+  tile(x, y) {
+    return this.inside(x, y) ? this.tiles[y][x] : null;
+  }
+
+  inside(x, y) {
+    return x >= 0 && y >= 0 && x < this.w && y < this.h;
+  }
+
+  /** The cell under a DOM element, or null. */
+  cellAt(target) {
+    const c = target && target.closest ? target.closest(".c") : null;
+    if (!c || !this.el.contains(c)) return null;
+    return { x: Number(c.dataset.x), y: Number(c.dataset.y) };
+  }
+
+  neighbours(x, y) {
+    const out = [];
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++)
+        if ((dx || dy) && this.inside(x + dx, y + dy)) out.push({ x: x + dx, y: y + dy });
+    return out;
+  }
+
+  /** A number whose flags add up: a click on it chords. */
+  satisfied(x, y) {
+    const t = this.tile(x, y);
+    if (!t || !isNumber(t) || t === "0") return false;
+    const flags = this.neighbours(x, y).filter((p) => this.tiles[p.y][p.x] === "flagged").length;
+    const hidden = this.neighbours(x, y).filter((p) => this.tiles[p.y][p.x] === "covered").length;
+    return flags === Number(t) && hidden > 0;
+  }
+
+  paint(x, y) {
+    const c = this.cells[y][x];
+    const t = this.tiles[y][x] ?? "covered";
+    const k = this.key(x, y);
+    let cls = "c ";
+    if (isNumber(t)) {
+      cls += `open n${t}`;
+      c.textContent = t === "0" ? "" : t;
+    } else {
+      cls += t;
+      c.textContent = "";
+    }
+    if (this.pressed.has(k) && t === "covered") cls += " pressed";
+    if (this.proof.has(k)) cls += " proof";
+    if (this.cursor === k) cls += " cursor";
+    const p = this.heat && t === "covered" ? this.heat[y][x] : null;
+    if (p !== null && p !== undefined) {
+      cls += " heat";
+      const hue = Math.round(120 * (1 - p));
+      c.style.setProperty("--heat", `hsla(${hue}, 90%, 48%, 0.5)`);
+      c.dataset.p = `${Math.round(p * 100)}`;
+      c.title = `mine probability ${Math.round(p * 1000) / 10}%`;
+    } else if (c.dataset.p !== undefined) {
+      delete c.dataset.p;
+      c.removeAttribute("title");
+    }
+    c.className = cls;
+    c.dataset.tile = t;
+  }
+
+  setSet(name, cells) {
+    const old = this[name];
+    const next = new Set(cells.filter((p) => this.inside(p.x, p.y)).map((p) => this.key(p.x, p.y)));
+    this[name] = next;
+    for (const k of new Set([...old, ...next])) this.paint(k % this.w, Math.floor(k / this.w));
+  }
+
+  /** Cells that look held down (the mouse is on them). */
+  setPressed(cells) {
+    this.setSet("pressed", cells);
+  }
+
+  /** Numbers to highlight: those that prove the hint cell safe. */
+  setProof(cells) {
+    this.setSet("proof", cells);
+  }
+
+  setCursor(p) {
+    const old = this.cursor;
+    this.cursor = p ? this.key(p.x, p.y) : null;
+    if (old !== null && old < this.w * this.h) this.paint(old % this.w, Math.floor(old / this.w));
+    if (p) {
+      this.paint(p.x, p.y);
+      this.cells[p.y][p.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  /** Mine probabilities (rows of numbers or null) laid over covered cells; null hides them. */
+  setHeat(rows) {
+    this.heat = rows;
+    for (let y = 0; y < this.h; y++) for (let x = 0; x < this.w; x++) this.paint(x, y);
+  }
+}

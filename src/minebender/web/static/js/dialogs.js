@@ -1,0 +1,202 @@
+// Small windows of the page: Custom Field, best times, statistics, names, board
+// codes and messages. openDialog resolves with the pressed button's value
+// (null for Cancel, Esc or the close box).
+
+import { mineIcon } from "./icons.js";
+
+const LEVELS = ["beginner", "intermediate", "expert"];
+const TITLE = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert", custom: "Custom" };
+
+export const levelTitle = (level) => TITLE[level] ?? level;
+
+export function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export const seconds = (ms) => (ms / 1000).toFixed(3);
+
+let openCount = 0;
+export const dialogOpen = () => openCount > 0;
+
+export function openDialog({ title, html, buttons = [{ label: "OK", value: true, primary: true }], onOpen, id }) {
+  return new Promise((resolve) => {
+    const overlay = document.createElement("div");
+    overlay.className = "overlay";
+    const win = document.createElement("div");
+    win.className = "window dialog";
+    if (id) win.id = id;
+    win.setAttribute("role", "dialog");
+    win.setAttribute("aria-label", title);
+    win.innerHTML =
+      `<div class="titlebar">${mineIcon}<span>${esc(title)}</span><span class="grow"></span>` +
+      `<button type="button" class="tb-btn" data-close aria-label="close">\u00d7</button></div>` +
+      `<div class="body">${html}<div class="buttons"></div></div>`;
+    const row = win.querySelector(".buttons");
+    let primary = null;
+    const close = (value) => {
+      openCount--;
+      overlay.remove();
+      document.removeEventListener("keydown", onKey, true);
+      resolve(value);
+    };
+    const valueOf = (b) => (typeof b.value === "function" ? b.value(win) : b.value);
+    for (const b of buttons) {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "xpbtn";
+      btn.textContent = b.label;
+      btn.addEventListener("click", () => {
+        const v = valueOf(b);
+        if (v !== undefined) close(v);
+      });
+      row.appendChild(btn);
+      if (b.primary) primary = btn;
+    }
+    win.querySelector("[data-close]").addEventListener("click", () => close(null));
+    const onKey = (e) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        e.stopPropagation();
+        close(null);
+      } else if (e.key === "Enter" && primary && e.target.tagName !== "BUTTON") {
+        e.preventDefault();
+        e.stopPropagation();
+        primary.click();
+      } else {
+        e.stopPropagation();
+      }
+    };
+    document.addEventListener("keydown", onKey, true);
+    overlay.appendChild(win);
+    document.getElementById("dialogs").appendChild(overlay);
+    openCount++;
+    if (onOpen) onOpen(win, close);
+    (win.querySelector("input") ?? primary ?? row.firstChild)?.focus();
+  });
+}
+
+export function message(title, text) {
+  return openDialog({ title, html: `<p>${esc(text)}</p>`, id: "message" });
+}
+
+/** The Custom Field dialog; the server clamps as the laws say (9..30, 9..25, 10..999). */
+export function customDialog(current) {
+  const c = current ?? { width: 30, height: 16, mines: 99 };
+  const field = (name, label, v) =>
+    `<label>${label}<input type="number" name="${name}" min="0" max="9999" value="${v}"></label>`;
+  return openDialog({
+    title: "Custom Field",
+    id: "custom-dialog",
+    html:
+      field("height", "Height:", c.height) + field("width", "Width:", c.width) + field("mines", "Mines:", c.mines) +
+      '<div class="error" data-error></div>',
+    buttons: [
+      {
+        label: "OK",
+        primary: true,
+        value: (win) => {
+          const get = (n) => win.querySelector(`input[name=${n}]`).value.trim();
+          const out = {};
+          for (const n of ["width", "height", "mines"]) {
+            const v = get(n);
+            if (!/^\d{1,4}$/.test(v)) {
+              win.querySelector("[data-error]").textContent = `${n} must be a whole number`;
+              return undefined;
+            }
+            out[n] = Number(v);
+          }
+          return out;
+        },
+      },
+      { label: "Cancel", value: null },
+    ],
+  });
+}
+
+export function nameDialog(level) {
+  return openDialog({
+    title: "Best Time",
+    id: "name-dialog",
+    html:
+      `<p>You have one of the fastest times<br>for the ${esc(levelTitle(level))} level.<br>Please type your name:</p>` +
+      '<input type="text" name="name" maxlength="32" value="Anonymous">',
+    buttons: [{ label: "OK", primary: true, value: (win) => win.querySelector("input").value.trim() || null }],
+  });
+}
+
+export function bestTimesDialog(times) {
+  let html = '<table id="best-times"><tr><th>Level</th><th></th><th class="num">Time</th><th>Name</th></tr>';
+  for (const level of LEVELS) {
+    const list = times[level] ?? [];
+    if (!list.length) html += `<tr><td>${levelTitle(level)}</td><td></td><td class="num">999 s</td><td>Anonymous</td></tr>`;
+    list.forEach((t, i) => {
+      html +=
+        `<tr data-level="${level}"><td>${i ? "" : levelTitle(level)}</td><td>${i + 1}.</td>` +
+        `<td class="num">${seconds(t.elapsed_ms)} s</td><td>${esc(t.name)}</td></tr>`;
+    });
+  }
+  return openDialog({ title: "Best Times", id: "best-dialog", html: html + "</table>" });
+}
+
+export function statisticsDialog(stats) {
+  let html =
+    '<table id="statistics"><tr><th>Level</th><th class="num">Played</th><th class="num">Won</th>' +
+    '<th class="num">Win %</th><th class="num">Streak</th><th class="num">Best streak</th></tr>';
+  for (const level of [...LEVELS, "custom"]) {
+    const s = stats[level];
+    html +=
+      `<tr data-level="${level}"><td>${levelTitle(level)}</td><td class="num">${s.played}</td>` +
+      `<td class="num">${s.won}</td><td class="num">${s.win_percent}%</td>` +
+      `<td class="num">${s.current_streak}</td><td class="num">${s.best_streak}</td></tr>`;
+  }
+  html += "</table><p>Practice games are not counted.</p>";
+  return openDialog({ title: "Statistics", id: "stats-dialog", html });
+}
+
+/** Show the board code of this game (once known) and let the player enter one. */
+export function codeDialog(code) {
+  const shown = code
+    ? `<p>This board's code: <span class="code" id="board-code">${esc(code)}</span></p>` +
+      "<p>Anyone who plays this code gets the same board.</p>"
+    : "<p>The code of a game is shown once it is over (it would give the board away).</p>";
+  return openDialog({
+    title: "Board Code",
+    id: "code-dialog",
+    html:
+      shown +
+      '<label style="grid-template-columns: 90px 200px">Play a code:<input type="text" name="code" ' +
+      'placeholder="e.g. e:k3j9 or b+ng:abc"></label>',
+    buttons: [
+      { label: "Play", primary: true, value: (win) => win.querySelector("input").value.trim() || undefined },
+      { label: "Close", value: null },
+    ],
+    onOpen: (win) => {
+      if (code) win.querySelector("input").value = "";
+    },
+  });
+}
+
+export function controlsDialog() {
+  return openDialog({
+    title: "Controls",
+    html: `<table>
+      <tr><td>Left click</td><td>reveal a cell; on a number whose flags add up, reveal its neighbours</td></tr>
+      <tr><td>Right click</td><td>flag or unflag</td></tr>
+      <tr><td>Left + right, or middle</td><td>chord: reveal the neighbours of a number</td></tr>
+      <tr><td>Arrows</td><td>move the cursor</td></tr>
+      <tr><td>Space / Enter</td><td>reveal or chord at the cursor</td></tr>
+      <tr><td>F</td><td>flag at the cursor</td></tr>
+      <tr><td>A</td><td>assist: opens a safe cell when you are stuck; loses if a safe cell could be found</td></tr>
+      <tr><td>N or F2</td><td>new game</td></tr>
+      <tr><td>Touch</td><td>tap reveals, long press flags</td></tr></table>`,
+  });
+}
+
+export function aboutDialog() {
+  return openDialog({
+    title: "About minebender",
+    html:
+      "<p><b>minebender</b>: minesweeper with laws, an exact solver and a no-guess assist.</p>" +
+      "<p>Your games are saved as you play: close the tab or stop the server, the game waits for you.</p>",
+  });
+}

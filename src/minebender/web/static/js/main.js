@@ -1,0 +1,392 @@
+// The minebender page: wires the board, the panel, the menus and the dialogs to
+// the HTTP API. The server decides everything; the page only shows views.
+
+import * as api from "./api.js";
+import { Board } from "./board.js";
+import * as dlg from "./dialogs.js";
+import * as icons from "./icons.js";
+import { attachPointer, keyAction } from "./input.js";
+import * as replays from "./replay.js";
+
+const saved = {
+  get(key, fallback) {
+    try {
+      const v = localStorage.getItem(`minebender.${key}`);
+      return v === null ? fallback : JSON.parse(v);
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(`minebender.${key}`, JSON.stringify(value));
+    } catch {
+      /* private mode: the game still works, it just is not remembered here */
+    }
+  },
+};
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  game: null, // {id, token}
+  view: null,
+  receivedAt: 0,
+  prefs: { level: "beginner", custom: { width: 30, height: 16, mines: 99 }, practice: false, noGuess: false, ...saved.get("prefs", {}) },
+  cursor: null,
+  queue: Promise.resolve(),
+  holding: false,
+  startedFrom: null, // the board code this game was started from
+  pending: 0,
+};
+
+const board = new Board($("board"));
+
+// ---------------------------------------------------------------- drawing
+
+function setFace(mood) {
+  const el = $("face");
+  if (el.dataset.mood !== mood) {
+    el.dataset.mood = mood;
+    el.innerHTML = icons.face(mood);
+  }
+}
+
+function moodOf(view) {
+  if (!view) return "smile";
+  if (view.status === "won") return "cool";
+  if (view.status === "lost") return "dead";
+  return state.holding ? "oh" : "smile";
+}
+
+function elapsedNow() {
+  const v = state.view;
+  if (!v || !v.started) return 0;
+  if (v.status !== "playing") return v.elapsed_ms;
+  return v.elapsed_ms + (performance.now() - state.receivedAt);
+}
+
+function drawTimer() {
+  const secs = Math.min(999, Math.floor(elapsedNow() / 1000));
+  const el = $("timer");
+  if (el.dataset.value !== String(secs)) {
+    el.dataset.value = String(secs);
+    el.innerHTML = icons.ledDigits(secs);
+  }
+}
+
+function drawCounter(n) {
+  const el = $("counter");
+  el.dataset.value = String(n);
+  el.innerHTML = icons.ledDigits(n);
+}
+
+function status(text, isError = false) {
+  const bar = $("statusbar");
+  const v = state.view;
+  const parts = [];
+  if (v) {
+    parts.push(`<span>${dlg.levelTitle(v.level)} ${v.width}\u00d7${v.height}, ${v.mines} mines</span>`);
+    if (v.practice) parts.push('<span class="badge" id="practice-badge">Practice</span>');
+    if (v.no_guess) parts.push('<span class="badge">No-guess</span>');
+  }
+  if (text) parts.push(`<span id="status-msg" style="color:${isError ? "#b00000" : "inherit"}">${dlg.esc(text)}</span>`);
+  bar.innerHTML = parts.join("");
+}
+
+function drawEnd(v) {
+  const panel = $("endpanel");
+  if (v.status === "playing") {
+    panel.classList.remove("shown");
+    panel.innerHTML = "";
+    return;
+  }
+  let head;
+  if (v.status === "won") head = "You won!";
+  else if (v.reason === "hint") head = "Too early! The green cell was provably safe: the assist is for when no cell is.";
+  else head = "Boom! You revealed a mine.";
+  const c = v.clicks;
+  const clicks = c.left + c.right + c.chord;
+  const proofNote =
+    v.reason === "hint" && v.proof && v.proof.length
+      ? "<p>The highlighted numbers prove it safe.</p>"
+      : "";
+  panel.innerHTML =
+    `<h2 id="end-title" data-status="${v.status}" data-reason="${v.reason ?? ""}">${dlg.esc(head)}</h2>${proofNote}` +
+    '<dl id="end-stats">' +
+    `<dt>Time</dt><dd data-stat="time">${dlg.seconds(v.elapsed_ms)} s</dd>` +
+    `<dt>3BV</dt><dd data-stat="bbbv">${v.bbbv_solved} / ${v.bbbv}</dd>` +
+    `<dt>3BV/s</dt><dd data-stat="bbbv_per_s">${v.bbbv_per_s ?? "\u2013"}</dd>` +
+    `<dt>Efficiency</dt><dd data-stat="efficiency">${v.efficiency ?? "\u2013"}${v.efficiency === null ? "" : "%"}</dd>` +
+    `<dt>Clicks</dt><dd data-stat="clicks">${clicks} (${c.left} left, ${c.right} right, ${c.chord} chord)</dd>` +
+    `<dt>Assists</dt><dd data-stat="assists">${c.assist}</dd></dl>` +
+    '<div class="actions"><button type="button" class="xpbtn" id="watch-replay">Watch replay</button>' +
+    '<button type="button" class="xpbtn" id="export-replay">Export replay</button>' +
+    '<button type="button" class="xpbtn" id="show-code">Board code</button>' +
+    '<button type="button" class="xpbtn" id="play-again">New game</button></div>';
+  panel.classList.add("shown");
+  const game = { ...state.game };
+  $("watch-replay").onclick = () => replays.watchGame(game);
+  $("export-replay").onclick = () => replays.exportGame(game);
+  $("show-code").onclick = () => command("code");
+  $("play-again").onclick = () => newGame();
+}
+
+async function refreshHeat() {
+  const v = state.view;
+  if (!v || !v.practice || v.status !== "playing" || !state.prefs.practice) {
+    if (board.heat) board.setHeat(null);
+    return;
+  }
+  try {
+    const p = await api.probabilities(state.game);
+    if (state.view === v) board.setHeat(p.probabilities);
+  } catch (err) {
+    status(err.message, true);
+  }
+}
+
+async function show(view) {
+  const before = state.view;
+  const wasOn = before && state.game && before.status === "playing";
+  state.view = view;
+  state.receivedAt = performance.now();
+  board.render(view.tiles);
+  board.el.dataset.status = view.status;
+  drawCounter(view.mines_left);
+  drawTimer();
+  setFace(moodOf(view));
+  board.setProof((view.proof ?? []).map(([x, y]) => ({ x, y })));
+  drawEnd(view);
+  status("");
+  refreshHeat();
+  if (wasOn && view.status !== "playing") finished(view); // not awaited: the name dialog must not hold the queue
+}
+
+async function finished(view) {
+  const history = saved.get("history", []);
+  history.unshift({ ...state.game, level: view.level, status: view.status, elapsed_ms: view.elapsed_ms, date: Date.now() });
+  saved.set("history", history.slice(0, 30));
+  if (view.best_time) {
+    const name = await dlg.nameDialog(view.level);
+    if (name) {
+      try {
+        await api.nameBestTime(state.game, name);
+        state.view.best_time = false;
+        await dlg.bestTimesDialog(await api.bestTimes());
+      } catch (err) {
+        status(err.message, true);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- actions
+
+async function newGame(opts = {}) {
+  const p = state.prefs;
+  const body = opts.code
+    ? { code: opts.code, practice: p.practice }
+    : { level: p.level === "custom" ? p.custom : p.level, practice: p.practice, no_guess: p.noGuess };
+  try {
+    const res = await api.newGame(body);
+    state.game = { id: res.id, token: res.token };
+    state.startedFrom = opts.code ?? null;
+    state.cursor = null;
+    saved.set("current", state.game);
+    state.view = null;
+    board.setCursor(null);
+    await show(res.view);
+  } catch (err) {
+    status(err.message, true);
+    if (opts.code) await dlg.message("Board Code", err.message);
+  }
+}
+
+function send(action) {
+  const game = state.game;
+  if (!game || !state.view || state.view.status !== "playing") return state.queue;
+  state.pending++;
+  state.queue = state.queue
+    .then(async () => {
+      if (state.game !== game) return;
+      const res = await api.act(game, action);
+      if (state.game === game) await show(res.view);
+    })
+    .catch((err) => status(err.message, true))
+    .finally(() => {
+      state.pending--;
+      board.el.dataset.pending = String(state.pending);
+    });
+  board.el.dataset.pending = String(state.pending);
+  return state.queue;
+}
+
+const playing = () => !!state.view && state.view.status === "playing" && !dlg.dialogOpen();
+
+attachPointer(board, {
+  enabled: playing,
+  reveal: (p) => send({ type: "reveal", ...p }),
+  flag: (p) => send({ type: "flag", ...p }),
+  chord: (p) => send({ type: "chord", ...p }),
+  holding: (on) => {
+    state.holding = on;
+    setFace(moodOf(state.view));
+  },
+});
+
+function assist() {
+  send({ type: "assist" });
+}
+
+async function resume() {
+  // A shared link: /?code=e:k3j9 starts that board.
+  const code = new URLSearchParams(location.search).get("code");
+  if (code) {
+    history.replaceState(null, "", location.pathname);
+    await newGame({ code });
+    return;
+  }
+  const current = saved.get("current", null);
+  if (current && current.id && current.token) {
+    try {
+      const res = await api.getGame(current);
+      state.game = current;
+      await show(res.view);
+      if (res.view.status === "playing" && res.view.started) status("Your game was resumed where you left it.");
+      return;
+    } catch (err) {
+      if (err.status === 0) {
+        status(err.message, true);
+        return;
+      }
+    }
+  }
+  await newGame();
+}
+
+// ---------------------------------------------------------------- menus
+
+function markMenu() {
+  const p = state.prefs;
+  for (const b of document.querySelectorAll(".dropdown [data-cmd]")) {
+    const cmd = b.dataset.cmd;
+    let on = null;
+    if (cmd.startsWith("level:")) on = p.level === cmd.slice(6);
+    else if (cmd === "custom") on = p.level === "custom";
+    else if (cmd === "noguess") on = p.noGuess;
+    else if (cmd === "practice") on = p.practice;
+    if (on !== null) b.setAttribute("aria-checked", String(on));
+  }
+}
+
+function savePrefs() {
+  saved.set("prefs", state.prefs);
+  markMenu();
+}
+
+async function command(cmd) {
+  closeMenus();
+  const p = state.prefs;
+  try {
+    if (cmd === "new") await newGame();
+    else if (cmd.startsWith("level:")) {
+      p.level = cmd.slice(6);
+      savePrefs();
+      await newGame();
+    } else if (cmd === "custom") {
+      const c = await dlg.customDialog(p.custom);
+      if (c) {
+        p.level = "custom";
+        p.custom = c;
+        savePrefs();
+        await newGame();
+      }
+    } else if (cmd === "noguess") {
+      p.noGuess = !p.noGuess;
+      savePrefs();
+      await newGame();
+    } else if (cmd === "practice") {
+      p.practice = !p.practice;
+      savePrefs();
+      await newGame();
+    } else if (cmd === "best") await dlg.bestTimesDialog(await api.bestTimes());
+    else if (cmd === "stats") await dlg.statisticsDialog(await api.statistics());
+    else if (cmd === "replays") await replays.replaysDialog(saved.get("history", []));
+    else if (cmd === "code") {
+      const v = state.view;
+      const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom);
+      if (code) await newGame({ code });
+    } else if (cmd === "controls") await dlg.controlsDialog();
+    else if (cmd === "about") await dlg.aboutDialog();
+  } catch (err) {
+    await dlg.message("minebender", err.message);
+  }
+}
+
+function closeMenus() {
+  document.querySelectorAll(".menu.open").forEach((m) => m.classList.remove("open"));
+}
+
+for (const menu of document.querySelectorAll(".menu")) {
+  const button = menu.querySelector(":scope > button");
+  button.addEventListener("click", (e) => {
+    e.stopPropagation();
+    const open = menu.classList.contains("open");
+    closeMenus();
+    if (!open) menu.classList.add("open");
+  });
+  button.addEventListener("mouseenter", () => {
+    if (document.querySelector(".menu.open") && !menu.classList.contains("open")) {
+      closeMenus();
+      menu.classList.add("open");
+    }
+  });
+  menu.querySelectorAll("[data-cmd]").forEach((item) =>
+    item.addEventListener("click", (e) => {
+      e.stopPropagation();
+      command(item.dataset.cmd);
+    }),
+  );
+}
+document.addEventListener("click", closeMenus);
+
+// ---------------------------------------------------------------- keys
+
+document.addEventListener("keydown", (e) => {
+  if (dlg.dialogOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "Escape") return closeMenus();
+  if (e.key === "F2" || e.key === "n" || e.key === "N") {
+    e.preventDefault();
+    return newGame();
+  }
+  if (e.key === "a" || e.key === "A") {
+    e.preventDefault();
+    return assist();
+  }
+  const r = keyAction(board, state.cursor, e.key);
+  if (!r) return;
+  e.preventDefault();
+  if (r.cursor) {
+    state.cursor = r.cursor;
+    board.setCursor(r.cursor);
+  } else if (r.action && playing()) {
+    send({ type: r.action, ...state.cursor });
+  }
+});
+
+// ---------------------------------------------------------------- start
+
+$("title-icon").innerHTML = icons.mineIcon;
+$("assist").innerHTML = icons.bulb;
+setFace("smile");
+drawCounter(0);
+drawTimer();
+markMenu();
+$("face").addEventListener("click", () => newGame());
+$("assist").addEventListener("click", () => {
+  assist();
+  board.el.focus({ preventScroll: true });
+});
+setInterval(drawTimer, 200);
+resume();

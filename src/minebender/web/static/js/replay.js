@@ -1,0 +1,155 @@
+// Replays: the list of finished games, export/import of replay files, and a
+// player that steps through a game's frames (computed by the server).
+
+import * as api from "./api.js";
+import { Board, tilesFromRows } from "./board.js";
+import { esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
+import { ledDigits } from "./icons.js";
+
+/** Save a replay file through the browser. */
+export function download(replay, name) {
+  const blob = new Blob([JSON.stringify(replay, null, 1)], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+export async function exportGame(game) {
+  try {
+    const replay = await api.exportReplay(game);
+    download(replay, `minebender-${replay.level}-${game.id}.json`);
+  } catch (err) {
+    await message("Export", err.message);
+  }
+}
+
+export async function watchGame(game) {
+  try {
+    const replay = await api.exportReplay(game);
+    await watch(await api.replayFrames(replay));
+  } catch (err) {
+    await message("Replay", err.message);
+  }
+}
+
+/** The list of this browser's finished games, with watch, export and import. */
+export function replaysDialog(history) {
+  const rows = history
+    .map(
+      (g, i) =>
+        `<div class="row" data-i="${i}"><span class="what">${esc(levelTitle(g.level))} \u2013 ` +
+        `${g.status === "won" ? "won" : "lost"} in ${seconds(g.elapsed_ms)} s` +
+        `<br><small>${esc(new Date(g.date).toLocaleString())}</small></span>` +
+        `<button type="button" class="xpbtn" data-watch>Watch</button>` +
+        `<button type="button" class="xpbtn" data-export>Export</button></div>`,
+    )
+    .join("");
+  return openDialog({
+    title: "Replays",
+    id: "replays-dialog",
+    html:
+      `<div class="list">${rows || '<div class="row">No finished games yet.</div>'}</div>` +
+      '<p><label style="display:block">Import a replay file: <input type="file" accept=".json,application/json" data-import></label></p>',
+    buttons: [{ label: "Close", value: null }],
+    onOpen: (win, close) => {
+      win.querySelectorAll("[data-watch]").forEach((b) =>
+        b.addEventListener("click", () => {
+          close(null);
+          watchGame(history[Number(b.closest(".row").dataset.i)]);
+        }),
+      );
+      win.querySelectorAll("[data-export]").forEach((b) =>
+        b.addEventListener("click", () => exportGame(history[Number(b.closest(".row").dataset.i)])),
+      );
+      win.querySelector("[data-import]").addEventListener("change", async (e) => {
+        const file = e.target.files[0];
+        if (!file) return;
+        close(null);
+        try {
+          await watch(await api.replayFrames(await file.text()));
+        } catch (err) {
+          await message("Import", err.message);
+        }
+      });
+    },
+  });
+}
+
+function describe(frame, n) {
+  const e = frame.event;
+  const what = !e ? "start" : e.type === "assist" ? "assist" : `${e.type} (${e.x}, ${e.y})`;
+  return `step ${frameIndex(frame)} of ${n - 1} \u00b7 ${seconds(frame.elapsed_ms)} s \u00b7 ${what}`;
+}
+const frameIndex = (f) => f._i;
+
+/** Step through frames in a window: first, back, play/pause, forward, last, and a slider. */
+export function watch(data) {
+  const frames = data.frames;
+  frames.forEach((f, i) => (f._i = i));
+  const r = data.replay;
+  let i = 0;
+  let playing = null;
+  return openDialog({
+    title: `Replay \u2013 ${levelTitle(r.level)}, ${r.result.status} in ${seconds(r.result.elapsed_ms)} s`,
+    id: "replay-dialog",
+    html:
+      '<div class="replay"><div class="top sunken2" style="display:flex;justify-content:space-between">' +
+      '<div class="led" data-count></div><div class="led" data-time></div></div>' +
+      '<div class="sunken"><div class="board" data-board></div></div>' +
+      '<div class="replay-controls">' +
+      '<button type="button" class="xpbtn" data-first title="first">|&lt;</button>' +
+      '<button type="button" class="xpbtn" data-back title="back">&lt;</button>' +
+      '<button type="button" class="xpbtn" data-play title="play">Play</button>' +
+      '<button type="button" class="xpbtn" data-next title="forward">&gt;</button>' +
+      '<button type="button" class="xpbtn" data-last title="last">&gt;|</button>' +
+      `<input type="range" min="0" max="${frames.length - 1}" value="0" data-slider></div>` +
+      '<div class="replay-info" data-info></div></div>',
+    buttons: [{ label: "Close", value: null }],
+    onOpen: (win, close) => {
+      const board = new Board(win.querySelector("[data-board]"));
+      const slider = win.querySelector("[data-slider]");
+      const show = (k) => {
+        i = Math.max(0, Math.min(frames.length - 1, k));
+        const f = frames[i];
+        board.render(tilesFromRows(f.rows));
+        const e = f.event;
+        board.setPressed(e && e.type !== "assist" && e.x !== null ? [{ x: e.x, y: e.y }] : []);
+        win.querySelector("[data-count]").innerHTML = ledDigits(f.mines_left);
+        win.querySelector("[data-time]").innerHTML = ledDigits(Math.floor(f.elapsed_ms / 1000));
+        win.querySelector("[data-info]").textContent = describe(f, frames.length);
+        slider.value = String(i);
+      };
+      const stop = () => {
+        clearTimeout(playing);
+        playing = null;
+        win.querySelector("[data-play]").textContent = "Play";
+      };
+      const tick = () => {
+        if (i >= frames.length - 1) return stop();
+        const gap = Math.min(1000, Math.max(60, frames[i + 1].t - frames[i].t));
+        playing = setTimeout(() => {
+          show(i + 1);
+          tick();
+        }, gap);
+      };
+      win.querySelector("[data-first]").onclick = () => (stop(), show(0));
+      win.querySelector("[data-back]").onclick = () => (stop(), show(i - 1));
+      win.querySelector("[data-next]").onclick = () => (stop(), show(i + 1));
+      win.querySelector("[data-last]").onclick = () => (stop(), show(frames.length - 1));
+      win.querySelector("[data-play]").onclick = (e) => {
+        if (playing) return stop();
+        if (i >= frames.length - 1) show(0);
+        e.target.textContent = "Pause";
+        tick();
+      };
+      slider.addEventListener("input", () => (stop(), show(Number(slider.value))));
+      win.querySelector("[data-close]").addEventListener("click", stop);
+      win.querySelector(".buttons button").addEventListener("click", stop);
+      show(0);
+    },
+  });
+}

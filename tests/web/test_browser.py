@@ -1,0 +1,270 @@
+"""End-to-end: the page in real headless Chromium against a real server.
+
+The tests know where the mines are only by computing the layout from the seed
+with the session's own code (tests/web/helpers.py), never through the API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from minebender.types import Pos
+
+from .conftest import CHROMIUM
+from .helpers import mines_of, safe_of
+from .server import Server
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+FIRST = Pos(4, 4)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("srv") / "games.db").start()
+    yield s
+    s.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 900, "height": 720})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+def cell(x: int, y: int) -> str:
+    return f'#board .c[data-x="{x}"][data-y="{y}"]'
+
+
+def tile(page: Any, p: Pos) -> str:
+    return str(page.get_attribute(cell(p.x, p.y), "data-tile"))
+
+
+def settle(page: Any) -> None:
+    """Wait until every action sent has been answered."""
+    page.wait_for_function(
+        "() => (document.getElementById('board').dataset.pending ?? '0') === '0'"
+    )
+
+
+def start(page: Any, server: Server, seed: str) -> None:
+    page.goto(f"{server.url}/?code=b:{seed}")
+    page.wait_for_selector(cell(8, 8))
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    assert tile(page, FIRST) == "0"
+
+
+def test_win_beginner_with_the_mouse(page: Any, server: Server, tmp_path: Path) -> None:
+    seed = "e2e-win"
+    start(page, server, seed)
+    for p in safe_of(seed, FIRST):
+        if tile(page, p) == "covered":
+            page.click(cell(p.x, p.y))
+            settle(page)
+    page.wait_for_selector("#name-dialog")
+    page.fill("#name-dialog input", "Tester")
+    page.click("#name-dialog .xpbtn")
+    page.wait_for_selector("#best-dialog")
+    assert "Tester" in page.inner_text("#best-times")
+    page.keyboard.press("Escape")
+    assert page.get_attribute("#end-title", "data-status") == "won"
+    assert page.get_attribute("#face", "data-mood") == "cool"
+    assert page.get_attribute("#counter", "data-value") == "0"
+    stats = page.inner_text("#end-stats")
+    assert "3BV" in stats and "Efficiency" in stats and "left" in stats
+    page.screenshot(path=str(tmp_path / "won.png"))
+
+
+def test_lose_with_the_mouse_and_watch_the_replay(page: Any, server: Server) -> None:
+    seed = "e2e-lose"
+    start(page, server, seed)
+    boom = mines_of(seed, FIRST)[0]
+    page.click(cell(boom.x, boom.y))
+    settle(page)
+    assert tile(page, boom) == "blast"
+    assert page.get_attribute("#end-title", "data-reason") == "blast"
+    assert page.get_attribute("#face", "data-mood") == "dead"
+    page.click("#watch-replay")
+    page.wait_for_selector("#replay-dialog")
+    assert "step 0 of 2" in page.inner_text("#replay-dialog [data-info]")
+    page.click("#replay-dialog [data-last]")
+    assert "step 2 of 2" in page.inner_text("#replay-dialog [data-info]")
+    assert (
+        page.get_attribute(f"#replay-dialog .c[data-x='{boom.x}'][data-y='{boom.y}']", "data-tile")
+        == "blast"
+    )
+
+
+def test_flag_and_chord(page: Any, server: Server) -> None:
+    seed = "e2e-chord"
+    start(page, server, seed)
+    mines = set(mines_of(seed, FIRST))
+    board = {Pos(x, y): tile(page, Pos(x, y)) for x in range(9) for y in range(9)}
+
+    def around(p: Pos) -> list[Pos]:
+        return [
+            Pos(p.x + dx, p.y + dy)
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            if (dx or dy) and 0 <= p.x + dx < 9 and 0 <= p.y + dy < 9
+        ]
+
+    numbers = [
+        p
+        for p, t in board.items()
+        if t not in ("covered", "0")
+        and any(board[q] == "covered" and q not in mines for q in around(p))
+    ]
+    assert numbers, "the seed must leave a number to chord on"
+    ways = ["both", "middle", "click"]
+    for way, n in zip(ways, numbers, strict=False):
+        for q in around(n):
+            if q in mines and tile(page, q) == "covered":
+                page.click(cell(q.x, q.y), button="right")
+                settle(page)
+                assert tile(page, q) == "flagged"
+        box = page.locator(cell(n.x, n.y)).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if way == "both":
+            page.mouse.down(button="left")
+            page.mouse.down(button="right")
+            assert page.locator(".c.pressed").count() >= 1  # cells look held
+            page.mouse.up(button="right")
+            page.mouse.up(button="left")
+        elif way == "middle":
+            page.mouse.down(button="middle")
+            page.mouse.up(button="middle")
+        else:
+            page.mouse.down()
+            page.mouse.up()
+        settle(page)
+        for q in around(n):
+            if q not in mines and page.locator("#end-title").count() == 0:
+                assert tile(page, q) not in ("covered", "flagged"), (way, n, q)
+    flags = page.locator('.c[data-tile="flagged"]').count()
+    if page.locator("#end-title").count() == 0:
+        assert page.get_attribute("#counter", "data-value") == str(10 - flags)
+
+
+def test_assist_too_early_shows_the_hint(page: Any, server: Server) -> None:
+    start(page, server, "e2e-hint")
+    page.click("#assist")
+    settle(page)
+    page.wait_for_selector('.c[data-tile="hint"]')
+    assert page.get_attribute("#end-title", "data-reason") == "hint"
+    hint = page.locator('.c[data-tile="hint"]')
+    x, y = int(hint.get_attribute("data-x")), int(hint.get_attribute("data-y"))
+    assert Pos(x, y) in safe_of("e2e-hint", FIRST)
+
+
+def test_keyboard_play(page: Any, server: Server) -> None:
+    seed = "e2e-keys"
+    page.goto(f"{server.url}/?code=b:{seed}")
+    page.wait_for_selector(cell(8, 8))
+    page.focus("#board")
+    page.keyboard.press("ArrowDown")  # the first arrow shows the cursor at the centre
+    assert page.locator(".c.cursor").count() == 1
+    page.keyboard.press("Space")
+    settle(page)
+    assert tile(page, FIRST) == "0"
+    mine = min(mines_of(seed, FIRST), key=lambda m: abs(m.x - 4) + abs(m.y - 4))
+    for _ in range(abs(mine.x - 4)):
+        page.keyboard.press("ArrowRight" if mine.x > 4 else "ArrowLeft")
+    for _ in range(abs(mine.y - 4)):
+        page.keyboard.press("ArrowDown" if mine.y > 4 else "ArrowUp")
+    page.keyboard.press("f")
+    settle(page)
+    assert tile(page, mine) == "flagged"
+    assert page.get_attribute("#counter", "data-value") == "9"
+    page.keyboard.press("a")
+    settle(page)
+    page.wait_for_selector('.c[data-tile="hint"]')
+    old = page.get_attribute("#end-title", "data-reason")
+    assert old == "hint"
+    page.keyboard.press("n")
+    page.wait_for_function("() => !document.getElementById('end-title')")
+    assert page.locator('.c[data-tile="covered"]').count() == 81
+
+
+def test_touch_tap_reveals(browser: Any, server: Server) -> None:
+    context = browser.new_context(has_touch=True, viewport={"width": 500, "height": 700})
+    page = context.new_page()
+    page.goto(f"{server.url}/?code=b:e2e-touch")
+    page.wait_for_selector(cell(8, 8))
+    page.tap(cell(4, 4))
+    settle(page)
+    assert tile(page, FIRST) == "0"
+    context.close()
+
+
+def test_practice_shows_the_heat_map(page: Any, server: Server, tmp_path: Path) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="level:expert"]')
+    page.wait_for_selector(cell(29, 15))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="practice"]')
+    page.wait_for_selector("#practice-badge")
+    page.click(cell(15, 8))
+    settle(page)
+    page.wait_for_selector(".c.heat")
+    assert page.locator(".c.heat").count() > 50
+    page.screenshot(path=str(tmp_path / "practice.png"))
+
+
+def test_resume_after_the_server_is_killed(page: Any, tmp_path: Path) -> None:
+    seed = "e2e-resume"
+    srv = Server(tmp_path / "resume.db").start()
+    try:
+        start(page, srv, seed)
+        mine = mines_of(seed, FIRST)[0]
+        page.click(cell(mine.x, mine.y), button="right")
+        settle(page)
+        before = page.eval_on_selector_all("#board .c", "cs => cs.map(c => c.dataset.tile)")
+        srv.kill()
+        srv = Server(srv.db, srv.port).start()
+        page.reload()
+        page.wait_for_selector("#status-msg")
+        after = page.eval_on_selector_all("#board .c", "cs => cs.map(c => c.dataset.tile)")
+        assert after == before
+        assert "resumed" in page.inner_text("#status-msg")
+        for p in safe_of(seed, FIRST):
+            if tile(page, p) == "covered":
+                page.click(cell(p.x, p.y))
+                settle(page)
+        page.wait_for_selector("#name-dialog")
+        page.keyboard.press("Escape")
+        assert page.get_attribute("#end-title", "data-status") == "won"
+    finally:
+        srv.kill()
