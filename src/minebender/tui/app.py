@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 
 from minebender.commands.stats import build_report
 from minebender.session import Event, Session, SessionSpec, level_name
+from minebender.store import StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget, Tiles
 from minebender.tui.saving import Saver
@@ -156,7 +157,10 @@ class MinebenderApp(BoardApp):
         if event is None:
             return
         if self.saver is not None:
-            self.saver.record(self.session)
+            try:
+                self.saver.record(self.session)
+            except StoreError as exc:
+                self.notify(f"This game is not being saved: {exc}", severity="error")
         self._redraw()
         if self.session.won and self.saver is not None and self.saver.qualifies():
             level = level_name(self.session.spec.level)
@@ -167,7 +171,11 @@ class MinebenderApp(BoardApp):
     def _best_time_named(self, name: str | None) -> None:
         if name is None or self.saver is None:
             return
-        self.saver.record_best_time(name)
+        try:
+            self.saver.record_best_time(name)
+        except StoreError as exc:
+            self.notify(f"The best time was not kept: {exc}", severity="error")
+            return
         self.action_scores()
 
     # ------------------------------------------------------------------
