@@ -103,6 +103,7 @@ def test_game_words_are_the_seed_pair() -> None:
 
 def test_first_click_names_and_errors() -> None:
     expert = mb.setup(mb.Expert())
+    assert first_click(expert) == Pos(2, 2)
     assert first_click(expert, "corner") == Pos(0, 0)
     assert first_click(expert, "near-corner") == Pos(1, 1)
     assert first_click(expert, "3,4") == Pos(3, 4)

@@ -31,8 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--first",
-        default="near-corner",
-        help=f"the first click: {', '.join(FIRST_CLICKS)} or x,y (default near-corner)",
+        default="inset",
+        help=f"the first click: {', '.join(FIRST_CLICKS)} or x,y (default inset = 2,2)",
     )
     parser.add_argument(
         "--workers", type=int, default=None, help="local worker processes (default: all cores)"

