@@ -204,7 +204,7 @@ def _repair(
     geo: Geometry, mine: list[bool], outcome: Outcome, allowed: bytearray, stream: _Stream
 ) -> bool:
     """Clear or fill the hidden cells around one number on the edge of the known
-    region; False when no repair is possible (start over)."""
+    region; False when no repair is possible (start over from a fresh board)."""
     revealed = outcome.revealed
     known = outcome.known
     nbrs = geo.neighbours
@@ -213,14 +213,25 @@ def _repair(
     def unknown(i: int) -> bool:
         return not revealed[i] and not known[i]
 
-    edge = [c for c in range(n) if revealed[c] and any(unknown(j) for j in nbrs[c])]
-    stream.shuffle(edge)
-    for target in edge:
-        around = [j for j in nbrs[target] if not revealed[j] and allowed[j]]
-        if _clear_or_fill(geo, mine, revealed, allowed, around, stream):
-            return True
-    # Nothing near a number can change, or the unknown cells are walled in by
-    # proven mines: clear or fill them all, so that the mine count settles them.
+    # Numbers on the edge of the unknown first; then numbers behind a wall of
+    # proven mines, whose mines can be moved out to open the wall.
+    edge: list[int] = []
+    wall: list[int] = []
+    for c in range(n):
+        if not revealed[c]:
+            continue
+        if any(unknown(j) for j in nbrs[c]):
+            edge.append(c)
+        elif any(known[j] and any(unknown(k) for k in nbrs[j]) for j in nbrs[c]):
+            wall.append(c)
+    for targets in (edge, wall):
+        stream.shuffle(targets)
+        for target in targets:
+            around = [j for j in nbrs[target] if not revealed[j] and allowed[j]]
+            if _clear_or_fill(geo, mine, revealed, allowed, around, stream):
+                return True
+    # The unknown cells are out of reach of every change near a number: clear or
+    # fill them all, so that the mine count settles them.
     rest = [i for i in range(n) if unknown(i) and allowed[i]]
     return bool(rest) and _clear_or_fill(geo, mine, revealed, allowed, rest, stream)
 
