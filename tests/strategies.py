@@ -33,7 +33,7 @@ from minebender import (
     Status,
     Won,
 )
-from reference import defs
+from reference import brute, defs
 from reference.laws import State
 
 MAX_CELLS = 12
@@ -205,28 +205,51 @@ def knowledges(draw: st.DrawFn, max_side: int = 4, max_cells: int = 10) -> Knowl
 
 
 @st.composite
-def finished_games(draw: st.DrawFn, max_side: int = 4) -> Scenario:
+def finished_games(
+    draw: st.DrawFn, max_side: int = 4, max_cells: int = MAX_CELLS, way: str | None = None
+) -> Scenario:
     """Reachable games that are over: a reachable game, then, if it still goes
-    on, one more way to end it (explode a mine, press the assist, or reveal
-    every safe cell). Every added action is an ordinary step, so the result is
-    reachable too."""
-    sc = draw(reachable_games(max_side=max_side))
+    on, one more way to end it (``way``: "explode" a mine, press the "assist",
+    or "win" by revealing every safe cell; drawn when None). Every added action
+    is an ordinary step, so the result is reachable too."""
+    sc = draw(reachable_games(max_side=max_side, max_cells=max_cells))
     g, acts = sc.game, list(sc.acts)
     cells = defs.cells(sc.w, sc.h)
-    way = draw(st.sampled_from(["explode", "assist", "win"]))
+    if way is None:
+        way = draw(st.sampled_from(["explode", "assist", "win"]))
     if g.status == Playing():
         mines = [p for p in cells if defs.mine(sc.layout, p)]
+        more: list[Action]
         if way == "explode" and mines:
             p = draw(st.sampled_from(mines))
-            more: list[Action] = [Flag(p), Reveal(p)] if g.flagged(p) else [Reveal(p)]
+            more = [Flag(p), Reveal(p)] if g.flagged(p) else [Reveal(p)]
         elif way == "assist":
-            more = [Assist(draw(st.integers(0, 20)))]
+            # Reveal some safe cells first, so that the assist often comes too early.
+            safe = [p for p in cells if not defs.mine(sc.layout, p) and not g.flagged(p)]
+            picks = draw(st.lists(st.sampled_from(safe), max_size=2)) if safe else []
+            more = [Reveal(p) for p in picks]
+            more.append(Assist(draw(st.integers(0, 20))))
         else:
             more = [Reveal(p) for p in cells if not defs.mine(sc.layout, p)]
             more = [Flag(p) for p in cells if g.flagged(p)] + more
         for a in more:
             acts.append(a)
             g = g.step(a)
+    return Scenario(sc.w, sc.h, sc.layout, tuple(acts), g)
+
+
+@st.composite
+def unstuck_games(draw: st.DrawFn, max_cells: int = 9) -> Scenario:
+    """Reachable games in play where some cell is provably safe: a game in play,
+    then safe cells revealed one at a time until one is (checked by brute force)."""
+    sc = draw(playing_games(max_cells=max_cells))
+    g, acts = sc.game, list(sc.acts)
+    cells = defs.cells(sc.w, sc.h)
+    while g.status == Playing() and not brute.provably_safe_cells(g.knowledge):
+        safe = [p for p in cells if defs.hidden(g.knowledge, p) and not defs.mine(sc.layout, p)]
+        a = Reveal(draw(st.sampled_from(safe)))
+        acts.append(a)
+        g = g.step(a)
     return Scenario(sc.w, sc.h, sc.layout, tuple(acts), g)
 
 
@@ -240,9 +263,9 @@ def reachable_states() -> st.SearchStrategy[State]:
     return st.one_of(reachable_games(), finished_games()).map(Scenario.state)
 
 
-def playing_states() -> st.SearchStrategy[State]:
+def playing_states(max_cells: int = MAX_CELLS) -> st.SearchStrategy[State]:
     """Reachable games still in play."""
-    return playing_games().map(Scenario.state)
+    return playing_games(max_cells=max_cells).map(Scenario.state)
 
 
 def any_states() -> st.SearchStrategy[State]:

@@ -28,13 +28,13 @@ def test_display_play(s: laws.State) -> None:
     laws.check_display_play(s)
 
 
-@given(finished_games().filter(lost_by(Exploded)))
+@given(finished_games(way="explode").filter(lost_by(Exploded)))
 def test_display_blast(sc: Scenario) -> None:
     """LAW: "After an explosion, the screen shows the mine that exploded." """
     laws.check_display_blast(sc.state())
 
 
-@given(finished_games().filter(lost_by(AssistTooEarly)))
+@given(finished_games(max_cells=9, way="assist").filter(lost_by(AssistTooEarly)))
 def test_display_hint(sc: Scenario) -> None:
     """LAW: "After the assist is pressed too early, the screen shows the safe cell
     the player could have revealed." """
