@@ -4,6 +4,9 @@ one clear line for bad arguments."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -88,6 +91,32 @@ def test_resume_skips_finished_games_and_survives_a_torn_line(tmp_path: Path) ->
     again, _ = run_batch(SPEC, workers=1, resume=log, progress=False)
     assert again.played == 0
     assert again.games_per_second is None
+
+
+def test_a_killed_run_resumes_without_losing_finished_games(tmp_path: Path) -> None:
+    """Kill a real run with SIGKILL while it plays; every line it left is a whole
+    game, and resuming ends with exactly the uninterrupted result."""
+    spec = RunSpec("intermediate", "fast", "inset", 5, 60)
+    log = tmp_path / "killed.jsonl"
+    argv = [sys.executable, "-m", "minebender", "bench", "bot", "--level", "intermediate"]
+    argv += ["--strategy", "fast", "--seed", "5", "--games", "60", "--workers", "1"]
+    argv += ["--resume", str(log)]
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and child.poll() is None:
+            if log.exists() and log.read_bytes().count(b"\n") >= 5:
+                break
+            time.sleep(0.01)
+    finally:
+        child.kill()
+        child.wait()
+    before = load_results(log)
+    assert len(before) >= 5
+    summary, resumed = run_batch(spec, workers=1, resume=log, progress=False)
+    assert summary.played == 60 - len(before)
+    _, straight = run_batch(spec, workers=1, progress=False)
+    assert _games(resumed) == _games(straight)
 
 
 def test_a_log_of_other_runs_is_left_alone(tmp_path: Path) -> None:
