@@ -1,0 +1,237 @@
+"""``minebender bench solver``: how fast the exact solver is, on real play and on lattices.
+
+Prints one table. Each row is a set of positions (see ``bench.positions``):
+real play at each level, and the k-by-k lattice for k = 3..9. For each set:
+the median and 95th percentile time of ``analyse`` (exact probabilities of
+every hidden cell) and the median of ``find_safe`` (what the assist asks).
+
+With ``--peer ms_toollib`` the peer's ``cal_probability_onboard`` runs on the
+same positions: on real play side by side in this process, alternating with
+minebender position by position, so both see the same machine load; on
+lattices in a child process with a time limit, because the peer's time grows
+so fast with k that it cannot always finish. The table then gives the peer's
+times, the ratio peer/minebender of the medians (above 1: minebender is
+faster) and whether every probability agrees to 1e-9.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from minebender.bench.positions import LEVELS, Position, lattice, real_play
+from minebender.solver import analyse, find_safe
+from minebender.types import Boom, Knowledge, Shown
+
+__all__ = ["add_arguments", "run"]
+
+TOLERANCE = 1e-9
+PeerFn = Callable[[list[list[int]], float], Any]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=1, help="seed of every position (default 1)")
+    parser.add_argument(
+        "--peer", choices=["ms_toollib"], help="also time this peer on the same positions"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer positions and k up to 8: a run of seconds"
+    )
+    parser.add_argument(
+        "--peer-limit",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds the peer may take on one lattice before larger k are skipped"
+        " (default 30, 5 with --quick)",
+    )
+
+
+@dataclass
+class Row:
+    """The figures of one set of positions."""
+
+    name: str
+    count: int
+    ours: list[float]
+    safe: list[float]
+    peer: list[float] | None = None
+    agree: str = ""
+
+
+def _encode(view: Knowledge) -> list[list[int]]:
+    """The view as the peer's board: 0..8 a number, 10 a hidden cell."""
+    return [[s.n if type(s) is Shown else 10 for s in row] for row in view.rows]
+
+
+def _load_peer() -> PeerFn:
+    from minebender.cli import UsageError
+
+    try:
+        import ms_toollib
+    except ImportError as exc:
+        raise UsageError(
+            "the peer ms_toollib is not installed: pip install 'minebender[peers]'"
+        ) from exc
+    fn: PeerFn = ms_toollib.cal_probability_onboard
+    return fn
+
+
+def _diff(ours: tuple[tuple[Any, ...], ...], theirs: list[list[float]]) -> float:
+    """The largest difference between the two probabilities of a hidden cell."""
+    worst = 0.0
+    for row, peer_row in zip(ours, theirs, strict=True):
+        for p, q in zip(row, peer_row, strict=True):
+            if p is not None:
+                worst = max(worst, abs(float(p) - q))
+    return worst
+
+
+def _measure(name: str, positions: list[Position], peer: PeerFn | None) -> Row:
+    """Time every position, minebender and the peer alternating."""
+    clock = time.perf_counter
+    row = Row(name, len(positions), [], [], [] if peer else None)
+    worst = 0.0
+    for position in positions:
+        view = position.knowledge
+        start = clock()
+        result = analyse(view)
+        row.ours.append(clock() - start)
+        start = clock()
+        find_safe(view)
+        row.safe.append(clock() - start)
+        if peer is not None and row.peer is not None:
+            board = _encode(view)
+            start = clock()
+            probs, _ = peer(board, float(view.mines or 0))
+            row.peer.append(clock() - start)
+            worst = max(worst, _diff(result.probabilities, probs))
+    if peer is not None:
+        row.agree = "yes" if worst <= TOLERANCE else f"NO: {worst:.2g}"
+    return row
+
+
+def _peer_child(board: list[list[int]], mines: float, out: Any) -> None:
+    fn = _load_peer()
+    start = time.perf_counter()
+    probs, _ = fn(board, mines)
+    out.send((time.perf_counter() - start, probs))
+
+
+def _peer_limited(board: list[list[int]], mines: float, limit: float) -> tuple[float, Any] | None:
+    """Run the peer in a child process; None when it takes longer than limit seconds."""
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_peer_child, args=(board, mines, send), daemon=True)
+    child.start()
+    try:
+        if receive.poll(limit):
+            result: tuple[float, Any] = receive.recv()
+            return result
+        return None
+    finally:
+        if child.is_alive():
+            child.terminate()
+        child.join()
+
+
+def _lattice_row(k: int, positions: list[Position], peer: bool, limit: float) -> Row:
+    row = _measure(f"lattice k={k}", positions, None)
+    if not peer:
+        return row
+    times: list[float] = []
+    worst = 0.0
+    for position in positions:
+        view = position.knowledge
+        got = _peer_limited(_encode(view), float(view.mines or 0), limit)
+        if got is None:
+            row.agree = f"peer stopped after {limit:g} s"
+            return row
+        times.append(got[0])
+        worst = max(worst, _diff(analyse(view).probabilities, got[1]))
+    row.peer = times
+    row.agree = "yes" if worst <= TOLERANCE else f"NO: {worst:.2g}"
+    return row
+
+
+def _ms(xs: list[float], q: float = 0.5) -> str:
+    if not xs:
+        return "-"
+    if q == 0.5 or len(xs) < 2:
+        v = statistics.median(xs) if q == 0.5 else max(xs)
+    else:
+        v = statistics.quantiles(xs, n=100, method="inclusive")[round(q * 100) - 1]
+    return f"{v * 1e3:.3f}" if v < 1 else f"{v * 1e3:.0f}"
+
+
+def _print(rows: list[Row], peer: str | None) -> None:
+    head = ["set", "n", "median ms", "p95 ms", "find_safe ms"]
+    if peer:
+        head += [f"{peer} median", "p95 ms", "peer/ours", "agree 1e-9"]
+    table = [head]
+    for r in rows:
+        line = [r.name, str(r.count), _ms(r.ours), _ms(r.ours, 0.95), _ms(r.safe)]
+        if peer:
+            if r.peer:
+                ratio = statistics.median(r.peer) / statistics.median(r.ours)
+                line += [_ms(r.peer), _ms(r.peer, 0.95), f"{ratio:.2f}", r.agree]
+            else:
+                line += ["-", "-", "-", r.agree or "-"]
+        table.append(line)
+    widths = [max(len(line[i]) for line in table) for i in range(len(head))]
+    for n, line in enumerate(table):
+        print(
+            "  ".join(
+                c.ljust(w) if i == 0 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(line, widths, strict=True))
+            )
+        )
+        if n == 0:
+            print("  ".join("-" * w for w in widths))
+
+
+def run(args: argparse.Namespace) -> int:
+    peer = _load_peer() if args.peer else None
+    quick = bool(args.quick)
+    limit = args.peer_limit if args.peer_limit is not None else (5.0 if quick else 30.0)
+    if limit <= 0:
+        from minebender.cli import UsageError
+
+        raise UsageError(f"--peer-limit must be positive, got {limit:g}")
+    count = 40 if quick else 200
+    per_k = 1 if quick else 3
+    top = 8 if quick else 9
+    print(
+        f"minebender bench solver --seed {args.seed}"
+        f"{' --peer ' + args.peer if args.peer else ''}{' --quick' if quick else ''}"
+    )
+    print(f"real play: {count} positions a level; lattice: {per_k} a size, 30x24 with 150 mines")
+    rows: list[Row] = []
+    for level in LEVELS:
+        positions = [p for p in real_play(level, count, args.seed) if not _has_boom(p.knowledge)]
+        rows.append(_measure(f"real play {level}", positions, peer))
+        _progress(rows[-1])
+    peer_ok = peer is not None
+    for k in range(3, top + 1):
+        positions = [lattice(k, args.seed + i) for i in range(per_k)]
+        rows.append(_lattice_row(k, positions, peer_ok, limit))
+        if peer_ok and rows[-1].peer is None:
+            peer_ok = False
+            rows[-1].agree = f"peer stopped after {limit:g} s; larger k skipped"
+        _progress(rows[-1])
+    print()
+    _print(rows, args.peer)
+    return 0
+
+
+def _has_boom(view: Knowledge) -> bool:
+    return any(type(s) is Boom for row in view.rows for s in row)
+
+
+def _progress(row: Row) -> None:
+    print(f"  {row.name}: done", flush=True)
