@@ -1,0 +1,158 @@
+"""The values of minebender: immutable, hashable, == by value, repr valid Python,
+and constructors that reject bad input naming the bad value."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import minebender
+from minebender import (
+    Assist,
+    AssistTooEarly,
+    Beginner,
+    Blast,
+    Boom,
+    Chord,
+    Covered,
+    Custom,
+    Expert,
+    Exploded,
+    Flag,
+    Flagged,
+    Game,
+    Hidden,
+    Hint,
+    Intermediate,
+    Knowledge,
+    Lost,
+    Mine,
+    Number,
+    Playing,
+    Pos,
+    Reveal,
+    Setup,
+    Shown,
+    Won,
+    WrongFlag,
+)
+from strategies import Scenario, knowledges, reachable_games
+
+NAMESPACE = {name: getattr(minebender, name) for name in minebender.__all__}
+
+VALUES: list[object] = [
+    Pos(3, -4),
+    Reveal(Pos(1, 2)),
+    Flag(Pos(0, 0)),
+    Chord(Pos(-1, 5)),
+    Assist(7),
+    Hidden(),
+    Shown(8),
+    Boom(),
+    Playing(),
+    Won(),
+    Lost(Exploded(Pos(1, 1))),
+    Lost(AssistTooEarly(Pos(2, 0))),
+    Covered(),
+    Flagged(),
+    Number(0),
+    Blast(),
+    Hint(),
+    Mine(),
+    WrongFlag(),
+    Beginner(),
+    Intermediate(),
+    Expert(),
+    Custom(100, 3, 5),
+    Setup(9, 9, 10),
+    Knowledge(2, 1, None, ((Hidden(), Shown(1)),)),
+    Knowledge(0, 0, 0, ()),
+    Game.fresh(2, 2, ((True, False), (False, False))).step(Flag(Pos(0, 0))),
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_repr_is_valid_python(value: object) -> None:
+    again = eval(repr(value), NAMESPACE)
+    assert again == value
+    assert hash(again) == hash(value)
+    assert type(again) is type(value)
+
+
+@given(reachable_games())
+def test_repr_of_reachable_games_round_trips(sc: Scenario) -> None:
+    g = sc.game
+    again = eval(repr(g), NAMESPACE)
+    assert again == g and hash(again) == hash(g)
+    assert again.display() == g.display()
+    for p in [Pos(0, 0), Pos(1, 1), Pos(-1, 0)]:
+        assert again.step(Reveal(p)) == g.step(Reveal(p))
+
+
+@given(knowledges())
+def test_repr_of_knowledge_round_trips(v: Knowledge) -> None:
+    assert eval(repr(v), NAMESPACE) == v
+
+
+@pytest.mark.parametrize(
+    "value", [v for v in VALUES if dataclasses.is_dataclass(v)], ids=lambda v: type(v).__name__
+)
+def test_values_are_immutable(value: object) -> None:
+    fields = dataclasses.fields(value)  # type: ignore[arg-type]
+    name = fields[0].name if fields else "anything"
+    with pytest.raises((dataclasses.FrozenInstanceError, AttributeError, TypeError)):
+        setattr(value, name, None)
+
+
+def test_equal_values_are_interchangeable() -> None:
+    a = Game.fresh(2, 1, ((False, True),)).step(Reveal(Pos(0, 0)))
+    b = Game.fresh(2, 1, [[False, True]]).step(Reveal((0, 0)))  # type: ignore[arg-type]
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != Game.fresh(2, 1, ((False, True),))
+    assert Knowledge(1, 1, 0, [[Hidden()]]) == Knowledge(1, 1, 0, ((Hidden(),),))
+
+
+def test_steps_never_change_the_game_stepped() -> None:
+    g = Game.fresh(3, 1, ((False, False, True),))
+    before = repr(g)
+    g.step(Flag(Pos(2, 0)))
+    g.step(Reveal(Pos(0, 0)))
+    g.open(Pos(2, 0))
+    assert repr(g) == before
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "named"),
+    [
+        (lambda: Game.fresh(-1, 2, ()), ValueError, "-1"),
+        (lambda: Game.fresh(2, -3, ()), ValueError, "-3"),
+        (lambda: Game.fresh(2, 1, ((False,),)), ValueError, "2"),
+        (lambda: Game.fresh(1, 2, ((False,),)), ValueError, "2"),
+        (lambda: Game.fresh(1, 1, ((1,),)), TypeError, "1"),
+        (lambda: Game.fresh(1, 1, "x"), TypeError, "'x'"),
+        (lambda: Shown(9), ValueError, "9"),
+        (lambda: Shown(-1), ValueError, "-1"),
+        (lambda: Number(9), ValueError, "9"),
+        (lambda: Knowledge(-2, 0, 0, ()), ValueError, "-2"),
+        (lambda: Knowledge(1, 1, -5, ((Hidden(),),)), ValueError, "-5"),
+        (lambda: Knowledge(2, 1, 0, ((Hidden(),),)), ValueError, "1"),
+        (lambda: Knowledge(1, 1, 0, ((3,),)), TypeError, "3"),
+        (lambda: Custom(-1, 9, 10), ValueError, "-1"),
+        (lambda: Setup(9, -9, 10), ValueError, "-9"),
+        (lambda: Assist(-4), ValueError, "-4"),
+        (lambda: Reveal("b2"), TypeError, "'b2'"),  # type: ignore[arg-type]
+    ],
+)
+def test_constructors_name_the_bad_value(make: object, error: type, named: str) -> None:
+    with pytest.raises(error) as raised:
+        make()  # type: ignore[operator]
+    assert named in str(raised.value)
+
+
+@given(st.integers(-(2**40), 2**40), st.integers(-(2**40), 2**40))
+def test_any_pair_of_ints_is_a_position(x: int, y: int) -> None:
+    p = Pos(x, y)
+    assert (p.x, p.y) == (x, y) and eval(repr(p), NAMESPACE) == p
