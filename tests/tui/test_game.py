@@ -236,3 +236,34 @@ def test_scores_key_shows_the_report(store: Store) -> None:
         assert not isinstance(app.screen, ScoresScreen)
 
     run(make_app(store), scenario)
+
+
+def test_counter_goes_negative_and_timer_waits_for_the_first_click() -> None:
+    """Flags before the first click count down past zero; the timer stays at 000."""
+    cells = [Pos(x, 0) for x in range(9)] + [Pos(0, 1), Pos(1, 1)]
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        for pos in cells:
+            await click_cell(pilot, pos, button=3)
+        await pilot.pause(0.3)
+        assert str(app.query_one("#counter").render()) == "-01"
+        assert str(app.query_one("#timer").render()) == "000"
+        assert not app.session.started
+
+    run(make_app(), scenario)
+
+
+def test_the_face_starts_a_new_game_and_the_assist_button_assists() -> None:
+    """Clicking the face is n; clicking ? is a."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await click_cell(pilot, CENTRE)
+        assert app.session.started
+        assert await pilot.click("#face")
+        assert not app.session.started and app.session.spec.seed == "next"
+        assert await pilot.click("#assist")
+        assert app.session.started and app.session.clicks.assist == 1
+
+    run(make_app(), scenario)

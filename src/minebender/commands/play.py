@@ -51,7 +51,17 @@ def parse_custom(text: str) -> Level:
     return Custom(int(match[1]), int(match[2]), int(match[3]))
 
 
+KEYS = """\
+keys: arrows or hjkl move, space or enter reveals (chords on a number), f flags,
+      a assists, n new game, s best times and statistics, q saves and quits
+mouse: left click reveals, right click flags, the face starts a new game
+
+Without --seed or --new, play resumes the newest unfinished game (of --level or
+--custom, if given); every action is saved as it happens."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = f"{parser.description}\n\n{KEYS}"
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--level",

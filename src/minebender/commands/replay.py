@@ -35,7 +35,13 @@ def _speed(text: str) -> float:
     return value
 
 
+KEYS = """\
+keys: space pauses or plays, right/l and left/h step (and pause), home/end jump,
+      + and - change the speed, q quits"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = f"{parser.description}\n\n{KEYS}"
     parser.add_argument("file", metavar="FILE", nargs="?", help="a replay file (JSON)")
     parser.add_argument(
         "--last", action="store_true", help="the newest finished game of the store instead"
