@@ -1,6 +1,7 @@
 """The exact solver: it reads only what the player sees, never the layout."""
 
 from minebender.solver.analysis import Analysis, analyse
-from minebender.solver.safety import find_safe
+from minebender.solver.explain import Explanation, explain
+from minebender.solver.safety import find_safe, first_safe
 
-__all__ = ["Analysis", "analyse", "find_safe"]
+__all__ = ["Analysis", "Explanation", "analyse", "explain", "find_safe", "first_safe"]

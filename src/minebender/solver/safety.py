@@ -20,7 +20,7 @@ from minebender.solver.sweep import backward_bits, forward_bits
 from minebender.solver.system import System, build_system
 from minebender.types import Knowledge, Pos
 
-__all__ = ["find_safe", "first_safe", "sumset"]
+__all__ = ["find_safe", "first_safe", "settled", "sumset"]
 
 
 def sumset(a: int, b: int) -> int:
@@ -50,8 +50,9 @@ def _pos(system: System, cells: list[int]) -> list[Pos]:
     return [Pos(i % w, i // w) for i in sorted(cells)]
 
 
-def safe_cells(system: System) -> list[int] | None:
-    """The provably safe hidden cells as flat indexes, or None when no layout agrees."""
+def settled(system: System) -> tuple[list[int], list[int]] | None:
+    """The hidden cells (flat indexes) that no consistent layout mines, and those
+    that every consistent layout mines; None when no layout agrees."""
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
         return None
@@ -62,6 +63,7 @@ def safe_cells(system: System) -> list[int] | None:
         return None
     outside = len(system.outside)
     safe = list(system.known_safe)
+    mines = list(system.known_mines)
     if free is None:
         allowed = finals
     else:
@@ -74,7 +76,7 @@ def safe_cells(system: System) -> list[int] | None:
         allowed = [0] * len(finals)
         suffix = 1
         for i in range(len(finals) - 1, -1, -1):
-            others = sumset(prefix[i], suffix)
+            others = sumset(prefix[i], suffix) & _window(0, free)
             f = finals[i]
             a = 0
             m = 0
@@ -84,15 +86,20 @@ def safe_cells(system: System) -> list[int] | None:
                 m += 1
             allowed[i] = a
             suffix = sumset(suffix, f)
-        if outside and not prefix[-1] & _window(free - outside, free - 1):
-            safe.extend(system.outside)
+        if outside:
+            if not prefix[-1] & _window(free - outside, free - 1):
+                safe.extend(system.outside)
+            if not prefix[-1] & _window(free - outside + 1, free):
+                mines.extend(system.outside)
     groups = system.groups
     for plan, table, a in zip(plans, tables, allowed, strict=True):
-        can_mine, _ = backward_bits(plan, table, a)
+        can_mine, can_safe = backward_bits(plan, table, a)
         for step in plan.steps:
             if step.group not in can_mine:
                 safe.extend(groups[step.group].cells)
-    return safe
+            if step.group not in can_safe:
+                mines.extend(groups[step.group].cells)
+    return safe, mines
 
 
 def find_safe(knowledge: Knowledge) -> list[Pos]:
@@ -105,8 +112,8 @@ def find_safe(knowledge: Knowledge) -> list[Pos]:
     [Pos(x=0, y=0), Pos(x=2, y=0)]
     """
     system = build_system(knowledge)
-    cells = safe_cells(system)
-    return _pos(system, list(system.hidden) if cells is None else cells)
+    found = settled(system)
+    return _pos(system, list(system.hidden) if found is None else found[0])
 
 
 def first_safe(knowledge: Knowledge) -> Pos | None:

@@ -19,12 +19,23 @@ handles fastest, and the solver turns them back into ``Pos`` only at the end.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
 from minebender.types import Boom, Hidden, Knowledge, Shown
 
-__all__ = ["Component", "Constraint", "Group", "System", "build_system", "neighbour_table"]
+__all__ = [
+    "Component",
+    "Constraint",
+    "Group",
+    "Numbers",
+    "System",
+    "build_system",
+    "make_system",
+    "neighbour_table",
+    "read_numbers",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,24 +123,34 @@ def _name(width: int, i: int) -> str:
     return f"({i % width}, {i // width})"
 
 
-def build_system(knowledge: Knowledge, deduce: bool = True) -> System:
-    """Collect the constraints, settle the cheap deductions (unless ``deduce`` is
-    False), then group the cells and split the components."""
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    """What the view says, before any grouping: every revealed number next to a
+    hidden cell, as (its flat index, its hidden neighbours, the mines they need)."""
+
+    width: int
+    height: int
+    total: int | None
+    booms: int
+    hidden: tuple[int, ...]
+    scopes: tuple[tuple[int, tuple[int, ...], int], ...]
+    contradiction: str | None
+
+
+def read_numbers(knowledge: Knowledge) -> Numbers:
+    """Read the numbers next to hidden cells, and any number that cannot be right."""
     w, h = knowledge.width, knowledge.height
     flat = [c for row in knowledge.rows for c in row]
     table = neighbour_table(w, h)
     is_hidden = [type(c) is Hidden for c in flat]
-    hidden = tuple(i for i, x in enumerate(is_hidden) if x)
     booms = sum(1 for c in flat if type(c) is Boom)
     contradiction: str | None = None
-    cells: list[set[int]] = []
-    needs: list[int] = []
-    sources: list[list[int]] = []
+    scopes: list[tuple[int, tuple[int, ...], int]] = []
     for i, c in enumerate(flat):
         if type(c) is not Shown:
             continue
         around = table[i]
-        hs = [j for j in around if is_hidden[j]]
+        hs = tuple([j for j in around if is_hidden[j]])
         need = c.n
         if booms and len(hs) < len(around):
             need -= sum(1 for j in around if type(flat[j]) is Boom)
@@ -138,6 +159,40 @@ def build_system(knowledge: Knowledge, deduce: bool = True) -> System:
                 contradiction = f"the {c.n} at {_name(w, i)} cannot be satisfied"
             continue
         if hs:
+            scopes.append((i, hs, need))
+    return Numbers(
+        w,
+        h,
+        knowledge.mines,
+        booms,
+        tuple(i for i, x in enumerate(is_hidden) if x),
+        tuple(scopes),
+        contradiction,
+    )
+
+
+def build_system(knowledge: Knowledge, deduce: bool = True) -> System:
+    """Collect the constraints, settle the cheap deductions (unless ``deduce`` is
+    False), then group the cells and split the components."""
+    return make_system(read_numbers(knowledge), deduce=deduce)
+
+
+def make_system(
+    numbers: Numbers,
+    keep: Collection[int] | None = None,
+    with_total: bool = True,
+    deduce: bool = True,
+) -> System:
+    """The system of the numbers whose flat index is in ``keep`` (all when None),
+    with the total number of mines or without it. Revealed cells always count
+    as safe: leaving a number out forgets what it says, not that it is there."""
+    w = numbers.width
+    contradiction = numbers.contradiction
+    cells: list[set[int]] = []
+    needs: list[int] = []
+    sources: list[list[int]] = []
+    for i, hs, need in numbers.scopes:
+        if keep is None or i in keep:
             cells.append(set(hs))
             needs.append(need)
             sources.append([i])
@@ -186,19 +241,19 @@ def build_system(knowledge: Knowledge, deduce: bool = True) -> System:
     )
     settled = set(mines)
     settled.update(safe)
-    outside = tuple(i for i in hidden if i not in signature and i not in settled)
+    outside = tuple(i for i in numbers.hidden if i not in signature and i not in settled)
     return System(
         w,
-        h,
-        knowledge.mines,
-        booms,
+        numbers.height,
+        numbers.total if with_total else None,
+        numbers.booms,
         tuple(sorted(mines)),
         tuple(sorted(safe)),
         groups,
         constraints,
         _components(groups, constraints),
         outside,
-        hidden,
+        numbers.hidden,
         contradiction,
     )
 

@@ -1,0 +1,162 @@
+"""``explain``: the fewest shown numbers that prove a cell safe, or prove it a mine.
+
+A player who is told "(4, 2) is safe" wants to see why. The answer is a set
+of revealed numbers that alone settle the cell, and whether the total number
+of mines is needed too. "Alone" means: every other number is forgotten, but a
+revealed cell is still known not to be a mine (it is there on the screen).
+
+The search tries sets in order of size, so the first that works is a
+smallest one. Without the total, a smallest set is connected through shared
+hidden cells and touches the cell (numbers apart from it cannot matter), so
+only connected sets grown from the cell's neighbours are tried. With the
+total, any number can matter, and every set is tried. The search has a
+budget; past it, the answer is made minimal by dropping numbers one by one
+while the proof still holds (no number can be left out, but a smaller set
+might exist), and ``smallest`` says which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from minebender.solver.safety import settled
+from minebender.solver.system import Numbers, make_system, read_numbers
+from minebender.types import Knowledge, Pos
+
+__all__ = ["BUDGET", "Explanation", "explain", "proves"]
+
+BUDGET = 4000
+"""How many candidate sets the exhaustive search may try before it falls back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why a hidden cell is settled: ``numbers`` (revealed cells, row by row) alone
+    prove it a mine (``mine``) or safe, with the total number of mines when
+    ``uses_total``. ``smallest``: no smaller set of numbers proves it."""
+
+    pos: Pos
+    mine: bool
+    numbers: tuple[Pos, ...]
+    uses_total: bool
+    smallest: bool
+
+    def __str__(self) -> str:
+        what = "a mine" if self.mine else "safe"
+        if self.numbers:
+            cells = ", ".join(f"({p.x}, {p.y})" for p in self.numbers)
+            noun = "number" if len(self.numbers) == 1 else "numbers"
+            why = f"the {noun} at {cells}"
+            if self.uses_total:
+                why += " and the total number of mines"
+        else:
+            why = "the total number of mines"
+        size = "" if self.smallest else " (no number can be left out; a smaller set may exist)"
+        return f"({self.pos.x}, {self.pos.y}) is {what}: {why} prove it{size}"
+
+
+def proves(
+    numbers: Numbers, keep: frozenset[int], with_total: bool, cell: int
+) -> tuple[bool, bool]:
+    """(cell is safe, cell is a mine) in every layout that agrees with the numbers
+    at the flat indexes ``keep`` (and the total, when ``with_total``)."""
+    found = settled(make_system(numbers, keep, with_total))
+    if found is None:
+        return True, True
+    return cell in found[0], cell in found[1]
+
+
+def _connected(start: list[int], links: dict[int, set[int]]) -> Iterator[frozenset[int]]:
+    """Connected sets of numbers that contain one of ``start``, smallest first,
+    until a size has more sets than the budget."""
+    level = {frozenset([s]) for s in start}
+    while level and len(level) <= BUDGET:
+        yield from sorted(level, key=sorted)
+        level = {group | {n} for group in level for m in group for n in links[m] if n not in group}
+
+
+def explain(knowledge: Knowledge, pos: Pos) -> Explanation | None:
+    """A smallest set of shown numbers that alone proves pos safe, or proves it a
+    mine; None when the view proves neither.
+
+    Raises ValueError when pos is not a hidden cell of the board, or when no
+    layout agrees with the view (then every cell is vacuously both).
+
+    >>> from minebender.types import Hidden, Shown
+    >>> view = Knowledge(3, 2, None, ((Shown(1), Hidden(), Hidden()),
+    ...                               (Shown(1), Shown(1), Shown(1))))
+    >>> print(explain(view, Pos(2, 0)))
+    (2, 0) is safe: the numbers at (0, 0), (1, 1) prove it
+    """
+    w, h = knowledge.width, knowledge.height
+    if not (0 <= pos[0] < w and 0 <= pos[1] < h):
+        raise ValueError(f"explain: {tuple(pos)} is off the {w}x{h} board")
+    pos = Pos(pos[0], pos[1])
+    if not knowledge.hidden(pos):
+        raise ValueError(f"explain: ({pos.x}, {pos.y}) is not a hidden cell")
+    cell = pos.y * w + pos.x
+    numbers = read_numbers(knowledge)
+    everything = frozenset(i for i, _, _ in numbers.scopes)
+    found = settled(make_system(numbers))
+    if found is None:
+        raise ValueError("explain: no layout agrees with this view")
+    if cell in found[0]:
+        mine = False
+    elif cell in found[1]:
+        mine = True
+    else:
+        return None
+    with_total = proves(numbers, everything, False, cell)[mine] is False
+    if with_total and numbers.total is None:  # pragma: no cover - settled says otherwise
+        return None
+
+    def holds(keep: frozenset[int]) -> bool:
+        return proves(numbers, keep, with_total, cell)[mine]
+
+    scope = {i: set(hs) for i, hs, _ in numbers.scopes}
+    if with_total:
+        candidates = sorted(everything)
+        sets: Iterator[frozenset[int]] = (
+            frozenset(c)
+            for size in range(len(candidates) + 1)
+            for c in combinations(candidates, size)
+        )
+    else:
+        by_cell: dict[int, set[int]] = {}
+        for i, hs in scope.items():
+            for j in hs:
+                by_cell.setdefault(j, set()).add(i)
+        links = {i: {n for j in hs for n in by_cell[j]} - {i} for i, hs in scope.items()}
+        start = sorted(by_cell.get(cell, ()))
+        reach: set[int] = set(start)
+        todo = list(start)
+        while todo:
+            for n in links[todo.pop()]:
+                if n not in reach:
+                    reach.add(n)
+                    todo.append(n)
+        candidates = sorted(reach)
+        sets = _connected(start, links)
+    for tried, keep in enumerate(sets):
+        if holds(keep):
+            return _answer(pos, mine, keep, with_total, True, w)
+        if tried + 1 >= BUDGET:
+            break
+    keep = frozenset(candidates)
+    for n in sorted(candidates, key=lambda i: -_distance(i, cell, w)):
+        if holds(keep - {n}):
+            keep = keep - {n}
+    return _answer(pos, mine, keep, with_total, False, w)
+
+
+def _distance(a: int, b: int, width: int) -> int:
+    return max(abs(a % width - b % width), abs(a // width - b // width))
+
+
+def _answer(
+    pos: Pos, mine: bool, keep: frozenset[int], with_total: bool, smallest: bool, width: int
+) -> Explanation:
+    cells = tuple(Pos(i % width, i // width) for i in sorted(keep))
+    return Explanation(pos, mine, cells, with_total, smallest)
