@@ -1,0 +1,129 @@
+"""The solver against brute force: every field of Analysis, on thousands of
+small positions.
+
+Positions come from real layouts with some cells revealed, then sometimes
+spoiled (wrong numbers, Boom cells where there is no mine, a wrong or unknown
+total), so consistent, inconsistent and unknown-total views are all covered.
+The brute force (``reference.brute``) counts the layouts one by one.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+
+from minebender import Boom, Hidden, Knowledge, Pos, Seen, Shown, analyse
+from reference import brute, defs
+from strategies import knowledges
+
+
+def assert_matches_brute(v: Knowledge) -> None:
+    """Every field of analyse(v) equals the brute-force count."""
+    want = brute.brute_analysis(v)
+    got = analyse(v)
+    where = f"\n  knowledge={v!r}"
+    assert got.consistent == want.consistent, f"consistent{where}"
+    assert got.solutions == want.solutions, f"solutions {got.solutions} != {want.solutions}{where}"
+    assert got.unique == want.unique, f"unique{where}"
+    assert got.safe == want.safe, f"safe {sorted(got.safe)} != {sorted(want.safe)}{where}"
+    assert got.mines == want.mines, f"mines {sorted(got.mines)} != {sorted(want.mines)}{where}"
+    for p, prob in want.probabilities.items():
+        have = got.probability(p)
+        assert isinstance(have, Fraction) and have == prob, f"probability {p}: {have}{where}"
+    assert (not got.safe) == brute.stuck(v), f"Stuck{where}"
+
+
+def random_knowledge(rng: random.Random, max_cells: int = 10) -> Knowledge:
+    """A random small view: a real layout partly revealed, sometimes spoiled."""
+    w = rng.randint(1, 5)
+    h = rng.randint(1, max(1, min(4, max_cells // w)))
+    density = rng.choice([0.1, 0.25, 0.4, 0.6])
+    layout = tuple(tuple(rng.random() < density for _ in range(w)) for _ in range(h))
+    reveal = rng.choice([0.2, 0.4, 0.6, 0.8])
+    rows: list[list[Seen]] = []
+    for y in range(h):
+        row: list[Seen] = []
+        for x in range(w):
+            p = Pos(x, y)
+            if rng.random() >= reveal:
+                row.append(Hidden())
+            elif defs.mine(layout, p):
+                row.append(Boom())
+            else:
+                row.append(Shown(defs.adj_mines(w, h, layout, p)))
+        rows.append(row)
+    if rng.random() < 0.3:
+        x, y = rng.randrange(w), rng.randrange(h)
+        rows[y][x] = rng.choice([Hidden(), Boom(), Shown(rng.randint(0, 8))])
+    total = defs.total_mines(layout)
+    mines = rng.choice([total, total, total, None, rng.randint(0, w * h + 1)])
+    return Knowledge(w, h, mines, tuple(tuple(r) for r in rows))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solver_matches_brute_force_on_random_positions(seed: int) -> None:
+    rng = random.Random(seed)
+    kinds = {"consistent": 0, "inconsistent": 0, "unknown total": 0}
+    for _ in range(500):
+        v = random_knowledge(rng)
+        assert_matches_brute(v)
+        kinds["consistent" if brute.consistent_layouts(v) else "inconsistent"] += 1
+        kinds["unknown total"] += v.mines is None
+    assert min(kinds.values()) > 25, kinds  # every kind of position was checked
+
+
+@settings(max_examples=300)
+@given(knowledges())
+def test_solver_matches_brute_force(v: Knowledge) -> None:
+    assert_matches_brute(v)
+
+
+@pytest.mark.parametrize(
+    ("rows", "mines", "solutions", "safe", "certain"),
+    [
+        # ? 1 ?  with one mine: two layouts, no safe cell.
+        ("?1?", 1, 2, "", ""),
+        # 1 ?  the 1 has one hidden neighbour: a certain mine.
+        ("1?", 1, 1, "", "1,0"),
+        # 0 ?  a zero: its neighbour is safe, and the total 1 cannot be placed.
+        ("0?", 1, 0, "1,0", "1,0"),
+        # 0 ? with an unknown total: one layout, the empty one.
+        ("0?", None, 1, "1,0", ""),
+        # * 2  a Boom and a 2 on a 2x1 board: the 2 is impossible.
+        ("*2", 1, 0, "", ""),
+        # ? ? ? with no number and an unknown total: 2**3 layouts.
+        ("???", None, 8, "", ""),
+    ],
+)
+def test_solver_on_hand_counted_positions(
+    rows: str, mines: int | None, solutions: int, safe: str, certain: str
+) -> None:
+    def seen(c: str) -> Seen:
+        return Hidden() if c == "?" else Boom() if c == "*" else Shown(int(c))
+
+    v = Knowledge(len(rows), 1, mines, (tuple(seen(c) for c in rows),))
+    a = analyse(v)
+
+    def cells(s: str) -> frozenset[Pos]:
+        return frozenset(Pos(*map(int, c.split(","))) for c in s.split() if c)
+
+    assert a.solutions == solutions
+    assert a.consistent == (solutions > 0)
+    assert a.safe == cells(safe)
+    assert a.mines == cells(certain)
+    assert_matches_brute(v)
+
+
+def test_consistent_layouts_agrees_with_the_literal_definition() -> None:
+    """The fast form of ``consistent`` in the brute force is the definition's."""
+    rng = random.Random(7)
+    for _ in range(150):
+        v = random_knowledge(rng, max_cells=8)
+        fast = set(brute.consistent_layouts(v))
+        slow = {
+            layout for layout in brute.all_layouts(v.width, v.height) if defs.consistent(v, layout)
+        }
+        assert fast == slow, v
