@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from minebender.game import setup
 from minebender.session import Session, SessionSpec, level_name
 from minebender.store import BestTime, Store
 from minebender.types import Beginner, Level
@@ -67,9 +68,9 @@ def resume_or_new(
     if not new and seed is None:
         for stored in store.load_unfinished(interface=INTERFACE):
             spec = stored.spec
-            if level is not None and level_name(spec.level) != level_name(level):
-                continue
-            if level is not None and spec.setup != SessionSpec(level, "x").setup:
+            if level is not None and (
+                level_name(spec.level) != level_name(level) or spec.setup != setup(level)
+            ):
                 continue
             if no_guess and not spec.no_guess:
                 continue

@@ -18,7 +18,7 @@ from minebender.replay import Replay
 from minebender.session import Event, Session, level_name
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
-from minebender.types import Exploded, Lost, Playing, Pos, Setup, Status, Won
+from minebender.types import Exploded, Lost, Playing, Setup, Status, Won
 
 __all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps"]
 
@@ -202,9 +202,3 @@ class ReplayApp(BoardApp):
         self.speed = max(self.speed / 2, 1 / 16)
         self._draw()
         self._schedule()
-
-    @property
-    def cursor(self) -> Pos | None:
-        """The cell of the step's event, if it has one."""
-        event = self.steps[self.index].event
-        return None if event is None else event.pos

@@ -36,9 +36,14 @@ def face_for(status: Status) -> str:
 class Led(Static):
     """A three-digit display: the mine counter or the timer."""
 
+    _shown = ""
+
     def show(self, value: int) -> None:
-        """Show value (clamped to what three digits hold)."""
-        self.update(led_text(value))
+        """Show value (clamped to what three digits hold); redraws only on a change."""
+        text = led_text(value)
+        if text != self._shown:
+            self._shown = text
+            self.update(text)
 
 
 class Face(Static):
