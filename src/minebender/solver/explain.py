@@ -45,16 +45,15 @@ class Explanation:
 
     def __str__(self) -> str:
         what = "a mine" if self.mine else "safe"
+        parts = []
         if self.numbers:
-            cells = ", ".join(f"({p.x}, {p.y})" for p in self.numbers)
             noun = "number" if len(self.numbers) == 1 else "numbers"
-            why = f"the {noun} at {cells}"
-            if self.uses_total:
-                why += " and the total number of mines"
-        else:
-            why = "the total number of mines"
+            parts.append(f"the {noun} at " + ", ".join(f"({p.x}, {p.y})" for p in self.numbers))
+        if self.uses_total:
+            parts.append("the total number of mines")
+        verb = "proves" if len(self.numbers) + self.uses_total == 1 else "prove"
         size = "" if self.smallest else " (no number can be left out; a smaller set may exist)"
-        return f"({self.pos.x}, {self.pos.y}) is {what}: {why} prove it{size}"
+        return f"({self.pos.x}, {self.pos.y}) is {what}: {' and '.join(parts)} {verb} it{size}"
 
 
 def proves(

@@ -1,0 +1,154 @@
+"""``explain``: the shown numbers it names prove the cell on their own, and no
+smaller set of numbers does.
+
+Checked by brute force over every assignment of the hidden cells of small
+boards, with only the named numbers as constraints: revealed cells stay known
+safe, the other numbers are forgotten. Sets of assignments are ints used as
+bit sets, so each check is a few big-int ANDs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from minebender import Boom, Hidden, Knowledge, Pos, Shown
+from minebender.solver import analyse, explain
+
+
+def _view(seed: int) -> Knowledge:
+    """A small board from a random layout with a random share of it revealed."""
+    rng = random.Random(seed)
+    w, h = rng.choice([(3, 3), (4, 3), (4, 4), (5, 3), (5, 4)])
+    cells = [Pos(x, y) for y in range(h) for x in range(w)]
+    mines = set(rng.sample(cells, rng.randint(1, max(1, len(cells) // 3))))
+    revealed = {p for p in cells if p not in mines and rng.random() < 0.55}
+    if rng.random() < 0.15 and mines:
+        revealed.add(next(iter(mines)))  # one Boom now and then
+    rows = []
+    for y in range(h):
+        row: list[Hidden | Shown | Boom] = []
+        for x in range(w):
+            p = Pos(x, y)
+            if p not in revealed:
+                row.append(Hidden())
+            elif p in mines:
+                row.append(Boom())
+            else:
+                n = sum(Pos(x + dx, y + dy) in mines for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+                row.append(Shown(n))
+        rows.append(tuple(row))
+    total = len(mines) if rng.random() < 0.8 else None
+    return Knowledge(w, h, total, tuple(rows))
+
+
+class Brute:
+    """Every assignment of the hidden cells, with one bit set per fact."""
+
+    def __init__(self, view: Knowledge) -> None:
+        self.view = view
+        self.hidden = [p for p in view.cells() if view.hidden(p)]
+        index = {p: i for i, p in enumerate(self.hidden)}
+        assignments = range(1 << len(self.hidden))
+        booms = sum(type(view.seen(p)) is Boom for p in view.cells())
+        self.all = (1 << len(assignments)) - 1
+        self.number: dict[Pos, int] = {}
+        for p in view.cells():
+            s = view.seen(p)
+            if type(s) is not Shown:
+                continue
+            around = view.neighbours(p)
+            mask = sum(1 << index[q] for q in around if q in index)
+            need = s.n - sum(type(view.seen(q)) is Boom for q in around)
+            self.number[p] = sum(1 << a for a in assignments if (a & mask).bit_count() == need)
+        self.total = self.all
+        if view.mines is not None:
+            left = view.mines - booms
+            self.total = sum(1 << a for a in assignments if a.bit_count() == left)
+        self.mine = {p: sum(1 << a for a in assignments if a >> index[p] & 1) for p in index}
+
+    def settles(self, numbers: tuple[Pos, ...], total: bool, pos: Pos, mine: bool) -> bool:
+        """Every assignment that agrees with these facts has (mine) or lacks a mine at pos."""
+        agree = self.total if total else self.all
+        for p in numbers:
+            agree &= self.number[p]
+        bad = agree & ~self.mine[pos] if mine else agree & self.mine[pos]
+        return bad == 0
+
+
+def _cases() -> list[tuple[int, Knowledge, Pos]]:
+    out = []
+    for seed in range(200):
+        view = _view(seed)
+        if sum(view.hidden(p) for p in view.cells()) > 12:
+            continue
+        a = analyse(view)
+        if not a.consistent:
+            continue
+        for p in sorted(a.safe | a.mines):
+            out.append((seed, view, p))
+    return out
+
+
+CASES = _cases()
+
+
+def test_there_are_enough_cases() -> None:
+    assert len(CASES) >= 150
+    assert any(explain(v, p).uses_total for _, v, p in CASES)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("seed", "view", "pos"), CASES[::2], ids=lambda c: str(c)[:12])
+def test_explanation_alone_proves_it_and_nothing_smaller_does(
+    seed: int, view: Knowledge, pos: Pos
+) -> None:
+    e = explain(view, pos)
+    assert e is not None
+    a = analyse(view)
+    assert e.mine == (pos in a.mines)
+    brute = Brute(view)
+    assert brute.settles(e.numbers, e.uses_total, pos, e.mine)
+    assert e.smallest
+    everything = tuple(brute.number)
+    if e.uses_total:
+        assert not brute.settles(everything, False, pos, e.mine), "the total is needed"
+    for size in range(len(e.numbers)):
+        for smaller in itertools.combinations(everything, size):
+            assert not brute.settles(smaller, e.uses_total, pos, e.mine), smaller
+
+
+def test_a_cell_the_view_does_not_settle_has_no_explanation() -> None:
+    view = Knowledge(3, 1, None, ((Hidden(), Shown(1), Hidden()),))
+    assert explain(view, Pos(0, 0)) is None
+
+
+def test_the_total_alone_can_be_the_explanation() -> None:
+    view = Knowledge(3, 1, 0, ((Hidden(), Hidden(), Hidden()),))
+    e = explain(view, Pos(1, 0))
+    assert e is not None
+    assert (e.numbers, e.uses_total, e.mine) == ((), True, False)
+    assert str(e) == "(1, 0) is safe: the total number of mines proves it"
+
+
+def test_the_wording_names_the_numbers() -> None:
+    view = Knowledge(3, 1, None, ((Hidden(), Shown(1), Shown(0)),))
+    e = explain(view, Pos(0, 0))
+    assert str(e) == "(0, 0) is a mine: the number at (1, 0) proves it"
+
+
+@pytest.mark.parametrize(
+    ("pos", "message"),
+    [(Pos(5, 0), "off the 3x1 board"), (Pos(1, 0), "not a hidden cell")],
+)
+def test_a_bad_cell_gets_a_clear_error(pos: Pos, message: str) -> None:
+    view = Knowledge(3, 1, None, ((Hidden(), Shown(1), Hidden()),))
+    with pytest.raises(ValueError, match=message):
+        explain(view, pos)
+
+
+def test_an_inconsistent_view_gets_a_clear_error() -> None:
+    view = Knowledge(3, 1, None, ((Hidden(), Shown(3), Hidden()),))
+    with pytest.raises(ValueError, match="no layout agrees"):
+        explain(view, Pos(0, 0))
