@@ -77,6 +77,9 @@ class ReplayError(ValueError):
 
 def tile_name(tile: Tile) -> str:
     """The tile's name in the HTTP API: covered, flagged, 0..8, blast, hint, mine, wrong_flag."""
+    name = _NAMES.get(tile)
+    if name is not None:
+        return name
     match tile:
         case Number(n):
             return str(n)
@@ -94,6 +97,16 @@ def tile_name(tile: Tile) -> str:
             return "wrong_flag"
     raise TypeError(f"not a tile: {tile!r}")
 
+
+_NAMES: dict[Tile, str] = {
+    Covered(): "covered",
+    Flagged(): "flagged",
+    Blast(): "blast",
+    Hint(): "hint",
+    Mine(): "mine",
+    WrongFlag(): "wrong_flag",
+    **{Number(n): str(n) for n in range(9)},
+}
 
 _CHARS = {"covered": ".", "flagged": "F", "blast": "B", "hint": "H", "mine": "*", "wrong_flag": "X"}
 

@@ -8,6 +8,7 @@ the page picks an unfinished game up where it was.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import socket
 import sys
@@ -72,6 +73,14 @@ def run(args: argparse.Namespace) -> int:
     except store_mod.StoreError as exc:
         raise UsageError(str(exc)) from exc
     app = create_app(store)
+    # The assist's solver runs in a worker thread; hand the interpreter back to
+    # the event loop often, so other players' clicks are not kept waiting.
+    sys.setswitchinterval(0.0005)
+    # Everything loaded so far (FastAPI, pydantic, the app) lives as long as the
+    # server: keep it out of the collector's full passes, which would otherwise
+    # pause every player for tens of milliseconds now and then.
+    gc.collect()
+    gc.freeze()
     config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level="warning", access_log=False
     )

@@ -6,6 +6,7 @@ can compute a board from a seed exactly as a session does.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 from collections.abc import Callable
@@ -125,8 +126,12 @@ def layout_for(board: Setup, seed: str, first: Pos, no_guess: bool = False) -> L
 # --------------------------------------------------------------------------
 
 
-def _regions(layout: Layout) -> tuple[list[set[Pos]], set[Pos]]:
-    """The openings (zeros with their bordering numbers) and the isolated numbers."""
+@functools.lru_cache(maxsize=512)
+def _regions(layout: Layout) -> tuple[tuple[frozenset[Pos], ...], frozenset[Pos]]:
+    """The openings (zeros with their bordering numbers) and the isolated numbers.
+
+    Cached: a live game asks for its 3BV after every action once it is over.
+    """
     height = len(layout)
     width = len(layout[0]) if height else 0
 
@@ -140,7 +145,7 @@ def _regions(layout: Layout) -> tuple[list[set[Pos]], set[Pos]]:
         if not layout[y][x] and count(Pos(x, y)) == 0
     }
     seen: set[Pos] = set()
-    openings: list[set[Pos]] = []
+    openings: list[frozenset[Pos]] = []
     for start in sorted(zeros, key=lambda p: (p.y, p.x)):
         if start in seen:
             continue
@@ -155,14 +160,14 @@ def _regions(layout: Layout) -> tuple[list[set[Pos]], set[Pos]]:
                     if q not in seen and not layout[q.y][q.x]:
                         seen.add(q)
                         todo.append(q)
-        openings.append(region)
-    isolated = {
+        openings.append(frozenset(region))
+    isolated = frozenset(
         Pos(x, y)
         for y in range(height)
         for x in range(width)
         if not layout[y][x] and Pos(x, y) not in seen
-    }
-    return openings, isolated
+    )
+    return tuple(openings), isolated
 
 
 def bbbv(layout: Layout) -> int:

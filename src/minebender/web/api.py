@@ -7,6 +7,7 @@ JSON is written with ``json.dumps`` directly, to keep a round trip cheap.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -101,7 +102,8 @@ def router(hub: Hub) -> APIRouter:
     async def get_game(gid: str, authorization: str | None = AUTH) -> Response:
         """The game's view, for the holder of its token."""
         live = owned(gid, authorization)
-        return _json({"id": gid, "view": view(live.session, qualifies=live.qualifies)})
+        async with live.lock:
+            return _json({"id": gid, "view": view(live.session, qualifies=live.qualifies)})
 
     @api.post("/games/{gid}/actions", summary="Act on a game")
     async def act(gid: str, body: ActionIn, authorization: str | None = AUTH) -> Response:
@@ -118,11 +120,15 @@ def router(hub: Hub) -> APIRouter:
                     422, f"cell ({body.x}, {body.y}) is off the {b.width}x{b.height} board"
                 )
             pos = Pos(body.x, body.y)
-        try:
-            hub.act(live, body.type, pos)
-        except SaveFailed as exc:
-            raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
-        return _json({"view": view(live.session, qualifies=live.qualifies)})
+        async with live.lock:
+            try:
+                if body.type == "assist":  # the solver may take a while: off the event loop
+                    await asyncio.to_thread(hub.act, live, body.type, pos)
+                else:
+                    hub.act(live, body.type, pos)
+            except SaveFailed as exc:
+                raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
+            return _json({"view": view(live.session, qualifies=live.qualifies)})
 
     @api.get("/games/{gid}/probabilities", summary="Mine probabilities (practice games)")
     async def probabilities(gid: str, authorization: str | None = AUTH) -> Response:
@@ -131,7 +137,9 @@ def router(hub: Hub) -> APIRouter:
         live = owned(gid, authorization)
         if not live.session.spec.practice:
             raise ApiError(403, "probabilities are shown for practice games only")
-        a = analyse(live.session.knowledge)
+        async with live.lock:
+            knowledge = live.session.knowledge
+        a = await asyncio.to_thread(analyse, knowledge)
         rows = [[None if p is None else float(p) for p in row] for row in a.probabilities]
         return _json({"consistent": a.consistent, "probabilities": rows})
 

@@ -6,18 +6,21 @@ in the store). Sessions live in memory for speed; the store is the truth, so
 after a restart (or when a game was evicted from memory) a game is rebuilt
 from its event log, exactly.
 
-The hub is used from the server's event loop only, one request at a time,
-so a game never sees two actions at once.
+The hub is used from the server's event loop; the assist, which runs the
+solver, is taken in a worker thread so that other players are not held up
+meanwhile. ``Live.lock`` keeps each game to one action at a time, and the
+store is safe to share between threads.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from minebender.session import Clock, Event, EventType, Session, SessionSpec
 from minebender.store import Store, StoreError, hash_token
@@ -45,12 +48,14 @@ def random_seed() -> str:
 
 @dataclass(slots=True)
 class Live:
-    """A game in memory: its session and its owner's token hash."""
+    """A game in memory: its session, its owner's token hash, and a lock so that
+    one action at a time reaches it (the assist runs in a worker thread)."""
 
     id: str
     session: Session
     token_hash: str
     qualifies: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class Hub:

@@ -54,7 +54,7 @@ def view(session: Session, *, qualifies: bool = False) -> dict[str, Any]:
         "mines": b.mines,
         "status": status,
         "reason": session.lost_reason,
-        "tiles": [[tile_name(t) for t in row] for row in session.display()],
+        "tiles": [list(map(tile_name, row)) for row in session.display()],
         "mines_left": session.mines_left,
         "started": session.started,
         "elapsed_ms": session.elapsed_ms,

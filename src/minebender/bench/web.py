@@ -1,0 +1,309 @@
+"""``minebender bench web``: concurrent players against the web server, round trips timed.
+
+Starts ``minebender serve`` on a free loopback port with a scratch database
+(or targets ``--url``), lets ``--players`` simulated players play Expert at
+once until ``--actions`` actions have been sent, prints the round-trip
+percentiles per action type, and stops by itself. The target of the web game
+is a 95th percentile under 50 ms, the assist on Expert included.
+
+Each player waits ``--think-ms`` on average (uniformly from half to one and
+a half times it) before each action: 250 ms by default, about four actions a
+second, faster than most people play. ``--think-ms 0`` has every player send
+its next action the moment the last one is answered: that measures how many
+actions a second the server can take, not what a person would feel.
+
+The players see only what the API shows. Each plays like a quick person: it
+flags the mines and reveals the cells that single numbers prove, chords
+numbers whose flags add up, and presses the assist when that logic is stuck
+(the server then runs the full solver: the costliest action). Their choices
+come from ``--seed``, so a run can be repeated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Stats", "add_arguments", "choose", "run"]
+
+TARGET_MS = 50.0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--url", help="a running server to load (default: start one here)")
+    parser.add_argument("--players", type=int, default=50, help="concurrent players (50)")
+    parser.add_argument("--actions", type=int, default=3000, help="actions in all (3000)")
+    parser.add_argument("--level", default="expert", choices=("beginner", "intermediate", "expert"))
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=250.0,
+        help="mean pause of each player between actions, 0 for flat out (250: about"
+        " 4 actions a second per player, faster than most people play)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the players' choices (1)")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when the 95th percentile misses 50 ms"
+    )
+
+
+@dataclass
+class Stats:
+    """Round trips in ms by kind of request, and errors."""
+
+    times: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, kind: str, ms: float) -> None:
+        self.times.setdefault(kind, []).append(ms)
+
+    @property
+    def actions(self) -> list[float]:
+        return [t for k, ts in self.times.items() if k != "new game" for t in ts]
+
+
+def _pct(values: list[float], q: float) -> float:
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=1000, method="inclusive")[round(q * 1000) - 1]
+
+
+def _around(w: int, h: int, x: int, y: int) -> list[tuple[int, int]]:
+    return [
+        (x + dx, y + dy)
+        for dy in (-1, 0, 1)
+        for dx in (-1, 0, 1)
+        if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h
+    ]
+
+
+def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The player's next action from the view alone (single-number logic, else assist)."""
+    tiles: list[list[str]] = view["tiles"]
+    w, h = view["width"], view["height"]
+    if not view["started"]:
+        return {"type": "reveal", "x": w // 2, "y": h // 2}
+    safe: list[tuple[int, int]] = []
+    for y in range(h):
+        for x in range(w):
+            t = tiles[y][x]
+            if len(t) != 1 or t == "0":
+                continue
+            near = _around(w, h, x, y)
+            covered = [p for p in near if tiles[p[1]][p[0]] == "covered"]
+            if not covered:
+                continue
+            flags = sum(1 for p in near if tiles[p[1]][p[0]] == "flagged")
+            n = int(t)
+            if flags == n:
+                if rng.random() < 0.5:
+                    return {"type": "chord", "x": x, "y": y}
+                safe.extend(covered)
+            elif flags + len(covered) == n:
+                p = rng.choice(covered)
+                return {"type": "flag", "x": p[0], "y": p[1]}
+    if safe:
+        p = rng.choice(safe)
+        return {"type": "reveal", "x": p[0], "y": p[1]}
+    return {"type": "assist"}
+
+
+class _Conn:
+    """One keep-alive HTTP/1.1 connection, as lean as a browser's: the bench should
+    time the server, not a heavy client library."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        head += f"Content-Length: {len(data)}\r\n\r\n"
+        self.writer.write(head.encode() + data)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        payload = await self.reader.readexactly(length)
+        return status, json.loads(payload) if payload else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def _player(
+    conn: _Conn, index: int, args: argparse.Namespace, budget: list[int], stats: Stats
+) -> None:
+    rng = random.Random(f"{args.seed}:{index}")
+    if args.think_ms:  # players arrive spread over one think time, not all at once
+        await asyncio.sleep(rng.uniform(0, args.think_ms / 1000))
+    game = 0
+    while budget[0] > 0:
+        seed = f"bench-{args.seed}-{index}-{game}"
+        t0 = time.perf_counter()
+        status, data = await conn.request("POST", "/api/games", {"level": args.level, "seed": seed})
+        stats.add("new game", (time.perf_counter() - t0) * 1000)
+        game += 1
+        if status != 201:
+            stats.errors.append(f"new game: {status} {str(data)[:80]}")
+            return
+        token = data["token"]
+        path = f"/api/games/{data['id']}/actions"
+        view = data["view"]
+        while view["status"] == "playing" and budget[0] > 0:
+            budget[0] -= 1
+            action = choose(view, rng)
+            if args.think_ms:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think_ms / 1000)
+            t0 = time.perf_counter()
+            status, data = await conn.request("POST", path, action, token)
+            stats.add(action["type"], (time.perf_counter() - t0) * 1000)
+            if status != 200:
+                stats.errors.append(f"{action['type']}: {status} {str(data)[:80]}")
+                break
+            view = data["view"]
+
+
+async def _load(url: str, args: argparse.Namespace, stats: Stats) -> float:
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme != "http" or not parts.hostname:
+        raise ValueError(f"--url must look like http://127.0.0.1:8000, got {url!r}")
+    conns = [_Conn(parts.hostname, parts.port or 80) for _ in range(args.players)]
+    budget = [args.actions]
+    t0 = time.perf_counter()
+    try:
+        await asyncio.gather(*(_player(c, i, args, budget, stats) for i, c in enumerate(conns)))
+    finally:
+        for c in conns:
+            c.close()
+    return time.perf_counter() - t0
+
+
+def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    import socket
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [sys.executable, "-m", "minebender", "serve", "--port", str(port), "--db", str(db)]
+    proc = subprocess.Popen([*cmd, "--no-browser"], stdout=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        if proc.poll() is not None:
+            raise RuntimeError("the server did not start")
+        try:
+            with urllib.request.urlopen(url + "/api/health", timeout=1):
+                return proc, url
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("the server did not answer within 10 s")
+
+
+def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> float:
+    print(
+        f"minebender bench web: {args.players} players, {args.actions} actions on {args.level},"
+        f" think time {args.think_ms:g} ms, server {url}"
+    )
+    print(f"{'request':<10}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    rows = [*sorted(k for k in stats.times if k != "new game"), "new game"]
+    for kind in rows:
+        ts = stats.times.get(kind)
+        if ts:
+            print(
+                f"{kind:<10}{len(ts):>7}{_pct(ts, 0.5):>9.1f}{_pct(ts, 0.95):>9.1f}"
+                f"{_pct(ts, 0.99):>9.1f}{max(ts):>9.1f}"
+            )
+    every = stats.actions
+    p95 = _pct(every, 0.95) if every else float("nan")
+    print(
+        f"{'all':<10}{len(every):>7}{_pct(every, 0.5):>9.1f}{p95:>9.1f}"
+        f"{_pct(every, 0.99):>9.1f}{max(every):>9.1f}"
+    )
+    print(
+        f"throughput: {len(every) / wall:.0f} actions/s over {wall:.2f} s;"
+        f" errors: {len(stats.errors)}"
+    )
+    for e in stats.errors[:5]:
+        print(f"  error: {e}")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"machine: {os.cpu_count()} CPUs, load average {load:.1f} (other work slows every figure)"
+    )
+    verdict = "OK" if p95 < TARGET_MS else "MISSED"
+    print(f"95th percentile of one action: {p95:.1f} ms (target < {TARGET_MS:g} ms): {verdict}")
+    return p95
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender.cli import UsageError
+
+    if not 1 <= args.players <= 1000:
+        raise UsageError(f"--players must be from 1 to 1000, got {args.players}")
+    if not 1 <= args.actions <= 1_000_000:
+        raise UsageError(f"--actions must be from 1 to 1000000, got {args.actions}")
+    if args.think_ms < 0:
+        raise UsageError("--think-ms must not be negative")
+    stats = Stats()
+    with tempfile.TemporaryDirectory(prefix="minebender-bench-") as tmp:
+        proc = None
+        url = args.url
+        if url is None:
+            try:
+                proc, url = _start_server(Path(tmp) / "bench.db")
+            except RuntimeError as exc:
+                raise UsageError(f"cannot start a server: {exc}") from exc
+        try:
+            wall = asyncio.run(_load(url.rstrip("/"), args, stats))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from exc
+        except OSError as exc:
+            raise UsageError(f"cannot reach {url}: {exc}") from exc
+        finally:
+            if proc is not None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+    if not stats.actions:
+        print("no action was timed", file=sys.stderr)
+        for e in stats.errors[:5]:
+            print(f"  error: {e}", file=sys.stderr)
+        return 1
+    p95 = _report(stats, args, url, wall)
+    if stats.errors:
+        return 1
+    return 1 if args.check and p95 >= TARGET_MS else 0
