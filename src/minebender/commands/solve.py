@@ -19,7 +19,7 @@ from rich.text import Text
 
 from minebender.boardtext import Board, BoardTextError, parse_board
 from minebender.cli import UsageError
-from minebender.solver import Analysis, analyse
+from minebender.solver import Analysis, analyse, explain
 from minebender.types import Boom, Knowledge, Pos, Shown
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "analysis_json", "read_board", "run"]
@@ -50,6 +50,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object (docs/formats.md)"
     )
+    parser.add_argument(
+        "--explain",
+        type=_cell,
+        metavar="X,Y",
+        help="the fewest shown numbers that prove the hidden cell X,Y safe or a mine",
+    )
+
+
+def _cell(text: str) -> Pos:
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected a cell as X,Y (e.g. 3,4), got {text!r}")
+    return Pos(int(parts[0]), int(parts[1]))
+
+
+def _explanation(knowledge: Knowledge, pos: Pos) -> tuple[str, dict[str, Any] | None]:
+    """The line ``--explain`` prints, and its JSON object (None: not settled)."""
+    try:
+        found = explain(knowledge, pos)
+    except ValueError as exc:
+        raise UsageError(str(exc).removeprefix("explain: ")) from None
+    if found is None:
+        return f"({pos.x}, {pos.y}) is neither provably safe nor provably a mine", None
+    return str(found), {
+        "cell": [pos.x, pos.y],
+        "mine": found.mine,
+        "numbers": [[p.x, p.y] for p in found.numbers],
+        "uses_total": found.uses_total,
+        "smallest": found.smallest,
+    }
 
 
 def _nat(text: str) -> int:
@@ -192,8 +222,16 @@ def run(args: argparse.Namespace) -> int:
         knowledge = knowledge.with_mines(args.mines)
         board = Board(knowledge, board.flags)
     analysis = analyse(knowledge)
+    why = None
+    if args.explain is not None and analysis.consistent:
+        why = _explanation(knowledge, args.explain)
     if args.json:
-        print(json.dumps(analysis_json(knowledge, analysis)))
+        out = analysis_json(knowledge, analysis)
+        if why is not None:
+            out["explanation"] = why[1]
+        print(json.dumps(out))
     else:
         Console(highlight=False, soft_wrap=True).print(_render(board, analysis), end="")
+        if why is not None:
+            print(f"why: {why[0]}")
     return 0 if analysis.consistent else 1
