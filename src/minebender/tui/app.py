@@ -18,10 +18,9 @@ from minebender.commands.stats import build_report
 from minebender.session import Event, Session, SessionSpec, level_name
 from minebender.store import StoreError
 from minebender.tui.base import BoardApp
-from minebender.tui.board import BoardWidget, Tiles
+from minebender.tui.board import BoardWidget
 from minebender.tui.saving import Saver
 from minebender.tui.screens import NameScreen, ScoresScreen
-from minebender.tui.widgets import Led
 from minebender.types import Exploded, Lost, Number, Pos, Setup, Won
 
 __all__ = ["MinebenderApp", "random_seed"]
@@ -69,9 +68,6 @@ class MinebenderApp(BoardApp):
     def setup(self) -> Setup:
         return self.session.setup
 
-    def initial_tiles(self) -> Tiles:
-        return self.session.display()
-
     def on_mount(self) -> None:
         super().on_mount()
         self.set_interval(0.2, self._tick)
@@ -89,7 +85,7 @@ class MinebenderApp(BoardApp):
         )
 
     def _tick(self) -> None:
-        self.query_one("#timer", Led).show(self.session.timer)
+        self.timer_led.show(self.session.timer)
 
     def _status_line(self) -> str:
         s = self.session

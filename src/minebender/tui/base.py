@@ -42,14 +42,18 @@ class BoardApp(App[None]):
     def __init__(self) -> None:
         super().__init__()
         self._too_small = False
+        # Made here, not looked up later: a timer that fires while the app shuts
+        # down still finds them.
+        self.counter = Led(id="counter")
+        self.face = Face(id="face")
+        self.timer_led = Led(id="timer")
+        self.board = BoardWidget((), id="board")
+        self.status_line = Static(id="status")
+        self.too_small_message = Static(id="too-small")
 
     @property
     def setup(self) -> Setup:
         """The size of the board shown."""
-        raise NotImplementedError
-
-    def initial_tiles(self) -> Tiles:
-        """The tiles to show when the app starts."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------
@@ -59,16 +63,16 @@ class BoardApp(App[None]):
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="game"):
             with Horizontal(id="bar"):
-                yield Led(id="counter")
+                yield self.counter
                 yield Static(classes="spacer")
-                yield Face(id="face")
+                yield self.face
                 if self.WITH_ASSIST:
                     yield AssistButton("?", id="assist")
                 yield Static(classes="spacer")
-                yield Led(id="timer")
-            yield BoardWidget(self.initial_tiles(), id="board")
-        yield Static(id="status")
-        yield Static(id="too-small")
+                yield self.timer_led
+            yield self.board
+        yield self.status_line
+        yield self.too_small_message
         yield Footer()
 
     def on_mount(self) -> None:
@@ -78,14 +82,9 @@ class BoardApp(App[None]):
         self.check_size(event.size)
 
     @property
-    def board(self) -> BoardWidget:
-        """The board widget."""
-        return self.query_one("#board", BoardWidget)
-
-    @property
     def status_text(self) -> str:
         """The status line as plain text (for tests and screen readers)."""
-        return str(self.query_one("#status", Static).render())
+        return str(self.status_line.render())
 
     @property
     def too_small(self) -> bool:
@@ -101,8 +100,8 @@ class BoardApp(App[None]):
         game = self.query_one("#game")
         game.display = not self._too_small
         game.styles.width = board_size(b.width, b.height)[0] + 2
-        self.query_one("#status").display = not self._too_small
-        message = self.query_one("#too-small", Static)
+        self.status_line.display = not self._too_small
+        message = self.too_small_message
         message.display = self._too_small
         message.update(
             f"This {b.width}x{b.height} board needs a terminal of at least"
@@ -135,7 +134,7 @@ class BoardApp(App[None]):
         board.show_cursor = cursor is not None
         if cursor is not None:
             board.cursor = cursor
-        self.query_one("#counter", Led).show(mines_left)
-        self.query_one("#timer", Led).show(seconds)
-        self.query_one("#face", Face).update(face_for(status))
-        self.query_one("#status", Static).update(line)
+        self.counter.show(mines_left)
+        self.timer_led.show(seconds)
+        self.face.update(face_for(status))
+        self.status_line.update(line)

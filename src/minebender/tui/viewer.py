@@ -87,9 +87,6 @@ class ReplayApp(BoardApp):
     def setup(self) -> Setup:
         return self.replay.spec.setup
 
-    def initial_tiles(self) -> Tiles:
-        return self.steps[0].tiles
-
     def on_mount(self) -> None:
         super().on_mount()
         self._draw()
