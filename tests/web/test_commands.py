@@ -1,0 +1,70 @@
+"""``minebender serve`` and ``minebender bench web`` as commands."""
+
+from __future__ import annotations
+
+import random
+import socket
+from pathlib import Path
+
+import pytest
+
+from minebender.bench.web import choose
+from minebender.cli import main
+from minebender.commands.serve import has_display
+
+
+def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "70000", "--no-browser"]) == 2
+    assert "--port must be from 1 to 65535" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_port_in_use(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        args = ["serve", "--port", str(port), "--db", str(tmp_path / "x.db"), "--no-browser"]
+        assert main(args) == 2
+    assert "try another --port" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_folder_as_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main(["serve", "--port", str(port), "--db", str(tmp_path), "--no-browser"]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_no_display_means_no_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    assert not has_display()
+
+
+def test_bench_player_plays_from_the_view_alone() -> None:
+    rng = random.Random(1)
+    blank = {"width": 3, "height": 3, "started": False, "tiles": [["covered"] * 3] * 3}
+    assert choose(blank, rng) == {"type": "reveal", "x": 1, "y": 1}
+    tiles = [["1", "covered", "covered"], ["covered"] * 3, ["covered"] * 3]
+    tiles[0][1] = "flagged"
+    view = {"width": 3, "height": 3, "started": True, "tiles": tiles}
+    assert choose(view, rng)["type"] in ("chord", "reveal")
+    stuck = {"width": 3, "height": 3, "started": True, "tiles": [["covered"] * 3] * 3}
+    assert choose(stuck, rng) == {"type": "assist"}
+
+
+@pytest.mark.timeout(60)
+def test_bench_web_runs_and_stops_by_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "web", "--players", "3", "--actions", "30", "--think-ms", "0"]
+    assert main([*args, "--level", "beginner"]) == 0
+    out = capsys.readouterr().out
+    assert "95th percentile of one action" in out and "errors: 0" in out
+
+
+def test_bench_web_refuses_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "web", "--players", "0"]) == 2
+    assert "--players" in capsys.readouterr().err

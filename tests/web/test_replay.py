@@ -1,0 +1,108 @@
+"""The replay format (docs/replays.md): round trips, checks, frames."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from minebender import replay
+from minebender.session import Session, SessionSpec
+from minebender.types import Beginner, Custom, Pos
+
+from .conftest import FakeClock
+from .helpers import mines_of, safe_of
+
+SEED = "replay-seed"
+FIRST = Pos(4, 4)
+
+
+def finished(clock: FakeClock, win: bool = True) -> Session:
+    s = Session(SessionSpec(Beginner(), SEED), clock)
+    s.flag(Pos(0, 0))
+    clock.t += 1
+    s.reveal(FIRST)
+    for p in safe_of(SEED, FIRST) if win else mines_of(SEED, FIRST)[:1]:
+        clock.t += 0.1
+        s.reveal(p)
+    return s
+
+
+def test_round_trip_gives_the_same_game(clock: FakeClock) -> None:
+    s = finished(clock)
+    r = replay.loads(replay.dumps(replay.from_session(s, player="Ada")))
+    again = r.session()
+    assert again.game == s.game and again.clicks == s.clicks and again.won
+    assert r.result.elapsed_ms == s.elapsed_ms and r.player == "Ada"
+    assert replay.to_json(r) == replay.to_json(replay.from_session(s, player="Ada"))
+
+
+def test_frames_step_through_the_game(clock: FakeClock) -> None:
+    s = finished(clock, win=False)
+    fs = replay.frames(replay.from_session(s))
+    assert len(fs) == len(s.events) + 1
+    assert fs[0].rows == ("." * 9,) * 9
+    assert fs[1].rows[0][0] == "F" and fs[1].status == "playing"
+    assert fs[-1].status == "lost" and "B" in "".join(fs[-1].rows)
+
+
+def test_an_unfinished_game_is_no_replay(clock: FakeClock) -> None:
+    s = Session(SessionSpec(Beginner(), SEED), clock)
+    s.reveal(FIRST)
+    with pytest.raises(replay.ReplayError, match="finished"):
+        replay.from_session(s)
+
+
+def good(clock: FakeClock) -> dict[str, Any]:
+    return replay.to_json(replay.from_session(finished(clock, win=False)))
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(format="other"), "'format'"),
+        (lambda d: d.update(version=2), "version 2"),
+        (lambda d: d.pop("width"), "'width' is missing"),
+        (lambda d: d.update(width="9"), "'width' must be an integer"),
+        (lambda d: d.update(width=10), "a beginner board is 9x9x10"),
+        (lambda d: d.update(level="giant"), "unknown level"),
+        (lambda d: d.update(seed=""), "'seed'"),
+        (lambda d: d["layout"].pop(), "9 rows"),
+        (lambda d: d["layout"].__setitem__(0, "?" * 9), "layout row 0"),
+        (lambda d: d.update(layout=["." * 9] * 9), "10 mines"),
+        (lambda d: d["events"][0].update(type="jump"), "events[0]: 'type'"),
+        (lambda d: d["events"][1].update(x="4"), "events[1]: 'x' must be an integer"),
+        (lambda d: d["events"][1].update(t=-5), "'t' must not be negative"),
+        (lambda d: d["events"].reverse(), "backwards"),
+        (lambda d: d["events"].append(dict(d["events"][-1])), "after the end"),
+        (lambda d: d["events"].pop(), "do not finish"),
+        (lambda d: d["result"].update(status="won"), "result 'status'"),
+        (lambda d: d["result"].update(elapsed_ms=1), "result 'elapsed_ms'"),
+        (lambda d: d.update(player=3), "'player'"),
+    ],
+)
+def test_bad_replays_are_refused_with_the_reason(clock: FakeClock, change: Any, words: str) -> None:
+    data = good(clock)
+    change(data)
+    with pytest.raises(replay.ReplayError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        replay.parse(data)
+
+
+def test_not_json_and_not_an_object() -> None:
+    with pytest.raises(replay.ReplayError, match="not valid JSON"):
+        replay.loads("{")
+    with pytest.raises(replay.ReplayError, match="one JSON object"):
+        replay.loads("[]")
+
+
+def test_custom_and_assist_events_survive(clock: FakeClock) -> None:
+    s = Session(SessionSpec(Custom(12, 10, 20), "c", practice=True), clock)
+    s.assist()  # before the first click: opens the centre
+    s.assist()  # then too early or a real help, as the laws say
+    while not s.over:
+        s.assist()
+    data = json.loads(replay.dumps(replay.from_session(s)))
+    assert data["level"] == "custom" and data["practice"] is True
+    assert all("k" in e for e in data["events"])
+    assert replay.parse(data).session().game == s.game
