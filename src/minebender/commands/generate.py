@@ -79,13 +79,17 @@ def _int(option: str, text: str, lo: int, hi: int) -> int:
     return value
 
 
-def parse_custom(text: str) -> Setup:
-    """WxHxM as a custom level, limited as Windows XP limits it (``setup``)."""
+def _custom_numbers(text: str) -> tuple[int, int, int]:
     parts = text.lower().split("x")
     if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
         raise _usage(f"--custom must look like 30x16x99 (width x height x mines), got {text!r}")
     w, h, m = (int(p) for p in parts)
-    return setup(Custom(w, h, m))
+    return w, h, m
+
+
+def parse_custom(text: str) -> Setup:
+    """WxHxM as a custom level, limited as Windows XP limits it (``setup``)."""
+    return setup(Custom(*_custom_numbers(text)))
 
 
 def parse_first(text: str, size: Setup) -> Pos:
@@ -131,15 +135,13 @@ def run(args: argparse.Namespace) -> int:
         if args.custom is not None
         else setup(LEVELS[args.level or "beginner"])
     )
-    if args.custom is not None:
-        asked = args.custom.lower().replace(" ", "")
-        got = f"{size.width}x{size.height}x{size.mines}"
-        if asked != got:
-            print(
-                f"minebender generate: note: --custom {args.custom} is limited to {got}"
-                " as Windows XP limits it",
-                file=sys.stderr,
-            )
+    limited = (size.width, size.height, size.mines)
+    if args.custom is not None and _custom_numbers(args.custom) != limited:
+        print(
+            f"minebender generate: note: --custom {args.custom} is limited to"
+            f" {size.width}x{size.height}x{size.mines} as Windows XP limits it",
+            file=sys.stderr,
+        )
     seed = _int("--seed", args.seed, 0, SEED_LIMIT)
     count = _int("--count", args.count, 1, COUNT_LIMIT + 1)
     first = (
