@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -13,8 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tui_support import CENTRE
 
 from minebender import store as store_module
+from minebender.session import Session, SessionSpec
+from minebender.types import Beginner
 
 TMUX = shutil.which("tmux")
 SCRIPT = Path(sys.executable).with_name("minebender")
@@ -74,6 +78,20 @@ class Terminal:
                 pytest.fail(f"the screen never showed {text!r}; it shows:\n{screen}")
             time.sleep(0.2)
 
+    def program_pid(self) -> int:
+        """The pid of the program the window's shell runs (its only child)."""
+        shell = subprocess.run(
+            [*self.base, "display-message", "-p", "-t", self.window, "#{pane_pid}"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        children = subprocess.run(
+            ["pgrep", "-P", shell], check=True, capture_output=True, text=True
+        ).stdout.split()
+        assert len(children) == 1, children
+        return int(children[0])
+
     def stop(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True)
 
@@ -114,3 +132,27 @@ def test_play_in_tmux_quits_saved_and_resumes(terminal: Terminal, tmp_path: Path
     assert again == board
     terminal.keys("q")
     terminal.wait_for("EXIT=0")
+
+
+def test_a_killed_game_loses_no_action(terminal: Terminal, tmp_path: Path) -> None:
+    """kill -9 right after a flag: the store already holds the reveal and the flag."""
+    probe = Session(SessionSpec(Beginner(), "crash"), clock=lambda: 0.0)
+    probe.reveal(CENTRE)
+    target = next(p for p in probe.knowledge.cells() if probe.knowledge.hidden(p))
+    dx, dy = target.x - CENTRE.x, target.y - CENTRE.y
+    moves = ["l" if dx > 0 else "h"] * abs(dx) + ["j" if dy > 0 else "k"] * abs(dy)
+    db = tmp_path / "minebender.db"
+    terminal.start(f"env MINEBENDER_DB={db} {SCRIPT} play --seed crash")
+    terminal.wait_for("q quit")
+    terminal.keys("Space", *moves, "f")
+    terminal.wait_for("009")  # the counter took the flag
+    os.kill(terminal.program_pid(), signal.SIGKILL)
+    terminal.wait_for("EXIT=137")
+
+    with store_module.open(db) as store:
+        (game,) = store.load_unfinished()
+    assert [(e.type, e.pos) for e in game.events] == [
+        ("reveal", CENTRE),
+        ("flag", target),
+    ]
+    assert game.session().flags == {target}
