@@ -18,6 +18,7 @@ with warnings.catch_warnings():
 
 from minebender.types import Pos
 from minebender.web import create_app
+from minebender.web.views import explain_available
 
 from .conftest import FakeClock
 from .helpers import layout, mines_of, safe_of
@@ -117,6 +118,12 @@ def test_assist_too_early_shows_the_hint(client: TestClient) -> None:
     assert v["status"] == "lost" and v["reason"] == "hint"
     x, y = v["at"]
     assert v["tiles"][y][x] == "hint" and Pos(x, y) in safe_of(SEED, FIRST)
+    if explain_available():
+        assert v["proof"], "the numbers that prove the hint cell safe"
+        for px, py in v["proof"]:
+            assert v["tiles"][py][px] in {str(n) for n in range(1, 9)}
+    again = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+    assert again["proof"] == v["proof"]
 
 
 def test_assist_before_the_first_click_opens_the_board(client: TestClient) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from minebender.types import Pos
+from minebender.web.views import explain_available
 
 from .conftest import CHROMIUM
 from .helpers import mines_of, safe_of
@@ -185,6 +186,9 @@ def test_assist_too_early_shows_the_hint(page: Any, server: Server) -> None:
     hint = page.locator('.c[data-tile="hint"]')
     x, y = int(hint.get_attribute("data-x")), int(hint.get_attribute("data-y"))
     assert Pos(x, y) in safe_of("e2e-hint", FIRST)
+    if explain_available():
+        assert page.locator(".c.proof").count() >= 1
+        assert "prove it safe" in page.inner_text("#proof-note")
 
 
 def test_keyboard_play(page: Any, server: Server) -> None:
@@ -216,14 +220,24 @@ def test_keyboard_play(page: Any, server: Server) -> None:
     assert page.locator('.c[data-tile="covered"]').count() == 81
 
 
-def test_touch_tap_reveals(browser: Any, server: Server) -> None:
+def test_touch_tap_reveals_and_long_press_flags(browser: Any, server: Server) -> None:
+    seed = "e2e-touch"
     context = browser.new_context(has_touch=True, viewport={"width": 500, "height": 700})
     page = context.new_page()
-    page.goto(f"{server.url}/?code=b:e2e-touch")
+    page.goto(f"{server.url}/?code=b:{seed}")
     page.wait_for_selector(cell(8, 8))
     page.tap(cell(4, 4))
     settle(page)
     assert tile(page, FIRST) == "0"
+    mine = next(m for m in mines_of(seed, FIRST) if tile(page, m) == "covered")
+    box = page.locator(cell(mine.x, mine.y)).bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(600)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    settle(page)
+    assert tile(page, mine) == "flagged"
     context.close()
 
 

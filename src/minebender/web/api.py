@@ -103,7 +103,9 @@ def router(hub: Hub) -> APIRouter:
         """The game's view, for the holder of its token."""
         live = owned(gid, authorization)
         async with live.lock:
-            return _json({"id": gid, "view": view(live.session, qualifies=live.qualifies)})
+            return _json(
+                {"id": gid, "view": view(live.session, qualifies=live.qualifies, proof=live.proof)}
+            )
 
     @api.post("/games/{gid}/actions", summary="Act on a game")
     async def act(gid: str, body: ActionIn, authorization: str | None = AUTH) -> Response:
@@ -128,7 +130,7 @@ def router(hub: Hub) -> APIRouter:
                     hub.act(live, body.type, pos)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
-            return _json({"view": view(live.session, qualifies=live.qualifies)})
+            return _json({"view": view(live.session, qualifies=live.qualifies, proof=live.proof)})
 
     @api.get("/games/{gid}/probabilities", summary="Mine probabilities (practice games)")
     async def probabilities(gid: str, authorization: str | None = AUTH) -> Response:

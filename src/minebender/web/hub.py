@@ -21,10 +21,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from minebender.session import Clock, Event, EventType, Session, SessionSpec
 from minebender.store import Store, StoreError, hash_token
 from minebender.types import Pos
+from minebender.web.views import proof_of
 
 __all__ = ["Forbidden", "GameNotFound", "Hub", "Live", "SaveFailed", "random_seed"]
 
@@ -55,6 +57,7 @@ class Live:
     session: Session
     token_hash: str
     qualifies: bool = False
+    proof: dict[str, Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -98,6 +101,8 @@ class Hub:
             live = Live(gid, stored.session(self.clock), stored.token_hash)
             if stored.status == "won":
                 live.qualifies = self.store.qualifies(gid)
+            elif live.session.lost_reason == "hint":
+                live.proof = proof_of(live.session)
             self._keep(live)
         else:
             self._live.move_to_end(gid)
@@ -126,6 +131,8 @@ class Hub:
             raise SaveFailed(str(exc)) from exc
         if s.won:
             live.qualifies = self.store.qualifies(live.id)
+        elif s.lost_reason == "hint":
+            live.proof = proof_of(s)
         return event
 
     def forget(self, gid: str) -> None:

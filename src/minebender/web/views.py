@@ -14,7 +14,7 @@ from typing import Any
 
 from minebender.replay import tile_name
 from minebender.session import Session, board_code, level_name
-from minebender.types import AssistTooEarly, Exploded, Knowledge, Lost, Pos
+from minebender.types import AssistTooEarly, Knowledge, Lost, Pos
 
 __all__ = ["explain_available", "proof_of", "view"]
 
@@ -31,19 +31,31 @@ def explain_available() -> bool:
     return _explainer() is not None
 
 
-def proof_of(session: Session, pos: Pos) -> list[list[int]] | None:
-    """The shown numbers that prove pos safe, as [x, y] pairs (None: not available)."""
+def proof_of(session: Session) -> dict[str, Any] | None:
+    """For a game lost by pressing the assist too early: the shown numbers that
+    prove the hint cell safe (``cells``, [x, y] pairs) and whether the total
+    number of mines is needed too (``uses_total``); None otherwise or when the
+    solver cannot explain."""
+    status = session.status
     fn = _explainer()
-    if fn is None:
+    if fn is None or not isinstance(status, Lost) or not isinstance(status.reason, AssistTooEarly):
         return None
-    cells = fn(session.knowledge, pos)
-    if not isinstance(cells, (set, frozenset, list, tuple)):
+    try:
+        found = fn(session.knowledge, status.reason.pos)
+    except ValueError:
         return None
-    return sorted([int(p[0]), int(p[1])] for p in cells)
+    numbers = getattr(found, "numbers", found)
+    if not isinstance(numbers, (set, frozenset, list, tuple)):
+        return None
+    cells = sorted([int(p[0]), int(p[1])] for p in numbers)
+    return {"cells": cells, "uses_total": bool(getattr(found, "uses_total", False))}
 
 
-def view(session: Session, *, qualifies: bool = False) -> dict[str, Any]:
-    """The JSON view of a game for its owner."""
+def view(
+    session: Session, *, qualifies: bool = False, proof: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The JSON view of a game for its owner; proof is ``proof_of(session)``, which
+    the caller computes once (it can take a while) and keeps."""
     b = session.setup
     status = "won" if session.won else "lost" if session.over else "playing"
     c = session.clicks
@@ -73,8 +85,7 @@ def view(session: Session, *, qualifies: bool = False) -> dict[str, Any]:
         if isinstance(st, Lost):
             pos = st.reason.pos
             out["at"] = [pos.x, pos.y]
-            if isinstance(st.reason, AssistTooEarly):
-                out["proof"] = proof_of(session, pos)
-            elif isinstance(st.reason, Exploded):
-                out["proof"] = None
+            hint = isinstance(st.reason, AssistTooEarly)
+            out["proof"] = proof["cells"] if hint and proof else None
+            out["proof_uses_total"] = bool(hint and proof and proof["uses_total"])
     return out

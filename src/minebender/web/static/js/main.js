@@ -107,10 +107,13 @@ function drawEnd(v) {
   else head = "Boom! You revealed a mine.";
   const c = v.clicks;
   const clicks = c.left + c.right + c.chord;
-  const proofNote =
-    v.reason === "hint" && v.proof && v.proof.length
-      ? "<p>The highlighted numbers prove it safe.</p>"
-      : "";
+  let proofNote = "";
+  if (v.reason === "hint" && v.proof) {
+    const total = v.proof_uses_total ? " with the total number of mines" : "";
+    proofNote = v.proof.length
+      ? `<p id="proof-note">The highlighted numbers${total} prove it safe.</p>`
+      : `<p id="proof-note">The total number of mines proves it safe.</p>`;
+  }
   panel.innerHTML =
     `<h2 id="end-title" data-status="${v.status}" data-reason="${v.reason ?? ""}">${dlg.esc(head)}</h2>${proofNote}` +
     '<dl id="end-stats">' +
@@ -192,6 +195,14 @@ async function newGame(opts = {}) {
     const res = await api.newGame(body);
     state.game = { id: res.id, token: res.token };
     state.startedFrom = opts.code ?? null;
+    if (opts.code) {
+      // The face and F2 go on with the level of the shared board.
+      const v = res.view;
+      p.level = v.level;
+      if (v.level === "custom") p.custom = { width: v.width, height: v.height, mines: v.mines };
+      p.noGuess = v.no_guess;
+      savePrefs();
+    }
     state.cursor = null;
     saved.set("current", state.game);
     state.view = null;
