@@ -290,3 +290,38 @@ def test_resume_after_restart(db_path: Path, clock: FakeClock) -> None:
 def test_the_page_and_the_docs_are_served(client: TestClient) -> None:
     assert "minebender" in client.get("/").text
     assert client.get("/openapi.json").json()["info"]["title"] == "minebender"
+
+
+@pytest.mark.parametrize(
+    ("content", "ctype", "words"),
+    [
+        ('{"level": "expert"}', "text/plain", "Content-Type: application/json"),
+        ("null", "application/json", "JSON object"),
+        ("", "application/json", "JSON body"),
+        ('{"level": [1, 2]}', "application/json", 'level must be "beginner"'),
+    ],
+)
+def test_bodies_that_are_not_objects(
+    client: TestClient, content: str, ctype: str, words: str
+) -> None:
+    r = client.post("/api/games", content=content, headers={"Content-Type": ctype})
+    assert r.status_code in (400, 422) and words in r.json()["detail"], r.text
+
+
+def test_no_guess_games(client: TestClient) -> None:
+    from minebender.session import layout_for, no_guess_available
+    from minebender.types import Setup
+
+    if not no_guess_available():
+        r = client.post("/api/games", json={"no_guess": True})
+        assert r.status_code == 422 and "no-guess" in r.json()["detail"]
+        return
+    p = Player(client, seed="ng1", no_guess=True)
+    assert p.view["no_guess"] is True
+    p.act("reveal", FIRST)
+    lay = layout_for(Setup(9, 9, 10), "ng1", FIRST, no_guess=True)
+    for y, row in enumerate(lay):
+        for x, m in enumerate(row):
+            if not m and p.view["tiles"][y][x] == "covered":
+                p.act("reveal", Pos(x, y))
+    assert p.view["status"] == "won" and p.view["code"] == "b+ng:ng1"

@@ -20,8 +20,20 @@ class ApiError(HTTPException):
         super().__init__(status, message, headers)
 
 
+LEVEL_HELP = (
+    'level must be "beginner", "intermediate", "expert" or'
+    ' {"width": W, "height": H, "mines": M} with whole numbers from 0 to 10000'
+)
+
+
 def _where(loc: tuple[Any, ...]) -> str:
-    parts = [str(p) for p in loc if p != "body"]
+    """The field's path, without pydantic's internal names for union branches."""
+    parts = [
+        str(p)
+        for p in loc
+        if p != "body"
+        and not (isinstance(p, str) and (p.startswith("literal[") or p[:1].isupper()))
+    ]
     return ".".join(parts) or "body"
 
 
@@ -31,6 +43,12 @@ def _describe(exc: RequestValidationError) -> tuple[int, str]:
         if e.get("type") == "json_invalid":
             return 400, f"malformed JSON: {e.get('ctx', {}).get('error', 'cannot parse')}"
     messages = []
+    for e in errors:
+        loc = tuple(e.get("loc", ()))
+        if loc[:2] == ("body", "level"):
+            return 422, LEVEL_HELP
+        if loc == ("body",) and e.get("type") in ("model_attributes_type", "dict_type"):
+            return 422, "the body must be a JSON object, sent as Content-Type: application/json"
     for e in errors[:3]:
         loc = tuple(e.get("loc", ()))
         if e.get("type") == "missing" and loc == ("body",):
