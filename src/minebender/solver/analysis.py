@@ -20,7 +20,7 @@ from operator import mul
 
 from minebender.solver.plan import make_plan
 from minebender.solver.sweep import backward, counts, forward
-from minebender.solver.system import System, build_system
+from minebender.solver.system import System, build_system, positions
 from minebender.types import Hidden, Knowledge, Pos
 
 __all__ = ["Analysis", "analyse", "convolve", "tail_weights"]
@@ -141,6 +141,7 @@ def _solve(system: System) -> Analysis | None:
     if solutions == 0:
         return None
     w, h = system.width, system.height
+    cell_pos = positions(w, h)
     grid: list[Fraction | None] = [None] * (w * h)
     safe: list[int] = list(system.known_safe)
     mines: list[int] = list(system.known_mines)
@@ -189,7 +190,7 @@ def _solve(system: System) -> Analysis | None:
         system.total,
         True,
         solutions,
-        frozenset(Pos(i % w, i // w) for i in safe),
-        frozenset(Pos(i % w, i // w) for i in mines),
+        frozenset(map(cell_pos.__getitem__, safe)),
+        frozenset(map(cell_pos.__getitem__, mines)),
         tuple(tuple(grid[y * w : y * w + w]) for y in range(h)),
     )

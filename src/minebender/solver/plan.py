@@ -17,11 +17,12 @@ front, which on a board sweeps across the frontier like a wave.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 
 from minebender.solver.system import Component, System
 
-__all__ = ["FIELD", "Plan", "Step", "make_plan"]
+__all__ = ["FIELD", "Plan", "Step", "compile_plan", "greedy_order", "make_plan"]
 
 FIELD = 4
 MASK = (1 << FIELD) - 1
@@ -56,33 +57,66 @@ class Plan:
     cells: int
 
 
+@cache
+def binomials(size: int) -> tuple[int, ...]:
+    """comb(size, m) for m in 0..size: the ways to put m mines in a group of size cells."""
+    return tuple(comb(size, m) for m in range(size + 1))
+
+
 def make_plan(system: System, component: Component) -> Plan:
     """Order the component's groups greedily and compile each step."""
+    return compile_plan(system, component, greedy_order(system, component))
+
+
+def greedy_order(system: System, component: Component) -> list[int]:
+    """Take next, among the groups next to the front, the one that closes the most
+    constraints and opens the fewest (ties: the lowest group index)."""
     groups = system.groups
     constraints = system.constraints
     left = {c: len(constraints[c].groups) for c in component.constraints}
-    room = {c: sum(groups[g].size for g in constraints[c].groups) for c in component.constraints}
+    opened: set[int] = set()
+    unassigned = set(component.groups)
+    near: set[int] = set()
+    order: list[int] = []
+
+    def cost(g: int) -> tuple[int, int]:
+        opens = closes = 0
+        for c in groups[g].constraints:
+            if left[c] == 1:
+                closes += 1
+            elif c not in opened:
+                opens += 1
+        return opens - 2 * closes, g
+
+    while unassigned:
+        best = min(near or unassigned, key=cost)
+        unassigned.discard(best)
+        near.discard(best)
+        order.append(best)
+        for c in groups[best].constraints:
+            left[c] -= 1
+            if c not in opened:
+                opened.add(c)
+                near.update(g for g in constraints[c].groups if g in unassigned)
+    return order
+
+
+def compile_plan(system: System, component: Component, order: list[int]) -> Plan:
+    """The steps that take the component's groups in this order."""
+    groups = system.groups
+    constraints = system.constraints
+    left = {c: len(constraints[c].groups) for c in component.constraints}
+    room = {
+        c: sum(len(groups[g].cells) for g in constraints[c].groups) for c in component.constraints
+    }
     slot: dict[int, int] = {}
     free_slots: list[int] = []
     next_slot = 0
-    unassigned = set(component.groups)
-    near: set[int] = set()
     steps: list[Step] = []
     cells = 0
-    while unassigned:
-        pool = near or unassigned
-        best = min(
-            pool,
-            key=lambda g: (
-                sum(2 if left[c] == 1 else (0 if c in slot else -1) for c in groups[g].constraints)
-                * -1,
-                g,
-            ),
-        )
-        unassigned.discard(best)
-        near.discard(best)
+    for best in order:
         group = groups[best]
-        size = group.size
+        size = len(group.cells)
         cells += size
         lo, hi = 0, size
         open_add = 0
@@ -119,15 +153,12 @@ def make_plan(system: System, component: Component) -> Plan:
             slot[c] = shift
             open_add += need << shift
             hit |= 1 << shift
-            for g in constraints[c].groups:
-                if g in unassigned:
-                    near.add(g)
         free_slots.extend(freed)
         steps.append(
             Step(
                 best,
                 size,
-                tuple(comb(size, m) for m in range(size + 1)),
+                binomials(size),
                 lo,
                 hi,
                 open_add,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from minebender.solver.plan import Plan, make_plan
 from minebender.solver.sweep import backward_bits, forward_bits
-from minebender.solver.system import System, build_system
+from minebender.solver.system import System, build_system, positions
 from minebender.types import Knowledge, Pos
 
 __all__ = ["find_safe", "first_safe", "settled", "sumset"]
@@ -46,8 +46,7 @@ def _window(lo: int, hi: int) -> int:
 
 
 def _pos(system: System, cells: list[int]) -> list[Pos]:
-    w = system.width
-    return [Pos(i % w, i // w) for i in sorted(cells)]
+    return list(map(positions(system.width, system.height).__getitem__, sorted(cells)))
 
 
 def settled(system: System) -> tuple[list[int], list[int]] | None:

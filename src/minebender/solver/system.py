@@ -23,7 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
-from minebender.types import Boom, Hidden, Knowledge, Shown
+from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
 
 __all__ = [
     "Component",
@@ -34,6 +34,7 @@ __all__ = [
     "build_system",
     "make_system",
     "neighbour_table",
+    "positions",
     "read_numbers",
 ]
 
@@ -117,6 +118,12 @@ def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
                 )
             )
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def positions(width: int, height: int) -> tuple[Pos, ...]:
+    """``Pos`` of each flat index, made once per board size."""
+    return tuple(Pos(x, y) for y in range(height) for x in range(width))
 
 
 def _name(width: int, i: int) -> str:
@@ -274,28 +281,36 @@ def _settle(
     touching: dict[int, list[int]] = {}
     for ci, scope in enumerate(cells):
         for j in scope:
-            touching.setdefault(j, []).append(ci)
+            t = touching.get(j)
+            if t is None:
+                touching[j] = [ci]
+            else:
+                t.append(ci)
     todo = [ci for ci, scope in enumerate(cells) if needs[ci] == 0 or needs[ci] == len(scope)]
+    queued = set(todo)
     while todo:
         ci = todo.pop()
+        queued.discard(ci)
         scope = cells[ci]
         if not scope:
             continue
-        value = 0 if needs[ci] == 0 else 1
-        if value == 0 or needs[ci] == len(scope):
-            (mines if value else safe).extend(scope)
-            for j in list(scope):
-                for d in touching[j]:
-                    other = cells[d]
-                    if j not in other:
-                        continue
-                    other.discard(j)
-                    needs[d] -= value
-                    n = needs[d]
-                    if n < 0 or n > len(other):
-                        return f"the number at {_name(width, sources[d][0])} cannot be satisfied"
-                    if other and (n == 0 or n == len(other)):
-                        todo.append(d)
+        # Trivial when queued, and removing settled cells keeps it so.
+        value = 1 if needs[ci] else 0
+        (mines if value else safe).extend(scope)
+        cells[ci] = set()
+        needs[ci] = 0
+        for j in scope:
+            for d in touching[j]:
+                other = cells[d]
+                if j not in other:
+                    continue
+                other.discard(j)
+                n = needs[d] = needs[d] - value
+                if n < 0 or n > len(other):
+                    return f"the number at {_name(width, sources[d][0])} cannot be satisfied"
+                if other and (n == 0 or n == len(other)) and d not in queued:
+                    queued.add(d)
+                    todo.append(d)
     return None
 
 
