@@ -70,6 +70,13 @@ def test_help_lists_every_subcommand_with_its_summary() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_each_summary_fits_one_line_of_an_80_column_help(name: str) -> None:
+    result = minebender("--help", env={"COLUMNS": "80"})
+    (line,) = [ln for ln in result.stdout.splitlines() if ln.strip().startswith(f"{name} ")]
+    assert line.split(None, 1)[1] == cli.COMMANDS[name], f"shorten the summary of {name}"
+
+
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
 def test_each_help_ends_with_an_example(name: str) -> None:
     result = minebender(name, "--help")
     assert result.returncode == 0, result.stderr

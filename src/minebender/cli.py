@@ -23,11 +23,11 @@ __all__ = ["COMMANDS", "UsageError", "main"]
 # name -> one-line summary. The order is the order of ``minebender --help``.
 COMMANDS: dict[str, str] = {
     "serve": "play in the browser: a local web server on 127.0.0.1:8000",
-    "solve": "analyse a board from a file: safe cells, mines, exact probabilities",
-    "bench": "benchmarks that print figures: bench solver, bench bot, bench web",
+    "solve": "analyse a board file: safe cells, mines, exact probabilities",
+    "bench": "benchmarks that print figures: solver, bot, web, noguess",
     "bot": "watch the bot play whole games: final board, moves and guesses",
     "play": "play in the terminal; q saves and quits, the next play resumes",
-    "replay": "watch a replay file in the terminal (space pauses, arrows step, +/- speed)",
+    "replay": "watch a replay file in the terminal, step by step",
     "stats": "statistics and best times per level (--json for machines)",
     "generate": "generate boards as JSON lines or text, optionally no-guess",
 }

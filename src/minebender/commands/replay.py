@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "load", "run"]
 
-SUMMARY = "watch a replay file in the terminal (space pauses, arrows step, +/- speed)"
+SUMMARY = "watch a replay file in the terminal, step by step"
 EXAMPLE = "minebender replay game.json --speed 2"
 
 MAX_SPEED = 64.0
