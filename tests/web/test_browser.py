@@ -6,6 +6,7 @@ with the session's own code (tests/web/helpers.py), never through the API.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -106,7 +107,9 @@ def test_win_beginner_with_the_mouse(page: Any, server: Server, tmp_path: Path) 
     page.screenshot(path=str(tmp_path / "won.png"))
 
 
-def test_lose_with_the_mouse_and_watch_the_replay(page: Any, server: Server) -> None:
+def test_lose_with_the_mouse_and_watch_export_import_the_replay(
+    page: Any, server: Server, tmp_path: Path
+) -> None:
     seed = "e2e-lose"
     start(page, server, seed)
     boom = mines_of(seed, FIRST)[0]
@@ -120,10 +123,22 @@ def test_lose_with_the_mouse_and_watch_the_replay(page: Any, server: Server) -> 
     assert "step 0 of 2" in page.inner_text("#replay-dialog [data-info]")
     page.click("#replay-dialog [data-last]")
     assert "step 2 of 2" in page.inner_text("#replay-dialog [data-info]")
-    assert (
-        page.get_attribute(f"#replay-dialog .c[data-x='{boom.x}'][data-y='{boom.y}']", "data-tile")
-        == "blast"
-    )
+    blast = f"#replay-dialog .c[data-x='{boom.x}'][data-y='{boom.y}']"
+    assert page.get_attribute(blast, "data-tile") == "blast"
+    page.keyboard.press("Escape")
+    with page.expect_download() as download:
+        page.click("#export-replay")
+    saved = tmp_path / "replay.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text())["format"] == "minebender-replay"
+    page.click("#menu-game > button")
+    page.click('[data-cmd="replays"]')
+    page.wait_for_selector("#replays-dialog")
+    assert page.locator("#replays-dialog [data-watch]").count() >= 1
+    page.set_input_files("#replays-dialog [data-import]", str(saved))
+    page.wait_for_selector("#replay-dialog")
+    page.click("#replay-dialog [data-last]")
+    assert page.get_attribute(blast, "data-tile") == "blast"
 
 
 def test_flag_and_chord(page: Any, server: Server) -> None:

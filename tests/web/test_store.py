@@ -120,3 +120,31 @@ def test_environment_variable_names_the_default(
     s = store_mod.open()
     assert s.schema_version == store_mod.SCHEMA_VERSION
     s.close()
+
+
+def test_append_event_and_finish(store: Store, clock: FakeClock) -> None:
+    s = Session(SessionSpec(Beginner(), "append"), clock)
+    gid = store.create_game(s)
+    event = s.reveal(Pos(4, 4))
+    assert event is not None
+    store.append_event(gid, 0, event)
+    with pytest.raises(StoreError, match="event 0"):
+        store.append_event(gid, 0, event)  # a seq is written once
+    with pytest.raises(StoreError, match="not over"):
+        store.finish(gid, s)
+    s.assist()
+    store.finish(gid, s)
+    loaded = store.load(gid)
+    assert loaded is not None and loaded.status == "lost" and len(loaded.events) == 2
+
+
+def test_an_old_database_is_migrated(db_path: Path) -> None:
+    db = sqlite3.connect(db_path)
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    db.execute("INSERT INTO schema_version VALUES (0)")
+    db.commit()
+    db.close()
+    s = store_mod.open(db_path)
+    assert s.schema_version == store_mod.SCHEMA_VERSION
+    assert s.statistics("beginner").played == 0
+    s.close()

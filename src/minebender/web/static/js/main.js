@@ -195,14 +195,15 @@ async function newGame(opts = {}) {
     const res = await api.newGame(body);
     state.game = { id: res.id, token: res.token };
     state.startedFrom = opts.code ?? null;
+    const v = res.view;
     if (opts.code) {
       // The face and F2 go on with the level of the shared board.
-      const v = res.view;
       p.level = v.level;
-      if (v.level === "custom") p.custom = { width: v.width, height: v.height, mines: v.mines };
       p.noGuess = v.no_guess;
-      savePrefs();
     }
+    // The Custom Field dialog shows the sizes as the laws clamped them.
+    if (v.level === "custom") p.custom = { width: v.width, height: v.height, mines: v.mines };
+    savePrefs();
     state.cursor = null;
     saved.set("current", state.game);
     state.view = null;
