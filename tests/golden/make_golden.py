@@ -139,7 +139,8 @@ def main() -> None:
             made += 1
             name = f"{stem}_{made}"
             flags = sorted(p for p in known if rng.random() < 0.5)
-            text = f"# {w}x{h} with {n} mines, from play (seed 20261129)\n"
+            text = f"# {w}x{h} with {n} mines, from play (seed 20261129)"
+            text += ", then one number changed\n" if stem == "inconsistent" else "\n"
             (HERE / f"{name}.txt").write_text(text + format_board(v, flags))
             (HERE / f"{name}.json").write_text(dumps(answer_json(v, a)))
             print(name, a.assignments, a.solutions)
