@@ -267,3 +267,14 @@ def test_the_face_starts_a_new_game_and_the_assist_button_assists() -> None:
         assert app.session.started and app.session.clicks.assist == 1
 
     run(make_app(), scenario)
+
+
+def test_a_custom_board_names_its_size_as_limited() -> None:
+    """--custom 5x5x3 is limited as Windows XP limits it; the status line says 9x9x10."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert "custom 9x9x10" in app.status_text
+        assert len(app.board.tiles) == 9
+
+    run(make_app(level=Custom(5, 5, 3)), scenario)

@@ -97,6 +97,9 @@ class MinebenderApp(BoardApp):
                 return "Boom! You revealed a mine. n: new game"
             return "Too early: ✓ is a cell you could prove safe. n: new game"
         name = level_name(s.spec.level)
+        if name == "custom":
+            b = s.setup
+            name = f"custom {b.width}x{b.height}x{b.mines}"
         extra = " · no-guess" if s.spec.no_guess else ""
         again = "resumed " if self.resumed else ""
         return f"{again}{name} · seed {s.spec.seed}{extra}"
