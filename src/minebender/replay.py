@@ -75,38 +75,27 @@ class ReplayError(ValueError):
     """A replay that cannot be read; the message names the field and what is wrong."""
 
 
+_TYPE_NAMES: dict[type, str] = {
+    Covered: "covered",
+    Flagged: "flagged",
+    Blast: "blast",
+    Hint: "hint",
+    Mine: "mine",
+    WrongFlag: "wrong_flag",
+}
+_NUMBERS = tuple(str(n) for n in range(9))
+
+
 def tile_name(tile: Tile) -> str:
     """The tile's name in the HTTP API: covered, flagged, 0..8, blast, hint, mine, wrong_flag."""
-    name = _NAMES.get(tile)
-    if name is not None:
-        return name
-    match tile:
-        case Number(n):
-            return str(n)
-        case Covered():
-            return "covered"
-        case Flagged():
-            return "flagged"
-        case Blast():
-            return "blast"
-        case Hint():
-            return "hint"
-        case Mine():
-            return "mine"
-        case WrongFlag():
-            return "wrong_flag"
-    raise TypeError(f"not a tile: {tile!r}")
+    kind = type(tile)
+    if kind is Number:
+        return _NUMBERS[tile.n]  # type: ignore[union-attr]
+    name = _TYPE_NAMES.get(kind)
+    if name is None:
+        raise TypeError(f"not a tile: {tile!r}")
+    return name
 
-
-_NAMES: dict[Tile, str] = {
-    Covered(): "covered",
-    Flagged(): "flagged",
-    Blast(): "blast",
-    Hint(): "hint",
-    Mine(): "mine",
-    WrongFlag(): "wrong_flag",
-    **{Number(n): str(n) for n in range(9)},
-}
 
 _CHARS = {"covered": ".", "flagged": "F", "blast": "B", "hint": "H", "mine": "*", "wrong_flag": "X"}
 

@@ -325,3 +325,25 @@ def test_no_guess_games(client: TestClient) -> None:
             if not m and p.view["tiles"][y][x] == "covered":
                 p.act("reveal", Pos(x, y))
     assert p.view["status"] == "won" and p.view["code"] == "b+ng:ng1"
+
+
+def test_fast_tile_names_agree_with_display(clock: FakeClock) -> None:
+    """law display_play, as the view names it: the fast path equals display()."""
+    import random
+
+    from minebender.replay import tile_name
+    from minebender.session import Session, SessionSpec
+    from minebender.types import Expert
+    from minebender.web.views import tile_rows
+
+    rng = random.Random(7)
+    for game in range(6):
+        s = Session(SessionSpec(Expert(), f"fast{game}"), clock)
+        for _ in range(120):
+            p = Pos(rng.randrange(30), rng.randrange(16))
+            kind = rng.choice(["reveal", "flag", "flag", "chord"])
+            getattr(s, kind)(p)
+            names = [[tile_name(t) for t in row] for row in s.display()]
+            assert tile_rows(s) == names
+            if s.over:
+                break

@@ -14,9 +14,9 @@ from typing import Any
 
 from minebender.replay import tile_name
 from minebender.session import Session, board_code, level_name
-from minebender.types import AssistTooEarly, Knowledge, Lost, Pos
+from minebender.types import AssistTooEarly, Boom, Hidden, Knowledge, Lost, Pos, Shown
 
-__all__ = ["explain_available", "proof_of", "view"]
+__all__ = ["explain_available", "proof_of", "tile_rows", "view"]
 
 
 def _explainer() -> Callable[[Knowledge, Pos], object] | None:
@@ -51,6 +51,30 @@ def proof_of(session: Session) -> dict[str, Any] | None:
     return {"cells": cells, "uses_total": bool(getattr(found, "uses_total", False))}
 
 
+_SEEN_NAMES = {Hidden: "covered", Boom: "blast"}
+_NUMBERS = tuple(str(n) for n in range(9))
+
+
+def tile_rows(session: Session) -> list[list[str]]:
+    """The names of ``session.display()``, row by row.
+
+    During play the laws make every tile a function of what the player sees
+    and their flags alone (``law display_play``), so they are named straight
+    from the knowledge: several times faster than building Tile values first,
+    which matters on Expert with many players. A finished game goes through
+    ``display()``. A test checks that both ways always agree.
+    """
+    if session.over or session.game is None:
+        return [list(map(tile_name, row)) for row in session.display()]
+    out: list[list[str]] = []
+    numbers, seen_names = _NUMBERS, _SEEN_NAMES
+    for row in session.knowledge.rows:
+        out.append([numbers[s.n] if type(s) is Shown else seen_names[type(s)] for s in row])
+    for p in session.flags:
+        out[p.y][p.x] = "flagged"
+    return out
+
+
 def view(
     session: Session, *, qualifies: bool = False, proof: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -66,7 +90,7 @@ def view(
         "mines": b.mines,
         "status": status,
         "reason": session.lost_reason,
-        "tiles": [list(map(tile_name, row)) for row in session.display()],
+        "tiles": tile_rows(session),
         "mines_left": session.mines_left,
         "started": session.started,
         "elapsed_ms": session.elapsed_ms,
