@@ -64,6 +64,7 @@ class Stats:
     """Round trips in ms by kind of request, and errors."""
 
     times: dict[str, list[float]] = field(default_factory=dict)
+    server: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def add(self, kind: str, ms: float) -> None:
@@ -126,6 +127,7 @@ class _Conn:
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
+        self.server_ms = float("nan")
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -146,13 +148,17 @@ class _Conn:
         status_line = await self.reader.readline()
         status = int(status_line.split()[1])
         length = 0
+        self.server_ms = float("nan")
         while True:
             line = await self.reader.readline()
             if line in (b"\r\n", b""):
                 break
             name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
+            name = name.strip().lower()
+            if name == b"content-length":
                 length = int(value)
+            elif name == b"server-timing" and b"dur=" in value:
+                self.server_ms = float(value.split(b"dur=")[1].split(b";")[0])
         payload = await self.reader.readexactly(length)
         return status, json.loads(payload) if payload else None
 
@@ -188,6 +194,7 @@ async def _player(
             t0 = time.perf_counter()
             status, data = await conn.request("POST", path, action, token)
             stats.add(action["type"], (time.perf_counter() - t0) * 1000)
+            stats.server.append(conn.server_ms)
             if status != 200:
                 stats.errors.append(f"{action['type']}: {status} {str(data)[:80]}")
                 break
@@ -257,6 +264,12 @@ def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> fl
     )
     for e in stats.errors[:5]:
         print(f"  error: {e}")
+    inside = [t for t in stats.server if t == t]  # drop NaN: no Server-Timing header
+    if inside:
+        print(
+            f"{'in server':<10}{len(inside):>7}{_pct(inside, 0.5):>9.1f}{_pct(inside, 0.95):>9.1f}"
+            f"{_pct(inside, 0.99):>9.1f}{max(inside):>9.1f}   (Server-Timing of the actions)"
+        )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"machine: {os.cpu_count()} CPUs, load average {load:.1f} (other work slows every figure)"

@@ -13,6 +13,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minebender import __version__
 from minebender import store as store_mod
@@ -22,7 +23,7 @@ from minebender.web import errors
 from minebender.web.api import router
 from minebender.web.hub import Hub, random_seed
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["STATIC", "ServerTiming", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -32,6 +33,32 @@ holds the game's `id` and a `token`. Send the token as `Authorization: Bearer
 TOKEN` with every request about that game: nobody else can see or change it.
 While a game is on, the layout never leaves the server. See docs/web.md.
 """
+
+
+class ServerTiming:
+    """Adds ``Server-Timing: app;dur=MS`` to every answer: the time the app took,
+    so a slow round trip can be told apart from a busy machine or network."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+
+        async def timed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                ms = (time.perf_counter() - start) * 1000
+                headers = [
+                    *message.get("headers", []),
+                    (b"server-timing", f"app;dur={ms:.2f}".encode()),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, timed)
 
 
 def create_app(
@@ -52,6 +79,7 @@ def create_app(
     )
     app.state.hub = hub
     errors.install(app)
+    app.add_middleware(ServerTiming)
     app.include_router(router(hub))
 
     @app.get("/", include_in_schema=False)
