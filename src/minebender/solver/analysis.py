@@ -18,7 +18,7 @@ from fractions import Fraction
 from math import comb
 from operator import mul
 
-from minebender.solver.plan import make_plan
+from minebender.solver.choose import best_plan
 from minebender.solver.sweep import backward, counts, forward
 from minebender.solver.system import System, build_system, positions
 from minebender.types import Hidden, Knowledge, Pos
@@ -126,7 +126,7 @@ def _solve(system: System) -> Analysis | None:
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
         return None
-    plans = [make_plan(system, c) for c in system.components]
+    plans = [best_plan(system, c)[0] for c in system.components]
     tables = [forward(p) for p in plans]
     polys = [counts(t) for t in tables]
     if not all(polys):

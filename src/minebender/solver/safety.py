@@ -15,6 +15,7 @@ it finds.
 
 from __future__ import annotations
 
+from minebender.solver.choose import best_plan
 from minebender.solver.plan import Plan, make_plan
 from minebender.solver.sweep import backward_bits, forward_bits
 from minebender.solver.system import System, build_system, positions
@@ -55,8 +56,9 @@ def settled(system: System) -> tuple[list[int], list[int]] | None:
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
         return None
-    plans: list[Plan] = [make_plan(system, c) for c in system.components]
-    tables = [forward_bits(p) for p in plans]
+    chosen = [best_plan(system, c) for c in system.components]
+    plans: list[Plan] = [plan for plan, _ in chosen]
+    tables = [forward_bits(plan) if bits is None else bits for plan, bits in chosen]
     finals = [t[-1].get(0, 0) for t in tables]
     if not all(finals):
         return None

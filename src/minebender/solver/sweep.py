@@ -19,6 +19,7 @@ a mine, which is all the assist needs, and much cheaper.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from operator import add, mul
 
 from minebender.solver.plan import MASK, Plan, Step
@@ -30,6 +31,7 @@ __all__ = [
     "counts",
     "forward",
     "forward_bits",
+    "forward_bits_steps",
 ]
 
 Poly = tuple[int, list[int]]
@@ -57,36 +59,60 @@ def _moves(step: Step, state: int) -> range:
 
 def forward(plan: Plan) -> list[Table]:
     """tables[i] maps each state before step i to its polynomial; the last table
-    has the single state 0 (every constraint closed) unless nothing fits."""
+    has the single state 0 (every constraint closed) unless nothing fits.
+
+    Polynomials are never changed in place once stored, so a step that puts no
+    weight on a group (one way to take m mines) shares the list it came from.
+    """
     table: Table = {0: (0, [1])}
     tables = [table]
     for step in plan.steps:
         nxt: Table = {}
+        get = nxt.get
         open_add, hit, binom = step.open_add, step.hit, step.binom
+        lo0, hi0, closing, staying = step.lo, step.hi, step.closing, step.staying
         for state, (off, poly) in table.items():
-            base = state + open_add
-            for m in _moves(step, state):
-                key = base - m * hit
+            lo, hi = lo0, hi0
+            for shift in closing:
+                v = (state >> shift) & MASK
+                if v > lo:
+                    lo = v
+                if v < hi:
+                    hi = v
+            for shift, room in staying:
+                v = (state >> shift) & MASK
+                if v - room > lo:
+                    lo = v - room
+                if v < hi:
+                    hi = v
+            key = state + open_add - lo * hit
+            for m in range(lo, hi + 1):
                 b = binom[m]
-                p = [x * b for x in poly] if b != 1 else poly
+                p = poly if b == 1 else [x * b for x in poly]
                 o = off + m
-                cur = nxt.get(key)
+                cur = get(key)
                 if cur is None:
-                    nxt[key] = (o, p if b != 1 else list(p))
-                    continue
-                co, cl = cur
-                if o < co:
-                    cl[:0] = [0] * (co - o)
-                    nxt[key] = (o, cl)
-                    co = o
-                i = o - co
-                end = i + len(p)
-                if end > len(cl):
-                    cl.extend([0] * (end - len(cl)))
-                cl[i:end] = map(add, cl[i:end], p)
+                    nxt[key] = (o, p)
+                elif cur[0] == o and len(cur[1]) == len(p):
+                    nxt[key] = (o, list(map(add, cur[1], p)))
+                else:
+                    nxt[key] = _merge(cur, o, p)
+                key -= hit
         table = nxt
         tables.append(table)
     return tables
+
+
+def _merge(cur: Poly, o: int, p: list[int]) -> Poly:
+    """The sum of two polynomials with different stretches."""
+    co, cl = cur
+    lo = min(co, o)
+    out = [0] * (max(co + len(cl), o + len(p)) - lo)
+    i = co - lo
+    out[i : i + len(cl)] = cl
+    i = o - lo
+    out[i : i + len(p)] = map(add, out[i : i + len(p)], p)
+    return lo, out
 
 
 def counts(tables: list[Table]) -> list[int]:
@@ -143,19 +169,29 @@ def backward(plan: Plan, tables: list[Table], weight: list[int]) -> dict[int, in
 
 def forward_bits(plan: Plan) -> list[dict[int, int]]:
     """Like ``forward`` with the set of possible counts (bit m: m mines) per state."""
+    tables: list[dict[int, int]] = []
+    for _ in forward_bits_steps(plan, tables):
+        pass
+    return tables
+
+
+def forward_bits_steps(plan: Plan, tables: list[dict[int, int]]) -> Iterator[int]:
+    """``forward_bits`` one step at a time, appending to ``tables`` and yielding
+    the number of states after each step (for racing plans against each other)."""
     table = {0: 1}
-    tables = [table]
+    tables.append(table)
     for step in plan.steps:
         nxt: dict[int, int] = {}
+        get = nxt.get
         open_add, hit = step.open_add, step.hit
         for state, bits in table.items():
             base = state + open_add
             for m in _moves(step, state):
                 key = base - m * hit
-                nxt[key] = nxt.get(key, 0) | (bits << m)
+                nxt[key] = get(key, 0) | (bits << m)
         table = nxt
         tables.append(table)
-    return tables
+        yield len(table)
 
 
 def backward_bits(
