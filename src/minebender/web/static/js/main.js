@@ -3,28 +3,13 @@
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
+import { drawEnd } from "./endscreen.js";
 import * as dlg from "./dialogs.js";
 import * as icons from "./icons.js";
 import { attachPointer, keyAction } from "./input.js";
+import { attachMenus, closeMenus, markMenu } from "./menus.js";
+import { saved } from "./storage.js";
 import * as replays from "./replay.js";
-
-const saved = {
-  get(key, fallback) {
-    try {
-      const v = localStorage.getItem(`minebender.${key}`);
-      return v === null ? fallback : JSON.parse(v);
-    } catch {
-      return fallback;
-    }
-  },
-  set(key, value) {
-    try {
-      localStorage.setItem(`minebender.${key}`, JSON.stringify(value));
-    } catch {
-      /* private mode: the game still works, it just is not remembered here */
-    }
-  },
-};
 
 const $ = (id) => document.getElementById(id);
 
@@ -94,47 +79,6 @@ function status(text, isError = false) {
   bar.innerHTML = parts.join("");
 }
 
-function drawEnd(v) {
-  const panel = $("endpanel");
-  if (v.status === "playing") {
-    panel.classList.remove("shown");
-    panel.innerHTML = "";
-    return;
-  }
-  let head;
-  if (v.status === "won") head = "You won!";
-  else if (v.reason === "hint") head = "Too early! The green cell was provably safe: the assist is for when no cell is.";
-  else head = "Boom! You revealed a mine.";
-  const c = v.clicks;
-  const clicks = c.left + c.right + c.chord;
-  let proofNote = "";
-  if (v.reason === "hint" && v.proof) {
-    const total = v.proof_uses_total ? " with the total number of mines" : "";
-    proofNote = v.proof.length
-      ? `<p id="proof-note">The highlighted numbers${total} prove it safe.</p>`
-      : `<p id="proof-note">The total number of mines proves it safe.</p>`;
-  }
-  panel.innerHTML =
-    `<h2 id="end-title" data-status="${v.status}" data-reason="${v.reason ?? ""}">${dlg.esc(head)}</h2>${proofNote}` +
-    '<dl id="end-stats">' +
-    `<dt>Time</dt><dd data-stat="time">${dlg.seconds(v.elapsed_ms)} s</dd>` +
-    `<dt>3BV</dt><dd data-stat="bbbv">${v.bbbv_solved} / ${v.bbbv}</dd>` +
-    `<dt>3BV/s</dt><dd data-stat="bbbv_per_s">${v.bbbv_per_s ?? "\u2013"}</dd>` +
-    `<dt>Efficiency</dt><dd data-stat="efficiency">${v.efficiency ?? "\u2013"}${v.efficiency === null ? "" : "%"}</dd>` +
-    `<dt>Clicks</dt><dd data-stat="clicks">${clicks} (${c.left} left, ${c.right} right, ${c.chord} chord)</dd>` +
-    `<dt>Assists</dt><dd data-stat="assists">${c.assist}</dd></dl>` +
-    '<div class="actions"><button type="button" class="xpbtn" id="watch-replay">Watch replay</button>' +
-    '<button type="button" class="xpbtn" id="export-replay">Export replay</button>' +
-    '<button type="button" class="xpbtn" id="show-code">Board code</button>' +
-    '<button type="button" class="xpbtn" id="play-again">New game</button></div>';
-  panel.classList.add("shown");
-  const game = { ...state.game };
-  $("watch-replay").onclick = () => replays.watchGame(game);
-  $("export-replay").onclick = () => replays.exportGame(game);
-  $("show-code").onclick = () => command("code");
-  $("play-again").onclick = () => newGame();
-}
-
 async function refreshHeat() {
   const v = state.view;
   if (!v || !v.practice || v.status !== "playing" || !state.prefs.practice) {
@@ -160,7 +104,13 @@ async function show(view) {
   drawTimer();
   setFace(moodOf(view));
   board.setProof((view.proof ?? []).map(([x, y]) => ({ x, y })));
-  drawEnd(view);
+  const game = { ...state.game };
+  drawEnd(view, {
+    watch: () => replays.watchGame(game),
+    export: () => replays.exportGame(game),
+    code: () => command("code"),
+    again: () => newGame(),
+  });
   status("");
   refreshHeat();
   if (wasOn && view.status !== "playing") finished(view); // not awaited: the name dialog must not hold the queue
@@ -279,22 +229,9 @@ async function resume() {
 
 // ---------------------------------------------------------------- menus
 
-function markMenu() {
-  const p = state.prefs;
-  for (const b of document.querySelectorAll(".dropdown [data-cmd]")) {
-    const cmd = b.dataset.cmd;
-    let on = null;
-    if (cmd.startsWith("level:")) on = p.level === cmd.slice(6);
-    else if (cmd === "custom") on = p.level === "custom";
-    else if (cmd === "noguess") on = p.noGuess;
-    else if (cmd === "practice") on = p.practice;
-    if (on !== null) b.setAttribute("aria-checked", String(on));
-  }
-}
-
 function savePrefs() {
   saved.set("prefs", state.prefs);
-  markMenu();
+  markMenu(state.prefs);
 }
 
 async function command(cmd) {
@@ -336,32 +273,7 @@ async function command(cmd) {
   }
 }
 
-function closeMenus() {
-  document.querySelectorAll(".menu.open").forEach((m) => m.classList.remove("open"));
-}
-
-for (const menu of document.querySelectorAll(".menu")) {
-  const button = menu.querySelector(":scope > button");
-  button.addEventListener("click", (e) => {
-    e.stopPropagation();
-    const open = menu.classList.contains("open");
-    closeMenus();
-    if (!open) menu.classList.add("open");
-  });
-  button.addEventListener("mouseenter", () => {
-    if (document.querySelector(".menu.open") && !menu.classList.contains("open")) {
-      closeMenus();
-      menu.classList.add("open");
-    }
-  });
-  menu.querySelectorAll("[data-cmd]").forEach((item) =>
-    item.addEventListener("click", (e) => {
-      e.stopPropagation();
-      command(item.dataset.cmd);
-    }),
-  );
-}
-document.addEventListener("click", closeMenus);
+attachMenus(command);
 
 // ---------------------------------------------------------------- keys
 
@@ -394,7 +306,7 @@ $("assist").innerHTML = icons.bulb;
 setFace("smile");
 drawCounter(0);
 drawTimer();
-markMenu();
+markMenu(state.prefs);
 $("face").addEventListener("click", () => newGame());
 $("assist").addEventListener("click", () => {
   assist();

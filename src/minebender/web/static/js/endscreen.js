@@ -1,0 +1,46 @@
+// The end screen under the board: how the game ended, time, 3BV, 3BV/s,
+// efficiency, clicks and assists, and what to do next.
+
+import { esc, seconds } from "./dialogs.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function drawEnd(v, actions) {
+  const panel = $("endpanel");
+  if (v.status === "playing") {
+    panel.classList.remove("shown");
+    panel.innerHTML = "";
+    return;
+  }
+  let head;
+  if (v.status === "won") head = "You won!";
+  else if (v.reason === "hint") head = "Too early! The green cell was provably safe: the assist is for when no cell is.";
+  else head = "Boom! You revealed a mine.";
+  const c = v.clicks;
+  const clicks = c.left + c.right + c.chord;
+  let proofNote = "";
+  if (v.reason === "hint" && v.proof) {
+    const total = v.proof_uses_total ? " with the total number of mines" : "";
+    proofNote = v.proof.length
+      ? `<p id="proof-note">The highlighted numbers${total} prove it safe.</p>`
+      : `<p id="proof-note">The total number of mines proves it safe.</p>`;
+  }
+  panel.innerHTML =
+    `<h2 id="end-title" data-status="${v.status}" data-reason="${v.reason ?? ""}">${esc(head)}</h2>${proofNote}` +
+    '<dl id="end-stats">' +
+    `<dt>Time</dt><dd data-stat="time">${seconds(v.elapsed_ms)} s</dd>` +
+    `<dt>3BV</dt><dd data-stat="bbbv">${v.bbbv_solved} / ${v.bbbv}</dd>` +
+    `<dt>3BV/s</dt><dd data-stat="bbbv_per_s">${v.bbbv_per_s ?? "\u2013"}</dd>` +
+    `<dt>Efficiency</dt><dd data-stat="efficiency">${v.efficiency ?? "\u2013"}${v.efficiency === null ? "" : "%"}</dd>` +
+    `<dt>Clicks</dt><dd data-stat="clicks">${clicks} (${c.left} left, ${c.right} right, ${c.chord} chord)</dd>` +
+    `<dt>Assists</dt><dd data-stat="assists">${c.assist}</dd></dl>` +
+    '<div class="actions"><button type="button" class="xpbtn" id="watch-replay">Watch replay</button>' +
+    '<button type="button" class="xpbtn" id="export-replay">Export replay</button>' +
+    '<button type="button" class="xpbtn" id="show-code">Board code</button>' +
+    '<button type="button" class="xpbtn" id="play-again">New game</button></div>';
+  panel.classList.add("shown");
+  $("watch-replay").onclick = actions.watch;
+  $("export-replay").onclick = actions.export;
+  $("show-code").onclick = actions.code;
+  $("play-again").onclick = actions.again;
+}
