@@ -143,7 +143,7 @@ def test_bench_solver_reports_a_missing_peer_clearly(monkeypatch: pytest.MonkeyP
         return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(builtins, "__import__", no_peer)
-    args = argparse.Namespace(seed=1, peer="ms_toollib", quick=True, peer_limit=None)
+    args = argparse.Namespace(seed=1, peer="ms_toollib", quick=True, peer_limit=None, clock="cpu")
     with pytest.raises(UsageError, match="ms_toollib is not installed"):
         bench.run(args)
 
@@ -152,6 +152,7 @@ def test_bench_measures_and_checks_against_the_peer() -> None:
     pytest.importorskip("ms_toollib")
     from minebender.bench import solver as bench
 
-    row = bench._measure("real play", real_play("beginner", 5, 1), bench._load_peer())
+    positions = real_play("beginner", 5, 1)
+    row = bench._measure("real play", positions, bench._load_peer(), bench.CLOCKS["cpu"])
     assert row.count == 5 and len(row.ours) == 5 and row.peer is not None and len(row.peer) == 5
     assert row.agree == "yes"

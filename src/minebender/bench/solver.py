@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -41,6 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--quick", action="store_true", help="fewer positions and k up to 8: a run of seconds"
+    )
+    parser.add_argument(
+        "--clock",
+        choices=["cpu", "wall"],
+        default="cpu",
+        help="cpu: this process's CPU time, fair on a busy machine (default); wall: elapsed time",
     )
     parser.add_argument(
         "--peer-limit",
@@ -92,9 +99,13 @@ def _diff(ours: tuple[tuple[Any, ...], ...], theirs: list[list[float]]) -> float
     return worst
 
 
-def _measure(name: str, positions: list[Position], peer: PeerFn | None) -> Row:
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def _measure(
+    name: str, positions: list[Position], peer: PeerFn | None, clock: Callable[[], float]
+) -> Row:
     """Time every position, minebender and the peer alternating."""
-    clock = time.perf_counter
     row = Row(name, len(positions), [], [], [] if peer else None)
     worst = 0.0
     for position in positions:
@@ -116,18 +127,22 @@ def _measure(name: str, positions: list[Position], peer: PeerFn | None) -> Row:
     return row
 
 
-def _peer_child(board: list[list[int]], mines: float, out: Any) -> None:
+def _peer_child(board: list[list[int]], mines: float, clock: str, out: Any) -> None:
     fn = _load_peer()
-    start = time.perf_counter()
+    tick = CLOCKS[clock]
+    start = tick()
     probs, _ = fn(board, mines)
-    out.send((time.perf_counter() - start, probs))
+    out.send((tick() - start, probs))
 
 
-def _peer_limited(board: list[list[int]], mines: float, limit: float) -> tuple[float, Any] | None:
-    """Run the peer in a child process; None when it takes longer than limit seconds."""
+def _peer_limited(
+    board: list[list[int]], mines: float, limit: float, clock: str
+) -> tuple[float, Any] | None:
+    """Run the peer in a child process; None when it takes longer than limit seconds
+    (elapsed time, whatever the clock of the figures)."""
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_peer_child, args=(board, mines, send), daemon=True)
+    child = ctx.Process(target=_peer_child, args=(board, mines, clock, send), daemon=True)
     child.start()
     try:
         if receive.poll(limit):
@@ -140,15 +155,15 @@ def _peer_limited(board: list[list[int]], mines: float, limit: float) -> tuple[f
         child.join()
 
 
-def _lattice_row(k: int, positions: list[Position], peer: bool, limit: float) -> Row:
-    row = _measure(f"lattice k={k}", positions, None)
+def _lattice_row(k: int, positions: list[Position], peer: bool, limit: float, clock: str) -> Row:
+    row = _measure(f"lattice k={k}", positions, None, CLOCKS[clock])
     if not peer:
         return row
     times: list[float] = []
     worst = 0.0
     for position in positions:
         view = position.knowledge
-        got = _peer_limited(_encode(view), float(view.mines or 0), limit)
+        got = _peer_limited(_encode(view), float(view.mines or 0), limit, clock)
         if got is None:
             row.agree = f"peer stopped after {limit:g} s"
             return row
@@ -206,20 +221,26 @@ def run(args: argparse.Namespace) -> int:
     count = 40 if quick else 200
     per_k = 1 if quick else 3
     top = 8 if quick else 9
+    clock = args.clock
     print(
         f"minebender bench solver --seed {args.seed}"
         f"{' --peer ' + args.peer if args.peer else ''}{' --quick' if quick else ''}"
+        f" --clock {clock}"
     )
     print(f"real play: {count} positions a level; lattice: {per_k} a size, 30x24 with 150 mines")
+    print(
+        f"times in ms of {'CPU time' if clock == 'cpu' else 'elapsed time'};"
+        f" load average at start {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    )
     rows: list[Row] = []
     for level in LEVELS:
         positions = [p for p in real_play(level, count, args.seed) if not _has_boom(p.knowledge)]
-        rows.append(_measure(f"real play {level}", positions, peer))
+        rows.append(_measure(f"real play {level}", positions, peer, CLOCKS[clock]))
         _progress(rows[-1])
     peer_ok = peer is not None
     for k in range(3, top + 1):
         positions = [lattice(k, args.seed + i) for i in range(per_k)]
-        rows.append(_lattice_row(k, positions, peer_ok, limit))
+        rows.append(_lattice_row(k, positions, peer_ok, limit, clock))
         if peer_ok and rows[-1].peer is None:
             peer_ok = False
             rows[-1].agree = f"peer stopped after {limit:g} s; larger k skipped"
