@@ -40,12 +40,17 @@ def simple_deductions(knowledge: Knowledge) -> tuple[list[Pos], frozenset[Pos]]:
     w, h = knowledge.width, knowledge.height
     flat = [s for row in knowledge.rows for s in row]
     nbrs = flat_neighbours(w, h)
-    hidden = [type(s) is Hidden for s in flat]
-    mine = [type(s) is Boom for s in flat]
+    kinds = [type(s) for s in flat]
+    hidden = [k is Hidden for k in kinds]
+    mine = [k is Boom for k in kinds]
     safe = [False] * len(flat)
-    numbers = [
-        (i, s.n) for i, s in enumerate(flat) if type(s) is Shown and any(hidden[j] for j in nbrs[i])
-    ]
+    # numbers next to a hidden cell: found from the hidden cells, far fewer checks
+    # than asking every number once most of the board is open
+    near: set[int] = set()
+    for i, is_hidden in enumerate(hidden):
+        if is_hidden:
+            near.update(nbrs[i])
+    numbers = [(i, flat[i].n) for i in sorted(near) if kinds[i] is Shown]  # type: ignore[union-attr]
     changed = True
     while changed and numbers:
         changed = False

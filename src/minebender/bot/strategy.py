@@ -60,7 +60,7 @@ def choose(knowledge: Knowledge, strategy: StrategyName = "strong") -> Decision:
     if not probs:
         raise ValueError("choose: no hidden cell is left to reveal")
     if strategy == "fast":
-        return Decision((_safest(knowledge, probs)[0],), True, "safest")
+        return Decision((_safest_one(knowledge, probs),), True, "safest")
     return _strong_guess(knowledge, analysis, probs)
 
 
@@ -87,6 +87,15 @@ def _safest(knowledge: Knowledge, probs: dict[Pos, float]) -> list[Pos]:
     return sorted(
         probs,
         key=lambda p: (round(probs[p], 12), _hidden_neighbours(knowledge, p), p.y, p.x),
+    )
+
+
+def _safest_one(knowledge: Knowledge, probs: dict[Pos, float]) -> Pos:
+    """The first cell of ``_safest``, without sorting the whole board."""
+    low = round(min(probs.values()), 12)
+    return min(
+        (p for p, v in probs.items() if round(v, 12) == low),
+        key=lambda p: (_hidden_neighbours(knowledge, p), p.y, p.x),
     )
 
 
