@@ -347,3 +347,11 @@ def test_fast_tile_names_agree_with_display(clock: FakeClock) -> None:
             assert tile_rows(s) == names
             if s.over:
                 break
+
+
+def test_a_loopback_server_refuses_other_host_names(db_path: Path) -> None:
+    app = create_app(db_path, allowed_hosts=["127.0.0.1", "localhost"])
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        assert c.get("/api/health").status_code == 200
+        assert c.get("/api/health", headers={"Host": "evil.example"}).status_code == 400
+    app.state.hub.store.close()

@@ -18,6 +18,8 @@ import webbrowser
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "run"]
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
 SUMMARY = "play in the browser: a local web server on 127.0.0.1:8000"
 EXAMPLE = "minebender serve --port 8080 --db ~/games.db --no-browser"
 
@@ -72,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         store = store_mod.open(args.db)
     except store_mod.StoreError as exc:
         raise UsageError(str(exc)) from exc
-    app = create_app(store)
+    loopback = args.host in LOOPBACK
+    app = create_app(store, allowed_hosts=list(LOOPBACK) if loopback else None)
     # The assist's solver runs in a worker thread; hand the interpreter back to
     # the event loop often, so other players' clicks are not kept waiting.
     sys.setswitchinterval(0.0005)
@@ -88,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{args.port}/"
     print(f"minebender: playing at {url} (games saved in {store.path}; Ctrl+C stops)")
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
+    if not loopback:
         print("minebender: note: other machines on the network can reach this server")
     sys.stdout.flush()
     if not args.no_browser and has_display():

@@ -13,6 +13,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minebender import __version__
@@ -66,8 +67,13 @@ def create_app(
     *,
     clock: Clock = time.monotonic,
     make_seed: Callable[[], str] = random_seed,
+    allowed_hosts: list[str] | None = None,
 ) -> FastAPI:
-    """The app, serving games from store (a Store, a path, or the default database)."""
+    """The app, serving games from store (a Store, a path, or the default database).
+
+    With ``allowed_hosts``, requests naming another Host are refused (400): a
+    server on loopback then cannot be reached through a web page's DNS tricks.
+    """
     if not isinstance(store, Store):
         store = store_mod.open(store)
     hub = Hub(store, clock=clock, make_seed=make_seed)
@@ -80,6 +86,8 @@ def create_app(
     app.state.hub = hub
     errors.install(app)
     app.add_middleware(ServerTiming)
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     app.include_router(router(hub))
 
     @app.get("/", include_in_schema=False)
