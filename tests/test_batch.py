@@ -227,3 +227,24 @@ class _no_exit:
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import minebender.batch as batch
+
+    real = batch.play_game  # type: ignore[attr-defined]
+
+    def flaky(*args: object, **kwargs: object) -> object:
+        if args[2] == 3:
+            raise RuntimeError("boom")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "play_game", flaky)
+    log = tmp_path / "log.jsonl"
+    argv = ["bench", "bot", "--level", "beginner", "--games", "6", "--workers", "1"]
+    assert main([*argv, "--resume", str(log)]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == "minebender bench bot: game (1, 3) failed: RuntimeError: boom"
+    assert [r.game for r in load_results(log)] == [0, 1, 2]

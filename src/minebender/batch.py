@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -28,6 +30,7 @@ from minebender.types import Beginner, Custom, Expert, Intermediate, Level, Setu
 __all__ = [
     "LEVELS",
     "BatchError",
+    "GameFailed",
     "Result",
     "RunSpec",
     "Summary",
@@ -49,6 +52,10 @@ LEVELS: dict[str, Level] = {
 
 class BatchError(Exception):
     """A batch cannot run as asked (bad argument, unreadable log, no cluster)."""
+
+
+class GameFailed(BatchError):
+    """A game raised an error or its worker died; finished games are in the log."""
 
 
 def parse_level(name: str) -> Setup:
@@ -110,12 +117,16 @@ class Result:
     seconds: float
 
 
-def play_chunk(spec: RunSpec, indexes: list[int]) -> list[Result]:
-    """Play games ``indexes`` of a run (the task a worker runs)."""
+def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | None]:
+    """Play games ``indexes`` of a run (the task a worker runs): the finished
+    games, and what went wrong if a game raised (the games after it are not played)."""
     board = parse_level(spec.level)
-    out = []
+    out: list[Result] = []
     for i in indexes:
-        record, _ = play_game(board, spec.seed, i, spec.strategy, spec.first)
+        try:
+            record, _ = play_game(board, spec.seed, i, spec.strategy, spec.first)
+        except Exception as exc:  # a bot bug: name the game so it can be replayed
+            return out, f"game ({spec.seed}, {i}) failed: {type(exc).__name__}: {exc}"
         out.append(
             Result(
                 spec.level,
@@ -129,7 +140,7 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> list[Result]:
                 round(record.seconds, 6),
             )
         )
-    return out
+    return out, None
 
 
 def load_results(path: Path) -> list[Result]:
@@ -270,14 +281,17 @@ def _chunk_size(board: Setup) -> int:
 
 
 def _run_local(
-    spec: RunSpec, chunks: list[list[int]], workers: int, done: Callable[[list[Result]], None]
+    spec: RunSpec,
+    chunks: list[list[int]],
+    workers: int,
+    done: Callable[[tuple[list[Result], str | None]], None],
 ) -> None:
     if workers == 1:
         for chunk in chunks:
             done(play_chunk(spec, chunk))
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
-    pending: set[Future[list[Result]]] = set()
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pending: set[Future[tuple[list[Result], str | None]]] = set()
     queue = iter(chunks)
     try:
         while True:
@@ -290,12 +304,24 @@ def _run_local(
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 done(future.result())
+    except BrokenProcessPool:
+        raise GameFailed(
+            "a worker process died; the finished games are in the log (rerun with --resume)"
+        ) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the batch cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_cluster(
-    spec: RunSpec, chunks: list[list[int]], address: str, done: Callable[[list[Result]], None]
+    spec: RunSpec,
+    chunks: list[list[int]],
+    address: str,
+    done: Callable[[tuple[list[Result], str | None]], None],
 ) -> None:
     try:
         from distributed import Client, as_completed  # type: ignore[import-untyped,unused-ignore]
@@ -344,13 +370,16 @@ def run_batch(
     bar = _Progress(spec, len(have), sum(r.won for r in have.values()), progress)
     played = 0
 
-    def done(results: list[Result]) -> None:
+    def done(outcome: tuple[list[Result], str | None]) -> None:
         nonlocal played
+        results, failure = outcome
         for r in results:
             log.write(r)
             have[r.game] = r
             played += 1
             bar.advance(r.won)
+        if failure is not None:
+            raise GameFailed(failure)
 
     start = time.perf_counter()
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import asdict
 from pathlib import Path
 
@@ -54,7 +55,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from minebender.batch import BatchError, RunSpec, load_results, plot_results, run_batch
+    from minebender.batch import (
+        BatchError,
+        GameFailed,
+        RunSpec,
+        load_results,
+        plot_results,
+        run_batch,
+    )
     from minebender.cli import UsageError
 
     if args.plot is not None and args.plot.suffix.lower() != ".png":
@@ -65,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
         if args.plot is not None:
             everything = load_results(args.resume) if args.resume is not None else results
             plot_results(everything, args.plot)
+    except GameFailed as exc:
+        print(f"minebender bench bot: {exc}", file=sys.stderr)
+        return 1
     except BatchError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
