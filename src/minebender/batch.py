@@ -470,11 +470,11 @@ def plot_results(results: Iterable[Result], path: Path) -> None:
         lows.append((rate - lo) * 100)
         highs.append((hi - rate) * 100)
         labels.append(f"{key[0]}\n{key[1]}, {len(won)} games")
-    fig, ax = plt.subplots(figsize=(max(4.0, 1.8 * len(keys)), 4.0))
+    fig, ax = plt.subplots(figsize=(max(4.0, 2.4 * len(keys)), 4.0))
     ax.bar(range(len(keys)), rates, yerr=[lows, highs], capsize=6, color="#4c72b0")
     for i, rate in enumerate(rates):
         ax.text(i, rate + highs[i] + 1, f"{rate:.1f}%", ha="center")
-    ax.set_xticks(range(len(keys)), labels)
+    ax.set_xticks(range(len(keys)), labels, fontsize=9)
     ax.set_ylim(0, 105)
     ax.set_ylabel("win rate, % (95% Wilson interval)")
     ax.set_title("minebender bot")
