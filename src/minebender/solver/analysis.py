@@ -20,7 +20,7 @@ from operator import mul
 
 from minebender.solver.choose import best_plan
 from minebender.solver.sweep import backward, counts, forward
-from minebender.solver.system import System, build_system, positions
+from minebender.solver.system import Component, System, build_system, positions
 from minebender.types import Hidden, Knowledge, Pos
 
 __all__ = ["Analysis", "analyse", "convolve", "tail_weights"]
@@ -90,6 +90,13 @@ def tail_weights(free: int | None, outside: int, top: int) -> list[int]:
     return [comb(outside, free - t) if 0 <= free - t <= outside else 0 for t in range(top + 1)]
 
 
+def _single(system: System, component: Component) -> list[int]:
+    """The count polynomial of a component of one group."""
+    need = system.constraints[component.constraints[0]].need
+    size = len(system.groups[component.groups[0]].cells)
+    return [0] * need + [comb(size, need)] if 0 <= need <= size else []
+
+
 def _inconsistent(knowledge: Knowledge) -> Analysis:
     hidden = frozenset(p for p in knowledge.cells() if type(knowledge.seen(p)) is Hidden)
     return Analysis(
@@ -126,9 +133,14 @@ def _solve(system: System) -> Analysis | None:
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
         return None
-    plans = [best_plan(system, c)[0] for c in system.components]
-    tables = [forward(p) for p in plans]
-    polys = [counts(t) for t in tables]
+    # A component of one group (one number, or several with the same hidden
+    # neighbours) needs no sweep: its count is a single binomial.
+    plans = [None if len(c.groups) == 1 else best_plan(system, c)[0] for c in system.components]
+    tables = [None if p is None else forward(p) for p in plans]
+    polys = [
+        counts(t) if t is not None else _single(system, c)
+        for t, c in zip(tables, system.components, strict=True)
+    ]
     if not all(polys):
         return None
     outside = len(system.outside)
@@ -155,7 +167,14 @@ def _solve(system: System) -> Analysis | None:
         others = convolve(prefix[i], suffix)
         n = len(others)
         weight = [sum(map(mul, others, tail[a : a + n])) for a in range(len(polys[i]))]
-        for g, total in backward(plans[i], tables[i], weight).items():
+        plan, table = plans[i], tables[i]
+        if plan is None or table is None:
+            g = system.components[i].groups[0]
+            need = len(polys[i]) - 1
+            totals = {g: need * polys[i][need] * weight[need]}
+        else:
+            totals = backward(plan, table, weight)
+        for g, total in totals.items():
             group = groups[g]
             if total == 0:
                 p = ZERO

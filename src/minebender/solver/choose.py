@@ -28,12 +28,14 @@ from minebender.solver.plan import Plan, compile_plan, greedy_order
 from minebender.solver.sweep import forward_bits_steps
 from minebender.solver.system import Component, System
 
-__all__ = ["BIG", "best_plan", "front_cost", "narrow_order"]
+__all__ = ["BIG", "SMALL", "best_plan", "front_cost", "narrow_order"]
 
 Bits = list[dict[int, int]]
 
 BIG = 40
 """Components with at least this many groups get their order chosen."""
+SMALL = 4
+"""Components with at most this many groups keep the order of their groups."""
 
 
 def front_cost(system: System, component: Component, order: list[int]) -> int:
@@ -119,6 +121,8 @@ def _race(plans: list[Plan]) -> tuple[Plan, Bits]:
 def best_plan(system: System, component: Component) -> tuple[Plan, Bits | None]:
     """A plan for the component: greedy when small, else the best of the sweeps;
     with the ``forward_bits`` tables of the plan when the race made them."""
+    if len(component.groups) <= SMALL:
+        return compile_plan(system, component, list(component.groups)), None
     greedy = greedy_order(system, component)
     if len(component.groups) < BIG:
         return compile_plan(system, component, greedy), None

@@ -19,9 +19,10 @@ handles fastest, and the solver turns them back into ``Pos`` only at the end.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 
 from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
 
@@ -149,21 +150,20 @@ def read_numbers(knowledge: Knowledge) -> Numbers:
     w, h = knowledge.width, knowledge.height
     flat = [c for row in knowledge.rows for c in row]
     table = neighbour_table(w, h)
-    is_hidden = [type(c) is Hidden for c in flat]
-    booms = sum(1 for c in flat if type(c) is Boom)
+    kinds = list(map(type, flat))
+    is_hidden = [t is Hidden for t in kinds]
+    booms = kinds.count(Boom)
     contradiction: str | None = None
     scopes: list[tuple[int, tuple[int, ...], int]] = []
-    for i, c in enumerate(flat):
-        if type(c) is not Shown:
-            continue
+    for i in compress(range(len(flat)), [t is Shown for t in kinds]):
         around = table[i]
         hs = tuple([j for j in around if is_hidden[j]])
-        need = c.n
+        n = need = flat[i].n  # type: ignore[union-attr]
         if booms and len(hs) < len(around):
-            need -= sum(1 for j in around if type(flat[j]) is Boom)
+            need -= sum(1 for j in around if kinds[j] is Boom)
         if not 0 <= need <= len(hs):
             if contradiction is None:
-                contradiction = f"the {c.n} at {_name(w, i)} cannot be satisfied"
+                contradiction = f"the {n} at {_name(w, i)} cannot be satisfied"
             continue
         if hs:
             scopes.append((i, hs, need))
@@ -172,7 +172,7 @@ def read_numbers(knowledge: Knowledge) -> Numbers:
         h,
         knowledge.mines,
         booms,
-        tuple(i for i, x in enumerate(is_hidden) if x),
+        tuple(compress(range(len(flat)), is_hidden)),
         tuple(scopes),
         contradiction,
     )
@@ -195,18 +195,31 @@ def make_system(
     as safe: leaving a number out forgets what it says, not that it is there."""
     w = numbers.width
     contradiction = numbers.contradiction
-    cells: list[set[int]] = []
+    chosen = [sc for sc in numbers.scopes if sc[0] in keep] if keep is not None else numbers.scopes
+    known: dict[int, int] = {}
+    if deduce and contradiction is None:
+        contradiction = _settle(chosen, known, neighbour_table(w, numbers.height), w)
+    cells: list[list[int]] = []
     needs: list[int] = []
     sources: list[list[int]] = []
-    for i, hs, need in numbers.scopes:
-        if keep is None or i in keep:
-            cells.append(set(hs))
-            needs.append(need)
-            sources.append([i])
-    mines: list[int] = []
-    safe: list[int] = []
-    if deduce and contradiction is None:
-        contradiction = _settle(cells, needs, mines, safe, w, sources)
+    for i, hs, need in chosen:
+        if known:
+            rest = []
+            for j in hs:
+                v = known.get(j)
+                if v is None:
+                    rest.append(j)
+                else:
+                    need -= v
+            if not rest:
+                continue
+            cells.append(rest)
+        else:
+            cells.append(list(hs))
+        needs.append(need)
+        sources.append([i])
+    mines = [j for j, v in known.items() if v]
+    safe = [j for j, v in known.items() if not v]
     # One constraint per distinct scope.
     scopes: dict[frozenset[int], int] = {}
     kept: list[int] = []
@@ -246,9 +259,7 @@ def make_system(
         Constraint(tuple(members[new]), needs[ci], tuple(sorted(sources[ci])))
         for new, ci in enumerate(kept)
     )
-    settled = set(mines)
-    settled.update(safe)
-    outside = tuple(i for i in numbers.hidden if i not in signature and i not in settled)
+    outside = tuple([i for i in numbers.hidden if i not in signature and i not in known])
     return System(
         w,
         numbers.height,
@@ -266,49 +277,41 @@ def make_system(
 
 
 def _settle(
-    cells: list[set[int]],
-    needs: list[int],
-    mines: list[int],
-    safe: list[int],
+    scopes: Sequence[tuple[int, tuple[int, ...], int]],
+    known: dict[int, int],
+    table: tuple[tuple[int, ...], ...],
     width: int,
-    sources: list[list[int]],
 ) -> str | None:
-    """Settle trivial constraints until none is left; return a contradiction, if any.
+    """Settle trivial numbers until none is left, filling ``known`` (cell -> 1 for
+    a mine, 0 for safe); return a contradiction, if any.
 
-    Mutates ``cells`` and ``needs`` in place and appends settled cells to
-    ``mines`` and ``safe``.
+    A number is looked at again only when one of its cells becomes known; the
+    numbers touching a cell are found through the neighbour table.
     """
-    touching: dict[int, list[int]] = {}
-    for ci, scope in enumerate(cells):
-        for j in scope:
-            t = touching.get(j)
-            if t is None:
-                touching[j] = [ci]
-            else:
-                t.append(ci)
-    todo = [ci for ci, scope in enumerate(cells) if needs[ci] == 0 or needs[ci] == len(scope)]
+    at = {i: k for k, (i, _, _) in enumerate(scopes)}
+    todo = [k for k, (_, hs, need) in enumerate(scopes) if need == 0 or need == len(hs)]
     queued = set(todo)
     while todo:
-        ci = todo.pop()
-        queued.discard(ci)
-        scope = cells[ci]
-        if not scope:
+        k = todo.pop()
+        queued.discard(k)
+        i, hs, need = scopes[k]
+        unknown = []
+        for j in hs:
+            v = known.get(j)
+            if v is None:
+                unknown.append(j)
+            else:
+                need -= v
+        if need < 0 or need > len(unknown):
+            return f"the number at {_name(width, i)} cannot be satisfied"
+        if not unknown or 0 < need < len(unknown):
             continue
-        # Trivial when queued, and removing settled cells keeps it so.
-        value = 1 if needs[ci] else 0
-        (mines if value else safe).extend(scope)
-        cells[ci] = set()
-        needs[ci] = 0
-        for j in scope:
-            for d in touching[j]:
-                other = cells[d]
-                if j not in other:
-                    continue
-                other.discard(j)
-                n = needs[d] = needs[d] - value
-                if n < 0 or n > len(other):
-                    return f"the number at {_name(width, sources[d][0])} cannot be satisfied"
-                if other and (n == 0 or n == len(other)) and d not in queued:
+        value = 1 if need else 0
+        for j in unknown:
+            known[j] = value
+            for q in table[j]:
+                d = at.get(q)
+                if d is not None and d not in queued:
                     queued.add(d)
                     todo.append(d)
     return None
