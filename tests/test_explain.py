@@ -10,11 +10,14 @@ bit sets, so each check is a few big-int ANDs.
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from minebender import Boom, Hidden, Knowledge, Pos, Shown
+from minebender.cli import main
 from minebender.solver import analyse, explain
 
 
@@ -152,3 +155,62 @@ def test_an_inconsistent_view_gets_a_clear_error() -> None:
     view = Knowledge(3, 1, None, ((Hidden(), Shown(3), Hidden()),))
     with pytest.raises(ValueError, match="no layout agrees"):
         explain(view, Pos(0, 0))
+
+
+BOARD = "5x3x2\n11...\n.....\n.....\n"
+
+
+@pytest.fixture()
+def board_file(tmp_path: Path) -> Path:
+    path = tmp_path / "board.txt"
+    path.write_text(BOARD)
+    return path
+
+
+def test_solve_explain_prints_the_numbers(
+    board_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", str(board_file), "--explain", "2,0"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "why: (2, 0) is safe: the numbers at (0, 0), (1, 0) prove it"
+
+
+def test_solve_explain_in_json(board_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(board_file), "--explain", "2,1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["explanation"] == {
+        "cell": [2, 1],
+        "mine": False,
+        "numbers": [[0, 0], [1, 0]],
+        "uses_total": False,
+        "smallest": True,
+    }
+
+
+def test_solve_explain_says_when_nothing_settles_the_cell(
+    board_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", str(board_file), "--explain", "0,1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "why: (0, 1) is neither provably safe nor provably a mine"
+    )
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ("0,0", "(0, 0) is not a hidden cell"),
+        ("9,9", "(9, 9) is off the 5x3 board"),
+        ("a,b", "expected a cell as X,Y"),
+    ],
+)
+def test_solve_explain_bad_cell_is_a_usage_error(
+    board_file: Path, capsys: pytest.CaptureFixture[str], cell: str, message: str
+) -> None:
+    try:
+        status = main(["solve", str(board_file), "--explain", cell])
+    except SystemExit as exit:
+        status = int(exit.code or 0)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
