@@ -19,8 +19,9 @@ from math import comb
 from operator import mul
 
 from minebender.solver.choose import best_plan
+from minebender.solver.reading import positions
 from minebender.solver.sweep import backward, counts, forward
-from minebender.solver.system import Component, System, build_system, positions
+from minebender.solver.system import Component, System, build_system
 from minebender.types import Hidden, Knowledge, Pos
 
 __all__ = ["Analysis", "analyse", "convolve", "tail_weights"]

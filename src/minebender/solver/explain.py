@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
+from minebender.solver.reading import Numbers, read_numbers
 from minebender.solver.safety import settled
-from minebender.solver.system import Numbers, make_system, read_numbers
+from minebender.solver.system import make_system
 from minebender.types import Knowledge, Pos
 
 __all__ = ["BUDGET", "Explanation", "explain", "proves"]

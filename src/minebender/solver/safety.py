@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from minebender.solver.choose import best_plan
 from minebender.solver.plan import Plan, make_plan
+from minebender.solver.reading import positions
 from minebender.solver.sweep import backward_bits, forward_bits
-from minebender.solver.system import System, build_system, positions
+from minebender.solver.system import System, build_system
 from minebender.types import Knowledge, Pos
 
 __all__ = ["find_safe", "first_safe", "settled", "sumset"]
