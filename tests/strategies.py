@@ -104,7 +104,8 @@ def aimed_action(draw: st.DrawFn, w: int, h: int, layout: Layout, g: Game) -> Ac
     if kind == "reveal" and safe_hidden:
         return Reveal(draw(st.sampled_from(safe_hidden)))
     if kind == "flag" and (mines or safe_hidden):
-        return Flag(draw(st.sampled_from(mines or safe_hidden)))
+        # Right and wrong flags alike: wrong ones get flooded over later.
+        return Flag(draw(st.sampled_from(mines + safe_hidden)))
     if kind == "chord" and numbers:
         return Chord(draw(st.sampled_from(numbers)))
     if kind == "assist":
