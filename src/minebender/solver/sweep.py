@@ -12,6 +12,10 @@ A backward pass over the same states then gives, for every group, the
 weighted number of mines it holds summed over all consistent layouts, with
 the rest of the board folded in through a weight per total of the component.
 
+Each sweep works out which numbers of mines a group can take from a state
+(``lo..hi``) inline rather than in a helper: the call would cost more than
+the work in these loops, which are where the lattices spend their time.
+
 ``forward_bits``/``backward_bits`` do the same with sets of counts (an int
 as a bit set) instead of polynomials: enough to decide which cells can hold
 a mine, which is all the assist needs, and much cheaper.
@@ -22,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from operator import add, mul
 
-from minebender.solver.plan import MASK, Plan, Step
+from minebender.solver.plan import MASK, Plan
 
 __all__ = [
     "Poly",
@@ -37,24 +41,6 @@ __all__ = [
 Poly = tuple[int, list[int]]
 """(offset, coefficients): coefficient j counts offset + j mines."""
 Table = dict[int, Poly]
-
-
-def _moves(step: Step, state: int) -> range:
-    """The numbers of mines the step's group can take from this state."""
-    lo, hi = step.lo, step.hi
-    for shift in step.closing:
-        v = (state >> shift) & MASK
-        if v > lo:
-            lo = v
-        if v < hi:
-            hi = v
-    for shift, room in step.staying:
-        v = (state >> shift) & MASK
-        if v - room > lo:
-            lo = v - room
-        if v < hi:
-            hi = v
-    return range(lo, hi + 1)
 
 
 def forward(plan: Plan) -> list[Table]:
@@ -141,13 +127,27 @@ def backward(plan: Plan, tables: list[Table], weight: list[int]) -> dict[int, in
         table = tables[i]
         after = tables[i + 1]
         open_add, hit, binom = step.open_add, step.hit, step.binom
+        lo0, hi0, closing, staying = step.lo, step.hi, step.closing, step.staying
         new_back: dict[int, list[int]] = {}
         total = 0
         for state, (off, poly) in table.items():
             n = len(poly)
             row: list[int] | None = None
             base = state + open_add
-            for m in _moves(step, state):
+            lo, hi = lo0, hi0
+            for shift in closing:
+                v = (state >> shift) & MASK
+                if v > lo:
+                    lo = v
+                if v < hi:
+                    hi = v
+            for shift, room in staying:
+                v = (state >> shift) & MASK
+                if v - room > lo:
+                    lo = v - room
+                if v < hi:
+                    hi = v
+            for m in range(lo, hi + 1):
                 key = base - m * hit
                 bk = back.get(key)
                 if bk is None:
@@ -184,9 +184,23 @@ def forward_bits_steps(plan: Plan, tables: list[dict[int, int]]) -> Iterator[int
         nxt: dict[int, int] = {}
         get = nxt.get
         open_add, hit = step.open_add, step.hit
+        lo0, hi0, closing, staying = step.lo, step.hi, step.closing, step.staying
         for state, bits in table.items():
             base = state + open_add
-            for m in _moves(step, state):
+            lo, hi = lo0, hi0
+            for shift in closing:
+                v = (state >> shift) & MASK
+                if v > lo:
+                    lo = v
+                if v < hi:
+                    hi = v
+            for shift, room in staying:
+                v = (state >> shift) & MASK
+                if v - room > lo:
+                    lo = v - room
+                if v < hi:
+                    hi = v
+            for m in range(lo, hi + 1):
                 key = base - m * hit
                 nxt[key] = get(key, 0) | (bits << m)
         table = nxt
@@ -206,12 +220,26 @@ def backward_bits(
     for i in range(len(steps) - 1, -1, -1):
         step = steps[i]
         open_add, hit, size = step.open_add, step.hit, step.size
+        lo0, hi0, closing, staying = step.lo, step.hi, step.closing, step.staying
         new_back: dict[int, int] = {}
         mine = safe = False
         for state, bits in tables[i].items():
             base = state + open_add
             acc = 0
-            for m in _moves(step, state):
+            lo, hi = lo0, hi0
+            for shift in closing:
+                v = (state >> shift) & MASK
+                if v > lo:
+                    lo = v
+                if v < hi:
+                    hi = v
+            for shift, room in staying:
+                v = (state >> shift) & MASK
+                if v - room > lo:
+                    lo = v - room
+                if v < hi:
+                    hi = v
+            for m in range(lo, hi + 1):
                 bk = back.get(base - m * hit, 0) >> m
                 if bk & bits:
                     acc |= bk
