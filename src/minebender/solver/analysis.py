@@ -19,8 +19,9 @@ from math import comb
 from operator import mul
 
 from minebender.solver.choose import best_plan
+from minebender.solver.plan import Plan
 from minebender.solver.reading import positions
-from minebender.solver.sweep import backward, counts, forward
+from minebender.solver.sweep import Table, backward, backward_bits, counts, forward
 from minebender.solver.system import Component, System, build_system
 from minebender.types import Hidden, Knowledge, Pos
 
@@ -136,8 +137,21 @@ def _solve(system: System) -> Analysis | None:
         return None
     # A component of one group (one number, or several with the same hidden
     # neighbours) needs no sweep: its count is a single binomial.
-    plans = [None if len(c.groups) == 1 else best_plan(system, c)[0] for c in system.components]
-    tables = [None if p is None else forward(p) for p in plans]
+    plans: list[Plan | None] = []
+    tables: list[list[Table] | None] = []
+    for c in system.components:
+        if len(c.groups) == 1:
+            plans.append(None)
+            tables.append(None)
+            continue
+        plan, bits = best_plan(system, c)
+        live: list[set[int]] | None = None
+        if bits is not None and bits[-1].get(0):
+            # The race left the bit-set sweep: find the live states with it.
+            live = []
+            backward_bits(plan, bits, bits[-1][0], live)
+        plans.append(plan)
+        tables.append(forward(plan, live))
     polys = [
         counts(t) if t is not None else _single(system, c)
         for t, c in zip(tables, system.components, strict=True)
@@ -168,13 +182,13 @@ def _solve(system: System) -> Analysis | None:
         others = convolve(prefix[i], suffix)
         n = len(others)
         weight = [sum(map(mul, others, tail[a : a + n])) for a in range(len(polys[i]))]
-        plan, table = plans[i], tables[i]
-        if plan is None or table is None:
+        sweep_plan, table = plans[i], tables[i]
+        if sweep_plan is None or table is None:
             g = system.components[i].groups[0]
             need = len(polys[i]) - 1
             totals = {g: need * polys[i][need] * weight[need]}
         else:
-            totals = backward(plan, table, weight)
+            totals = backward(sweep_plan, table, weight)
         for g, total in totals.items():
             group = groups[g]
             if total == 0:

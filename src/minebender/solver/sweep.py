@@ -43,16 +43,21 @@ Poly = tuple[int, list[int]]
 Table = dict[int, Poly]
 
 
-def forward(plan: Plan) -> list[Table]:
+def forward(plan: Plan, live: list[set[int]] | None = None) -> list[Table]:
     """tables[i] maps each state before step i to its polynomial; the last table
     has the single state 0 (every constraint closed) unless nothing fits.
+
+    With ``live`` (from ``backward_bits``), states that cannot be completed are
+    dropped as soon as they appear: on a big component most states are such
+    dead ends, and neither pass needs them.
 
     Polynomials are never changed in place once stored, so a step that puts no
     weight on a group (one way to take m mines) shares the list it came from.
     """
     table: Table = {0: (0, [1])}
     tables = [table]
-    for step in plan.steps:
+    for i, step in enumerate(plan.steps):
+        keep = None if live is None else live[i + 1]
         nxt: Table = {}
         get = nxt.get
         open_add, hit, binom = step.open_add, step.hit, step.binom
@@ -71,8 +76,11 @@ def forward(plan: Plan) -> list[Table]:
                     lo = v - room
                 if v < hi:
                     hi = v
-            key = state + open_add - lo * hit
+            key = state + open_add - lo * hit + hit
             for m in range(lo, hi + 1):
+                key -= hit
+                if keep is not None and key not in keep:
+                    continue
                 b = binom[m]
                 p = poly if b == 1 else [x * b for x in poly]
                 o = off + m
@@ -83,7 +91,6 @@ def forward(plan: Plan) -> list[Table]:
                     nxt[key] = (o, list(map(add, cur[1], p)))
                 else:
                     nxt[key] = _merge(cur, o, p)
-                key -= hit
         table = nxt
         tables.append(table)
     return tables
@@ -209,11 +216,20 @@ def forward_bits_steps(plan: Plan, tables: list[dict[int, int]]) -> Iterator[int
 
 
 def backward_bits(
-    plan: Plan, tables: list[dict[int, int]], allowed: int
+    plan: Plan,
+    tables: list[dict[int, int]],
+    allowed: int,
+    live: list[set[int]] | None = None,
 ) -> tuple[set[int], set[int]]:
     """The groups that hold a mine in some layout whose component count is in
-    ``allowed`` (a bit set), and the groups that have a safe cell in one."""
+    ``allowed`` (a bit set), and the groups that have a safe cell in one.
+
+    ``live``, when given, is filled with the states of each step that lead to
+    such a layout (for ``forward`` to skip the others)."""
     steps = plan.steps
+    if live is not None:
+        live[:] = [set() for _ in range(len(steps) + 1)]
+        live[-1].add(0)
     can_mine: set[int] = set()
     can_safe: set[int] = set()
     back = {0: allowed}
@@ -253,5 +269,7 @@ def backward_bits(
             can_mine.add(step.group)
         if safe:
             can_safe.add(step.group)
+        if live is not None:
+            live[i] = set(new_back)
         back = new_back
     return can_mine, can_safe
