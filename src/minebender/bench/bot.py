@@ -16,7 +16,10 @@ from pathlib import Path
 
 from minebender.bot import FIRST_CLICKS, STRATEGIES
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["GOALS", "add_arguments", "run"]
+
+GOALS = {"beginner": 0.973, "intermediate": 0.905, "expert": 0.545}
+"""Win rates to beat (issue 3), each just above the best published figure."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -81,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out = asdict(summary)
         out["ci95"] = list(summary.ci95)
+        out["goal"] = GOALS.get(summary.level)
         print(json.dumps(out))
         return 0
     lo, hi = summary.ci95
@@ -93,6 +97,15 @@ def run(args: argparse.Namespace) -> int:
         f"win rate {summary.win_rate:.2%}  (95% Wilson interval {lo:.2%} .. {hi:.2%}; "
         f"{summary.wins} wins)"
     )
+    goal = GOALS.get(summary.level)
+    if goal is not None:
+        if lo > goal:
+            verdict = "met (the whole interval is above it)"
+        elif hi < goal:
+            verdict = "not met (the whole interval is below it)"
+        else:
+            verdict = "not settled (the interval straddles it: play more games)"
+        print(f"goal {goal:.1%}: {verdict}")
     if summary.games_per_second is not None:
         print(
             f"{summary.games_per_second:.2f} games/s on {where} "
