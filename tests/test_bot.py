@@ -90,7 +90,7 @@ def test_games_replay_from_their_seeds(strategy: StrategyName) -> None:
     for index in range(10):
         a, game_a = play_game(BEGINNER, 42, index, strategy)
         b, game_b = play_game(BEGINNER, 42, index, strategy)
-        assert replace(a, seconds=0) == replace(b, seconds=0)
+        assert replace(a, seconds=0, cpu_seconds=0) == replace(b, seconds=0, cpu_seconds=0)
         assert game_a == game_b
 
 

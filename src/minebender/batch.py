@@ -115,6 +115,7 @@ class Result:
     guesses: int
     moves: int
     seconds: float
+    cpu_seconds: float = 0.0
 
 
 def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | None]:
@@ -138,6 +139,7 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | N
                 record.guesses,
                 record.moves,
                 round(record.seconds, 6),
+                round(record.cpu_seconds, 6),
             )
         )
     return out, None
@@ -232,6 +234,7 @@ class Summary:
     ci95: tuple[float, float]
     guesses_per_game: float
     seconds_per_game: float
+    cpu_seconds_per_game: float
     played: int
     seconds: float
     games_per_second: float | None
@@ -261,6 +264,7 @@ def summarize(
         wilson(wins, n),
         sum(r.guesses for r in rs) / n if n else 0.0,
         sum(r.seconds for r in rs) / n if n else 0.0,
+        sum(r.cpu_seconds for r in rs) / n if n else 0.0,
         played,
         seconds,
         played / seconds if played and seconds > 0 else None,

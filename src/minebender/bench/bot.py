@@ -88,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     lo, hi = summary.ci95
-    where = f"cluster {summary.cluster}" if summary.cluster else f"{summary.workers} local workers"
+    n = summary.workers
+    where = f"cluster {summary.cluster}" if summary.cluster else f"{n} local worker{'s' * (n != 1)}"
     print(
         f"bot {summary.level} ({summary.strategy}, first click {summary.first}), "
         f"seed {summary.seed}: {summary.games} games"
@@ -114,9 +115,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("all games were already in the resume file")
     print(
-        f"guesses per game {summary.guesses_per_game:.2f}; "
-        f"{summary.seconds_per_game * 1000:.1f} ms of one core per game"
+        f"guesses per game {summary.guesses_per_game:.2f}; per game "
+        f"{summary.seconds_per_game * 1000:.1f} ms of wall time in a worker, "
+        f"{summary.cpu_seconds_per_game * 1000:.1f} ms of processor time"
     )
+    if summary.cpu_seconds_per_game > 0:
+        idle = 2 / summary.cpu_seconds_per_game
+        print(f"(processor time says about {idle:.0f} games/s on 2 idle cores)")
     if args.plot is not None:
         print(f"plot written to {args.plot}")
     return 0
