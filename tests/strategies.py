@@ -248,9 +248,11 @@ def unstuck_games(draw: st.DrawFn, max_cells: int = 9) -> Scenario:
     cells = defs.cells(sc.w, sc.h)
     while g.status == Playing() and not brute.provably_safe_cells(g.knowledge):
         safe = [p for p in cells if defs.hidden(g.knowledge, p) and not defs.mine(sc.layout, p)]
-        a = Reveal(draw(st.sampled_from(safe)))
-        acts.append(a)
-        g = g.step(a)
+        p = draw(st.sampled_from(safe))
+        # A flagged cell ignores clicks: take its flag off first.
+        for a in [Flag(p), Reveal(p)] if g.flagged(p) else [Reveal(p)]:
+            acts.append(a)
+            g = g.step(a)
     return Scenario(sc.w, sc.h, sc.layout, tuple(acts), g)
 
 
