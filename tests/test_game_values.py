@@ -4,6 +4,7 @@ and constructors that reject bad input naming the bad value."""
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -38,10 +39,12 @@ from minebender import (
     Shown,
     Won,
     WrongFlag,
+    analyse,
 )
 from strategies import Scenario, knowledges, reachable_games
 
 NAMESPACE = {name: getattr(minebender, name) for name in minebender.__all__}
+NAMESPACE["Fraction"] = Fraction
 
 VALUES: list[object] = [
     Pos(3, -4),
@@ -71,6 +74,7 @@ VALUES: list[object] = [
     Knowledge(2, 1, None, ((Hidden(), Shown(1)),)),
     Knowledge(0, 0, 0, ()),
     Game.fresh(2, 2, ((True, False), (False, False))).step(Flag(Pos(0, 0))),
+    analyse(Knowledge(3, 1, 1, ((Hidden(), Shown(1), Hidden()),))),
 ]
 
 
