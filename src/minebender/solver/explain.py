@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from minebender.solver.reading import Numbers, read_numbers
+from minebender.solver.reading import Numbers, cells_of, read_numbers
 from minebender.solver.safety import settled
 from minebender.solver.system import make_system
 from minebender.types import Knowledge, Pos
@@ -115,7 +115,7 @@ def explain(knowledge: Knowledge, pos: Pos) -> Explanation | None:
     def holds(keep: frozenset[int]) -> bool:
         return proves(numbers, keep, with_total, cell)[mine]
 
-    scope = {i: set(hs) for i, hs, _ in numbers.scopes}
+    scope = {i: set(cells_of(mask)) for i, mask, _ in numbers.scopes}
     if with_total:
         candidates = sorted(everything)
         sets: Iterator[frozenset[int]] = (

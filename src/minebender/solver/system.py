@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from minebender.solver.reading import Numbers, cell_name, neighbour_table, read_numbers
+from minebender.solver.reading import Numbers, cell_name, cells_of, neighbour_table, read_numbers
 from minebender.types import Knowledge
 
-__all__ = ["UNKNOWN", "Component", "Constraint", "Group", "System", "build_system", "make_system"]
+__all__ = ["Component", "Constraint", "Group", "System", "build_system", "make_system"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +90,6 @@ class System:
         return self.total - self.booms - len(self.known_mines)
 
 
-UNKNOWN = 2
-"""The state of a cell that cheap deductions have not settled (0 safe, 1 mine)."""
-
-
 def build_system(knowledge: Knowledge, deduce: bool = True) -> System:
     """Collect the constraints, settle the cheap deductions (unless ``deduce`` is
     False), then group the cells and split the components."""
@@ -112,43 +108,38 @@ def make_system(
     w = numbers.width
     contradiction = numbers.contradiction
     chosen = [sc for sc in numbers.scopes if sc[0] in keep] if keep is not None else numbers.scopes
-    known: list[int] = []
-    state: list[int] = []
+    mine_mask = safe_mask = 0
+    mines: list[int] = []
+    safe: list[int] = []
     if deduce and contradiction is None:
-        state = [UNKNOWN] * (w * numbers.height)
-        contradiction = _settle(chosen, state, known, neighbour_table(w, numbers.height), w)
-    cells: list[list[int]] = []
+        table = neighbour_table(w, numbers.height)
+        mine_mask, safe_mask, contradiction = _settle(chosen, table, w, mines, safe)
+    known = mine_mask | safe_mask
+    unknown = ~known
+    rests: list[int] = []
     needs: list[int] = []
     sources: list[list[int]] = []
-    for i, hs, need in chosen:
-        if known:
-            rest = []
-            for j in hs:
-                v = state[j]
-                if v == UNKNOWN:
-                    rest.append(j)
-                else:
-                    need -= v
-            if not rest:
-                continue
-            cells.append(rest)
-        else:
-            cells.append(list(hs))
+    for i, scope, need in chosen:
+        rest = scope & unknown
+        if not rest:
+            continue  # every cell settled, and _settle checked the number then
+        if rest != scope:
+            need -= (scope & mine_mask).bit_count()
+            if not 0 <= need <= rest.bit_count() and contradiction is None:
+                contradiction = f"the number at {cell_name(w, i)} cannot be satisfied"
+        rests.append(rest)
         needs.append(need)
         sources.append([i])
-    mines = [j for j in known if state[j]]
-    safe = [j for j in known if not state[j]]
     # One constraint per distinct scope.
-    scopes: dict[frozenset[int], int] = {}
+    scopes: dict[int, int] = {}
     kept: list[int] = []
-    for ci, scope in enumerate(cells):
-        if not scope:
-            continue
-        key = frozenset(scope)
-        first = scopes.get(key)
+    frontier = 0
+    for ci, rest in enumerate(rests):
+        first = scopes.get(rest)
         if first is None:
-            scopes[key] = len(kept)
+            scopes[rest] = len(kept)
             kept.append(ci)
+            frontier |= rest
         else:
             target = kept[first]
             sources[target].extend(sources[ci])
@@ -159,7 +150,7 @@ def make_system(
                 )
     signature: dict[int, list[int]] = {}
     for new, ci in enumerate(kept):
-        for j in cells[ci]:
+        for j in cells_of(rests[ci]):
             sig = signature.get(j)
             if sig is None:
                 signature[j] = [new]
@@ -177,10 +168,7 @@ def make_system(
         Constraint(tuple(members[new]), needs[ci], tuple(sorted(sources[ci])))
         for new, ci in enumerate(kept)
     )
-    if known:
-        outside = tuple([i for i in numbers.hidden if state[i] == UNKNOWN and i not in signature])
-    else:
-        outside = tuple([i for i in numbers.hidden if i not in signature])
+    outside = tuple(cells_of(numbers.hidden_mask & unknown & ~frontier))
     return System(
         w,
         numbers.height,
@@ -198,52 +186,58 @@ def make_system(
 
 
 def _settle(
-    scopes: Sequence[tuple[int, tuple[int, ...], int]],
-    state: list[int],
-    known: list[int],
+    scopes: Sequence[tuple[int, int, int]],
     table: tuple[tuple[int, ...], ...],
     width: int,
-) -> str | None:
-    """Settle trivial numbers until none is left: ``state`` of a cell becomes 1
-    for a mine, 0 for safe, and ``known`` lists the settled cells; return a
-    contradiction, if any.
+    mine_cells: list[int],
+    safe_cells: list[int],
+) -> tuple[int, int, str | None]:
+    """Settle trivial numbers until none is left: the bit sets of the cells
+    found to be mines and found to be safe, and a contradiction, if any; the
+    cells themselves are appended to ``mine_cells`` and ``safe_cells``.
 
     A number is looked at again only when one of its cells becomes known; the
-    numbers touching a cell are found through the neighbour table. Lists
-    indexed by cell, not dicts: this loop is the hottest part of real play.
+    numbers touching a cell are found through the neighbour table. This loop
+    is the hottest part of real play: bit sets and lists indexed by cell, no
+    dicts.
     """
-    at = [-1] * len(state)
-    for k, scope in enumerate(scopes):
-        at[scope[0]] = k
-    todo = [k for k, (_, hs, need) in enumerate(scopes) if need == 0 or need == len(hs)]
+    at = [-1] * len(table)
+    for k, (i, _, _) in enumerate(scopes):
+        at[i] = k
+    todo = [k for k, (_, scope, need) in enumerate(scopes) if need in (0, scope.bit_count())]
     queued = bytearray(len(scopes))
     for k in todo:
         queued[k] = 1
+    mines = safe = known = 0
+    unknown = -1
     while todo:
         k = todo.pop()
         queued[k] = 0
-        i, hs, need = scopes[k]
-        unknown = []
-        for j in hs:
-            v = state[j]
-            if v == UNKNOWN:
-                unknown.append(j)
-            else:
-                need -= v
-        if need < 0 or need > len(unknown):
-            return f"the number at {cell_name(width, i)} cannot be satisfied"
-        if not unknown or 0 < need < len(unknown):
+        i, scope, need = scopes[k]
+        rest = scope & unknown
+        if rest != scope:
+            need -= (scope & mines).bit_count()
+        count = rest.bit_count()
+        if need < 0 or need > count:
+            return mines, safe, f"the number at {cell_name(width, i)} cannot be satisfied"
+        if not rest or 0 < need < count:
             continue
-        value = 1 if need else 0
-        for j in unknown:
-            state[j] = value
-            known.append(j)
+        known |= rest
+        unknown = ~known
+        cells = cells_of(rest)
+        if need:
+            mines |= rest
+            mine_cells.extend(cells)
+        else:
+            safe |= rest
+            safe_cells.extend(cells)
+        for j in cells:
             for q in table[j]:
                 d = at[q]
                 if d >= 0 and not queued[d]:
                     queued[d] = 1
                     todo.append(d)
-    return None
+    return mines, safe, None
 
 
 def _components(
