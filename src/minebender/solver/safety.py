@@ -16,7 +16,7 @@ it finds.
 from __future__ import annotations
 
 from minebender.solver.choose import best_plan
-from minebender.solver.plan import Plan, make_plan
+from minebender.solver.plan import Plan
 from minebender.solver.reading import positions
 from minebender.solver.sweep import backward_bits, forward_bits
 from minebender.solver.system import System, build_system
@@ -127,23 +127,22 @@ def first_safe(knowledge: Knowledge) -> Pos | None:
     Which safe cell comes back is not specified beyond being provably safe.
     """
     system = build_system(knowledge)
-    w = system.width
+    cells = positions(system.width, system.height)
     if system.contradiction is not None and system.hidden:
-        return Pos(system.hidden[0] % w, system.hidden[0] // w)
+        return cells[system.hidden[0]]
     if system.known_safe:
-        i = system.known_safe[0]
-        return Pos(i % w, i // w)
+        return cells[system.known_safe[0]]
     for component in system.components:
-        plan = make_plan(system, component)
-        table = forward_bits(plan)
+        plan, bits = best_plan(system, component)
+        table = forward_bits(plan) if bits is None else bits
         final = table[-1].get(0, 0)
         if not final:
-            i = system.hidden[0]
-            return Pos(i % w, i // w)
+            return cells[system.hidden[0]]
         can_mine, _ = backward_bits(plan, table, final)
         for step in plan.steps:
             if step.group not in can_mine:
-                i = system.groups[step.group].cells[0]
-                return Pos(i % w, i // w)
-    found = find_safe(knowledge)
-    return found[0] if found else None
+                return cells[system.groups[step.group].cells[0]]
+    found = settled(system)
+    if found is None:
+        return cells[system.hidden[0]] if system.hidden else None
+    return cells[min(found[0])] if found[0] else None
