@@ -3,7 +3,9 @@
 Prints one table. Each row is a set of positions (see ``bench.positions``):
 real play at each level, and the k-by-k lattice for k = 3..9. For each set:
 the median and 95th percentile time of ``analyse`` (exact probabilities of
-every hidden cell) and the median of ``find_safe`` (what the assist asks).
+every hidden cell), the median of ``find_safe`` (every provably safe cell,
+what the assist asks) and of ``first_safe`` (one provably safe cell, or
+None when the player is stuck).
 
 With ``--peer ms_toollib`` the peer's ``cal_probability_onboard`` runs on the
 same positions: on real play side by side in this process, alternating with
@@ -22,11 +24,11 @@ import os
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from minebender.bench.positions import LEVELS, Position, lattice, real_play
-from minebender.solver import analyse, find_safe
+from minebender.solver import analyse, find_safe, first_safe
 from minebender.types import Boom, Knowledge, Shown
 
 __all__ = ["add_arguments", "run"]
@@ -67,6 +69,7 @@ class Row:
     count: int
     ours: list[float]
     safe: list[float]
+    first: list[float] = field(default_factory=list)
     peer: list[float] | None = None
     agree: str = ""
 
@@ -106,7 +109,7 @@ def _measure(
     name: str, positions: list[Position], peer: PeerFn | None, clock: Callable[[], float]
 ) -> Row:
     """Time every position, minebender and the peer alternating."""
-    row = Row(name, len(positions), [], [], [] if peer else None)
+    row = Row(name, len(positions), [], [], peer=[] if peer else None)
     worst = 0.0
     for position in positions:
         view = position.knowledge
@@ -116,6 +119,9 @@ def _measure(
         start = clock()
         find_safe(view)
         row.safe.append(clock() - start)
+        start = clock()
+        first_safe(view)
+        row.first.append(clock() - start)
         if peer is not None and row.peer is not None:
             board = _encode(view)
             start = clock()
@@ -185,12 +191,12 @@ def _ms(xs: list[float], q: float = 0.5) -> str:
 
 
 def _print(rows: list[Row], peer: str | None) -> None:
-    head = ["set", "n", "median ms", "p95 ms", "find_safe ms"]
+    head = ["set", "n", "median ms", "p95 ms", "find_safe ms", "first_safe ms"]
     if peer:
         head += [f"{peer} median", "p95 ms", "peer/ours", "agree 1e-9"]
     table = [head]
     for r in rows:
-        line = [r.name, str(r.count), _ms(r.ours), _ms(r.ours, 0.95), _ms(r.safe)]
+        line = [r.name, str(r.count), _ms(r.ours), _ms(r.ours, 0.95), _ms(r.safe), _ms(r.first)]
         if peer:
             if r.peer:
                 ratio = statistics.median(r.peer) / statistics.median(r.ours)
