@@ -7,7 +7,8 @@ The public API (see docs/API.md) is importable from here::
 """
 
 from minebender.game import Game, place_mines, setup
-from minebender.solver import Analysis, analyse
+from minebender.noguess import NoGuessError, place_mines_no_guess
+from minebender.solver import Analysis, Explanation, analyse, explain
 from minebender.types import (
     Action,
     Assist,
@@ -56,6 +57,7 @@ __all__ = [
     "Covered",
     "Custom",
     "Expert",
+    "Explanation",
     "Exploded",
     "Flag",
     "Flagged",
@@ -69,6 +71,7 @@ __all__ = [
     "Lost",
     "LostReason",
     "Mine",
+    "NoGuessError",
     "Number",
     "Playing",
     "Pos",
@@ -81,7 +84,9 @@ __all__ = [
     "Won",
     "WrongFlag",
     "analyse",
+    "explain",
     "place_mines",
+    "place_mines_no_guess",
     "setup",
 ]
 
