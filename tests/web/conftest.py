@@ -12,7 +12,17 @@ import pytest
 
 from minebender import store as store_mod
 
-CHROMIUM = os.environ.get("MINEBENDER_CHROMIUM", "/usr/bin/chromium")
+
+def _find_chromium() -> str:
+    """$MINEBENDER_CHROMIUM, else Debian's /usr/bin/chromium, else chromium on PATH."""
+    if os.environ.get("MINEBENDER_CHROMIUM"):
+        return os.environ["MINEBENDER_CHROMIUM"]
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    return shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
+
+
+CHROMIUM = _find_chromium()
 
 
 class FakeClock:
@@ -43,7 +53,7 @@ def store(db_path: Path) -> Iterator[store_mod.Store]:
 
 
 def chromium_available() -> bool:
-    return Path(CHROMIUM).exists() or shutil.which("chromium") is not None
+    return Path(CHROMIUM).exists()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
