@@ -114,14 +114,14 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         print("all games were already in the resume file")
+    cpu = summary.cpu_seconds_per_game
     print(
         f"guesses per game {summary.guesses_per_game:.2f}; per game "
-        f"{summary.seconds_per_game * 1000:.1f} ms of wall time in a worker, "
-        f"{summary.cpu_seconds_per_game * 1000:.1f} ms of processor time"
+        f"{summary.seconds_per_game * 1000:.1f} ms of wall time in a worker"
+        + (f", {cpu * 1000:.1f} ms of processor time" if cpu > 0 else "")
     )
-    if summary.cpu_seconds_per_game > 0:
-        idle = 2 / summary.cpu_seconds_per_game
-        print(f"(processor time says about {idle:.0f} games/s on 2 idle cores)")
+    if cpu > 0:  # logs written before processor time was recorded have none
+        print(f"(processor time says about {2 / cpu:.0f} games/s on 2 idle cores)")
     if args.plot is not None:
         print(f"plot written to {args.plot}")
     return 0
