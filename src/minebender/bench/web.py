@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from minebender.types import Pos, neighbours
+
 __all__ = ["Stats", "add_arguments", "choose", "run"]
 
 TARGET_MS = 50.0
@@ -81,43 +83,34 @@ def _pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=1000, method="inclusive")[round(q * 1000) - 1]
 
 
-def _around(w: int, h: int, x: int, y: int) -> list[tuple[int, int]]:
-    return [
-        (x + dx, y + dy)
-        for dy in (-1, 0, 1)
-        for dx in (-1, 0, 1)
-        if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h
-    ]
-
-
 def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The player's next action from the view alone (single-number logic, else assist)."""
     tiles: list[list[str]] = view["tiles"]
     w, h = view["width"], view["height"]
     if not view["started"]:
         return {"type": "reveal", "x": w // 2, "y": h // 2}
-    safe: list[tuple[int, int]] = []
+    safe: list[Pos] = []
     for y in range(h):
         for x in range(w):
             t = tiles[y][x]
             if len(t) != 1 or t == "0":
                 continue
-            near = _around(w, h, x, y)
-            covered = [p for p in near if tiles[p[1]][p[0]] == "covered"]
+            near = neighbours(w, h, Pos(x, y))
+            covered = [q for q in near if tiles[q.y][q.x] == "covered"]
             if not covered:
                 continue
-            flags = sum(1 for p in near if tiles[p[1]][p[0]] == "flagged")
+            flags = sum(1 for q in near if tiles[q.y][q.x] == "flagged")
             n = int(t)
             if flags == n:
                 if rng.random() < 0.5:
                     return {"type": "chord", "x": x, "y": y}
                 safe.extend(covered)
             elif flags + len(covered) == n:
-                p = rng.choice(covered)
-                return {"type": "flag", "x": p[0], "y": p[1]}
+                m = rng.choice(covered)
+                return {"type": "flag", "x": m.x, "y": m.y}
     if safe:
         p = rng.choice(safe)
-        return {"type": "reveal", "x": p[0], "y": p[1]}
+        return {"type": "reveal", "x": p.x, "y": p.y}
     return {"type": "assist"}
 
 
