@@ -118,16 +118,21 @@ def test_assist_too_early_shows_the_hint(client: TestClient) -> None:
     assert v["status"] == "lost" and v["reason"] == "hint"
     x, y = v["at"]
     assert v["tiles"][y][x] == "hint" and Pos(x, y) in safe_of(SEED, FIRST)
+    assert "proof" not in v  # worked out apart from the action, which must stay quick
+    r = client.get(f"/api/games/{p.id}/proof", headers=p.auth)
+    assert r.status_code == 200
+    proof = r.json()
     if explain_available():
-        assert v["proof"], "the numbers that prove the hint cell safe"
-        for px, py in v["proof"]:
+        assert proof["cells"], "the numbers that prove the hint cell safe"
+        for px, py in proof["cells"]:
             assert v["tiles"][py][px] in {str(n) for n in range(1, 9)}
-    again = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
-    assert again["proof"] == v["proof"]
+    assert client.get(f"/api/games/{p.id}/proof", headers=p.auth).json() == proof
 
 
 def test_assist_before_the_first_click_opens_the_board(client: TestClient) -> None:
     p = Player(client, seed=SEED)
+    r = client.get(f"/api/games/{p.id}/proof", headers=p.auth)
+    assert r.status_code == 409 and "too early" in r.json()["detail"]
     v = p.act("assist")
     assert v["started"] and v["status"] == "playing" and v["tiles"][4][4] == "0"
 

@@ -103,9 +103,7 @@ def router(hub: Hub) -> APIRouter:
         """The game's view, for the holder of its token."""
         live = owned(gid, authorization)
         async with live.lock:
-            return _json(
-                {"id": gid, "view": view(live.session, qualifies=live.qualifies, proof=live.proof)}
-            )
+            return _json({"id": gid, "view": view(live.session, qualifies=live.qualifies)})
 
     @api.post("/games/{gid}/actions", summary="Act on a game")
     async def act(gid: str, body: ActionIn, authorization: str | None = AUTH) -> Response:
@@ -130,7 +128,20 @@ def router(hub: Hub) -> APIRouter:
                     hub.act(live, body.type, pos)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
-            return _json({"view": view(live.session, qualifies=live.qualifies, proof=live.proof)})
+            return _json({"view": view(live.session, qualifies=live.qualifies)})
+
+    @api.get("/games/{gid}/proof", summary="Why the hint cell was safe")
+    async def proof(gid: str, authorization: str | None = AUTH) -> Response:
+        """For a game lost by pressing the assist too early: the fewest shown numbers
+        that prove the hint cell safe (``cells``, [x, y] pairs) and whether the total
+        number of mines is needed too (``uses_total``); ``cells`` is null when the
+        solver cannot say."""
+        live = owned(gid, authorization)
+        if live.session.lost_reason != "hint":
+            raise ApiError(409, "a proof is shown only after the assist was pressed too early")
+        async with live.lock:
+            found = await asyncio.to_thread(hub.proof, live)
+        return _json(found or {"cells": None, "uses_total": False})
 
     @api.get("/games/{gid}/probabilities", summary="Mine probabilities (practice games)")
     async def probabilities(gid: str, authorization: str | None = AUTH) -> Response:

@@ -101,8 +101,6 @@ class Hub:
             live = Live(gid, stored.session(self.clock), stored.token_hash)
             if stored.status == "won":
                 live.qualifies = self.store.qualifies(gid)
-            elif live.session.lost_reason == "hint":
-                live.proof = proof_of(live.session)
             self._keep(live)
         else:
             self._live.move_to_end(gid)
@@ -131,9 +129,17 @@ class Hub:
             raise SaveFailed(str(exc)) from exc
         if s.won:
             live.qualifies = self.store.qualifies(live.id)
-        elif s.lost_reason == "hint":
-            live.proof = proof_of(s)
         return event
+
+    def proof(self, live: Live) -> dict[str, Any] | None:
+        """Why the hint cell was safe (``views.proof_of``), worked out once and kept.
+
+        Asked for apart from the action: the search for the fewest numbers can
+        take far longer than the assist itself, and the answer must not wait.
+        """
+        if live.proof is None:
+            live.proof = proof_of(live.session)
+        return live.proof
 
     def forget(self, gid: str) -> None:
         """Drop a game from memory (the store still has it)."""

@@ -75,11 +75,8 @@ def tile_rows(session: Session) -> list[list[str]]:
     return out
 
 
-def view(
-    session: Session, *, qualifies: bool = False, proof: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """The JSON view of a game for its owner; proof is ``proof_of(session)``, which
-    the caller computes once (it can take a while) and keeps."""
+def view(session: Session, *, qualifies: bool = False) -> dict[str, Any]:
+    """The JSON view of a game for its owner."""
     b = session.setup
     status = "won" if session.won else "lost" if session.over else "playing"
     c = session.clicks
@@ -109,7 +106,4 @@ def view(
         if isinstance(st, Lost):
             pos = st.reason.pos
             out["at"] = [pos.x, pos.y]
-            hint = isinstance(st.reason, AssistTooEarly)
-            out["proof"] = proof["cells"] if hint and proof else None
-            out["proof_uses_total"] = bool(hint and proof and proof["uses_total"])
     return out

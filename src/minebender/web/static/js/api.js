@@ -47,6 +47,10 @@ export const act = (game, action) =>
 export const getGame = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}`, { token: game.token });
 
+/** The numbers that prove the hint cell safe, after the assist was pressed too early. */
+export const proof = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/proof`, { token: game.token });
+
 /** Mine probabilities of a practice game. */
 export const probabilities = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/probabilities`, { token: game.token });

@@ -18,13 +18,7 @@ export function drawEnd(v, actions) {
   else head = "Boom! You revealed a mine.";
   const c = v.clicks;
   const clicks = c.left + c.right + c.chord;
-  let proofNote = "";
-  if (v.reason === "hint" && v.proof) {
-    const total = v.proof_uses_total ? " with the total number of mines" : "";
-    proofNote = v.proof.length
-      ? `<p id="proof-note">The highlighted numbers${total} prove it safe.</p>`
-      : `<p id="proof-note">The total number of mines proves it safe.</p>`;
-  }
+  const proofNote = v.reason === "hint" ? '<p id="proof-note" hidden></p>' : "";
   panel.innerHTML =
     `<h2 id="end-title" data-status="${v.status}" data-reason="${v.reason ?? ""}">${esc(head)}</h2>${proofNote}` +
     '<dl id="end-stats">' +
@@ -43,4 +37,15 @@ export function drawEnd(v, actions) {
   $("export-replay").onclick = actions.export;
   $("show-code").onclick = actions.code;
   $("play-again").onclick = actions.again;
+}
+
+/** Highlight-side text for the numbers that prove the hint cell safe. */
+export function showProof(proof) {
+  const note = $("proof-note");
+  if (!note || !proof || !proof.cells) return;
+  const total = proof.uses_total ? " with the total number of mines" : "";
+  note.textContent = proof.cells.length
+    ? `The highlighted numbers${total} prove it safe.`
+    : "The total number of mines proves it safe.";
+  note.hidden = false;
 }

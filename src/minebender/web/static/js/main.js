@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
-import { drawEnd } from "./endscreen.js";
+import { drawEnd, showProof } from "./endscreen.js";
 import * as dlg from "./dialogs.js";
 import * as icons from "./icons.js";
 import { attachPointer, keyAction } from "./input.js";
@@ -103,7 +103,7 @@ async function show(view) {
   drawCounter(view.mines_left);
   drawTimer();
   setFace(moodOf(view));
-  board.setProof((view.proof ?? []).map(([x, y]) => ({ x, y })));
+  board.setProof([]);
   const game = { ...state.game };
   drawEnd(view, {
     watch: () => replays.watchGame(game),
@@ -113,7 +113,19 @@ async function show(view) {
   });
   status("");
   refreshHeat();
+  if (view.reason === "hint") loadProof(view);
   if (wasOn && view.status !== "playing") finished(view); // not awaited: the name dialog must not hold the queue
+}
+
+async function loadProof(view) {
+  try {
+    const p = await api.proof(state.game);
+    if (state.view !== view || !p.cells) return;
+    board.setProof(p.cells.map(([x, y]) => ({ x, y })));
+    showProof(p);
+  } catch (err) {
+    status(err.message, true);
+  }
 }
 
 async function finished(view) {
