@@ -18,7 +18,6 @@ with warnings.catch_warnings():
 
 from minebender.types import Pos
 from minebender.web import create_app
-from minebender.web.views import explain_available
 
 from .conftest import FakeClock
 from .helpers import layout, mines_of, safe_of
@@ -122,10 +121,9 @@ def test_assist_too_early_shows_the_hint(client: TestClient) -> None:
     r = client.get(f"/api/games/{p.id}/proof", headers=p.auth)
     assert r.status_code == 200
     proof = r.json()
-    if explain_available():
-        assert proof["cells"], "the numbers that prove the hint cell safe"
-        for px, py in proof["cells"]:
-            assert v["tiles"][py][px] in {str(n) for n in range(1, 9)}
+    assert proof["cells"], "the numbers that prove the hint cell safe"
+    for px, py in proof["cells"]:
+        assert v["tiles"][py][px] in {str(n) for n in range(1, 9)}
     assert client.get(f"/api/games/{p.id}/proof", headers=p.auth).json() == proof
 
 
@@ -314,13 +312,9 @@ def test_bodies_that_are_not_objects(
 
 
 def test_no_guess_games(client: TestClient) -> None:
-    from minebender.session import layout_for, no_guess_available
+    from minebender.session import layout_for
     from minebender.types import Setup
 
-    if not no_guess_available():
-        r = client.post("/api/games", json={"no_guess": True})
-        assert r.status_code == 422 and "no-guess" in r.json()["detail"]
-        return
     p = Player(client, seed="ng1", no_guess=True)
     assert p.view["no_guess"] is True
     p.act("reveal", FIRST)
@@ -360,3 +354,22 @@ def test_a_loopback_server_refuses_other_host_names(db_path: Path) -> None:
         assert c.get("/api/health").status_code == 200
         assert c.get("/api/health", headers={"Host": "evil.example"}).status_code == 400
     app.state.hub.store.close()
+
+
+def test_a_board_that_cannot_be_made_is_a_clear_error(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from minebender.session import play
+
+    def no_room(*args: object) -> object:
+        raise ValueError("no board that can be cleared without guessing was found")
+
+    p = Player(client, seed=SEED)
+    monkeypatch.setattr(play, "layout_for", no_room)
+    r = client.post(
+        f"/api/games/{p.id}/actions", json={"type": "reveal", "x": 4, "y": 4}, headers=p.auth
+    )
+    assert r.status_code == 422 and "without guessing" in r.json()["detail"]
+    monkeypatch.undo()
+    assert client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"] == p.view
+    assert p.act("reveal", FIRST)["started"]  # nothing was logged: the game goes on

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from minebender.types import Pos
-from minebender.web.views import explain_available
 
 from .conftest import CHROMIUM
 from .helpers import mines_of, safe_of
@@ -201,9 +200,9 @@ def test_assist_too_early_shows_the_hint(page: Any, server: Server) -> None:
     hint = page.locator('.c[data-tile="hint"]')
     x, y = int(hint.get_attribute("data-x")), int(hint.get_attribute("data-y"))
     assert Pos(x, y) in safe_of("e2e-hint", FIRST)
-    if explain_available():
-        assert page.locator(".c.proof").count() >= 1
-        assert "prove it safe" in page.inner_text("#proof-note")
+    page.wait_for_selector("#proof-note:not([hidden])")
+    assert page.locator(".c.proof").count() >= 1
+    assert "prove it safe" in page.inner_text("#proof-note")
 
 
 def test_keyboard_play(page: Any, server: Server) -> None:

@@ -12,7 +12,6 @@ from minebender.session import (
     bbbv,
     board_code,
     layout_for,
-    no_guess_available,
     parse_board_code,
 )
 from minebender.types import (
@@ -163,15 +162,23 @@ def test_board_codes_round_trip() -> None:
             parse_board_code(bad)
 
 
-@pytest.mark.skipif(not no_guess_available(), reason="minebender.noguess has not landed")
 def test_no_guess_sessions_use_the_no_guess_generator(clock: FakeClock) -> None:
     s = new(clock, "ng", no_guess=True)
     s.reveal(Pos(4, 4))
     assert s.layout is not None and s.game == Game.fresh(9, 9, s.layout).open(Pos(4, 4))
 
 
-def test_no_guess_unavailable_is_a_clear_error(clock: FakeClock) -> None:
-    if no_guess_available():
-        pytest.skip("minebender.noguess is installed")
-    with pytest.raises(ValueError, match="no-guess"):
-        new(clock, "ng", no_guess=True).reveal(Pos(4, 4))
+def test_a_failed_first_click_changes_nothing(
+    clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from minebender.session import play
+
+    def no_room(*args: object) -> object:
+        raise ValueError("no room")
+
+    s = new(clock)
+    s.flag(Pos(0, 0))
+    monkeypatch.setattr(play, "layout_for", no_room)
+    with pytest.raises(ValueError, match="no room"):
+        s.reveal(Pos(4, 4))
+    assert not s.started and len(s.events) == 1 and s.clicks.left == 0

@@ -9,9 +9,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib
-from collections.abc import Callable
 
-from minebender.game import check_layout, place_mines
+from minebender.game import place_mines
 from minebender.types import (
     Beginner,
     Custom,
@@ -93,31 +92,27 @@ def assist_k(seed: str, index: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def _no_guess_placer() -> Callable[..., object] | None:
-    """``minebender.noguess.place_mines_no_guess``, imported lazily: it may not be installed."""
-    try:
-        module = importlib.import_module("minebender.noguess")
-    except ImportError:
-        return None
-    placer = getattr(module, "place_mines_no_guess", None)
-    return placer if callable(placer) else None
-
-
 def no_guess_available() -> bool:
     """``minebender.noguess`` (boards solvable without guessing) is installed."""
-    return _no_guess_placer() is not None
+    try:
+        importlib.import_module("minebender.noguess")
+    except ImportError:
+        return False
+    return True
 
 
 def layout_for(board: Setup, seed: str, first: Pos, no_guess: bool = False) -> Layout:
-    """The layout a session with this setup and seed gets when first is clicked first."""
+    """The layout a session with this setup and seed gets when first is clicked first.
+
+    A no-guess board comes from ``minebender.noguess``, imported only then (its
+    search is a larger module); it raises ``NoGuessError``, a ValueError, when
+    the mines leave no room for a board that needs no guess.
+    """
     rs = seed_words(seed)
     if no_guess:
-        placer = _no_guess_placer()
-        if placer is None:
-            raise ValueError("no-guess boards are not available in this version of minebender")
-        return check_layout(
-            board.width, board.height, placer(board.width, board.height, board.mines, first, rs)
-        )
+        from minebender.noguess import place_mines_no_guess
+
+        return place_mines_no_guess(board.width, board.height, board.mines, first, rs)
     return place_mines(board.width, board.height, board.mines, first, rs)
 
 

@@ -223,12 +223,26 @@ class Session:
         return event
 
     def _apply(self, event: Event) -> None:
+        """Take the event: the game first (placing the mines can fail, for a
+        no-guess board with no room), then the log and the counts, so a failure
+        leaves the session as it was."""
+        b = self.setup
+        pos = event.pos
+        on_board = pos is not None and 0 <= pos.x < b.width and 0 <= pos.y < b.height
+        if self.game is not None:
+            self.game = self.game.step(event.action())
+        elif event.type == "flag":
+            if on_board and pos is not None:
+                self._pre_flags ^= {pos}
+        elif event.type == "assist" or (
+            event.type == "reveal" and on_board and pos not in self._pre_flags
+        ):
+            first = self.assist_start() if pos is None else pos
+            self.game = self._first_game(first).open(first)
+            self.first_ms = event.t_ms
+        # otherwise: a chord on a blank board, a click off it or on a flag does nothing
         self.events.append(event)
         clicks = self.clicks
-        b = self.setup
-        on_board = (
-            event.pos is not None and 0 <= event.pos.x < b.width and 0 <= event.pos.y < b.height
-        )
         match event.type:
             case "reveal":
                 clicks.left += 1
@@ -238,27 +252,11 @@ class Session:
                 clicks.chord += 1
             case "assist":
                 clicks.assist += 1
-        if self.game is None:
-            if event.type == "flag":
-                if on_board and event.pos is not None:
-                    self._pre_flags ^= {event.pos}
-                return
-            if event.type == "assist":
-                first = self.assist_start()
-            elif event.type == "reveal" and on_board and event.pos not in self._pre_flags:
-                assert event.pos is not None
-                first = event.pos
-            else:
-                return  # a chord on a blank board, a click off it or on a flag
-            self._start(first, event.t_ms)
-            assert self.game is not None
-            self.game = self.game.open(first)
-        else:
-            self.game = self.game.step(event.action())
         if self.over and self.end_ms is None:
             self.end_ms = event.t_ms
 
-    def _start(self, first: Pos, t_ms: int) -> None:
+    def _first_game(self, first: Pos) -> Game:
+        """The fresh game the first click starts: mines placed around it, early flags kept."""
         b = self.setup
         layout = self.spec.layout
         if layout is None:
@@ -266,8 +264,7 @@ class Session:
         game = Game.fresh(b.width, b.height, layout)
         for p in sorted(self._pre_flags):
             game = game.step(Flag(p))
-        self.game = game
-        self.first_ms = t_ms
+        return game
 
     @property
     def lost_reason(self) -> str | None:

@@ -86,11 +86,6 @@ def router(hub: Hub) -> APIRouter:
                 spec = SessionSpec(level, seed, no_guess=body.no_guess, practice=body.practice)
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
-        if spec.no_guess:
-            from minebender.session import no_guess_available
-
-            if not no_guess_available():
-                raise ApiError(422, "no-guess boards are not available in this version")
         try:
             live, token = hub.create(spec)
         except SaveFailed as exc:
@@ -121,13 +116,18 @@ def router(hub: Hub) -> APIRouter:
                 )
             pos = Pos(body.x, body.y)
         async with live.lock:
+            s = live.session
+            # The solver, and placing a no-guess board, may take a while: off the loop.
+            slow = body.type == "assist" or (s.spec.no_guess and not s.started)
             try:
-                if body.type == "assist":  # the solver may take a while: off the event loop
+                if slow:
                     await asyncio.to_thread(hub.act, live, body.type, pos)
                 else:
                     hub.act(live, body.type, pos)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
+            except ValueError as exc:  # e.g. no no-guess board fits these mines
+                raise ApiError(422, f"the action was not taken: {exc}") from None
             return _json({"view": view(live.session, qualifies=live.qualifies)})
 
     @api.get("/games/{gid}/proof", summary="Why the hint cell was safe")

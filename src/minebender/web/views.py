@@ -8,47 +8,30 @@ once the game is over.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from typing import Any
 
 from minebender.replay import tile_name
 from minebender.session import Session, board_code, level_name
-from minebender.types import AssistTooEarly, Boom, Hidden, Knowledge, Lost, Pos, Shown
+from minebender.solver import explain
+from minebender.types import AssistTooEarly, Boom, Hidden, Lost, Shown
 
-__all__ = ["explain_available", "proof_of", "tile_rows", "view"]
-
-
-def _explainer() -> Callable[[Knowledge, Pos], object] | None:
-    """``minebender.solver.explain``, when the solver has it."""
-    solver = importlib.import_module("minebender.solver")
-    fn = getattr(solver, "explain", None)
-    return fn if callable(fn) else None
-
-
-def explain_available() -> bool:
-    """The solver can say which numbers prove a cell safe."""
-    return _explainer() is not None
+__all__ = ["proof_of", "tile_rows", "view"]
 
 
 def proof_of(session: Session) -> dict[str, Any] | None:
-    """For a game lost by pressing the assist too early: the shown numbers that
-    prove the hint cell safe (``cells``, [x, y] pairs) and whether the total
-    number of mines is needed too (``uses_total``); None otherwise or when the
-    solver cannot explain."""
+    """For a game lost by pressing the assist too early: the fewest shown numbers
+    that prove the hint cell safe (``cells``, [x, y] pairs) and whether the total
+    number of mines is needed too (``uses_total``); None otherwise."""
     status = session.status
-    fn = _explainer()
-    if fn is None or not isinstance(status, Lost) or not isinstance(status.reason, AssistTooEarly):
+    if not (isinstance(status, Lost) and isinstance(status.reason, AssistTooEarly)):
         return None
     try:
-        found = fn(session.knowledge, status.reason.pos)
+        found = explain(session.knowledge, status.reason.pos)
     except ValueError:
         return None
-    numbers = getattr(found, "numbers", found)
-    if not isinstance(numbers, (set, frozenset, list, tuple)):
+    if found is None or found.mine:
         return None
-    cells = sorted([int(p[0]), int(p[1])] for p in numbers)
-    return {"cells": cells, "uses_total": bool(getattr(found, "uses_total", False))}
+    return {"cells": [[p.x, p.y] for p in found.numbers], "uses_total": found.uses_total}
 
 
 _SEEN_NAMES = {Hidden: "covered", Boom: "blast"}
