@@ -23,6 +23,7 @@ from minebender import (
     Game,
     Hidden,
     Hint,
+    Knowledge,
     Lost,
     Mine,
     Number,
@@ -213,3 +214,17 @@ def test_display_during_play_hides_the_mines() -> None:
     assert g.status == Won()
     g = Game.fresh(3, 1, ((T, F, F),)).step(Flag(Pos(2, 0)))
     assert g.display() == ((Covered(), Covered(), Flagged()),)
+
+
+def test_assist_on_a_hand_built_game_with_no_safe_cell_left_does_nothing() -> None:
+    """A game built by hand may say Playing with every safe cell revealed; play never
+    reaches it, and the assist then has nothing to open and changes nothing."""
+    game = Game(
+        2,
+        1,
+        ((True, False),),
+        Knowledge(2, 1, 1, ((Hidden(), Shown(1)),)),
+        frozenset(),
+        Playing(),
+    )
+    assert game.step(Assist(0)) == game

@@ -322,15 +322,20 @@ class Game:
         safe = find_safe(self.knowledge)
         if safe:
             return self._with(status=Lost(AssistTooEarly(safe[k % len(safe)])))
-        return self.open(self.assist_choice(k))
+        choice = self.assist_choice(k)
+        return self if choice is None else self.open(choice)
 
-    def assist_choice(self, k: int) -> Pos:
+    def assist_choice(self, k: int) -> Pos | None:
         """The safe hidden cell the assist opens when the player is stuck.
 
         Cells next to a revealed cell come first, so the help opens up the
         frontier the player is working on; k picks among them, row by row.
+        None only for a game built by hand that says Playing with no safe cell
+        left, which play never reaches.
         """
         candidates = list(self._safe_hidden_cells())
+        if not candidates:
+            return None
         near = [p for p in candidates if self._touches_revealed(p)]
         pool = near or candidates
         return pool[k % len(pool)]

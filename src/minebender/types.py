@@ -241,8 +241,10 @@ class Number:
     n: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.n, bool) or not isinstance(self.n, int) or not 0 <= self.n <= 8:
-            raise ValueError(f"Number(n): n must be an int from 0 to 8, got {self.n!r}")
+        if isinstance(self.n, bool) or not isinstance(self.n, int):
+            raise TypeError(f"Number(n): n must be an int from 0 to 8, got {self.n!r}")
+        if not 0 <= self.n <= 8:
+            raise ValueError(f"Number(n): n must be an int from 0 to 8, got {self.n}")
 
 
 @dataclass(frozen=True, slots=True)
