@@ -12,6 +12,7 @@ independent of how a batch is split over workers.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -76,11 +77,20 @@ class GameRecord:
 
 
 def game_words(seed: int, index: int) -> list[int]:
-    """The 32-bit words that generate game ``index`` of a run with ``seed``."""
+    """The 32-bit words that generate game ``index`` of a run with ``seed``.
+
+    They are SHA-256 of the pair, not the pair itself: ``place_mines`` uses its
+    first words directly as draws, so raw seeds would put the first mines of
+    every game of a run on the same cells (a measured bias of about two points
+    in the Expert win rate between two seeds).
+    """
     for name, value in (("seed", seed), ("game index", index)):
         if not 0 <= value < WORD * WORD:
             raise ValueError(f"{name} must be an int from 0 to 2**64-1, got {value}")
-    return [seed % WORD, seed // WORD, index % WORD, index // WORD]
+    digest = hashlib.sha256(
+        b"minebender bot game" + seed.to_bytes(8, "big") + index.to_bytes(8, "big")
+    ).digest()
+    return [int.from_bytes(digest[i : i + 4], "big") for i in range(0, 32, 4)]
 
 
 def first_click(setup: Setup, where: str = "inset") -> Pos:
