@@ -59,9 +59,14 @@ def test_cheap_rules_alone_are_sound() -> None:
 def test_play_remembers_the_solver_answers() -> None:
     """Replaying the same board asks the exact solver nothing new."""
     w, h = 30, 16
-    layout = place_mines(w, h, 99, Pos(15, 8), [3])
-    cache: dict[bytes, tuple[int, ...]] = {}
-    first = play(geometry(w, h), flat(layout), 8 * w + 15, cache)
+    for seed in range(50):
+        # the first Expert board on which the cheap rules get stuck somewhere
+        layout = place_mines(w, h, 99, Pos(15, 8), [seed])
+        cache: dict[bytes, tuple[int, ...]] = {}
+        first = play(geometry(w, h), flat(layout), 8 * w + 15, cache)
+        if first.exact_calls:
+            break
+    assert first.exact_calls > 0, "no board among 50 needed the exact solver"
     again = play(geometry(w, h), flat(layout), 8 * w + 15, cache)
-    assert first.exact_calls > 0 and again.exact_calls == 0
+    assert again.exact_calls == 0
     assert again == replace(first, exact_calls=0)

@@ -187,3 +187,15 @@ def test_the_uniformity_test_passes_a_fair_sampler() -> None:
 
     for stat, threshold in chi_squared(fair):
         assert stat < threshold
+
+
+def test_sequences_that_differ_in_one_word_give_unrelated_layouts() -> None:
+    """A run's seed words followed by a game index must not pin any mine: with
+    rs = [seed, 0, i] for 60 games, no cell is a mine in every one of them, and
+    each cell's mine count stays near its expectation."""
+    from minebender import Pos, place_mines
+
+    layouts = [place_mines(9, 9, 10, Pos(4, 4), [12345, 0, i]) for i in range(60)]
+    counts = [[sum(lay[y][x] for lay in layouts) for x in range(9)] for y in range(9)]
+    assert max(max(row) for row in counts) < 30, counts
+    assert all(counts[y][x] == 0 for y in range(3, 6) for x in range(3, 6))

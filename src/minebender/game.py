@@ -433,11 +433,12 @@ def setup(level: Level) -> Setup:
 
 
 class _Stream:
-    """Uniform integers drawn from rs, then from SHA-256 of rs when it runs out.
+    """Uniform 32-bit words drawn from SHA-256 of rs, block after block.
 
     Randomness comes in as an argument: the same rs always gives the same
-    numbers. While rs lasts, each draw uses its words directly (rejection
-    sampling keeps draws exactly uniform when rs is uniform).
+    words. Every word depends on all of rs, so sequences that differ in one
+    word (a run's seed with a game index, say) give unrelated layouts; words of
+    rs used directly would pin the first mines of every such game.
     """
 
     def __init__(self, rs: Sequence[int]) -> None:
@@ -446,9 +447,13 @@ class _Stream:
             if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 2**32:
                 raise ValueError(f"rs[{i}] must be a 32-bit unsigned int, got {r!r}")
             words.append(r)
-        self._words = words
+        self._seed = hashlib.sha256(
+            b"minebender/place_mines"
+            + len(words).to_bytes(8, "big")
+            + b"".join(w.to_bytes(4, "big") for w in words)
+        )
+        self._words: list[int] = []
         self._i = 0
-        self._seed = hashlib.sha256(b"minebender" + b"".join(w.to_bytes(4, "big") for w in words))
         self._block = 0
 
     def _word(self) -> int:
@@ -457,7 +462,8 @@ class _Stream:
             h.update(self._block.to_bytes(8, "big"))
             self._block += 1
             digest = h.digest()
-            self._words.extend(int.from_bytes(digest[j : j + 4], "big") for j in range(0, 32, 4))
+            self._words = [int.from_bytes(digest[j : j + 4], "big") for j in range(0, 32, 4)]
+            self._i = 0
         w = self._words[self._i]
         self._i += 1
         return w

@@ -99,9 +99,16 @@ def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
 
 def test_lose_a_game_shows_the_end_screen(client: TestClient) -> None:
     p = Player(client, seed=SEED)
-    p.act("flag", Pos(8, 8) if Pos(8, 8) not in mines_of(SEED, FIRST) else Pos(8, 7))
-    p.act("reveal", FIRST)
-    boom = mines_of(SEED, FIRST)[0]
+    opened = p.act("reveal", FIRST)
+    mines = mines_of(SEED, FIRST)
+    wrong = next(
+        Pos(x, y)
+        for y, row in enumerate(opened["tiles"])
+        for x, tile in enumerate(row)
+        if tile == "covered" and Pos(x, y) not in mines
+    )
+    p.act("flag", wrong)
+    boom = mines[0]
     v = p.act("reveal", boom)
     assert v["status"] == "lost" and v["reason"] == "blast" and v["at"] == [boom.x, boom.y]
     flat = [t for row in v["tiles"] for t in row]
