@@ -16,19 +16,21 @@ from pathlib import Path
 
 from minebender.bot import FIRST_CLICKS, STRATEGIES
 
-__all__ = ["GOALS", "add_arguments", "run"]
+__all__ = ["GOALS", "add_arguments", "add_game_arguments", "run"]
 
 GOALS = {"beginner": 0.973, "intermediate": 0.905, "expert": 0.545}
 """Win rates to beat (issue 3), each just above the best published figure."""
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
+    """The options that choose the games and how the bot plays them, shared by
+    ``minebender bot`` and ``minebender bench bot`` so both name the same games."""
     parser.add_argument(
         "--level",
         default="expert",
         help="beginner, intermediate, expert (default) or a custom WxHxM",
     )
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
     parser.add_argument("--seed", type=int, default=1, help="game i uses seed (SEED, i); default 1")
     parser.add_argument(
         "--strategy", default="strong", help=f"{' or '.join(STRATEGIES)} (default strong)"
@@ -38,6 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="inset",
         help=f"the first click: {', '.join(FIRST_CLICKS)} or x,y (default inset = 2,2)",
     )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser, games=100)
     parser.add_argument(
         "--workers", type=int, default=None, help="local worker processes (default: all cores)"
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from minebender.bot import FIRST_CLICKS, STRATEGIES
+from minebender.bench.bot import add_game_arguments
 from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "render_board", "run"]
@@ -21,19 +21,7 @@ _COLOURS = ["dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "mag
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--level", default="expert", help="beginner, intermediate, expert (default) or WxHxM"
-    )
-    parser.add_argument("--seed", type=int, default=1, help="game i uses seed (SEED, i); default 1")
-    parser.add_argument("--games", type=int, default=1, help="games to play (default 1)")
-    parser.add_argument(
-        "--strategy", default="strong", help=f"{' or '.join(STRATEGIES)} (default strong)"
-    )
-    parser.add_argument(
-        "--first",
-        default="inset",
-        help=f"the first click: {', '.join(FIRST_CLICKS)} or x,y (default inset = 2,2)",
-    )
+    add_game_arguments(parser, games=1)
     parser.add_argument(
         "--board",
         action=argparse.BooleanOptionalAction,
