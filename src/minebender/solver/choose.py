@@ -38,25 +38,42 @@ SMALL = 4
 """Components with at most this many groups keep the order of their groups."""
 
 
+class _Front:
+    """What a sweep has open after taking some groups: for each constraint, how
+    many of its groups are left, how much room they have, and how many cells
+    of it are already placed (open constraints only)."""
+
+    def __init__(self, system: System, component: Component) -> None:
+        groups, constraints = system.groups, system.constraints
+        self.groups, self.constraints = groups, constraints
+        self.left = {c: len(constraints[c].groups) for c in component.constraints}
+        self.room = {c: sum(len(groups[g].cells) for g in constraints[c].groups) for c in self.left}
+        self.placed: dict[int, int] = {}
+
+    def take(self, g: int) -> None:
+        size = len(self.groups[g].cells)
+        for c in self.groups[g].constraints:
+            self.left[c] -= 1
+            self.room[c] -= size
+            if self.left[c]:
+                self.placed[c] = self.placed.get(c, 0) + size
+            else:
+                self.placed.pop(c, None)
+
+    def span(self, c: int, placed: int, room: int) -> int:
+        """How many values the need of constraint c can still take."""
+        return min(self.constraints[c].need, placed, room) + 1
+
+
 def front_cost(system: System, component: Component, order: list[int]) -> int:
     """The estimated number of states of a sweep in this order."""
-    groups, constraints = system.groups, system.constraints
-    left = {c: len(constraints[c].groups) for c in component.constraints}
-    room = {c: sum(len(groups[g].cells) for g in constraints[c].groups) for c in left}
-    placed: dict[int, int] = {}
+    front = _Front(system, component)
     total = 0
     for g in order:
-        size = len(groups[g].cells)
-        for c in groups[g].constraints:
-            left[c] -= 1
-            room[c] -= size
-            if left[c]:
-                placed[c] = placed.get(c, 0) + size
-            else:
-                placed.pop(c, None)
+        front.take(g)
         product = 1
-        for c, p in placed.items():
-            product *= min(constraints[c].need, p, room[c]) + 1
+        for c, p in front.placed.items():
+            product *= front.span(c, p, front.room[c])
         total += product
     return total
 
@@ -65,23 +82,18 @@ def narrow_order(system: System, component: Component) -> list[int]:
     """Greedy on the estimate itself: take next, next to the front, the group
     that shrinks (or least grows) the product of the open constraints' ranges."""
     groups, constraints = system.groups, system.constraints
-    left = {c: len(constraints[c].groups) for c in component.constraints}
-    room = {c: sum(len(groups[g].cells) for g in constraints[c].groups) for c in left}
-    placed: dict[int, int] = {}
+    front = _Front(system, component)
     unassigned = set(component.groups)
     near: set[int] = set()
     order: list[int] = []
-
-    def span(c: int, p: int, r: int) -> int:
-        return min(constraints[c].need, p, r) + 1
 
     def growth(g: int) -> tuple[float, int]:
         size = len(groups[g].cells)
         factor = 1.0
         for c in groups[g].constraints:
-            p, r = placed.get(c, 0), room[c]
-            before = span(c, p, r) if c in placed else 1
-            after = 1 if left[c] == 1 else span(c, p + size, r - size)
+            p, r = front.placed.get(c, 0), front.room[c]
+            before = front.span(c, p, r) if c in front.placed else 1
+            after = 1 if front.left[c] == 1 else front.span(c, p + size, r - size)
             factor *= after / before
         return factor, g
 
@@ -90,14 +102,8 @@ def narrow_order(system: System, component: Component) -> list[int]:
         unassigned.discard(g)
         near.discard(g)
         order.append(g)
-        size = len(groups[g].cells)
+        front.take(g)
         for c in groups[g].constraints:
-            left[c] -= 1
-            room[c] -= size
-            if left[c]:
-                placed[c] = placed.get(c, 0) + size
-            else:
-                placed.pop(c, None)
             near.update(x for x in constraints[c].groups if x in unassigned)
     return order
 
