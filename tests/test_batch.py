@@ -232,16 +232,16 @@ class _no_exit:
 def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import minebender.batch as batch
+    import minebender.batch.worker as worker
 
-    real = batch.play_game  # type: ignore[attr-defined]
+    real = worker.play_game  # type: ignore[attr-defined]
 
     def flaky(*args: object, **kwargs: object) -> object:
         if args[2] == 3:
             raise RuntimeError("boom")
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(batch, "play_game", flaky)
+    monkeypatch.setattr(worker, "play_game", flaky)
     log = tmp_path / "log.jsonl"
     argv = ["bench", "bot", "--level", "beginner", "--games", "6", "--workers", "1"]
     assert main([*argv, "--resume", str(log)]) == 1

@@ -1,0 +1,83 @@
+"""Running a batch: check the arguments, skip the games the ``--resume`` log
+already holds, cut the rest into chunks, hand them to a runner, and log and
+count each game as it comes back."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import asdict
+from pathlib import Path
+
+from minebender.batch.log import ResultLog, load_results
+from minebender.batch.progress import ProgressBar
+from minebender.batch.runners import Outcome, run_cluster, run_local
+from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec
+from minebender.batch.summary import Summary, summarize
+from minebender.types import Setup
+
+
+def _chunks(todo: list[int], size: int) -> Iterator[list[int]]:
+    for start in range(0, len(todo), size):
+        yield todo[start : start + size]
+
+
+def _chunk_size(board: Setup) -> int:
+    """Games per task: small boards are quick, so batch them to save overhead."""
+    cells = board.width * board.height
+    return 20 if cells <= 100 else 4 if cells <= 256 else 1
+
+
+def run_batch(
+    spec: RunSpec,
+    workers: int | None = None,
+    cluster: str | None = None,
+    resume: Path | None = None,
+    progress: bool | None = None,
+) -> tuple[Summary, list[Result]]:
+    """Play the games of ``spec`` not already in the ``resume`` log; the summary of
+    all of them and their results in game order."""
+    board = spec.check()
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if workers < 1:
+        raise BatchError(f"--workers must be at least 1, got {workers}")
+    if cluster is not None and not cluster.startswith(("tcp://", "tls://", "inproc://")):
+        raise BatchError(
+            f"--cluster must be a scheduler address like tcp://HOST:PORT, got {cluster!r}"
+        )
+    have: dict[int, Result] = {}
+    if resume is not None:
+        for r in load_results(resume):
+            if spec.same_run(asdict(r)) and 0 <= r.game < spec.games:
+                have.setdefault(r.game, r)
+    todo = [i for i in range(spec.games) if i not in have]
+    chunks = list(_chunks(todo, _chunk_size(board)))
+    log = ResultLog(resume)
+    bar = ProgressBar(spec, len(have), sum(r.won for r in have.values()), progress)
+    played = 0
+
+    def done(outcome: Outcome) -> None:
+        nonlocal played
+        results, failure = outcome
+        for r in results:
+            log.write(r)
+            have[r.game] = r
+            played += 1
+            bar.advance(r.won)
+        if failure is not None:
+            raise GameFailed(failure)
+
+    start = time.perf_counter()
+    try:
+        with bar:
+            if cluster is not None:
+                run_cluster(spec, chunks, cluster, done)
+            else:
+                run_local(spec, chunks, min(workers, max(len(chunks), 1)), done)
+    finally:
+        log.close()
+    seconds = time.perf_counter() - start
+    results = [have[i] for i in sorted(have)]
+    return summarize(spec, results, played, seconds, workers, cluster), results

@@ -1,0 +1,86 @@
+"""What a batch plays and what one game of it gives: the run's fields checked
+in one place, the result line every other part of a batch reads or writes,
+and the errors a batch reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from minebender.bot import STRATEGIES, StrategyName, first_click
+from minebender.game import setup
+from minebender.types import Beginner, Custom, Expert, Intermediate, Level, Setup
+
+LEVELS: dict[str, Level] = {
+    "beginner": Beginner(),
+    "intermediate": Intermediate(),
+    "expert": Expert(),
+}
+
+
+class BatchError(Exception):
+    """A batch cannot run as asked (bad argument, unreadable log, no cluster)."""
+
+
+class GameFailed(BatchError):
+    """A game raised an error or its worker died; finished games are in the log."""
+
+
+def parse_level(name: str) -> Setup:
+    """``beginner``, ``intermediate``, ``expert`` or a custom ``WxHxM``."""
+    if name in LEVELS:
+        return setup(LEVELS[name])
+    parts = name.lower().split("x")
+    if len(parts) == 3 and all(p.isdigit() for p in parts):
+        return setup(Custom(*(int(p) for p in parts)))
+    raise BatchError(f"unknown level {name!r}: use beginner, intermediate, expert or WxHxM")
+
+
+@dataclass(frozen=True, slots=True)
+class RunSpec:
+    """What a batch plays: the level, the strategy, the first click, the seed, how many."""
+
+    level: str
+    strategy: StrategyName
+    first: str
+    seed: int
+    games: int
+
+    def check(self) -> Setup:
+        """The board of this run; raises BatchError naming a bad field."""
+        board = parse_level(self.level)
+        if self.strategy not in STRATEGIES:
+            raise BatchError(f"unknown strategy {self.strategy!r}: use {' or '.join(STRATEGIES)}")
+        if not 0 <= self.seed < 2**64:
+            raise BatchError(f"--seed must be from 0 to 2**64-1, got {self.seed}")
+        if self.games < 1:
+            raise BatchError(f"--games must be at least 1, got {self.games}")
+        try:
+            first_click(board, self.first)
+        except ValueError as exc:
+            raise BatchError(str(exc)) from None
+        return board
+
+    def same_run(self, line: dict[str, Any]) -> bool:
+        return (
+            line.get("level") == self.level
+            and line.get("strategy") == self.strategy
+            and line.get("first") == self.first
+            and line.get("seed") == self.seed
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One finished game, as one line of the log."""
+
+    level: str
+    strategy: str
+    first: str
+    seed: int
+    game: int
+    won: bool
+    guesses: int
+    moves: int
+    seconds: float
+    cpu_seconds: float = 0.0

@@ -1,0 +1,78 @@
+"""The figures of a batch: win rate with its Wilson interval, guesses and time
+per game, and how fast this run played. Kept apart from running so a finished
+log can be summed up or plotted without starting any workers."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from minebender.batch.spec import Result, RunSpec
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default)."""
+    if games == 0:
+        return (0.0, 1.0)
+    if wins in (0, games):
+        edge = z * z / (games + z * z)
+        return (0.0, edge) if wins == 0 else (1.0 - edge, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The figures of a batch. ``played`` games ran now, in ``seconds`` of wall time."""
+
+    level: str
+    strategy: str
+    first: str
+    seed: int
+    games: int
+    wins: int
+    win_rate: float
+    ci95: tuple[float, float]
+    guesses_per_game: float
+    seconds_per_game: float
+    cpu_seconds_per_game: float
+    played: int
+    seconds: float
+    games_per_second: float | None
+    workers: int
+    cluster: str | None
+
+
+def summarize(
+    spec: RunSpec,
+    results: Iterable[Result],
+    played: int,
+    seconds: float,
+    workers: int,
+    cluster: str | None,
+) -> Summary:
+    rs = list(results)
+    n = len(rs)
+    wins = sum(r.won for r in rs)
+    return Summary(
+        spec.level,
+        spec.strategy,
+        spec.first,
+        spec.seed,
+        n,
+        wins,
+        wins / n if n else 0.0,
+        wilson(wins, n),
+        sum(r.guesses for r in rs) / n if n else 0.0,
+        sum(r.seconds for r in rs) / n if n else 0.0,
+        sum(r.cpu_seconds for r in rs) / n if n else 0.0,
+        played,
+        seconds,
+        played / seconds if played and seconds > 0 else None,
+        workers,
+        cluster,
+    )
