@@ -15,88 +15,15 @@ caller falls back to its heuristic.
 
 from __future__ import annotations
 
+from minebender.bot.layouts import enumerate_layouts
 from minebender.solver import Analysis
-from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
+from minebender.types import Knowledge, Pos
 
-__all__ = ["best_endgame_move", "enumerate_layouts"]
+__all__ = ["best_endgame_move"]
 
 
 class _OutOfBudget(Exception):
     """The search took more nodes than it may."""
-
-
-def enumerate_layouts(
-    knowledge: Knowledge, analysis: Analysis, limit: int
-) -> tuple[list[Pos], list[int]] | None:
-    """The uncertain cells and every consistent layout as a bitmask over them.
-
-    Cells the analysis proves to be mines are left out (they are mines in every
-    layout). None when there are more than ``limit`` layouts.
-    """
-    w, h = knowledge.width, knowledge.height
-    cells = [
-        p
-        for p in knowledge.cells()
-        if type(knowledge.rows[p.y][p.x]) is Hidden and p not in analysis.mines
-    ]
-    index = {p: i for i, p in enumerate(cells)}
-    constraints: list[tuple[int, int]] = []  # (mask, need)
-    for y in range(h):
-        for x in range(w):
-            s = knowledge.rows[y][x]
-            if type(s) is not Shown:
-                continue
-            mask = 0
-            need = s.n
-            for q in knowledge.neighbours(Pos(x, y)):
-                if q in index:
-                    mask |= 1 << index[q]
-                elif q in analysis.mines or type(knowledge.rows[q.y][q.x]) is Boom:
-                    need -= 1
-            if mask:
-                constraints.append((mask, need))
-    total: int | None = None
-    if knowledge.mines is not None:
-        booms = sum(1 for row in knowledge.rows for s in row if type(s) is Boom)
-        total = knowledge.mines - booms - len(analysis.mines)
-    n = len(cells)
-    # for each cell, the constraints it is in and whether it is their last cell
-    touching: list[list[int]] = [[] for _ in range(n)]
-    for ci, (mask, _) in enumerate(constraints):
-        for i in range(n):
-            if mask >> i & 1:
-                touching[i].append(ci)
-    last = [max(i for i in range(n) if mask >> i & 1) for mask, _ in constraints]
-    needs = [c[1] for c in constraints]
-    lefts = [bin(c[0]).count("1") for c in constraints]
-    out: list[int] = []
-
-    def go(i: int, layout: int, mines: int) -> None:
-        if len(out) > limit:
-            return
-        if i == n:
-            if total is None or mines == total:
-                out.append(layout)
-            return
-        if total is not None and (mines > total or mines + (n - i) < total):
-            return
-        for bit in (0, 1):
-            ok = True
-            for ci in touching[i]:
-                needs[ci] -= bit
-                lefts[ci] -= 1
-                if needs[ci] < 0 or needs[ci] > lefts[ci] or (last[ci] == i and needs[ci] != 0):
-                    ok = False
-            if ok:
-                go(i + 1, layout | (bit << i), mines + bit)
-            for ci in touching[i]:
-                needs[ci] += bit
-                lefts[ci] += 1
-
-    go(0, 0, 0)
-    if len(out) > limit:
-        return None
-    return cells, out
 
 
 def best_endgame_move(
@@ -108,76 +35,95 @@ def best_endgame_move(
     than ``budget`` nodes.
     """
     found = enumerate_layouts(knowledge, analysis, limit)
-    if found is None or not found[1]:
+    if found is None or len(found[1]) < 2:
         return None
     cells, layouts = found
-    index = {p: i for i, p in enumerate(cells)}
-    nb_mask = []
-    for p in cells:
-        m = 0
-        for q in knowledge.neighbours(p):
-            if q in index:
-                m |= 1 << index[q]
-        nb_mask.append(m)
-    memo: dict[tuple[int, ...], float] = {}
-    nodes = 0
+    search = _Search(knowledge, cells, layouts, budget)
+    try:
+        c, value = search.guess((1 << len(layouts)) - 1, 0)
+    except _OutOfBudget:
+        return None
+    return cells[c], value
 
-    def observe(group: tuple[int, ...], safe_bits: list[int]) -> list[tuple[int, ...]]:
-        parts: dict[tuple[int, ...], list[int]] = {}
-        for lay in group:
-            key = tuple((lay & nb_mask[c]).bit_count() for c in safe_bits)
-            parts.setdefault(key, []).append(lay)
-        return [tuple(v) for v in parts.values()]
 
-    def guess(group: tuple[int, ...]) -> tuple[int, float]:
-        nonlocal nodes
-        ormask = 0
-        andmask = -1
-        for lay in group:
-            ormask |= lay
-            andmask &= lay
-        uncertain = [c for c in range(len(cells)) if (ormask & ~andmask) >> c & 1]
-        options = []
-        for c in uncertain:
-            safe = tuple(lay for lay in group if not lay >> c & 1)
-            options.append((len(safe), c, safe))
+class _Search:
+    """The exhaustive search over sets of layouts, each set an int whose bit j
+    stands for layout j: splitting a set by what a cell would show is a handful
+    of ANDs with masks made once, however many layouts the set holds."""
+
+    def __init__(self, knowledge: Knowledge, cells: list[Pos], layouts: list[int], budget: int):
+        index = {p: i for i, p in enumerate(cells)}
+        self.nb_mask = [
+            sum(1 << index[q] for q in knowledge.neighbours(p) if q in index) for p in cells
+        ]
+        self.layouts = layouts
+        self.budget = budget
+        self.nodes = 0
+        self.memo: dict[int, float] = {}
+        self.safe_in = [
+            self._layouts_where([not lay >> c & 1 for lay in layouts]) for c in range(len(cells))
+        ]
+        self._shows: dict[int, list[int]] = {}
+
+    def _layouts_where(self, flags: list[bool]) -> int:
+        """The set of layouts j with flags[j]."""
+        return int("".join("1" if f else "0" for f in reversed(flags)) or "0", 2)
+
+    def shows(self, c: int) -> list[int]:
+        """For cell c, the layout sets in which it shows each possible number."""
+        got = self._shows.get(c)
+        if got is None:
+            nb = self.nb_mask[c]
+            numbers = [(lay & nb).bit_count() for lay in self.layouts]
+            got = [self._layouts_where([n == v for n in numbers]) for v in sorted(set(numbers))]
+            self._shows[c] = got
+        return got
+
+    def split(self, group: int, c: int) -> list[int]:
+        """The group split by the number cell c would show."""
+        return [part for part in (group & m for m in self.shows(c)) if part]
+
+    def guess(self, group: int, seen: int) -> tuple[int, float]:
+        """The best cell to reveal in group (which has no certainly safe cell) and its
+        value; ``seen`` holds the cells whose number is already known (a bitmask)."""
+        size = group.bit_count()
+        options: list[tuple[int, int, int]] = []
+        for c, safe in enumerate(self.safe_in):
+            count = (group & safe).bit_count()
+            if 0 < count < size:
+                options.append((count, c, group & safe))
         options.sort(key=lambda o: (-o[0], o[1]))
         best_c, best_v = options[0][1], -1.0
-        size = len(group)
         for count, c, safe in options:
             if count / size <= best_v + 1e-12:
                 break
-            nodes += 1
-            if nodes > budget:
+            self.nodes += 1
+            if self.nodes > self.budget:
                 raise _OutOfBudget
-            value = sum(len(part) * win(part) for part in observe(safe, [c])) / size
+            after = seen | 1 << c
+            parts = self.split(safe, c)
+            value = sum(part.bit_count() * self.win(part, after) for part in parts) / size
             if value > best_v + 1e-12:
                 best_c, best_v = c, value
         return best_c, best_v
 
-    def win(group: tuple[int, ...]) -> float:
-        if len(group) == 1:
+    def win(self, group: int, seen: int) -> float:
+        """The win probability from a set of layouts, playing perfectly: every cell
+        safe in all of them is revealed (only those not in ``seen`` can tell the
+        layouts apart), then the best guess is made."""
+        if group & (group - 1) == 0:
             return 1.0
-        got = memo.get(group)
+        got = self.memo.get(group)
         if got is not None:
             return got
-        ormask = 0
-        for lay in group:
-            ormask |= lay
-        safe_bits = [c for c in range(len(cells)) if not ormask >> c & 1]
-        parts = observe(group, safe_bits) if safe_bits else [group]
+        parts = [group]
+        for c, safe in enumerate(self.safe_in):
+            if group & safe == group and not seen >> c & 1:
+                seen |= 1 << c
+                parts = [piece for part in parts for piece in self.split(part, c)]
         if len(parts) > 1:
-            value = sum(len(p) * win(p) for p in parts) / len(group)
+            value = sum(p.bit_count() * self.win(p, seen) for p in parts) / group.bit_count()
         else:
-            value = guess(group)[1]
-        memo[group] = value
+            value = self.guess(group, seen)[1]
+        self.memo[group] = value
         return value
-
-    try:
-        root = tuple(sorted(layouts))
-        if len(root) == 1:
-            return None
-        c, value = guess(root)
-    except _OutOfBudget:
-        return None
-    return cells[c], value

@@ -1,0 +1,137 @@
+"""Every layout consistent with a view, as bitmasks, when there are few.
+
+The endgame search (``minebender.bot.endgame``) works on the explicit list of
+layouts; this module produces it without wasting time on dead branches.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from minebender.solver import Analysis
+from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
+
+__all__ = ["enumerate_layouts"]
+
+
+def enumerate_layouts(
+    knowledge: Knowledge, analysis: Analysis, limit: int
+) -> tuple[list[Pos], list[int]] | None:
+    """The uncertain cells and every consistent layout as a bitmask over them.
+
+    Cells the analysis proves to be mines are left out (they are mines in every
+    layout). None when there are more than ``limit`` layouts.
+
+    Cells next to a number are searched one by one in an order that keeps the
+    numbers they touch close together, so each number is checked as soon as
+    its last cell is placed and dead branches die young; cells away from every
+    number are only told apart by the mine count, so at each leaf the mines
+    left over are spread over them by plain combinations, never searched.
+    """
+    if analysis.solutions > limit:
+        return None
+    hidden = [
+        p
+        for p in knowledge.cells()
+        if type(knowledge.rows[p.y][p.x]) is Hidden and p not in analysis.mines
+    ]
+    numbers: list[tuple[list[Pos], int]] = []
+    for y, row in enumerate(knowledge.rows):
+        for x, s in enumerate(row):
+            if type(s) is not Shown:
+                continue
+            need = s.n
+            around: list[Pos] = []
+            for q in knowledge.neighbours(Pos(x, y)):
+                if q in analysis.mines or type(knowledge.rows[q.y][q.x]) is Boom:
+                    need -= 1
+                elif type(knowledge.rows[q.y][q.x]) is Hidden:
+                    around.append(q)
+            if around:
+                numbers.append((around, need))
+    cells = _frontier_order(hidden, [around for around, _ in numbers])
+    edge = len(cells)
+    cells += [p for p in hidden if p not in set(cells)]
+    index = {p: i for i, p in enumerate(cells)}
+    n_edge = edge
+    outside = len(cells) - n_edge
+    total: int | None = None
+    if knowledge.mines is not None:
+        booms = sum(1 for row in knowledge.rows for s in row if type(s) is Boom)
+        total = knowledge.mines - booms - len(analysis.mines)
+    touching: list[list[int]] = [[] for _ in range(n_edge)]
+    last: list[int] = []
+    needs: list[int] = []
+    lefts: list[int] = []
+    for ci, (around, need) in enumerate(numbers):
+        members = [index[q] for q in around]
+        for i in members:
+            touching[i].append(ci)
+        last.append(max(members))
+        needs.append(need)
+        lefts.append(len(members))
+    out: list[int] = []
+    spread = [_spreads(n_edge, outside, k) for k in range(outside + 1)]
+
+    def leaf(layout: int, mines: int) -> None:
+        if total is None:
+            choices = [m for k in range(outside + 1) for m in spread[k]]
+        elif 0 <= total - mines <= outside:
+            choices = spread[total - mines]
+        else:
+            return
+        for extra in choices:
+            out.append(layout | extra)
+
+    def go(i: int, layout: int, mines: int) -> None:
+        if len(out) > limit:
+            return
+        if i == n_edge:
+            leaf(layout, mines)
+            return
+        if total is not None and (mines > total or mines + (n_edge - i) + outside < total):
+            return
+        for bit in (0, 1):
+            ok = True
+            for ci in touching[i]:
+                needs[ci] -= bit
+                lefts[ci] -= 1
+                if needs[ci] < 0 or needs[ci] > lefts[ci] or (last[ci] == i and needs[ci] != 0):
+                    ok = False
+            if ok:
+                go(i + 1, layout | (bit << i), mines + bit)
+            for ci in touching[i]:
+                needs[ci] += bit
+                lefts[ci] += 1
+
+    go(0, 0, 0)
+    if len(out) > limit:
+        return None
+    return cells, out
+
+
+def _frontier_order(hidden: list[Pos], groups: list[list[Pos]]) -> list[Pos]:
+    """The hidden cells next to some number, each connected run of them in the
+    order a breadth-first walk over shared numbers meets them."""
+    links: dict[Pos, set[Pos]] = {}
+    for around in groups:
+        for p in around:
+            links.setdefault(p, set()).update(around)
+    order: list[Pos] = []
+    seen: set[Pos] = set()
+    for start in hidden:
+        if start not in links or start in seen:
+            continue
+        seen.add(start)
+        queue = [start]
+        for p in queue:
+            order.append(p)
+            for q in sorted(links[p] - seen, key=lambda c: (c.y, c.x)):
+                seen.add(q)
+                queue.append(q)
+    return order
+
+
+def _spreads(offset: int, size: int, k: int) -> list[int]:
+    """Every way to put k mines on ``size`` cells, as bitmasks shifted by offset."""
+    return [sum(1 << (offset + i) for i in chosen) for chosen in combinations(range(size), k)]

@@ -1,0 +1,125 @@
+"""The endgame search against brute force on small boards.
+
+``enumerate_layouts`` must list exactly the layouts that agree with the view
+(checked against every layout of the board), and ``best_endgame_move`` must
+find the exact best win probability, checked against a plain expectimax over
+those layouts written here from the rules: reveal whatever is certainly safe,
+otherwise try every cell that is safe in some layout and keep the best.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import assume, given, settings
+
+import minebender as mb
+from minebender import Boom, Hidden, Knowledge, Layout, Pos, Shown
+from minebender.bot.endgame import best_endgame_move
+from minebender.bot.layouts import enumerate_layouts
+from reference import brute, defs
+from strategies import knowledges
+
+
+def _mines_of(cells: list[Pos], layout: int) -> frozenset[Pos]:
+    return frozenset(p for i, p in enumerate(cells) if layout >> i & 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(knowledges(max_side=4, max_cells=10))
+def test_enumerated_layouts_are_exactly_the_consistent_ones(view: Knowledge) -> None:
+    analysis = mb.analyse(view)
+    assume(analysis.consistent)
+    found = enumerate_layouts(view, analysis, 10_000)
+    assert found is not None
+    cells, layouts = found
+    assert len(layouts) == len(set(layouts)) == analysis.solutions
+    expected = set()
+    for layout in brute.consistent_layouts(view):
+        mines = {p for p in view.cells() if defs.mine(layout, p)}
+        assert analysis.mines <= mines
+        booms = {p for p in view.cells() if type(view.seen(p)) is Boom}
+        expected.add(frozenset(mines - analysis.mines - booms))
+    assert {_mines_of(cells, lay) for lay in layouts} == expected
+
+
+def test_enumeration_gives_up_past_the_limit() -> None:
+    view = Knowledge(4, 4, 3, tuple(tuple(Hidden() for _ in range(4)) for _ in range(4)))
+    analysis = mb.analyse(view)
+    assert analysis.solutions == 560
+    assert enumerate_layouts(view, analysis, 559) is None
+    found = enumerate_layouts(view, analysis, 560)
+    assert found is not None and len(found[1]) == 560
+
+
+def _best_win(view: Knowledge) -> float:
+    """The exact win probability of perfect play from view, by plain recursion."""
+    w, h = view.width, view.height
+    layouts = tuple(brute.consistent_layouts(view))
+    hidden = frozenset(p for p in view.cells() if type(view.seen(p)) is Hidden)
+
+    def number(layout: Layout, p: Pos) -> int:
+        return defs.adj_mines(w, h, layout, p)
+
+    @cache
+    def win(group: tuple[Layout, ...], closed: frozenset[Pos]) -> float:
+        if len(group) == 1:
+            return 1.0
+        sure = [p for p in closed if not any(defs.mine(lay, p) for lay in group)]
+        if sure:
+            parts: dict[tuple[int, ...], list[Layout]] = {}
+            for lay in group:
+                parts.setdefault(tuple(number(lay, p) for p in sure), []).append(lay)
+            rest = closed - set(sure)
+            return sum(len(v) * win(tuple(v), rest) for v in parts.values()) / len(group)
+        best = 0.0
+        for p in closed:
+            by_number: dict[int, list[Layout]] = {}
+            for lay in group:
+                if not defs.mine(lay, p):
+                    by_number.setdefault(number(lay, p), []).append(lay)
+            value = sum(len(v) * win(tuple(v), closed - {p}) for v in by_number.values())
+            best = max(best, value / len(group))
+        return best
+
+    mines = frozenset(p for p in hidden if all(defs.mine(lay, p) for lay in layouts))
+    return win(layouts, hidden - mines)
+
+
+def _stuck_view(rng: random.Random) -> Knowledge:
+    """A small board from a random layout with some safe cells revealed."""
+    w, h = rng.choice([(3, 3), (4, 2), (4, 3), (3, 4)])
+    cells = [Pos(x, y) for y in range(h) for x in range(w)]
+    mines = set(rng.sample(cells, rng.randint(1, len(cells) // 3)))
+    layout = tuple(tuple(Pos(x, y) in mines for x in range(w)) for y in range(h))
+    rows = tuple(
+        tuple(
+            Shown(defs.adj_mines(w, h, layout, Pos(x, y)))
+            if Pos(x, y) not in mines and rng.random() < 0.4
+            else Hidden()
+            for x in range(w)
+        )
+        for y in range(h)
+    )
+    return Knowledge(w, h, len(mines), rows)
+
+
+def test_endgame_search_finds_the_exact_best_win_probability() -> None:
+    """On every stuck view among 600 random small ones (no cell provably safe,
+    several layouts), the search's value is the exact best."""
+    rng = random.Random(2026)
+    checked = 0
+    for _ in range(600):
+        view = _stuck_view(rng)
+        analysis = mb.analyse(view)
+        if analysis.safe or analysis.solutions < 2:
+            continue
+        found = best_endgame_move(view, analysis, limit=1_000, budget=10**6)
+        assert found is not None
+        cell, value = found
+        assert value == pytest.approx(_best_win(view))
+        assert type(view.seen(cell)) is Hidden and cell not in analysis.mines
+        checked += 1
+    assert checked >= 100
