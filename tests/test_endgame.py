@@ -54,6 +54,21 @@ def test_enumeration_gives_up_past_the_limit() -> None:
     assert found is not None and len(found[1]) == 560
 
 
+def test_cells_away_from_every_number_cost_only_the_layouts_they_make() -> None:
+    """A wide open board with one mine left: 81 layouts, listed at once (not every
+    way to put any number of mines on 81 cells)."""
+    rows = tuple(tuple(Hidden() for _ in range(9)) for _ in range(9))
+    view = Knowledge(9, 9, 1, rows)
+    found = enumerate_layouts(view, mb.analyse(view), 1_000)
+    assert found is not None
+    assert sorted(found[1]) == [1 << i for i in range(81)]
+    unknown_total = Knowledge(
+        3, 3, None, tuple(tuple(Hidden() for _ in range(3)) for _ in range(3))
+    )
+    found = enumerate_layouts(unknown_total, mb.analyse(unknown_total), 1_000)
+    assert found is not None and len(found[1]) == 2**9
+
+
 def _best_win(view: Knowledge) -> float:
     """The exact win probability of perfect play from view, by plain recursion."""
     w, h = view.width, view.height

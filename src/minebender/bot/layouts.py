@@ -7,11 +7,16 @@ layouts; this module produces it without wasting time on dead branches.
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 
 from minebender.solver import Analysis
 from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
 
 __all__ = ["enumerate_layouts"]
+
+
+class _TooMany(Exception):
+    """More layouts than the caller's limit."""
 
 
 def enumerate_layouts(
@@ -71,21 +76,23 @@ def enumerate_layouts(
         needs.append(need)
         lefts.append(len(members))
     out: list[int] = []
-    spread = [_spreads(n_edge, outside, k) for k in range(outside + 1)]
+    spreads: dict[int, list[int]] = {}
 
     def leaf(layout: int, mines: int) -> None:
         if total is None:
-            choices = [m for k in range(outside + 1) for m in spread[k]]
+            wanted = range(outside + 1)
         elif 0 <= total - mines <= outside:
-            choices = spread[total - mines]
+            wanted = range(total - mines, total - mines + 1)
         else:
             return
-        for extra in choices:
-            out.append(layout | extra)
+        for k in wanted:
+            if len(out) + comb(outside, k) > limit:
+                raise _TooMany
+            if k not in spreads:
+                spreads[k] = _spreads(n_edge, outside, k)
+            out.extend(layout | extra for extra in spreads[k])
 
     def go(i: int, layout: int, mines: int) -> None:
-        if len(out) > limit:
-            return
         if i == n_edge:
             leaf(layout, mines)
             return
@@ -104,8 +111,9 @@ def enumerate_layouts(
                 needs[ci] += bit
                 lefts[ci] += 1
 
-    go(0, 0, 0)
-    if len(out) > limit:
+    try:
+        go(0, 0, 0)
+    except _TooMany:
         return None
     return cells, out
 
