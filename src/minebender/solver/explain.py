@@ -10,13 +10,16 @@ smallest one. Without the total, a smallest set is connected through shared
 hidden cells and touches the cell (numbers apart from it cannot matter), so
 only connected sets grown from the cell's neighbours are tried. With the
 total, any number can matter, and every set is tried. The search has a
-budget; past it, the answer is made minimal by dropping numbers one by one
-while the proof still holds (no number can be left out, but a smaller set
-might exist), and ``smallest`` says which.
+budget of candidate sets and of time; past it, the answer is trimmed by
+dropping numbers one by one while the proof still holds (until no number can
+be left out, or until the time is up: each proof is a solve, slow on a huge
+component, and the web page waits for the answer). A smaller set may then
+exist, and ``smallest`` says which.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -26,10 +29,13 @@ from minebender.solver.safety import settled
 from minebender.solver.system import make_system
 from minebender.types import Knowledge, Pos
 
-__all__ = ["BUDGET", "Explanation", "explain", "proves"]
+__all__ = ["BUDGET", "SECONDS", "Explanation", "explain", "proves"]
 
 BUDGET = 4000
 """How many candidate sets the exhaustive search may try before it falls back."""
+SECONDS = 2.0
+"""Processor time the exhaustive search may take before it falls back; the
+trimming that follows may take as long again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +59,7 @@ class Explanation:
         if self.uses_total:
             parts.append("the total number of mines")
         verb = "proves" if len(self.numbers) + self.uses_total == 1 else "prove"
-        size = "" if self.smallest else " (no number can be left out; a smaller set may exist)"
+        size = "" if self.smallest else " (a smaller set may exist)"
         return f"({self.pos.x}, {self.pos.y}) is {what}: {' and '.join(parts)} {verb} it{size}"
 
 
@@ -139,13 +145,17 @@ def explain(knowledge: Knowledge, pos: Pos) -> Explanation | None:
                     todo.append(n)
         candidates = sorted(reach)
         sets = _connected(start, links)
+    deadline = time.process_time() + SECONDS
     for tried, keep in enumerate(sets):
         if holds(keep):
             return _answer(pos, mine, keep, with_total, True, w)
-        if tried + 1 >= BUDGET:
+        if tried + 1 >= BUDGET or time.process_time() > deadline:
             break
     keep = frozenset(candidates)
+    deadline = time.process_time() + SECONDS
     for n in sorted(candidates, key=lambda i: -_distance(i, cell, w)):
+        if time.process_time() > deadline:
+            break
         if holds(keep - {n}):
             keep = keep - {n}
     return _answer(pos, mine, keep, with_total, False, w)
