@@ -55,10 +55,10 @@ def enumerate_layouts(
             if around:
                 numbers.append((around, need))
     cells = _frontier_order(hidden, [around for around, _ in numbers])
-    edge = len(cells)
-    cells += [p for p in hidden if p not in set(cells)]
+    n_edge = len(cells)
+    on_edge = set(cells)
+    cells += [p for p in hidden if p not in on_edge]
     index = {p: i for i, p in enumerate(cells)}
-    n_edge = edge
     outside = len(cells) - n_edge
     total: int | None = None
     if knowledge.mines is not None:
