@@ -15,11 +15,13 @@ ValueError: Shown(n): n must be an int from 0 to 8, got 9
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import NamedTuple, TypeAlias
 
 __all__ = [
+    "NAMED_LEVELS",
     "Action",
     "Assist",
     "AssistTooEarly",
@@ -303,6 +305,11 @@ class Custom:
 
 
 Level: TypeAlias = Beginner | Intermediate | Expert | Custom
+
+NAMED_LEVELS: Mapping[str, Level] = MappingProxyType(
+    {"beginner": Beginner(), "intermediate": Intermediate(), "expert": Expert()}
+)
+"""The three fixed levels by the names every command, file and page uses."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,9 @@ from typing import Any
 
 from minebender.bot import STRATEGIES, StrategyName, first_click
 from minebender.game import setup
-from minebender.types import Beginner, Custom, Expert, Intermediate, Level, Setup
+from minebender.types import NAMED_LEVELS, Custom, Setup
 
-LEVELS: dict[str, Level] = {
-    "beginner": Beginner(),
-    "intermediate": Intermediate(),
-    "expert": Expert(),
-}
+LEVELS = NAMED_LEVELS
 
 
 class BatchError(Exception):

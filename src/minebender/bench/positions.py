@@ -21,10 +21,8 @@ from dataclasses import dataclass
 from minebender.game import Game, place_mines, setup
 from minebender.solver import analyse, find_safe
 from minebender.types import (
-    Beginner,
-    Expert,
+    NAMED_LEVELS,
     Hidden,
-    Intermediate,
     Knowledge,
     Level,
     Playing,
@@ -36,11 +34,7 @@ from minebender.types import (
 
 __all__ = ["LEVELS", "Position", "lattice", "real_play"]
 
-LEVELS: dict[str, Level] = {
-    "beginner": Beginner(),
-    "intermediate": Intermediate(),
-    "expert": Expert(),
-}
+LEVELS = NAMED_LEVELS
 
 LATTICE_WIDTH, LATTICE_HEIGHT, LATTICE_MINES = 30, 24, 150
 

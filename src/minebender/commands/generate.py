@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator
 
 from minebender.game import place_mines, setup
-from minebender.types import Beginner, Custom, Expert, Intermediate, Layout, Level, Pos, Setup
+from minebender.types import NAMED_LEVELS, Custom, Layout, Pos, Setup
 
 __all__ = [
     "EXAMPLE",
@@ -32,11 +32,7 @@ __all__ = [
 SUMMARY = "generate boards as JSON lines or text, optionally no-guess"
 EXAMPLE = "minebender generate --level expert --no-guess --seed 7 --count 3 --json"
 
-LEVELS: dict[str, Level] = {
-    "beginner": Beginner(),
-    "intermediate": Intermediate(),
-    "expert": Expert(),
-}
+LEVELS = NAMED_LEVELS
 SEED_LIMIT = 2**64
 COUNT_LIMIT = 2**32
 

@@ -11,18 +11,14 @@ import argparse
 import re
 import sys
 
-from minebender.types import Beginner, Custom, Expert, Intermediate, Level
+from minebender.types import NAMED_LEVELS, Custom, Level
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
 
 SUMMARY = "play in the terminal; q saves and quits, the next play resumes"
 EXAMPLE = "minebender play --level intermediate --seed k3j9"
 
-LEVELS: dict[str, Level] = {
-    "beginner": Beginner(),
-    "intermediate": Intermediate(),
-    "expert": Expert(),
-}
+LEVELS = NAMED_LEVELS
 
 _CUSTOM = re.compile(r"(\d{1,4})x(\d{1,4})x(\d{1,4})")
 

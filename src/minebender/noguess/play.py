@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from minebender.solver import find_safe
+from minebender.solver.reading import cells_of
 from minebender.types import HIDDEN, SHOWN, Knowledge, Pos, Seen
 
 __all__ = ["Geometry", "Outcome", "geometry", "play"]
@@ -196,9 +197,9 @@ def play(
                     safe_mask |= only_b
         if not safe_mask and not mine_mask:
             return False
-        for i in _bits(mine_mask):
+        for i in cells_of(mine_mask):
             mark(i)
-        for i in _bits(safe_mask):
+        for i in cells_of(safe_mask):
             reveal(i)
         return True
 
@@ -221,15 +222,6 @@ def play(
         for i in found:
             reveal(i)
     return Outcome(safe_left == 0, bytes(revealed), bytes(known), exact_calls)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _knowledge(geo: Geometry, view: bytes, total: int) -> Knowledge:

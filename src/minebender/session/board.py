@@ -12,6 +12,7 @@ import importlib
 
 from minebender.game import place_mines
 from minebender.types import (
+    NAMED_LEVELS,
     Beginner,
     Custom,
     Expert,
@@ -58,15 +59,10 @@ def level_name(level: Level) -> str:
 
 def level_from_name(name: str, width: int = 0, height: int = 0, mines: int = 0) -> Level:
     """The level called name; ``"custom"`` takes the sizes (clamped later by setup)."""
-    match name:
-        case "beginner":
-            return Beginner()
-        case "intermediate":
-            return Intermediate()
-        case "expert":
-            return Expert()
-        case "custom":
-            return Custom(width, height, mines)
+    if name in NAMED_LEVELS:
+        return NAMED_LEVELS[name]
+    if name == "custom":
+        return Custom(width, height, mines)
     raise ValueError(f"unknown level {name!r}: use beginner, intermediate, expert or custom")
 
 
