@@ -3,24 +3,26 @@
 ``enumerate_layouts`` must list exactly the layouts that agree with the view
 (checked against every layout of the board), and ``best_endgame_move`` must
 find the exact best win probability, checked against a plain expectimax over
-those layouts written here from the rules: reveal whatever is certainly safe,
-otherwise try every cell that is safe in some layout and keep the best.
+those layouts (``reference.expectimax``), written from the rules alone.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
 from hypothesis import assume, given, settings
 
 import minebender as mb
-from minebender import Boom, Hidden, Knowledge, Layout, Pos, Shown
+from minebender import Boom, Hidden, Knowledge, Pos
 from minebender.bot.endgame import best_endgame_move
 from minebender.bot.layouts import enumerate_layouts
 from reference import brute, defs
+from reference.expectimax import best_win
+from reference.views import random_view
 from strategies import knowledges
+
+SIZES = [(3, 3), (4, 2), (4, 3), (3, 4)]
 
 
 def _mines_of(cells: list[Pos], layout: int) -> frozenset[Pos]:
@@ -69,72 +71,20 @@ def test_cells_away_from_every_number_cost_only_the_layouts_they_make() -> None:
     assert found is not None and len(found[1]) == 2**9
 
 
-def _best_win(view: Knowledge) -> float:
-    """The exact win probability of perfect play from view, by plain recursion."""
-    w, h = view.width, view.height
-    layouts = tuple(brute.consistent_layouts(view))
-    hidden = frozenset(p for p in view.cells() if type(view.seen(p)) is Hidden)
-
-    def number(layout: Layout, p: Pos) -> int:
-        return defs.adj_mines(w, h, layout, p)
-
-    @cache
-    def win(group: tuple[Layout, ...], closed: frozenset[Pos]) -> float:
-        if len(group) == 1:
-            return 1.0
-        sure = [p for p in closed if not any(defs.mine(lay, p) for lay in group)]
-        if sure:
-            parts: dict[tuple[int, ...], list[Layout]] = {}
-            for lay in group:
-                parts.setdefault(tuple(number(lay, p) for p in sure), []).append(lay)
-            rest = closed - set(sure)
-            return sum(len(v) * win(tuple(v), rest) for v in parts.values()) / len(group)
-        best = 0.0
-        for p in closed:
-            by_number: dict[int, list[Layout]] = {}
-            for lay in group:
-                if not defs.mine(lay, p):
-                    by_number.setdefault(number(lay, p), []).append(lay)
-            value = sum(len(v) * win(tuple(v), closed - {p}) for v in by_number.values())
-            best = max(best, value / len(group))
-        return best
-
-    mines = frozenset(p for p in hidden if all(defs.mine(lay, p) for lay in layouts))
-    return win(layouts, hidden - mines)
-
-
-def _stuck_view(rng: random.Random) -> Knowledge:
-    """A small board from a random layout with some safe cells revealed."""
-    w, h = rng.choice([(3, 3), (4, 2), (4, 3), (3, 4)])
-    cells = [Pos(x, y) for y in range(h) for x in range(w)]
-    mines = set(rng.sample(cells, rng.randint(1, len(cells) // 3)))
-    layout = tuple(tuple(Pos(x, y) in mines for x in range(w)) for y in range(h))
-    rows = tuple(
-        tuple(
-            Shown(defs.adj_mines(w, h, layout, Pos(x, y)))
-            if Pos(x, y) not in mines and rng.random() < 0.4
-            else Hidden()
-            for x in range(w)
-        )
-        for y in range(h)
-    )
-    return Knowledge(w, h, len(mines), rows)
-
-
 def test_endgame_search_finds_the_exact_best_win_probability() -> None:
     """On every stuck view among 600 random small ones (no cell provably safe,
     several layouts), the search's value is the exact best."""
     rng = random.Random(2026)
     checked = 0
     for _ in range(600):
-        view = _stuck_view(rng)
+        view = random_view(rng, SIZES, reveal=0.4)
         analysis = mb.analyse(view)
         if analysis.safe or analysis.solutions < 2:
             continue
         found = best_endgame_move(view, analysis, limit=1_000, budget=10**6)
         assert found is not None
         cell, value = found
-        assert value == pytest.approx(_best_win(view))
+        assert value == pytest.approx(best_win(view))
         assert type(view.seen(cell)) is Hidden and cell not in analysis.mines
         checked += 1
     assert checked >= 100

@@ -5,12 +5,13 @@ nothing is provably safe does the bot guess, and the strategies differ there:
 
 - ``fast``: the cell with the lowest mine probability (ties: the cell with the
   fewest hidden neighbours, which most often opens an area).
-- ``strong``: a forced guess (a closed group of cells no future click can
-  inform) is taken at once; with few layouts left, an exhaustive search picks
-  the guess with the best exact win probability; otherwise, among the safest
-  cells, the one most likely to survive *and* leave a safe cell or a good guess
-  next (second-order safety), which also keeps the bot off dead cells whose
-  number is already known.
+- ``strong``: a guess no future click can make safer (a closed group of
+  cells, or a pair only a coin flip can split; see ``bot.fifty``) is taken at
+  once; with few layouts left, an exhaustive search picks the guess with the
+  best exact win probability; otherwise, among the safest cells, the one most
+  likely to survive *and* leave a safe cell or a good guess next
+  (second-order safety), which also keeps the bot off dead cells whose number
+  is already known.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from fractions import Fraction
 from typing import Literal
 
 from minebender.bot.endgame import best_endgame_move
+from minebender.bot.fifty import forced_group, unsplittable_pair
 from minebender.bot.rules import simple_deductions
 from minebender.solver import Analysis, analyse
 from minebender.types import SHOWN, Boom, Hidden, Knowledge, Pos, Shown
@@ -107,10 +109,13 @@ def _safest_one(knowledge: Knowledge, probs: dict[Pos, float]) -> Pos:
 
 
 def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, float]) -> Decision:
-    forced = _forced_group(knowledge, analysis, probs)
+    forced = forced_group(knowledge, probs)
     if forced:
         pick = min(forced, key=lambda p: (probs[p], p.y, p.x))
         return Decision((pick,), True, "forced")
+    pair = unsplittable_pair(knowledge, analysis)
+    if pair is not None:
+        return Decision((pair,), True, "pair")
     if analysis.solutions <= ENDGAME_LAYOUTS:
         found = best_endgame_move(knowledge, analysis, ENDGAME_LAYOUTS, ENDGAME_NODES)
         if found is not None:
@@ -168,35 +173,3 @@ def _second_order(knowledge: Knowledge, analysis: Analysis, p: Pos) -> tuple[flo
             )
             survive += share * (1.0 - float(lowest))
     return survive, safe_cells
-
-
-def _forced_group(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, float]) -> list[Pos]:
-    """Cells of a closed group that no future click can inform: a must-guess.
-
-    A group is closed when its cells touch no other undecided hidden cell and
-    every number next to it has all its undecided neighbours in the group, and
-    one such number fixes how many mines the group holds (so not even the mine
-    count can tell its cells apart later). Taking it first wastes nothing.
-    """
-    for y, row in enumerate(knowledge.rows):
-        for x, s in enumerate(row):
-            if type(s) is not Shown:
-                continue
-            group = [q for q in knowledge.neighbours(Pos(x, y)) if q in probs]
-            if not 2 <= len(group) <= 4:
-                continue
-            members = set(group)
-            if all(_closed(knowledge, probs, q, members) for q in group):
-                return group
-    return []
-
-
-def _closed(knowledge: Knowledge, probs: dict[Pos, float], q: Pos, members: set[Pos]) -> bool:
-    for r in knowledge.neighbours(q):
-        if r in probs and r not in members:
-            return False
-        if type(knowledge.seen(r)) is Shown and any(
-            t in probs and t not in members for t in knowledge.neighbours(r)
-        ):
-            return False
-    return True

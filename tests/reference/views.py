@@ -1,0 +1,29 @@
+"""Random small views for the tests that play every line by brute force."""
+
+from __future__ import annotations
+
+import random
+
+from minebender import Hidden, Knowledge, Pos, Shown
+from reference import defs
+
+__all__ = ["random_view"]
+
+
+def random_view(rng: random.Random, sizes: list[tuple[int, int]], reveal: float) -> Knowledge:
+    """A board of one of ``sizes`` with a random layout (at most a third mines),
+    each safe cell revealed with probability ``reveal``, and the true total."""
+    w, h = rng.choice(sizes)
+    cells = [Pos(x, y) for y in range(h) for x in range(w)]
+    mines = set(rng.sample(cells, rng.randint(1, len(cells) // 3)))
+    layout = tuple(tuple(Pos(x, y) in mines for x in range(w)) for y in range(h))
+    rows = tuple(
+        tuple(
+            Shown(defs.adj_mines(w, h, layout, Pos(x, y)))
+            if Pos(x, y) not in mines and rng.random() < reveal
+            else Hidden()
+            for x in range(w)
+        )
+        for y in range(h)
+    )
+    return Knowledge(w, h, len(mines), rows)

@@ -1,0 +1,92 @@
+"""Guesses that cost nothing to take now (``bot.fifty``), against brute force.
+
+The claim that makes the bot take an unsplittable pair at once is that
+revealing it first loses nothing: the best win probability after revealing
+it equals the best win probability from the view. ``reference.expectimax``
+checks that by playing every line on small boards.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import minebender as mb
+from minebender import Hidden, Knowledge, Pos, Shown
+from minebender.bot import choose
+from minebender.bot.fifty import forced_group, unsplittable_pair
+from reference.expectimax import best_win
+from reference.views import random_view
+
+SIZES = [(3, 3), (4, 2), (4, 3), (3, 4), (5, 3), (4, 4)]
+
+
+def _view(rows: list[str], mines: int) -> Knowledge:
+    cells = tuple(tuple(Hidden() if c == "." else Shown(int(c)) for c in row) for row in rows)
+    return Knowledge(len(rows[0]), len(rows), mines, cells)
+
+
+def _undecided(analysis: mb.Analysis) -> dict[Pos, float]:
+    return {
+        Pos(x, y): float(p)
+        for y, row in enumerate(analysis.probabilities)
+        for x, p in enumerate(row)
+        if p is not None and 0 < p < 1
+    }
+
+
+def test_revealing_an_unsplittable_pair_first_loses_nothing() -> None:
+    """On every stuck view among 3,000 random small ones where a pair is found,
+    perfect play after revealing it wins exactly as often as perfect play."""
+    rng = random.Random(1)
+    checked = beyond_closed_groups = 0
+    for _ in range(3_000):
+        view = random_view(rng, SIZES, reveal=0.5)
+        analysis = mb.analyse(view)
+        if not analysis.consistent or analysis.safe or analysis.solutions < 2:
+            continue
+        cell = unsplittable_pair(view, analysis)
+        if cell is None:
+            continue
+        assert cell in _undecided(analysis)
+        assert best_win(view, first=cell) == pytest.approx(best_win(view))
+        checked += 1
+        beyond_closed_groups += not forced_group(view, _undecided(analysis))
+    assert checked >= 30
+    assert beyond_closed_groups >= 20
+
+
+def test_a_pair_along_the_edge_pinned_by_its_numbers_is_taken_at_once() -> None:
+    """Two rows: the top cells of the middle columns can never be told apart
+    from the cells below them. The 1s allow one mine in each column pair, never
+    two, so the bot takes the pair first even though its neighbours are open."""
+    view = _view(["....", "1..1"], 2)
+    analysis = mb.analyse(view)
+    assert not analysis.safe
+    assert not forced_group(view, _undecided(analysis))
+    cell = unsplittable_pair(view, analysis)
+    assert cell is not None
+    decision = choose(view, "strong")
+    assert decision.guess and decision.why == "pair"
+    assert decision.cells == (cell,)
+
+
+def test_a_pair_that_can_hold_two_mines_is_not_free() -> None:
+    """A 2x1 board with an unknown number of mines: the two cells cannot be told
+    apart, but both may be mines, so guessing one is not free."""
+    view = Knowledge(2, 1, None, ((Hidden(), Hidden()),))
+    assert unsplittable_pair(view, mb.analyse(view)) is None
+    view = Knowledge(2, 1, 1, ((Hidden(), Hidden()),))
+    assert unsplittable_pair(view, mb.analyse(view)) == Pos(0, 0)
+
+
+def test_a_pair_a_number_can_split_is_not_free() -> None:
+    """(0, 0) and (0, 1) have the same odds and never hold two mines, but the 2
+    at (0, 2) sees only (0, 1). Revealing (0, 0) first would halve the best
+    win probability, and no pair is reported."""
+    view = _view([".2.", "...", "2.2"], 3)
+    analysis = mb.analyse(view)
+    assert analysis.probability(Pos(0, 0)) == analysis.probability(Pos(0, 1))
+    assert best_win(view, first=Pos(0, 0)) == pytest.approx(best_win(view) / 2)
+    assert unsplittable_pair(view, analysis) is None
