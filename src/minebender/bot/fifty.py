@@ -29,9 +29,11 @@ own cells break the symmetry and the brute-force check fails.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from minebender.solver import Analysis, analyse
-from minebender.types import Boom, Knowledge, Pos, Shown
+from minebender.solver.reading import positions
+from minebender.types import Boom, Knowledge, Pos, Shown, neighbours
 
 __all__ = ["forced_group", "unsplittable_pair"]
 
@@ -73,41 +75,49 @@ def unsplittable_pair(knowledge: Knowledge, analysis: Analysis) -> Pos | None:
     """A cell of an unsplittable pair (the safest, then the first in row order), or None.
 
     Only pairs of equal mine probability can qualify (the swap maps the
-    layouts with a mine on a one to one onto those with a mine on b), which
-    rules out almost every pair before any set is built; the one solve per
-    candidate, to check the pair is never two mines, is rarely reached.
+    layouts with a mine on a one to one onto those with a mine on b). On a
+    board at least 3 cells wide and high, some cell is next to exactly one of
+    a and b, so one of them must touch a known mine: only the cells next to
+    known mines are searched, which skips the many equal cells away from the
+    frontier. The one solve per candidate, to check the pair is never two
+    mines, is rarely reached.
     """
+    w, h = knowledge.width, knowledge.height
+    around = _around(w, h)
+    known = set(analysis.mines)
+    for y, row in enumerate(knowledge.rows):
+        if Boom in map(type, row):
+            known.update(Pos(x, y) for x, s in enumerate(row) if type(s) is Boom)
+    near_known: set[Pos] = set()
+    for c in known:
+        near_known.update(around[c.y * w + c.x])
+    # on a board at least 3 by 3, one cell of a pair must touch a known mine
+    pool = positions(w, h) if w <= 2 or h <= 2 else near_known
     probabilities = analysis.probabilities
     best: tuple[Fraction, int, int] | None = None
-    for y, row in enumerate(probabilities):
-        for x, p in enumerate(row):
-            if p is None or p == 0 or p == 1 or (best is not None and p >= best[0]):
+    for a in pool:
+        p = probabilities[a.y][a.x]
+        if p is None or p == 0 or p == 1 or (best is not None and p > best[0]):
+            continue
+        around_a = around[a.y * w + a.x]
+        for b in around_a:
+            if probabilities[b.y][b.x] != p:
                 continue
-            a = Pos(x, y)
-            around_a = knowledge.neighbours(a)
-            for b in around_a:
-                if (b.y, b.x) < (y, x) or probabilities[b.y][b.x] != p:
-                    continue
-                if _told_apart(knowledge, analysis, a, b, around_a) or _both_can_be_mines(
-                    knowledge, a, b
-                ):
-                    continue
-                best = (p, y, x)
-                break
+            first = a if (a.y, a.x) < (b.y, b.x) else b
+            if best is not None and (p, first.y, first.x) >= best:
+                continue
+            if not (around_a ^ around[b.y * w + b.x]) - {a, b} <= known:
+                continue  # a cell next to only one of them could tell them apart
+            if _both_can_be_mines(knowledge, a, b):
+                continue
+            best = (p, first.y, first.x)
     return None if best is None else Pos(best[2], best[1])
 
 
-def _told_apart(
-    knowledge: Knowledge, analysis: Analysis, a: Pos, b: Pos, around_a: list[Pos]
-) -> bool:
-    """Some cell next to exactly one of a and b is not a known mine: it could tell them apart."""
-    around_b = knowledge.neighbours(b)
-    for c in set(around_a).symmetric_difference(around_b):
-        if c in (a, b):
-            continue
-        if type(knowledge.seen(c)) is not Boom and c not in analysis.mines:
-            return True
-    return False
+@lru_cache(maxsize=16)
+def _around(width: int, height: int) -> tuple[frozenset[Pos], ...]:
+    """The neighbours of each cell (index y * width + x), as sets, once per board size."""
+    return tuple(frozenset(neighbours(width, height, p)) for p in positions(width, height))
 
 
 def _both_can_be_mines(knowledge: Knowledge, a: Pos, b: Pos) -> bool:
