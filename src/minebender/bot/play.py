@@ -104,7 +104,9 @@ def first_click(setup: Setup, where: str = "inset") -> Pos:
     96.89%, (3, 3) 96.87%, centre 96.34%, corner 96.23%; Intermediate (16,000
     games) inset 89.34%, (3, 3) 89.03%, (1, 1) 88.17%, corner 85.67%. Expert
     (fast strategy, 1,500 games, seed 2026): inset 51.2%, (3, 3) 50.9%, (1, 1)
-    48.3%, centre 48.1%, corner 47.3%. ``corner`` is (0, 0);
+    48.3%, centre 48.1%, corner 47.3%. On 100,000 Beginner games of seed 7,
+    inset 97.20% against (2, 1) 97.10% (1,123 games won only by inset, 1,015
+    only by (2, 1)). ``corner`` is (0, 0);
     ``near-corner`` is (1, 1); ``edge`` is the middle of the top row;
     ``centre`` the middle of the board; ``x,y`` any cell.
     """
