@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from minebender.bot.layouts import enumerate_layouts
 from minebender.solver import Analysis
+from minebender.solver.reading import mask_of
 from minebender.types import Knowledge, Pos
 
 __all__ = ["best_endgame_move"]
@@ -60,14 +61,8 @@ class _Search:
         self.budget = budget
         self.nodes = 0
         self.memo: dict[int, float] = {}
-        self.safe_in = [
-            self._layouts_where([not lay >> c & 1 for lay in layouts]) for c in range(len(cells))
-        ]
+        self.safe_in = [mask_of([not lay >> c & 1 for lay in layouts]) for c in range(len(cells))]
         self._shows: dict[int, list[int]] = {}
-
-    def _layouts_where(self, flags: list[bool]) -> int:
-        """The set of layouts j with flags[j]."""
-        return int("".join("1" if f else "0" for f in reversed(flags)) or "0", 2)
 
     def shows(self, c: int) -> list[int]:
         """For cell c, the layout sets in which it shows each possible number."""
@@ -75,7 +70,7 @@ class _Search:
         if got is None:
             nb = self.nb_mask[c]
             numbers = [(lay & nb).bit_count() for lay in self.layouts]
-            got = [self._layouts_where([n == v for n in numbers]) for v in sorted(set(numbers))]
+            got = [mask_of([n == v for n in numbers]) for v in sorted(set(numbers))]
             self._shows[c] = got
         return got
 

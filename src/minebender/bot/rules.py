@@ -8,28 +8,10 @@ only needed when it finds nothing, which keeps a bot fast.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from minebender.solver.reading import neighbour_table
 from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
 
-__all__ = ["flat_neighbours", "simple_deductions"]
-
-
-@lru_cache(maxsize=16)
-def flat_neighbours(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell index y*width+x, the indexes of its neighbours (cached per size)."""
-    out: list[tuple[int, ...]] = []
-    for y in range(height):
-        for x in range(width):
-            out.append(
-                tuple(
-                    ny * width + nx
-                    for ny in range(max(y - 1, 0), min(y + 2, height))
-                    for nx in range(max(x - 1, 0), min(x + 2, width))
-                    if nx != x or ny != y
-                )
-            )
-    return tuple(out)
+__all__ = ["simple_deductions"]
 
 
 def simple_deductions(knowledge: Knowledge) -> tuple[list[Pos], frozenset[Pos]]:
@@ -39,7 +21,7 @@ def simple_deductions(knowledge: Knowledge) -> tuple[list[Pos], frozenset[Pos]]:
     """
     w, h = knowledge.width, knowledge.height
     flat = [s for row in knowledge.rows for s in row]
-    nbrs = flat_neighbours(w, h)
+    nbrs = neighbour_table(w, h)
     kinds = [type(s) for s in flat]
     hidden = [k is Hidden for k in kinds]
     mine = [k is Boom for k in kinds]

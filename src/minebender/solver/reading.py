@@ -18,6 +18,7 @@ __all__ = [
     "Numbers",
     "cell_name",
     "cells_of",
+    "mask_of",
     "neighbour_masks",
     "neighbour_table",
     "positions",
@@ -72,8 +73,9 @@ def cells_of(mask: int) -> list[int]:
     return list(compress(count(), map("1".__eq__, bin(mask)[:1:-1])))
 
 
-def _mask(flags: list[bool]) -> int:
-    """The bit set of the indexes whose flag is true."""
+def mask_of(flags: list[bool]) -> int:
+    """The bit set of the indexes whose flag is true (one ``int`` parse, not a
+    shift per index)."""
     text = "".join(["1" if f else "0" for f in reversed(flags)])
     return int(text, 2) if text else 0
 
@@ -105,9 +107,9 @@ def read_numbers(knowledge: Knowledge) -> Numbers:
     kinds = list(map(type, flat))
     around = neighbour_masks(w, h)
     is_hidden = [t is Hidden for t in kinds]
-    hidden = _mask(is_hidden)
+    hidden = mask_of(is_hidden)
     booms = kinds.count(Boom)
-    boom_mask = _mask([t is Boom for t in kinds]) if booms else 0
+    boom_mask = mask_of([t is Boom for t in kinds]) if booms else 0
     contradiction: str | None = None
     scopes: list[tuple[int, int, int]] = []
     for i in compress(range(len(flat)), [t is Shown for t in kinds]):
