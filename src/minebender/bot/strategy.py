@@ -6,12 +6,12 @@ nothing is provably safe does the bot guess, and the strategies differ there:
 - ``fast``: the cell with the lowest mine probability (ties: the cell with the
   fewest hidden neighbours, which most often opens an area).
 - ``strong``: a guess no future click can make safer (a closed group of
-  cells, or a pair only a coin flip can split; see ``bot.fifty``) is taken at
-  once; with few layouts left, an exhaustive search picks the guess with the
-  best exact win probability; otherwise, among the safest cells, the one most
-  likely to survive *and* leave a safe cell or a good guess next
-  (second-order safety), which also keeps the bot off dead cells whose number
-  is already known.
+  cells, opened where perfect play wins most, or a pair only a coin flip can
+  split; see ``bot.fifty``) is taken at once; with few layouts left, an
+  exhaustive search picks the guess with the best exact win probability;
+  otherwise, among the safest cells, the one most likely to survive *and*
+  leave a safe cell or a good guess next (second-order safety), which also
+  keeps the bot off dead cells whose number is already known.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Literal
 
 from minebender.bot.endgame import best_endgame_move
-from minebender.bot.fifty import forced_group, unsplittable_pair
+from minebender.bot.fifty import forced_group, forced_pick, unsplittable_pair
 from minebender.bot.rules import simple_deductions
 from minebender.solver import Analysis, analyse
 from minebender.types import SHOWN, Boom, Hidden, Knowledge, Pos, Shown
@@ -111,8 +111,7 @@ def _safest_one(knowledge: Knowledge, probs: dict[Pos, float]) -> Pos:
 def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, float]) -> Decision:
     forced = forced_group(knowledge, probs)
     if forced:
-        pick = min(forced, key=lambda p: (probs[p], p.y, p.x))
-        return Decision((pick,), True, "forced")
+        return Decision((forced_pick(knowledge, forced, probs),), True, "forced")
     pair = unsplittable_pair(knowledge, analysis)
     if pair is not None:
         return Decision((pair,), True, "pair")
