@@ -12,6 +12,13 @@ nothing is provably safe does the bot guess, and the strategies differ there:
   otherwise, among the safest cells, the one most likely to survive *and*
   leave a safe cell or a good guess next (second-order safety), which also
   keeps the bot off dead cells whose number is already known.
+
+Where the levels are decided: on Expert, second-order safety wins 0.8 points
+more than the plain safest cell (4,000 games of seed 11: 145 games won only
+with it, 114 only without). On Beginner and Intermediate the two choose alike
+almost always (58 of 100,000 Beginner games and 39 of 8,000 Intermediate games
+differ, with no net gain): there the rate is set by the first click, the
+closed groups no player can avoid, and the exact endgame search.
 """
 
 from __future__ import annotations
