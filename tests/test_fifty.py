@@ -146,9 +146,9 @@ def test_the_cell_taken_from_a_closed_group_loses_nothing() -> None:
 
 
 def test_a_closed_group_is_opened_where_its_numbers_tell_the_most() -> None:
-    """All four hidden cells are the 2's, with two mines among them. (0, 0) is
-    as safe as any, but only (2, 0) or (2, 1) lets the 1s split what is left:
-    perfect play from them wins half the time, from (0, 0) a quarter."""
+    """All four hidden cells are the 2's, with two mines among them, and all
+    are equally safe. Perfect play after revealing (2, 0) or (2, 1) wins half
+    the time, after (0, 0), the first in row order, only a quarter."""
     view = _view([".2.1", "1..1"], 2)
     analysis = mb.analyse(view)
     probs = _undecided(analysis)
