@@ -115,12 +115,15 @@ def first_click(setup: Setup, where: str = "inset") -> Pos:
     differ. Beginner, seed 7, games won only by inset against only by B:
     (3, 3) 519 to 232 and (2, 1) 207 to 121 over 100,000 games; (1, 2) 78 to
     51, (1, 3) 155 to 80, (2, 3) 136 to 61, (1, 1) 174 to 56, (2, 4) 364 to
-    123 and (3, 4) 382 to 112 over 40,000: inset is best. Expert, strong
-    strategy, games won only by (2, 3) against only by inset: 73 to 48 on
-    4,000 games of seed 11 (the best of four clicks tried there), then 151 to
-    142, 147 to 126 and 138 to 125 on 8,000 games each of seeds 2026, 7 and
-    5. On the games not used to pick it that is +0.18 points, z = 1.5: a
-    lead, not yet a reason to change the default.
+    123 and (3, 4) 382 to 112 over 40,000: inset is best. Intermediate,
+    8,000 games of seed 11: (2, 3) 65 to 46, (3, 3) 110 to 74, inset again.
+    Expert, strong strategy, games won only by (2, 3) against only by inset:
+    73 to 48 on 4,000 games of seed 11 (the best of four clicks tried
+    there), then on 8,000 games each of seeds 2026, 7, 5, 3 and 17: 151 to
+    142, 147 to 126, 138 to 125, 150 to 113 and 150 to 132. On the 40,000
+    games not used to pick it that is +0.245 points, z = 2.6: the next
+    candidate for Expert's default, which needs its own name (inset stays
+    best on the other levels) and a new Expert baseline.
 
     ``corner`` is (0, 0); ``near-corner`` is (1, 1); ``edge`` is the middle
     of the top row; ``centre`` the middle of the board; ``x,y`` any cell.
