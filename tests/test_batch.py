@@ -127,6 +127,23 @@ def test_a_log_of_other_runs_is_left_alone(tmp_path: Path) -> None:
     assert len(load_results(log)) == 6
 
 
+def test_the_log_records_the_cell_clicked_not_its_name(tmp_path: Path) -> None:
+    """A named first click is logged as its cell, so the name and the cell are one
+    run (they are the same games) and a log line with a bare name, whose cell may
+    have been another, is not joined."""
+    log = tmp_path / "run.jsonl"
+    named = RunSpec("expert", "fast", "tuned", 4, 2)
+    summary, results = run_batch(named, workers=1, resume=log, progress=False)
+    assert summary.first == "2,3"
+    assert {r.first for r in results} == {"2,3"}
+    again, _ = run_batch(replace(named, first="2,3"), workers=1, resume=log, progress=False)
+    assert again.played == 0 and _games(load_results(log)) == _games(results)
+    line = json.loads(log.read_text().splitlines()[0])
+    log.write_text(json.dumps({**line, "first": "tuned"}) + "\n")
+    third, _ = run_batch(named, workers=1, resume=log, progress=False)
+    assert third.played == 2
+
+
 def test_plot_draws_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     _, results = run_batch(replace(SPEC, games=5), workers=1, progress=False)

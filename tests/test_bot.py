@@ -109,7 +109,12 @@ def test_game_words_hash_the_seed_pair() -> None:
 
 def test_first_click_names_and_errors() -> None:
     expert = mb.setup(mb.Expert())
-    assert first_click(expert) == Pos(2, 2)
+    assert first_click(expert) == Pos(2, 3), "tuned: (2, 3) won on Expert"
+    assert first_click(expert, "inset") == Pos(2, 2)
+    for level in (mb.Beginner(), mb.Intermediate()):
+        assert first_click(mb.setup(level)) == Pos(2, 2), "tuned: inset off Expert"
+    assert first_click(mb.Setup(30, 16, 98)) == Pos(2, 2), "a Custom board gets inset"
+    assert first_click(mb.Setup(2, 2, 1), "inset") == Pos(1, 1), "clamped to a tiny board"
     assert first_click(expert, "corner") == Pos(0, 0)
     assert first_click(expert, "near-corner") == Pos(1, 1)
     assert first_click(expert, "3,4") == Pos(3, 4)

@@ -39,6 +39,7 @@ def run_batch(
     """Play the games of ``spec`` not already in the ``resume`` log; the summary of
     all of them and their results in game order."""
     board = spec.check()
+    spec = spec.pinned(board)
     if workers is None:
         workers = os.cpu_count() or 1
     if workers < 1:

@@ -4,7 +4,7 @@ and the errors a batch reports."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from minebender.bot import STRATEGIES, StrategyName, first_click
@@ -43,7 +43,8 @@ class RunSpec:
     games: int
 
     def check(self) -> Setup:
-        """The board of this run; raises BatchError naming a bad field."""
+        """The board of this run; raises BatchError naming a bad field. See
+        ``pinned`` for the run to actually play."""
         board = parse_level(self.level)
         if self.strategy not in STRATEGIES:
             raise BatchError(f"unknown strategy {self.strategy!r}: use {' or '.join(STRATEGIES)}")
@@ -56,6 +57,14 @@ class RunSpec:
         except ValueError as exc:
             raise BatchError(str(exc)) from None
         return board
+
+    def pinned(self, board: Setup) -> RunSpec:
+        """This run with its first click as the cell ``x,y`` rather than a name:
+        what the log records, so a name whose cell changes in a later version
+        (``tuned`` is a measured choice) never joins games of two clicks, and
+        ``tuned`` and ``2,3`` on Expert are one run, as they are the same games."""
+        click = first_click(board, self.first)
+        return replace(self, first=f"{click.x},{click.y}")
 
     def same_run(self, line: dict[str, Any]) -> bool:
         return (

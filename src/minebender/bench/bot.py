@@ -37,8 +37,11 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
     )
     parser.add_argument(
         "--first",
-        default="inset",
-        help=f"the first click: {', '.join(FIRST_CLICKS)} or x,y (default inset = 2,2)",
+        default="tuned",
+        help=(
+            f"the first click: {', '.join(FIRST_CLICKS)} or x,y (default tuned:"
+            " 2,3 on Expert, inset = 2,2 elsewhere)"
+        ),
     )
 
 
