@@ -4,6 +4,7 @@ one clear line for bad arguments."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -190,8 +191,15 @@ def test_bot_command_shows_the_final_board(capsys: pytest.CaptureFixture[str]) -
     assert main(["bot", "--level", "beginner", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "game (4, 0) 9x9/10" in out
-    assert "guesses" in out
+    assert re.search(r"after \d+ moves?, \d+ guess(es)?,", out)
     assert len(out.splitlines()) == 10
+
+
+def test_bot_command_counts_agree_with_their_nouns() -> None:
+    from minebender.commands.bot import _count
+
+    assert [_count(n, "guess") for n in (0, 1, 2)] == ["0 guesses", "1 guess", "2 guesses"]
+    assert [_count(n, "move") for n in (1, 5)] == ["1 move", "5 moves"]
 
 
 @pytest.mark.parametrize(

@@ -89,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
         verdict = "[bold green]won[/]" if record.won else "[bold red]lost[/]"
         console.print(
             f"game ({args.seed}, {i}) {board.width}x{board.height}/{board.mines}: {verdict} "
-            f"after {record.moves} moves, {record.guesses} guesses, {record.seconds:.2f} s"
+            f"after {_count(record.moves, 'move')}, {_count(record.guesses, 'guess')},"
+            f" {record.seconds:.2f} s"
         )
     if args.games > 1:
         console.print(
@@ -97,3 +98,9 @@ def run(args: argparse.Namespace) -> int:
             f"{guesses / args.games:.2f} guesses per game"
         )
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 move``, ``2 moves``, ``0 guesses``: a count with its noun agreeing."""
+    plural = noun + ("es" if noun.endswith("s") else "s")
+    return f"{n} {noun if n == 1 else plural}"
