@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 
 from minebender import Boom, Hidden, Knowledge, Pos, Seen, Shown, analyse
+from minebender.solver import small
 from reference import brute, defs
 from strategies import knowledges
 
@@ -63,8 +64,14 @@ def random_knowledge(rng: random.Random, max_cells: int = 10) -> Knowledge:
     return Knowledge(w, h, mines, tuple(tuple(r) for r in rows))
 
 
+@pytest.mark.parametrize("counting", ["listed", "swept"])
 @pytest.mark.parametrize("seed", range(6))
-def test_solver_matches_brute_force_on_random_positions(seed: int) -> None:
+def test_solver_matches_brute_force_on_random_positions(
+    seed: int, counting: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Small components are listed (solver.small) unless listing is switched
+    # off, when the sweep counts them: both ways must match brute force.
+    monkeypatch.setattr(small, "LISTABLE", 10**9 if counting == "listed" else 0)
     rng = random.Random(seed)
     kinds = {"consistent": 0, "inconsistent": 0, "unknown total": 0}
     for _ in range(500):

@@ -18,7 +18,7 @@ import pytest
 
 from minebender import Boom, Hidden, Knowledge, Pos, Shown
 from minebender.bench.positions import lattice, real_play
-from minebender.solver import analyse, find_safe, first_safe
+from minebender.solver import analyse, find_safe, first_safe, small
 from minebender.solver.safety import settled
 from minebender.solver.system import build_system
 
@@ -65,14 +65,24 @@ def test_some_random_views_are_inconsistent_and_most_are_not() -> None:
     assert 100 < consistent < len(VIEWS) - 100
 
 
+@pytest.fixture(params=["listed", "swept"])
+def counting(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Small components are listed (``solver.small``) unless listing is
+    switched off, when the sweeps count them: every fast path is checked both
+    ways."""
+    way: str = request.param
+    monkeypatch.setattr(small, "LISTABLE", 10**9 if way == "listed" else 0)
+    return way
+
+
 @pytest.mark.parametrize("chunk", range(5))
-def test_find_safe_is_the_safe_set_of_analyse(chunk: int) -> None:
+def test_find_safe_is_the_safe_set_of_analyse(chunk: int, counting: str) -> None:
     for view in VIEWS[chunk::5] + REAL[chunk::5]:
         assert find_safe(view) == _row_by_row(analyse(view).safe), view
 
 
 @pytest.mark.parametrize("chunk", range(5))
-def test_settled_mines_are_the_certain_mines_of_analyse(chunk: int) -> None:
+def test_settled_mines_are_the_certain_mines_of_analyse(chunk: int, counting: str) -> None:
     for view in VIEWS[chunk::5] + REAL[chunk::5]:
         a = analyse(view)
         found = settled(build_system(view))
@@ -82,7 +92,7 @@ def test_settled_mines_are_the_certain_mines_of_analyse(chunk: int) -> None:
             assert {Pos(i % w, i // w) for i in found[1]} == a.mines
 
 
-def test_first_safe_is_provably_safe_or_the_player_is_stuck() -> None:
+def test_first_safe_is_provably_safe_or_the_player_is_stuck(counting: str) -> None:
     for view in VIEWS + REAL:
         a = analyse(view)
         p = first_safe(view)
@@ -108,6 +118,27 @@ def test_cheap_deductions_settle_cells_before_counting() -> None:
     assert not system.groups
     a = analyse(view)
     assert a.mines == {Pos(1, 1)} and a.safe == {Pos(2, 0), Pos(2, 1)}
+
+
+def test_cheap_deductions_name_a_number_they_cannot_satisfy() -> None:
+    # 2 0 0   the 2 needs both hidden cells, the 0 beside it none of them:
+    # . . 0   the first pass of the deductions already finds them at odds.
+    top = (Shown(2), Shown(0), Shown(0))
+    view = Knowledge(3, 2, None, (top, (Hidden(), Hidden(), Shown(0))))
+    system = build_system(view)
+    assert system.contradiction == "the number at (1, 0) cannot be satisfied"
+    assert not analyse(view).consistent
+    # . 2 .   found in the second pass: the 2 and the outer 1s make both
+    # 1 1 1   hidden cells mines in the first, and only then is the middle 1
+    # 0 0 0   (which allows one of them) seen to be over its count.
+    rows = (
+        (Hidden(), Shown(2), Hidden()),
+        (Shown(1), Shown(1), Shown(1)),
+        (Shown(0), Shown(0), Shown(0)),
+    )
+    system = build_system(Knowledge(3, 3, None, rows))
+    assert system.contradiction == "the number at (1, 1) cannot be satisfied"
+    assert not analyse(Knowledge(3, 3, None, rows)).consistent
 
 
 def test_a_lattice_is_consistent_and_one_component() -> None:

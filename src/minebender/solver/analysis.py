@@ -4,7 +4,8 @@ Counts every layout consistent with the view (LAWS.bend ``consistent``),
 exactly, with Python ints, and gives exact ``Fraction`` probabilities. The
 solver sees only the player's view, never the layout.
 
-Components of the frontier are counted separately (``sweep``) and combined
+Components of the frontier are counted separately (small ones by listing
+their solutions, ``small``; the others by a sweep, ``sweep``) and combined
 here with the outside cells: ``tail[t]`` is the number of ways to put the rest
 of the mines outside when the frontier holds t, and each component's groups
 get their mine totals from one backward pass weighted by the other
@@ -21,6 +22,7 @@ from operator import mul
 from minebender.solver.choose import best_plan
 from minebender.solver.plan import Plan
 from minebender.solver.reading import positions
+from minebender.solver.small import Solutions, group_totals, list_solutions, listable, poly_of
 from minebender.solver.sweep import Table, backward, backward_bits, counts, forward
 from minebender.solver.system import Component, System, build_system
 from minebender.types import Hidden, Knowledge, Pos
@@ -136,26 +138,33 @@ def _solve(system: System) -> Analysis | None:
     if system.contradiction is not None or (free is not None and free < 0):
         return None
     # A component of one group (one number, or several with the same hidden
-    # neighbours) needs no sweep: its count is a single binomial.
+    # neighbours) needs no sweep: its count is a single binomial. A small one
+    # is counted by listing its solutions (``small``), a big one by a sweep.
     plans: list[Plan | None] = []
     tables: list[list[Table] | None] = []
+    listed: list[Solutions | None] = []
+    polys: list[list[int]] = []
     for c in system.components:
+        plan: Plan | None = None
+        table: list[Table] | None = None
+        found: Solutions | None = None
         if len(c.groups) == 1:
-            plans.append(None)
-            tables.append(None)
-            continue
-        plan, bits = best_plan(system, c)
-        live: list[set[int]] | None = None
-        if bits is not None and bits[-1].get(0):
-            # The race left the bit-set sweep: find the live states with it.
-            live = []
-            backward_bits(plan, bits, bits[-1][0], live)
+            polys.append(_single(system, c))
+        elif listable(system, c):
+            found = list_solutions(system, c)
+            polys.append(poly_of(found))
+        else:
+            plan, bits = best_plan(system, c)
+            live: list[set[int]] | None = None
+            if bits is not None and bits[-1].get(0):
+                # The race left the bit-set sweep: find the live states with it.
+                live = []
+                backward_bits(plan, bits, bits[-1][0], live)
+            table = forward(plan, live)
+            polys.append(counts(table))
         plans.append(plan)
-        tables.append(forward(plan, live))
-    polys = [
-        counts(t) if t is not None else _single(system, c)
-        for t, c in zip(tables, system.components, strict=True)
-    ]
+        tables.append(table)
+        listed.append(found)
     if not all(polys):
         return None
     outside = len(system.outside)
@@ -182,8 +191,10 @@ def _solve(system: System) -> Analysis | None:
         others = convolve(prefix[i], suffix)
         n = len(others)
         weight = [sum(map(mul, others, tail[a : a + n])) for a in range(len(polys[i]))]
-        sweep_plan, table = plans[i], tables[i]
-        if sweep_plan is None or table is None:
+        sweep_plan, table, found = plans[i], tables[i], listed[i]
+        if found is not None:
+            totals = group_totals(system.components[i], found, weight)
+        elif sweep_plan is None or table is None:
             g = system.components[i].groups[0]
             need = len(polys[i]) - 1
             totals = {g: need * polys[i][need] * weight[need]}

@@ -5,7 +5,8 @@ needs no numbers of layouts, only which mine counts are possible, so the
 sweeps here carry sets of counts (an int used as a bit set) instead of
 polynomials of big ints, and no Fraction is ever made. The total number of
 mines enters only at the end, to rule out counts of a component that the
-rest of the board cannot complement.
+rest of the board cannot complement. Small components are listed instead of
+swept, as in ``analyse`` (see ``small``).
 
 On a view no layout agrees with, every hidden cell is provably safe
 (vacuously, as LAWS.bend's ``ProvablySafe`` says), so ``find_safe`` lists them
@@ -18,6 +19,7 @@ from __future__ import annotations
 from minebender.solver.choose import best_plan
 from minebender.solver.plan import Plan
 from minebender.solver.reading import positions
+from minebender.solver.small import Solutions, counts_set, list_solutions, listable, possible
 from minebender.solver.sweep import backward_bits, forward_bits
 from minebender.solver.system import System, build_system
 from minebender.types import Knowledge, Pos
@@ -57,10 +59,18 @@ def settled(system: System) -> tuple[list[int], list[int]] | None:
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
         return None
-    chosen = [best_plan(system, c) for c in system.components]
-    plans: list[Plan] = [plan for plan, _ in chosen]
-    tables = [forward_bits(plan) if bits is None else bits for plan, bits in chosen]
-    finals = [t[-1].get(0, 0) for t in tables]
+    ways: list[Solutions | tuple[Plan, list[dict[int, int]]]] = []
+    finals: list[int] = []
+    for c in system.components:
+        if listable(system, c):
+            found = list_solutions(system, c)
+            ways.append(found)
+            finals.append(counts_set(found))
+        else:
+            plan, bits = best_plan(system, c)
+            table = forward_bits(plan) if bits is None else bits
+            ways.append((plan, table))
+            finals.append(table[-1].get(0, 0))
     if not all(finals):
         return None
     outside = len(system.outside)
@@ -94,13 +104,16 @@ def settled(system: System) -> tuple[list[int], list[int]] | None:
             if not prefix[-1] & _window(free - outside + 1, free):
                 mines.extend(system.outside)
     groups = system.groups
-    for plan, table, a in zip(plans, tables, allowed, strict=True):
-        can_mine, can_safe = backward_bits(plan, table, a)
-        for step in plan.steps:
-            if step.group not in can_mine:
-                safe.extend(groups[step.group].cells)
-            if step.group not in can_safe:
-                mines.extend(groups[step.group].cells)
+    for c, way, a in zip(system.components, ways, allowed, strict=True):
+        if isinstance(way, list):
+            can_mine, can_safe = possible(system, c, way, a)
+        else:
+            can_mine, can_safe = backward_bits(*way, a)
+        for g in c.groups:
+            if g not in can_mine:
+                safe.extend(groups[g].cells)
+            if g not in can_safe:
+                mines.extend(groups[g].cells)
     return safe, mines
 
 
@@ -133,15 +146,22 @@ def first_safe(knowledge: Knowledge) -> Pos | None:
     if system.known_safe:
         return cells[system.known_safe[0]]
     for component in system.components:
-        plan, bits = best_plan(system, component)
-        table = forward_bits(plan) if bits is None else bits
-        final = table[-1].get(0, 0)
-        if not final:
-            return cells[system.hidden[0]]
-        can_mine, _ = backward_bits(plan, table, final)
-        for step in plan.steps:
-            if step.group not in can_mine:
-                return cells[system.groups[step.group].cells[0]]
+        if listable(system, component):
+            listed = list_solutions(system, component)
+            final = counts_set(listed)
+            if not final:
+                return cells[system.hidden[0]]
+            can_mine, _ = possible(system, component, listed, final)
+        else:
+            plan, bits = best_plan(system, component)
+            table = forward_bits(plan) if bits is None else bits
+            final = table[-1].get(0, 0)
+            if not final:
+                return cells[system.hidden[0]]
+            can_mine, _ = backward_bits(plan, table, final)
+        for g in component.groups:
+            if g not in can_mine:
+                return cells[system.groups[g].cells[0]]
     found = settled(system)
     if found is None:
         return cells[system.hidden[0]] if system.hidden else None
