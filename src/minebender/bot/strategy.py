@@ -47,6 +47,7 @@ from minebender.bot.endgame import best_endgame_move
 from minebender.bot.fifty import forced_group, forced_pick, unsplittable_pair
 from minebender.bot.rules import simple_deductions
 from minebender.solver import Analysis, analyse
+from minebender.solver.reading import neighbour_table
 from minebender.types import SHOWN, Boom, Hidden, Knowledge, Pos, Shown
 
 __all__ = ["STRATEGIES", "Decision", "StrategyName", "choose"]
@@ -106,28 +107,41 @@ def _floats(knowledge: Knowledge, analysis: Analysis) -> dict[Pos, float]:
     return out
 
 
-def _hidden_neighbours(knowledge: Knowledge, p: Pos) -> int:
-    return sum(1 for q in knowledge.neighbours(p) if type(knowledge.seen(q)) is Hidden)
+class _Cells:
+    """Flat lookups over one view, made once per decision: which cells are
+    hidden, which show a number, and each cell's neighbours. Ranking the
+    candidates asks about every hidden cell, some 400 on Expert; asking the
+    ``Knowledge`` cell by cell cost a quarter of a strong guess."""
+
+    def __init__(self, knowledge: Knowledge) -> None:
+        kinds = [type(s) for row in knowledge.rows for s in row]
+        self.width = knowledge.width
+        self.around = neighbour_table(knowledge.width, knowledge.height)
+        self.hidden = [k is Hidden for k in kinds]
+        self.shown = [k is Shown for k in kinds]
+
+    def hidden_neighbours(self, p: Pos) -> int:
+        return sum(map(self.hidden.__getitem__, self.around[p.y * self.width + p.x]))
+
+    def touches_number(self, p: Pos) -> bool:
+        return any(map(self.shown.__getitem__, self.around[p.y * self.width + p.x]))
 
 
-def _touches_number(knowledge: Knowledge, p: Pos) -> bool:
-    return any(type(knowledge.seen(q)) is Shown for q in knowledge.neighbours(p))
-
-
-def _safest(knowledge: Knowledge, probs: dict[Pos, float]) -> list[Pos]:
+def _safest(cells: _Cells, probs: dict[Pos, float]) -> list[Pos]:
     """Hidden cells, safest first; ties go to fewer hidden neighbours, then row order."""
     return sorted(
         probs,
-        key=lambda p: (round(probs[p], 12), _hidden_neighbours(knowledge, p), p.y, p.x),
+        key=lambda p: (round(probs[p], 12), cells.hidden_neighbours(p), p.y, p.x),
     )
 
 
 def _safest_one(knowledge: Knowledge, probs: dict[Pos, float]) -> Pos:
     """The first cell of ``_safest``, without sorting the whole board."""
+    cells = _Cells(knowledge)
     low = round(min(probs.values()), 12)
     return min(
         (p for p, v in probs.items() if round(v, 12) == low),
-        key=lambda p: (_hidden_neighbours(knowledge, p), p.y, p.x),
+        key=lambda p: (cells.hidden_neighbours(p), p.y, p.x),
     )
 
 
@@ -142,10 +156,13 @@ def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, flo
         found = best_endgame_move(knowledge, analysis, ENDGAME_LAYOUTS, ENDGAME_NODES)
         if found is not None:
             return Decision((found[0],), True, "endgame")
-    frontier = [p for p in probs if _touches_number(knowledge, p)]
-    outside = [p for p in probs if not _touches_number(knowledge, p)]
-    ranked = _safest(knowledge, {p: probs[p] for p in frontier})
-    ranked += _safest(knowledge, {p: probs[p] for p in outside})[:OUTSIDE_SAMPLES]
+    cells = _Cells(knowledge)
+    frontier: dict[Pos, float] = {}
+    outside: dict[Pos, float] = {}
+    for p, v in probs.items():
+        (frontier if cells.touches_number(p) else outside)[p] = v
+    ranked = _safest(cells, frontier)
+    ranked += _safest(cells, outside)[:OUTSIDE_SAMPLES]
     ranked.sort(key=lambda p: round(probs[p], 12))
     best: Pos = ranked[0]
     best_key = (-1.0, -1.0)

@@ -189,7 +189,8 @@ def _settle(
 ) -> tuple[int, int, str | None, list[tuple[int, int, int]]]:
     """Settle trivial numbers until none is left: the bit sets of the cells
     found to be mines and found to be safe, a contradiction if any, and the
-    numbers still open (some of their hidden neighbours unsettled).
+    numbers still open (some of their hidden neighbours unsettled; all of
+    them with a contradiction).
 
     This is the hottest part of real play, where most numbers are trivial
     from the start: a bot never flags, so every number whose hidden
