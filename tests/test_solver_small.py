@@ -23,7 +23,7 @@ def row_view(numbers: list[int], mines: int | None) -> Knowledge:
     return Knowledge(len(numbers), 2, mines, (top, bottom))
 
 
-def test_listing_a_one_two_one_finds_its_two_solutions() -> None:
+def test_listing_a_one_two_one_finds_its_only_layout() -> None:
     # 1 2 1 over three hidden cells: a mine under each 1, none in the middle,
     # is the only layout (the 2 sees all three, each 1 sees two).
     system = build_system(row_view([1, 2, 1], None))
@@ -35,11 +35,18 @@ def test_listing_a_one_two_one_finds_its_two_solutions() -> None:
 
 
 def test_listing_weights_a_group_by_its_binomials() -> None:
-    # 1 1 1 1 over four hidden cells: the outer pairs are groups of two cells
-    # (each touching two numbers), so a solution with one mine there counts 2.
-    system = build_system(row_view([1, 1, 1, 1], None))
+    # . . . .   every other cell hidden: the 2 alone sees the left column (3
+    # . 2 1 .   cells), the 1 alone the right column (3), both the 4 cells
+    # . . . .   above and below them. m mines in the middle leave 2 - m on
+    # the left and 1 - m on the right: m = 0 gives C(3,2) C(3,1) = 9 ways with
+    # 3 mines, m = 1 gives C(3,1) C(4,1) = 12 ways with 2.
+    hidden = (Hidden(),) * 4
+    view = Knowledge(4, 3, None, (hidden, (Hidden(), Shown(2), Shown(1), Hidden()), hidden))
+    system = build_system(view)
     (component,) = system.components
+    assert sorted(len(system.groups[g].cells) for g in component.groups) == [3, 3, 4]
     solutions = small.list_solutions(system, component)
+    assert small.poly_of(solutions) == [0, 0, 12, 9]
     plan, _ = best_plan(system, component)
     assert small.poly_of(solutions) == counts(forward(plan))
     sizes = [len(system.groups[g].cells) for g in component.groups]
