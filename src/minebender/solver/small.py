@@ -6,7 +6,8 @@ forward and backward sweeps costs more than listing every way the groups
 can take their mines. The listing walks the groups in order, each within
 the range its constraints still allow (never more than a constraint needs,
 never so few that the groups left could not make up the rest), so every
-branch it finishes is a solution: no dead end is found late.
+branch that gets through all the groups is a solution, and a branch stops
+as soon as some group has no count left to take.
 
 A solution is kept as (its mines, its weight: the product of binomial
 coefficients, the mines of each group). Both directions of the sweep then
