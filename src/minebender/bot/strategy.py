@@ -121,9 +121,11 @@ class _Cells:
         self.shown = [k is Shown for k in kinds]
 
     def hidden_neighbours(self, p: Pos) -> int:
+        """How many of p's neighbours are hidden (fewer: more likely to open an area)."""
         return sum(map(self.hidden.__getitem__, self.around[p.y * self.width + p.x]))
 
     def touches_number(self, p: Pos) -> bool:
+        """Whether p is next to a shown number (on the frontier)."""
         return any(map(self.shown.__getitem__, self.around[p.y * self.width + p.x]))
 
 
