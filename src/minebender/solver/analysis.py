@@ -14,16 +14,17 @@ components and the tail.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from math import comb
 from operator import mul
 
 from minebender.solver.choose import best_plan
-from minebender.solver.plan import Plan
 from minebender.solver.reading import positions
-from minebender.solver.small import Solutions, group_totals, list_solutions, listable, poly_of
-from minebender.solver.sweep import Table, backward, backward_bits, counts, forward
+from minebender.solver.small import group_totals, list_solutions, listable, poly_of
+from minebender.solver.sweep import backward, backward_bits, counts, forward
 from minebender.solver.system import Component, System, build_system
 from minebender.types import Hidden, Knowledge, Pos
 
@@ -94,11 +95,9 @@ def tail_weights(free: int | None, outside: int, top: int) -> list[int]:
     return [comb(outside, free - t) if 0 <= free - t <= outside else 0 for t in range(top + 1)]
 
 
-def _single(system: System, component: Component) -> list[int]:
-    """The count polynomial of a component of one group."""
-    need = system.constraints[component.constraints[0]].need
-    size = len(system.groups[component.groups[0]].cells)
-    return [0] * need + [comb(size, need)] if 0 <= need <= size else []
+def _one_group(g: int, need: int, ways: int, weight: list[int]) -> dict[int, int]:
+    """``Totals`` of a component of one group holding ``need`` mines in ``ways`` ways."""
+    return {g: need * ways * weight[need]}
 
 
 def _inconsistent(knowledge: Knowledge) -> Analysis:
@@ -133,38 +132,44 @@ def analyse(knowledge: Knowledge) -> Analysis:
     return result
 
 
+Totals = Callable[[list[int]], dict[int, int]]
+"""Given ``weight[a]``, the ways to complete the rest of the board when a
+component holds a mines: each of its groups' mines summed over every layout."""
+
+
+def _count(system: System, component: Component) -> tuple[list[int], Totals]:
+    """The count polynomial of a component, and its ``Totals``: a component of
+    one group (one number, or several with the same hidden neighbours) by a
+    single binomial, a small one (nearly all of real play) by listing its
+    solutions (``small``), a big one by a sweep (``sweep``). The binomial is
+    the listing of one group without its walk, and keeps real play 2 to 3%
+    faster."""
+    if len(component.groups) == 1:
+        need = system.constraints[component.constraints[0]].need
+        size = len(system.groups[component.groups[0]].cells)
+        if not 0 <= need <= size:
+            return [], partial(_one_group, component.groups[0], 0, 0)  # never asked
+        ways = comb(size, need)
+        return [0] * need + [ways], partial(_one_group, component.groups[0], need, ways)
+    if listable(system, component):
+        found = list_solutions(system, component)
+        return poly_of(found), partial(group_totals, component, found)
+    plan, bits = best_plan(system, component)
+    live: list[set[int]] | None = None
+    if bits is not None and bits[-1].get(0):
+        # The race left the bit-set sweep: find the live states with it.
+        live = []
+        backward_bits(plan, bits, bits[-1][0], live)
+    table = forward(plan, live)
+    return counts(table), partial(backward, plan, table)
+
+
 def _solve(system: System) -> Analysis | None:
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
         return None
-    # A component of one group (one number, or several with the same hidden
-    # neighbours) needs no sweep: its count is a single binomial. A small one
-    # is counted by listing its solutions (``small``), a big one by a sweep.
-    plans: list[Plan | None] = []
-    tables: list[list[Table] | None] = []
-    listed: list[Solutions | None] = []
-    polys: list[list[int]] = []
-    for c in system.components:
-        plan: Plan | None = None
-        table: list[Table] | None = None
-        found: Solutions | None = None
-        if len(c.groups) == 1:
-            polys.append(_single(system, c))
-        elif listable(system, c):
-            found = list_solutions(system, c)
-            polys.append(poly_of(found))
-        else:
-            plan, bits = best_plan(system, c)
-            live: list[set[int]] | None = None
-            if bits is not None and bits[-1].get(0):
-                # The race left the bit-set sweep: find the live states with it.
-                live = []
-                backward_bits(plan, bits, bits[-1][0], live)
-            table = forward(plan, live)
-            polys.append(counts(table))
-        plans.append(plan)
-        tables.append(table)
-        listed.append(found)
+    counted = [_count(system, c) for c in system.components]
+    polys = [poly for poly, _ in counted]
     if not all(polys):
         return None
     outside = len(system.outside)
@@ -187,19 +192,11 @@ def _solve(system: System) -> Analysis | None:
         grid[i] = ONE
     suffix: list[int] = [1]
     groups = system.groups
-    for i in range(len(plans) - 1, -1, -1):
+    for i in range(len(counted) - 1, -1, -1):
         others = convolve(prefix[i], suffix)
         n = len(others)
         weight = [sum(map(mul, others, tail[a : a + n])) for a in range(len(polys[i]))]
-        sweep_plan, table, found = plans[i], tables[i], listed[i]
-        if found is not None:
-            totals = group_totals(system.components[i], found, weight)
-        elif sweep_plan is None or table is None:
-            g = system.components[i].groups[0]
-            need = len(polys[i]) - 1
-            totals = {g: need * polys[i][need] * weight[need]}
-        else:
-            totals = backward(sweep_plan, table, weight)
+        totals = counted[i][1](weight)
         for g, total in totals.items():
             group = groups[g]
             if total == 0:

@@ -16,12 +16,14 @@ it finds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from minebender.solver.choose import best_plan
-from minebender.solver.plan import Plan
 from minebender.solver.reading import positions
-from minebender.solver.small import Solutions, counts_set, list_solutions, listable, possible
+from minebender.solver.small import counts_set, list_solutions, listable, possible
 from minebender.solver.sweep import backward_bits, forward_bits
-from minebender.solver.system import System, build_system
+from minebender.solver.system import Component, System, build_system
 from minebender.types import Knowledge, Pos
 
 __all__ = ["find_safe", "first_safe", "settled", "sumset"]
@@ -53,24 +55,31 @@ def _pos(system: System, cells: list[int]) -> list[Pos]:
     return list(map(positions(system.width, system.height).__getitem__, sorted(cells)))
 
 
+Which = Callable[[int], tuple[set[int], set[int]]]
+"""Given a set of mine counts of a component, its groups that hold a mine in
+some layout with such a count, and those that have a safe cell in one."""
+
+
+def _possible_counts(system: System, component: Component) -> tuple[int, Which]:
+    """The mine counts a component can hold (a bit set), and its ``Which``: a
+    small component by listing its solutions (``small``), a big one by a
+    bit-set sweep."""
+    if listable(system, component):
+        found = list_solutions(system, component)
+        return counts_set(found), partial(possible, system, component, found)
+    plan, bits = best_plan(system, component)
+    table = forward_bits(plan) if bits is None else bits
+    return table[-1].get(0, 0), partial(backward_bits, plan, table)
+
+
 def settled(system: System) -> tuple[list[int], list[int]] | None:
     """The hidden cells (flat indexes) that no consistent layout mines, and those
     that every consistent layout mines; None when no layout agrees."""
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
         return None
-    ways: list[Solutions | tuple[Plan, list[dict[int, int]]]] = []
-    finals: list[int] = []
-    for c in system.components:
-        if listable(system, c):
-            found = list_solutions(system, c)
-            ways.append(found)
-            finals.append(counts_set(found))
-        else:
-            plan, bits = best_plan(system, c)
-            table = forward_bits(plan) if bits is None else bits
-            ways.append((plan, table))
-            finals.append(table[-1].get(0, 0))
+    counted = [_possible_counts(system, c) for c in system.components]
+    finals = [final for final, _ in counted]
     if not all(finals):
         return None
     outside = len(system.outside)
@@ -104,11 +113,8 @@ def settled(system: System) -> tuple[list[int], list[int]] | None:
             if not prefix[-1] & _window(free - outside + 1, free):
                 mines.extend(system.outside)
     groups = system.groups
-    for c, way, a in zip(system.components, ways, allowed, strict=True):
-        if isinstance(way, list):
-            can_mine, can_safe = possible(system, c, way, a)
-        else:
-            can_mine, can_safe = backward_bits(*way, a)
+    for c, (_, which), a in zip(system.components, counted, allowed, strict=True):
+        can_mine, can_safe = which(a)
         for g in c.groups:
             if g not in can_mine:
                 safe.extend(groups[g].cells)
@@ -146,19 +152,10 @@ def first_safe(knowledge: Knowledge) -> Pos | None:
     if system.known_safe:
         return cells[system.known_safe[0]]
     for component in system.components:
-        if listable(system, component):
-            listed = list_solutions(system, component)
-            final = counts_set(listed)
-            if not final:
-                return cells[system.hidden[0]]
-            can_mine, _ = possible(system, component, listed, final)
-        else:
-            plan, bits = best_plan(system, component)
-            table = forward_bits(plan) if bits is None else bits
-            final = table[-1].get(0, 0)
-            if not final:
-                return cells[system.hidden[0]]
-            can_mine, _ = backward_bits(plan, table, final)
+        final, which = _possible_counts(system, component)
+        if not final:
+            return cells[system.hidden[0]]
+        can_mine, _ = which(final)
         for g in component.groups:
             if g not in can_mine:
                 return cells[system.groups[g].cells[0]]
