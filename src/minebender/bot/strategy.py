@@ -16,13 +16,13 @@ nothing is provably safe does the bot guess, and the strategies differ there:
 A dead cell can show only one number, so revealing it tells nothing but
 that it was safe. Whatever a player does after guessing it, a player who
 skips it can make the same moves, seeing the same numbers in every layout
-where it was safe, and still wins the layouts where it is a mine by never
-revealing it: a live guess is always at least as good. The two-move score
-missed that, crediting a dead cell with the "safe cell next" that its own
-safety makes certain. Setting dead cells aside won 25 Expert games and lost
-10 of 20,000 (seed 2026, z = 2.5) and 7 against 2 of 4,000 (seed 23);
-on Intermediate it changed 3 of 20,000 games (2 won, 1 lost) and on
-Beginner none of 100,000 (seed 7).
+where it was safe, and may also win layouts where it is a mine, since a
+mine is never revealed: a live guess is always at least as good. The
+two-move score missed that, crediting a dead cell with the "safe cell next"
+that its own safety makes certain. Setting dead cells aside won 25 Expert
+games and lost 10 of 20,000 (seed 2026, z = 2.5), and 7 against 2 of 4,000
+(seed 23, inset first click); on Intermediate it changed 3 of 20,000 games
+(2 won, 1 lost) and on Beginner none of 100,000 (seed 7).
 
 Where the levels are decided: on Expert, second-order safety wins 0.8 points
 more than the plain safest cell (4,000 games of seed 11: 145 games won only
@@ -71,7 +71,10 @@ ENDGAME_LAYOUTS = 1_000
 
 Raised from 120 once the layouts were enumerated frontier-first: on the same
 4,000 Expert games (seed 11) it won 8 more games than 120 (21 won only with
-it, 13 only without), and on 8,000 Intermediate games 5 more (8 against 3)."""
+it, 13 only without), and on 8,000 Intermediate games 5 more (8 against 3).
+3,000 layouts with a 150,000-node budget won 30 Expert games and lost 19 of
+20,000 (seed 2026, z = 1.6) but made the strong bot 2.4 times slower there;
+the bigger budget alone changed 2 games. Left at 1,000."""
 ENDGAME_NODES = 60_000
 """Node budget of one endgame search (about 1.5 s at worst); past it the
 strong strategy falls back on second-order safety."""
