@@ -21,7 +21,8 @@ from minebender.bot import (
 from minebender.bot.endgame import best_endgame_move
 from minebender.bot.rules import simple_deductions
 from minebender.game import Game
-from minebender.types import Assist, Hidden, Knowledge, Pos, Reveal, Shown
+from minebender.types import Assist, Knowledge, Pos, Reveal
+from reference.views import view_of_rows
 
 BEGINNER = mb.setup(mb.Beginner())
 
@@ -135,14 +136,9 @@ def test_simple_deductions_are_sound() -> None:
         assert mines <= analysis.mines
 
 
-def _view(rows: list[str], mines: int) -> Knowledge:
-    cells = tuple(tuple(Hidden() if c == "." else Shown(int(c)) for c in row) for row in rows)
-    return Knowledge(len(rows[0]), len(rows), mines, cells)
-
-
 def test_a_forced_guess_is_taken_and_the_endgame_search_knows_its_odds() -> None:
     """A lone 50/50 is a forced guess; the exhaustive search rates it 1/2."""
-    view = _view(["..", "11", "00"], 1)
+    view = view_of_rows(["..", "11", "00"], 1)
     analysis = mb.analyse(view)
     assert analysis.probability(Pos(0, 0)) == Fraction(1, 2)
     found = best_endgame_move(view, analysis)
@@ -157,7 +153,7 @@ def test_endgame_search_prefers_the_informative_guess() -> None:
     """One mine in a row of three hidden cells: an end cell survives 2/3 and its
     number then tells where the mine is; the middle one survives only 1/3 and
     leaves a 50/50. The search finds the end cell and its exact odds."""
-    view = _view(["..."], 1)
+    view = view_of_rows(["..."], 1)
     found = best_endgame_move(view, mb.analyse(view))
     assert found is not None
     cell, value = found
@@ -167,4 +163,4 @@ def test_endgame_search_prefers_the_informative_guess() -> None:
 
 def test_choose_rejects_a_view_no_layout_fits() -> None:
     with pytest.raises(ValueError, match="no layout agrees"):
-        choose(_view(["..", "88"], 1), "fast")
+        choose(view_of_rows(["..", "88"], 1), "fast")

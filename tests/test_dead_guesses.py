@@ -17,17 +17,12 @@ import pytest
 
 import minebender as mb
 import minebender.bot.strategy as strategy
-from minebender import Hidden, Knowledge, Pos, Shown
+from minebender import Hidden, Knowledge, Pos
 from reference import brute, defs
 from reference.expectimax import best_win
-from reference.views import random_view
+from reference.views import random_view, view_of_rows
 
 SIZES = [(4, 4), (5, 3), (4, 3), (3, 4)]
-
-
-def _view(rows: list[str], mines: int) -> Knowledge:
-    cells = tuple(tuple(Hidden() if c == "." else Shown(int(c)) for c in row) for row in rows)
-    return Knowledge(len(rows[0]), len(rows), mines, cells)
 
 
 def _undecided(view: Knowledge) -> tuple[list[Pos], list[Pos]]:
@@ -104,7 +99,7 @@ def test_a_dead_corner_is_passed_over_for_a_live_cell(
     bot guessed it before dead cells were set aside; now it takes (3, 1),
     which shows 2 or 3 and wins 1/2."""
     monkeypatch.setattr(strategy, "ENDGAME_LAYOUTS", 0)
-    view = _view([".11.", ".23.", "1..."], 4)
+    view = view_of_rows([".11.", ".23.", "1..."], 4)
     dead, live = _undecided(view)
     assert Pos(0, 0) in dead and Pos(3, 1) in live
     assert best_win(view, first=Pos(0, 0)) == pytest.approx(1 / 4)

@@ -14,19 +14,14 @@ import random
 import pytest
 
 import minebender as mb
-from minebender import Hidden, Knowledge, Pos, Shown
+from minebender import Hidden, Knowledge, Pos
 from minebender.bot import choose
 from minebender.bot.fifty import forced_group, forced_pick, unsplittable_pair
 from reference import brute, defs
 from reference.expectimax import best_win
-from reference.views import random_view
+from reference.views import random_view, view_of_rows
 
 SIZES = [(3, 3), (4, 2), (4, 3), (3, 4), (5, 3), (4, 4)]
-
-
-def _view(rows: list[str], mines: int) -> Knowledge:
-    cells = tuple(tuple(Hidden() if c == "." else Shown(int(c)) for c in row) for row in rows)
-    return Knowledge(len(rows[0]), len(rows), mines, cells)
 
 
 def _undecided(analysis: mb.Analysis) -> dict[Pos, float]:
@@ -89,7 +84,7 @@ def test_a_pair_along_the_edge_pinned_by_its_numbers_is_taken_at_once() -> None:
     """Two rows: the top cells of the middle columns can never be told apart
     from the cells below them. The 1s allow one mine in each column pair, never
     two, so the bot takes the pair first even though its neighbours are open."""
-    view = _view(["....", "1..1"], 2)
+    view = view_of_rows(["....", "1..1"], 2)
     analysis = mb.analyse(view)
     assert not analysis.safe
     assert not forced_group(view, _undecided(analysis))
@@ -113,7 +108,7 @@ def test_a_pair_a_number_can_split_is_not_free() -> None:
     """(0, 0) and (0, 1) have the same odds and never hold two mines, but the 2
     at (0, 2) sees only (0, 1). Revealing (0, 0) first would halve the best
     win probability, and no pair is reported."""
-    view = _view([".2.", "...", "2.2"], 3)
+    view = view_of_rows([".2.", "...", "2.2"], 3)
     analysis = mb.analyse(view)
     assert analysis.probability(Pos(0, 0)) == analysis.probability(Pos(0, 1))
     assert best_win(view, first=Pos(0, 0)) == pytest.approx(best_win(view) / 2)
@@ -149,7 +144,7 @@ def test_a_closed_group_is_opened_where_its_numbers_tell_the_most() -> None:
     """All four hidden cells are the 2's, with two mines among them, and all
     are equally safe. Perfect play after revealing (2, 0) or (2, 1) wins half
     the time, after (0, 0), the first in row order, only a quarter."""
-    view = _view([".2.1", "1..1"], 2)
+    view = view_of_rows([".2.1", "1..1"], 2)
     analysis = mb.analyse(view)
     probs = _undecided(analysis)
     group = forced_group(view, probs)

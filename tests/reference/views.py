@@ -7,7 +7,7 @@ import random
 from minebender import Hidden, Knowledge, Pos, Shown
 from reference import defs
 
-__all__ = ["random_view"]
+__all__ = ["random_view", "view_of_rows"]
 
 
 def random_view(rng: random.Random, sizes: list[tuple[int, int]], reveal: float) -> Knowledge:
@@ -27,3 +27,10 @@ def random_view(rng: random.Random, sizes: list[tuple[int, int]], reveal: float)
         for y in range(h)
     )
     return Knowledge(w, h, len(mines), rows)
+
+
+def view_of_rows(rows: list[str], mines: int) -> Knowledge:
+    """A view drawn as text, a string per row: "." a hidden cell, a digit a
+    revealed number; ``mines`` is the total."""
+    cells = tuple(tuple(Hidden() if c == "." else Shown(int(c)) for c in row) for row in rows)
+    return Knowledge(len(rows[0]), len(rows), mines, cells)
