@@ -71,9 +71,20 @@ def test_cells_away_from_every_number_cost_only_the_layouts_they_make() -> None:
     assert found is not None and len(found[1]) == 2**9
 
 
+def _check_exact(view: Knowledge) -> None:
+    """The search's value is the exact best, and its cell reaches that value."""
+    analysis = mb.analyse(view)
+    found = best_endgame_move(view, analysis, limit=1_000, budget=10**6)
+    assert found is not None
+    cell, value = found
+    assert value == pytest.approx(best_win(view))
+    assert best_win(view, first=cell) == pytest.approx(value)
+    assert type(view.seen(cell)) is Hidden and cell not in analysis.mines
+
+
 def test_endgame_search_finds_the_exact_best_win_probability() -> None:
     """On every stuck view among 600 random small ones (no cell provably safe,
-    several layouts), the search's value is the exact best."""
+    several layouts)."""
     rng = random.Random(2026)
     checked = 0
     for _ in range(600):
@@ -81,10 +92,24 @@ def test_endgame_search_finds_the_exact_best_win_probability() -> None:
         analysis = mb.analyse(view)
         if analysis.safe or analysis.solutions < 2:
             continue
-        found = best_endgame_move(view, analysis, limit=1_000, budget=10**6)
-        assert found is not None
-        cell, value = found
-        assert value == pytest.approx(best_win(view))
-        assert type(view.seen(cell)) is Hidden and cell not in analysis.mines
+        _check_exact(view)
         checked += 1
     assert checked >= 100
+
+
+def test_cut_offs_keep_the_search_exact_on_bigger_positions() -> None:
+    """On 16-cell boards with 12 to 200 layouts, where whole candidates are cut
+    off half evaluated and most sets reached deep down hold two layouts."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(400):
+        view = random_view(rng, [(4, 4), (5, 3), (3, 5)], reveal=0.3)
+        analysis = mb.analyse(view)
+        hidden = sum(type(view.seen(p)) is Hidden for p in view.cells())
+        if analysis.safe or not 12 <= analysis.solutions <= 200 or hidden > 12:
+            continue
+        _check_exact(view)
+        checked += 1
+        if checked == 10:
+            break
+    assert checked == 10

