@@ -66,17 +66,22 @@ __all__ = ["STRATEGIES", "Decision", "StrategyName", "choose"]
 StrategyName = Literal["fast", "strong"]
 STRATEGIES: tuple[StrategyName, ...] = ("fast", "strong")
 
-ENDGAME_LAYOUTS = 1_000
+ENDGAME_LAYOUTS = 3_000
 """Search the endgame exhaustively when at most this many layouts remain.
 
-Raised from 120 once the layouts were enumerated frontier-first: on the same
-4,000 Expert games (seed 11) it won 8 more games than 120 (21 won only with
-it, 13 only without), and on 8,000 Intermediate games 5 more (8 against 3).
-3,000 layouts with a 150,000-node budget won 30 Expert games and lost 19 of
-20,000 (seed 2026, z = 1.6) but made the strong bot 2.4 times slower there;
-the bigger budget alone changed 2 games. Left at 1,000."""
-ENDGAME_NODES = 60_000
-"""Node budget of one endgame search (about 1.5 s at worst); past it the
+Raised from 120 to 1,000 once the layouts were enumerated frontier-first (on
+the same 4,000 Expert games of seed 11, 21 won only with it and 13 only
+without; on 8,000 Intermediate games 8 against 3), then to 3,000, with a
+150,000-node budget, once the search learned to drop hopeless candidates
+early: on the same 20,000 Expert games, 30 won only with it and 19 only
+without (seed 2026) and 40 against 26 (seed 7), together z = 2.3. An exact
+search can only play at least as well as the heuristic it replaces; the cost
+is time, about 1.7 times the strong bot's on Expert. 5,000 layouts with
+250,000 nodes took another 2.5 times the search time, most of it on
+searches that ran out of budget, so it was left there. On Intermediate
+it changed 3 of 20,000 games (seed 2026: 1 won, 2 lost)."""
+ENDGAME_NODES = 150_000
+"""Node budget of one endgame search (a few seconds at worst); past it the
 strong strategy falls back on second-order safety."""
 MAX_EVALUATIONS = 10
 """Candidates whose every outcome the strong strategy analyses, at most, once
