@@ -84,7 +84,7 @@ class _Search:
         self.memo: dict[int, float] = {}
         self.safe_in = [mask_of([not lay >> c & 1 for lay in layouts]) for c in range(len(cells))]
         self._shows: dict[int, list[int]] = {}
-        self.every = (1 << len(cells)) - 1
+        self.all_cells = (1 << len(cells)) - 1
         self.near: list[list[int]] = [[] for _ in cells]
         for c, nb in enumerate(self.nb_mask):
             for j in cells_of(nb):
@@ -161,7 +161,7 @@ class _Search:
         some, every = self.mined(group, group.bit_count())
         varies = some & ~every
         nb_mask = self.nb_mask
-        fresh = self.every & ~some & ~seen
+        fresh = self.all_cells & ~some & ~seen
         seen |= fresh
         for c in cells_of(fresh):
             if nb_mask[c] & varies:  # else it shows the same number in every layout
@@ -180,7 +180,7 @@ class _Search:
         cell's safe set."""
         if size <= len(self.safe_in):
             layouts = self.layouts
-            some, every = 0, self.every
+            some, every = 0, self.all_cells
             while group:
                 low = group & -group
                 lay = layouts[low.bit_length() - 1]
