@@ -19,6 +19,7 @@ import pytest
 from minebender import Boom, Hidden, Knowledge, Pos, Shown
 from minebender.bench.positions import lattice, real_play
 from minebender.solver import analyse, find_safe, first_safe, small
+from minebender.solver.reading import read_numbers
 from minebender.solver.safety import settled
 from minebender.solver.system import build_system
 
@@ -139,6 +140,30 @@ def test_cheap_deductions_name_a_number_they_cannot_satisfy() -> None:
     system = build_system(Knowledge(3, 3, None, rows))
     assert system.contradiction == "the number at (1, 1) cannot be satisfied"
     assert not analyse(Knowledge(3, 3, None, rows)).consistent
+
+
+def test_reading_names_the_first_number_that_cannot_be_right() -> None:
+    # The one-loop reading hands these views to the number-by-number one,
+    # which names the first bad number row by row.
+    #
+    # 0 3 .   the 3 has one hidden neighbour: more than it can hold; the 1
+    # 0 0 1   has none at all.
+    rows = ((Shown(0), Shown(3), Hidden()), (Shown(0), Shown(0), Shown(1)))
+    numbers = read_numbers(Knowledge(3, 2, None, rows))
+    assert numbers.contradiction == "the 3 at (1, 0) cannot be satisfied"
+    # 0 0 0   a number with no hidden neighbour must be a 0.
+    # 0 1 0
+    rows = ((Shown(0),) * 3, (Shown(0), Shown(1), Shown(0)))
+    numbers = read_numbers(Knowledge(3, 2, 1, rows))
+    assert numbers.contradiction == "the 1 at (1, 1) cannot be satisfied"
+    assert not analyse(Knowledge(3, 2, 1, rows)).consistent
+    # * 2 .   a revealed mine counts towards the 2, which then needs one
+    # . 1 .   more; the 1 is already satisfied by the mine.
+    rows = ((Boom(), Shown(2), Hidden()), (Hidden(), Shown(1), Hidden()))
+    numbers = read_numbers(Knowledge(3, 2, 2, rows))
+    assert numbers.contradiction is None and numbers.booms == 1
+    assert [(i, need) for i, _, need in numbers.scopes] == [(1, 1), (4, 0)]
+    assert numbers.hidden == (2, 3, 5)
 
 
 def test_a_lattice_is_consistent_and_one_component() -> None:
