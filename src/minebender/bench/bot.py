@@ -14,6 +14,7 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
+from minebender.bench.build import solver_build
 from minebender.bot import FIRST_CLICKS, STRATEGIES
 
 __all__ = ["GOALS", "add_arguments", "add_game_arguments", "run"]
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     where = f"cluster {summary.cluster}" if summary.cluster else f"{n} local worker{'s' * (n != 1)}"
     print(
         f"bot {summary.level} ({summary.strategy}, first click {summary.first}), "
-        f"seed {summary.seed}: {summary.games} games"
+        f"seed {summary.seed}: {summary.games} games; solver {solver_build()}"
     )
     print(
         f"win rate {summary.win_rate:.2%}  (95% Wilson interval {lo:.2%} .. {hi:.2%}; "

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from minebender.bench.build import solver_build
 from minebender.bench.positions import LEVELS, Position, lattice, real_play
 from minebender.solver import analyse, find_safe, first_safe
 from minebender.types import Boom, Knowledge, Shown
@@ -234,6 +235,7 @@ def run(args: argparse.Namespace) -> int:
         f" --clock {clock}"
     )
     print(f"real play: {count} positions a level; lattice: {per_k} a size, 30x24 with 150 mines")
+    print(f"solver: {solver_build()}")
     print(
         f"times in ms of {'CPU time' if clock == 'cpu' else 'elapsed time'};"
         f" load average at start {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
