@@ -1,6 +1,6 @@
 """Which solver a benchmark ran: the pure Python one, or the one mypyc compiled.
 
-``MINEBENDER_COMPILE=1 pip install .`` compiles the solver's modules into C
+``MINEBENDER_COMPILE=1 pip install .`` compiles the solver's and the bot's modules into C
 extension modules (see setup.py); the source and the answers are the same,
 the speed is not, so every benchmark figure says which it came from.
 """
