@@ -23,6 +23,7 @@ from minebender.batch import (
     run_batch,
     wilson,
 )
+from minebender.bench.build import solver_build
 from minebender.cli import main
 
 SPEC = RunSpec("beginner", "fast", "near-corner", 7, 20)
@@ -177,6 +178,7 @@ def test_bench_bot_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
         assert key in out
     assert out["games"] == 8
     assert out["ci95"][0] <= out["win_rate"] <= out["ci95"][1]
+    assert out["solver"] == solver_build()  # its speed depends on the build
 
 
 def test_bench_bot_text(capsys: pytest.CaptureFixture[str]) -> None:

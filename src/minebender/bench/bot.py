@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
         out = asdict(summary)
         out["ci95"] = list(summary.ci95)
         out["goal"] = GOALS.get(summary.level)
+        out["solver"] = solver_build()
         print(json.dumps(out))
         return 0
     lo, hi = summary.ci95
