@@ -6,9 +6,10 @@ and ``minebender.bot`` are compiled by mypyc into C extension modules. They
 are the same source, fully typed (mypy --strict), so they give the same
 answers, and the solver still needs nothing outside the standard library at
 run time. The solver is 1.4 to 1.6 times faster on real play (Expert to
-Beginner), and the strong bot 1.5 times on Expert (``minebender bench solver`` and ``bench bot``
-say which one ran). The bot is compiled with the solver because most of its
-time is its own: compiling only the solver made it 1.1 times faster.
+Beginner) and the strong bot 1.5 times on Expert; ``minebender bench
+solver`` and ``bench bot`` say which build ran. The bot is compiled with the
+solver because most of its time is its own: compiling only the solver made
+it 1.1 times faster.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""minebender's build backend: setuptools, plus mypy when the solver is compiled.
+"""minebender's build backend: setuptools, plus mypy for a compiled build.
 
-``MINEBENDER_COMPILE=1 pip install .`` compiles the solver with mypyc (see
-``setup.py``). Only that build needs mypy, so only that build asks for it:
-a plain install does not download a type checker it never runs.
+``MINEBENDER_COMPILE=1 pip install .`` compiles the solver and the bot with
+mypyc (see ``setup.py``). Only that build needs mypy, so only that build
+asks for it: a plain install does not download a type checker it never runs.
 
 An editable install cannot be compiled: the compiled modules would sit next
 to their source and hide every later edit of it.
@@ -26,10 +26,12 @@ MYPY = "mypy>=1.10"
 
 
 def compiling() -> bool:
-    """Whether this build compiles the solver (``MINEBENDER_COMPILE=1``)."""
+    """Whether this build compiles the solver and the bot (``MINEBENDER_COMPILE=1``)."""
     value = os.environ.get(COMPILE, "")
     if value not in ("", "0", "1"):
-        raise ValueError(f"{COMPILE} must be 1 (compile the solver) or 0, got {value!r}")
+        raise ValueError(
+            f"{COMPILE} must be 1 (compile the solver and the bot) or 0, got {value!r}"
+        )
     return value == "1"
 
 
@@ -58,7 +60,7 @@ def get_requires_for_build_editable(config_settings: dict[str, Any] | None = Non
     if compiling():
         raise RuntimeError(
             f"{COMPILE}=1 cannot be used with an editable install (pip install -e):"
-            " the compiled solver would hide every later edit of its source."
+            " the compiled modules would hide every later edit of their source."
             " Install with 'pip install .' instead."
         )
     return list(_setuptools.get_requires_for_build_editable(config_settings))
