@@ -16,6 +16,7 @@ from typing import Any
 from setuptools import build_meta as _setuptools
 from setuptools.build_meta import (  # noqa: F401  (the rest of the backend, unchanged)
     build_sdist,
+    build_wheel,
     get_requires_for_build_sdist,
     prepare_metadata_for_build_editable,
     prepare_metadata_for_build_wheel,
@@ -48,21 +49,17 @@ def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) 
     return list(_setuptools.get_requires_for_build_wheel(config_settings))
 
 
-def build_wheel(
-    wheel_directory: str,
-    config_settings: dict[str, Any] | None = None,
-    metadata_directory: str | None = None,
-) -> str:
-    return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
-
-
-def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
+def _no_compiled_editable() -> None:
     if compiling():
         raise RuntimeError(
             f"{COMPILE}=1 cannot be used with an editable install (pip install -e):"
             " the compiled modules would hide every later edit of their source."
             " Install with 'pip install .' instead."
         )
+
+
+def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
+    _no_compiled_editable()
     return list(_setuptools.get_requires_for_build_editable(config_settings))
 
 
@@ -71,4 +68,6 @@ def build_editable(
     config_settings: dict[str, Any] | None = None,
     metadata_directory: str | None = None,
 ) -> str:
+    """Refused here too: without build isolation pip skips the requirements hook."""
+    _no_compiled_editable()
     return _setuptools.build_editable(wheel_directory, config_settings, metadata_directory)

@@ -46,6 +46,8 @@ def test_a_compiled_editable_install_is_refused(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("MINEBENDER_COMPILE", "1")
     with pytest.raises(RuntimeError, match="editable install"):
         backend.get_requires_for_build_editable()
+    with pytest.raises(RuntimeError, match="editable install"):
+        backend.build_editable("unused")
 
 
 def test_a_bad_compile_setting_is_named(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -78,8 +78,8 @@ without (seed 2026) and 40 against 26 (seed 7), together z = 2.3. An exact
 search plays, on average, at least as well as the heuristic it replaces; the
 cost is time: the strong bot plays Expert 1.9 times slower (21.7 games/s on
 2 cores). 5,000 layouts with 250,000 nodes took another 2.5 times the search
-time, most of it on searches that ran out of budget, so it was left there. On Intermediate
-it changed 3 of 20,000 games (seed 2026: 1 won, 2 lost)."""
+time, most of it on searches that ran out of budget, so it was left there.
+On Intermediate it changed 3 of 20,000 games (seed 2026: 1 won, 2 lost)."""
 ENDGAME_NODES = 150_000
 """Node budget of one endgame search (a few seconds at worst); past it the
 strong strategy falls back on second-order safety."""
