@@ -138,8 +138,14 @@ def first_click(setup: Setup, where: str = "tuned") -> Pos:
     plays (2, 3) on Expert. Against its neighbours, on 4,000 coupled games
     of seed 19, (2, 3) won 80 to 46 against (1, 3), 129 to 109 against (2, 5),
     99 to 76 against (1, 2), 118 to 85 against (3, 4) and 100 to 68 against
-    (2, 4). One plain run cannot see a difference this small (each interval
-    is about 0.7 points wide each way): 20,000 games each of seeds 2026, 7
+    (2, 4). Plain runs of 4,000 games on the same seed words (seed 43) put
+    (3, 3) and (3, 2) level with it (2,125 and 2,121 wins against 2,115)
+    and (3, 4), (4, 3), (4, 4) and (1, 4) below (2,102 to 2,048); (3, 3)
+    also tied on seed 11 (86 games won only by it, 92 only by (2, 3)), so
+    (2, 3) stays.
+
+    One plain run cannot see a gain of 0.245 points (each interval is
+    about 0.7 points wide each way): 20,000 games each of seeds 2026, 7
     and 11 gave 53.72%, 54.04% and 54.84% with (2, 3), 53.89%, 54.21% and
     54.01% with inset, on boards that differ; pooled, 54.20% against 54.04%.
 
