@@ -146,8 +146,8 @@ def test_reading_names_the_first_number_that_cannot_be_right() -> None:
     # The one-loop reading hands these views to the number-by-number one,
     # which names the first bad number row by row.
     #
-    # 0 3 .   the 3 has one hidden neighbour: more than it can hold; the 1
-    # 0 0 1   has none at all.
+    # 0 3 .   the 3 has one hidden neighbour, so it asks more than it can
+    # 0 0 1   hold; the 1 after it is never reached.
     rows = ((Shown(0), Shown(3), Hidden()), (Shown(0), Shown(0), Shown(1)))
     numbers = read_numbers(Knowledge(3, 2, None, rows))
     assert numbers.contradiction == "the 3 at (1, 0) cannot be satisfied"
