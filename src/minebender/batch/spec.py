@@ -34,13 +34,15 @@ def parse_level(name: str) -> Setup:
 
 @dataclass(frozen=True, slots=True)
 class RunSpec:
-    """What a batch plays: the level, the strategy, the first click, the seed, how many."""
+    """What a batch plays: the level, the strategy, the first click, the seed, how
+    many, and whether each game also bounds what perfect play wins of it."""
 
     level: str
     strategy: StrategyName
     first: str
     seed: int
     games: int
+    ceiling: bool = False
 
     def check(self) -> Setup:
         """The board of this run; raises BatchError naming a bad field. See
@@ -89,3 +91,6 @@ class Result:
     moves: int
     seconds: float
     cpu_seconds: float = 0.0
+    ceiling: float | None = None
+    """What perfect play wins of this game at most (``bot.ceiling``); None when
+    the run did not ask for it. Logs written before it existed have none."""

@@ -25,6 +25,20 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: list[float], z: float = 1.959964) -> tuple[float, float, float]:
+    """The mean of values in [-1, 1] with its normal-approximation interval (95% by
+    default), clamped to [-1, 1]; the whole range when there are too few to say."""
+    n = len(values)
+    if n == 0:
+        return 0.0, -1.0, 1.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, -1.0, 1.0
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = z * spread / math.sqrt(n)
+    return mean, max(-1.0, mean - half), min(1.0, mean + half)
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     """The figures of a batch. ``played`` games ran now, in ``seconds`` of wall time."""
@@ -45,6 +59,15 @@ class Summary:
     games_per_second: float | None
     workers: int
     cluster: str | None
+    ceiling: float | None = None
+    """What perfect play from the same first click wins of these games at most
+    (``bot.ceiling``), when every game has a bound; else None."""
+    ceiling_ci95: tuple[float, float] | None = None
+    room: float | None = None
+    """ceiling - win_rate: how much a better player could gain, at most."""
+    room_ci95: tuple[float, float] | None = None
+    """Its interval, from the paired per-game differences (narrower than the
+    two intervals side by side, since both figures come from the same games)."""
 
 
 def summarize(
@@ -58,6 +81,14 @@ def summarize(
     rs = list(results)
     n = len(rs)
     wins = sum(r.won for r in rs)
+    bounds = [r.ceiling for r in rs if r.ceiling is not None]
+    ceiling = room = None
+    ceiling_ci95 = room_ci95 = None
+    if n and len(bounds) == n:
+        ceiling, lo, hi = mean_interval(bounds)
+        ceiling_ci95 = (max(0.0, lo), hi)
+        room, lo, hi = mean_interval([b - r.won for b, r in zip(bounds, rs, strict=True)])
+        room_ci95 = (lo, hi)
     return Summary(
         spec.level,
         spec.strategy,
@@ -75,4 +106,8 @@ def summarize(
         played / seconds if played and seconds > 0 else None,
         workers,
         cluster,
+        ceiling,
+        ceiling_ci95,
+        room,
+        room_ci95,
     )

@@ -15,7 +15,9 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | N
     out: list[Result] = []
     for i in indexes:
         try:
-            record, _ = play_game(board, spec.seed, i, spec.strategy, spec.first)
+            record, _ = play_game(
+                board, spec.seed, i, spec.strategy, spec.first, ceiling=spec.ceiling
+            )
         except Exception as exc:  # a bot bug: name the game so it can be replayed
             return out, f"game ({spec.seed}, {i}) failed: {type(exc).__name__}: {exc}"
         out.append(
@@ -30,6 +32,7 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | N
                 record.moves,
                 round(record.seconds, 6),
                 round(record.cpu_seconds, 6),
+                record.ceiling,
             )
         )
     return out, None

@@ -13,9 +13,13 @@ import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from minebender.bench.build import solver_build
 from minebender.bot import FIRST_CLICKS, STRATEGIES
+
+if TYPE_CHECKING:  # the batch machinery is imported only when a run starts
+    from minebender.batch.summary import Summary
 
 __all__ = ["GOALS", "add_arguments", "add_game_arguments", "run"]
 
@@ -58,6 +62,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--plot", metavar="FILE.png", type=Path, help="draw the win rates per level to FILE.png"
     )
+    parser.add_argument(
+        "--ceiling",
+        action="store_true",
+        help=(
+            "also bound what perfect play from the same first click wins of these games"
+            " (slower: one extra analysis per game that reaches a heuristic guess)"
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--progress",
@@ -80,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.plot is not None and args.plot.suffix.lower() != ".png":
         raise UsageError(f"--plot must name a .png file, got {str(args.plot)!r}")
-    spec = RunSpec(args.level, args.strategy, args.first, args.seed, args.games)
+    spec = RunSpec(args.level, args.strategy, args.first, args.seed, args.games, args.ceiling)
     try:
         summary, results = run_batch(spec, args.workers, args.cluster, args.resume, args.progress)
         if args.plot is not None:
@@ -94,6 +106,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out = asdict(summary)
         out["ci95"] = list(summary.ci95)
+        for key in ("ceiling_ci95", "room_ci95"):
+            value = out[key]
+            out[key] = None if value is None else list(value)
         out["goal"] = GOALS.get(summary.level)
         out["solver"] = solver_build()
         print(json.dumps(out))
@@ -118,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             verdict = "not settled (the interval straddles it: play more games)"
         print(f"goal {goal:.1%}: {verdict}")
+    _print_ceiling(summary, goal)
     if summary.games_per_second is not None:
         print(
             f"{summary.games_per_second:.2f} games/s on {where} "
@@ -136,3 +152,18 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         print(f"plot written to {args.plot}")
     return 0
+
+
+def _print_ceiling(summary: Summary, goal: float | None) -> None:
+    """The ``--ceiling`` lines: what perfect play could win, and the bot's gap to it."""
+    if summary.ceiling is None or summary.ceiling_ci95 is None or summary.room_ci95 is None:
+        return
+    lo, hi = summary.ceiling_ci95
+    print(
+        f"perfect play from this first click wins at most {summary.ceiling:.2%} of such"
+        f" games (95% interval {lo:.2%} .. {hi:.2%}); on these games the bot is"
+        f" {100 * (summary.room or 0.0):.2f} points below that bound"
+        f" (interval {100 * summary.room_ci95[0]:.2f} .. {100 * summary.room_ci95[1]:.2f})"
+    )
+    if goal is not None and hi < goal:
+        print(f"so no player reaches the goal {goal:.1%} from this first click")

@@ -1,14 +1,17 @@
 """The bot: a player that sees only what a person sees and uses the exact solver.
 
 ``play_game`` plays one whole game through the public Game API; ``choose``
-is the decision on one view. See ``minebender.bot.strategy`` for how it guesses.
+is the decision on one view. See ``minebender.bot.strategy`` for how it guesses
+and ``minebender.bot.ceiling`` for how far from perfect play it is.
 """
 
+from minebender.bot.ceiling import BEST_PLAY, guess_ceiling
 from minebender.bot.play import (
     FIRST_CLICKS,
     GameRecord,
     PlayerView,
     View,
+    bot_decision,
     bot_move,
     first_click,
     game_words,
@@ -17,6 +20,7 @@ from minebender.bot.play import (
 from minebender.bot.strategy import STRATEGIES, Decision, StrategyName, choose
 
 __all__ = [
+    "BEST_PLAY",
     "FIRST_CLICKS",
     "STRATEGIES",
     "Decision",
@@ -24,9 +28,11 @@ __all__ = [
     "PlayerView",
     "StrategyName",
     "View",
+    "bot_decision",
     "bot_move",
     "choose",
     "first_click",
     "game_words",
+    "guess_ceiling",
     "play_game",
 ]

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol
 
-from minebender.bot.strategy import StrategyName, choose
+from minebender.bot.ceiling import BEST_PLAY, guess_ceiling
+from minebender.bot.strategy import Decision, StrategyName, choose
 from minebender.game import Game, place_mines
 from minebender.game import setup as game_setup
 from minebender.types import Expert, Knowledge, Pos, Reveal, Setup, Tile, Won
@@ -29,6 +30,7 @@ __all__ = [
     "GameRecord",
     "PlayerView",
     "View",
+    "bot_decision",
     "bot_move",
     "first_click",
     "game_words",
@@ -80,6 +82,11 @@ class GameRecord:
     cpu_seconds: float = 0.0
     """Processor time of this process while the game ran: what the game costs on
     an idle core, whatever else the machine is doing."""
+    ceiling: float | None = None
+    """When asked for: at least the chance that perfect play, from the same
+    first click, wins this game (see ``bot.ceiling``): the result itself if
+    every move the bot made was provably best play, else the bound at its
+    first heuristic guess."""
 
 
 def game_words(seed: int, index: int) -> list[int]:
@@ -176,9 +183,14 @@ def first_click(setup: Setup, where: str = "tuned") -> Pos:
     return Pos(x, y)
 
 
+def bot_decision(view: View, strategy: StrategyName = "strong") -> Decision:
+    """The bot's next move on a view, with whether it is a guess and why."""
+    return choose(view.knowledge, strategy)
+
+
 def bot_move(view: View, strategy: StrategyName = "strong") -> tuple[Sequence[Pos], bool]:
     """The bot's next move on a view: cells to reveal, and whether it is a guess."""
-    decision = choose(view.knowledge, strategy)
+    decision = bot_decision(view, strategy)
     return decision.cells, decision.guess
 
 
@@ -189,10 +201,14 @@ def play_game(
     strategy: StrategyName = "strong",
     first: str = "tuned",
     watch: Callable[[Game], None] | None = None,
+    ceiling: bool = False,
 ) -> tuple[GameRecord, Game]:
     """Play game ``index`` of seed ``seed`` to the end; the record and the final game.
 
-    ``watch`` (if given) sees the game after every move, for a display.
+    ``watch`` (if given) sees the game after every move, for a display. With
+    ``ceiling`` the record also bounds what perfect play wins of this game
+    (``GameRecord.ceiling``); that costs one bound, at the bot's first
+    heuristic guess.
     """
     start = time.perf_counter()
     cpu = time.process_time()
@@ -201,23 +217,30 @@ def play_game(
     game = Game.fresh(w, h, place_mines(w, h, m, click, game_words(seed, index)))
     game = game.step(Reveal(click))
     moves, guesses = 1, 0
+    bound: float | None = None
     while game.playing:
         if watch is not None:
             watch(game)
-        cells, guess = bot_move(PlayerView(game.knowledge), strategy)
-        guesses += guess
-        for cell in cells:
+        decision = bot_decision(PlayerView(game.knowledge), strategy)
+        guesses += decision.guess
+        if ceiling and bound is None and decision.guess and decision.why not in BEST_PLAY:
+            bound = guess_ceiling(game.knowledge)
+        for cell in decision.cells:
             game = game.step(Reveal(cell))
             moves += 1
             if not game.playing:
                 break
+    won = type(game.status) is Won
+    if ceiling and bound is None:
+        bound = 1.0 if won else 0.0
     record = GameRecord(
         seed,
         index,
-        type(game.status) is Won,
+        won,
         moves,
         guesses,
         time.perf_counter() - start,
         time.process_time() - cpu,
+        bound,
     )
     return record, game
