@@ -41,6 +41,12 @@ def test_wilson_interval() -> None:
     assert wilson(0, 10)[0] == 0.0
     assert wilson(10, 10)[1] == 1.0
     assert wilson(0, 0) == (0.0, 1.0)
+    # a sum of per-game values (the ceiling) lies between its neighbouring counts
+    lo, hi = wilson(5.5, 10)
+    assert wilson(5, 10)[0] < lo < wilson(6, 10)[0]
+    assert wilson(5, 10)[1] < hi < wilson(6, 10)[1]
+    # a float sum past the end is read as all won
+    assert wilson(10.000000001, 10) == pytest.approx(wilson(10, 10))
 
 
 def test_worker_count_does_not_change_the_games() -> None:

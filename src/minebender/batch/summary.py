@@ -11,14 +11,19 @@ from dataclasses import dataclass
 from minebender.batch.spec import Result, RunSpec
 
 
-def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% by default)."""
+def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default).
+
+    ``wins`` may be a sum of per-game values in [0, 1] rather than a count: a
+    Bernoulli variable has the largest variance of any with its mean on [0, 1],
+    so the interval is then on the safe (wide) side, and unlike the plain
+    normal interval it stays sound near 100%, where most ceilings are."""
     if games == 0:
         return (0.0, 1.0)
     if wins in (0, games):
         edge = z * z / (games + z * z)
         return (0.0, edge) if wins == 0 else (1.0 - edge, 1.0)
-    p = wins / games
+    p = min(1.0, max(0.0, wins / games))  # a float sum may stray past the ends
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
@@ -27,7 +32,8 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
 
 def mean_interval(values: list[float], z: float = 1.959964) -> tuple[float, float, float]:
     """The mean of values in [-1, 1] with its normal-approximation interval (95% by
-    default), clamped to [-1, 1]; the whole range when there are too few to say."""
+    default), clamped to [-1, 1]; the whole range when there are too few to say.
+    For paired differences, whose spread the games themselves must tell."""
     n = len(values)
     if n == 0:
         return 0.0, -1.0, 1.0
@@ -85,8 +91,8 @@ def summarize(
     ceiling = room = None
     ceiling_ci95 = room_ci95 = None
     if n and len(bounds) == n:
-        ceiling, lo, hi = mean_interval(bounds)
-        ceiling_ci95 = (max(0.0, lo), hi)
+        ceiling = sum(bounds) / n
+        ceiling_ci95 = wilson(sum(bounds), n)
         room, lo, hi = mean_interval([b - r.won for b, r in zip(bounds, rs, strict=True)])
         room_ci95 = (lo, hi)
     return Summary(

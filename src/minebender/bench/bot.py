@@ -166,4 +166,7 @@ def _print_ceiling(summary: Summary, goal: float | None) -> None:
         f" (interval {100 * summary.room_ci95[0]:.2f} .. {100 * summary.room_ci95[1]:.2f})"
     )
     if goal is not None and hi < goal:
-        print(f"so no player reaches the goal {goal:.1%} from this first click")
+        print(
+            f"so the goal {goal:.1%} is out of reach from this first click"
+            " (the whole interval is below it)"
+        )
