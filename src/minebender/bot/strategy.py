@@ -93,7 +93,10 @@ ENDGAME_NODES = 150_000
 strong strategy falls back on second-order safety."""
 MAX_EVALUATIONS = 10
 """Candidates whose every outcome the strong strategy analyses, at most, once
-one of them is not dead."""
+one of them is not dead. Widening the search (30 candidates, 40 while all are
+dead, 8 cells away from every number) changed 16 of 4,000 Expert games of
+seed 43 (10 won only with it, 6 only without) and 18 of 8,000 of seed 47 (8
+against 10): the safest few hold the best two-move score."""
 DEAD_EVALUATIONS = 20
 """Candidates it analyses, at most, while all those so far were dead."""
 OUTSIDE_SAMPLES = 3
