@@ -80,6 +80,13 @@ def test_stdin_and_mines_override() -> None:
     assert data["probabilities"] == [["1/2", None, "1/2"]]
 
 
+def test_header_counts_one_mine_in_the_singular() -> None:
+    one = solve("-", stdin="3x1x1\n.1.\n").stdout
+    assert "3x1 board, 1 mine: 2 consistent layouts" in one
+    two = solve("-", stdin="3x1x2\n.2.\n").stdout
+    assert "3x1 board, 2 mines: 1 consistent layout (unique)" in two
+
+
 def test_unknown_total_prints_null() -> None:
     data = json.loads(solve("-", "--json", stdin="2x1\n1.\n").stdout)
     assert data["mines"] is None

@@ -153,7 +153,9 @@ def _percent(p: Fraction) -> str:
 def _render(board: Board, analysis: Analysis) -> Text:
     k = board.knowledge
     out = Text()
-    total = "unknown number of mines" if k.mines is None else f"{k.mines} mines"
+    total = (
+        "unknown number of mines" if k.mines is None else f"{k.mines} mine{'s' * (k.mines != 1)}"
+    )
     out.append(f"{k.width}x{k.height} board, {total}: ", style="bold")
     if not analysis.consistent:
         out.append("no layout agrees with this board (inconsistent)\n", style="bold red")
