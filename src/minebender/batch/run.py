@@ -51,8 +51,8 @@ def run_batch(
     have: dict[int, Result] = {}
     if resume is not None:
         for r in load_results(resume):
-            if spec.ceiling and r.ceiling is None:
-                continue  # played without a bound: play it again (the same game) for one
+            if spec.ceiling and r.bound_kind() != spec.bound:
+                continue  # played without this bound: play it again (the same game) for one
             if spec.same_run(asdict(r)) and 0 <= r.game < spec.games:
                 have.setdefault(r.game, r)
     todo = [i for i in range(spec.games) if i not in have]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from minebender.bot import STRATEGIES, StrategyName, first_click
+from minebender.bot import BOUNDS, STRATEGIES, Bound, StrategyName, first_click
 from minebender.game import setup
 from minebender.types import NAMED_LEVELS, Custom, Setup
 
@@ -35,7 +35,8 @@ def parse_level(name: str) -> Setup:
 @dataclass(frozen=True, slots=True)
 class RunSpec:
     """What a batch plays: the level, the strategy, the first click, the seed, how
-    many, and whether each game also bounds what perfect play wins of it."""
+    many, and whether each game also bounds what perfect play wins of it (and
+    with which bound)."""
 
     level: str
     strategy: StrategyName
@@ -43,6 +44,7 @@ class RunSpec:
     seed: int
     games: int
     ceiling: bool = False
+    bound: Bound = "two-move"
 
     def check(self) -> Setup:
         """The board of this run; raises BatchError naming a bad field. See
@@ -52,6 +54,8 @@ class RunSpec:
             raise BatchError(f"unknown strategy {self.strategy!r}: use {' or '.join(STRATEGIES)}")
         if not 0 <= self.seed < 2**64:
             raise BatchError(f"--seed must be from 0 to 2**64-1, got {self.seed}")
+        if self.bound not in BOUNDS:
+            raise BatchError(f"unknown bound {self.bound!r}: use {' or '.join(BOUNDS)}")
         if self.games < 1:
             raise BatchError(f"--games must be at least 1, got {self.games}")
         try:
@@ -94,3 +98,12 @@ class Result:
     ceiling: float | None = None
     """What perfect play wins of this game at most (``bot.ceiling``); None when
     the run did not ask for it. Logs written before it existed have none."""
+    bound: str | None = None
+    """Which bound ``ceiling`` is (``bot.BOUNDS``); None without a ceiling, and
+    in logs written before there was a choice, where it is the two-move one."""
+
+    def bound_kind(self) -> str | None:
+        """Which bound this game carries, None when it carries none."""
+        if self.ceiling is None:
+            return None
+        return self.bound or "two-move"

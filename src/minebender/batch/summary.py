@@ -74,6 +74,8 @@ class Summary:
     room_ci95: tuple[float, float] | None = None
     """Its interval, from the paired per-game differences (narrower than the
     two intervals side by side, since both figures come from the same games)."""
+    bound: str | None = None
+    """Which bound ``ceiling`` is (``bot.BOUNDS``), None without one."""
 
 
 def summarize(
@@ -116,4 +118,5 @@ def summarize(
         ceiling_ci95,
         room,
         room_ci95,
+        spec.bound if ceiling is not None else None,
     )

@@ -16,7 +16,13 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | N
     for i in indexes:
         try:
             record, _ = play_game(
-                board, spec.seed, i, spec.strategy, spec.first, ceiling=spec.ceiling
+                board,
+                spec.seed,
+                i,
+                spec.strategy,
+                spec.first,
+                ceiling=spec.ceiling,
+                bound_kind=spec.bound,
             )
         except Exception as exc:  # a bot bug: name the game so it can be replayed
             return out, f"game ({spec.seed}, {i}) failed: {type(exc).__name__}: {exc}"
@@ -33,6 +39,7 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | N
                 round(record.seconds, 6),
                 round(record.cpu_seconds, 6),
                 record.ceiling,
+                spec.bound if spec.ceiling else None,
             )
         )
     return out, None

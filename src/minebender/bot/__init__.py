@@ -2,12 +2,15 @@
 
 ``play_game`` plays one whole game through the public Game API; ``choose``
 is the decision on one view. See ``minebender.bot.strategy`` for how it guesses
-and ``minebender.bot.ceiling`` for how far from perfect play it is.
+and ``minebender.bot.ceiling`` (``bot.sampled_ceiling``, sharper) for how far
+from perfect play it is.
 """
 
 from minebender.bot.ceiling import BEST_PLAY, guess_ceiling
 from minebender.bot.play import (
+    BOUNDS,
     FIRST_CLICKS,
+    Bound,
     GameRecord,
     PlayerView,
     View,
@@ -21,8 +24,10 @@ from minebender.bot.strategy import STRATEGIES, Decision, StrategyName, choose
 
 __all__ = [
     "BEST_PLAY",
+    "BOUNDS",
     "FIRST_CLICKS",
     "STRATEGIES",
+    "Bound",
     "Decision",
     "GameRecord",
     "PlayerView",

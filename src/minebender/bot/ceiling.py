@@ -38,7 +38,7 @@ from minebender.bot.strategy import two_move_survival
 from minebender.solver import Analysis, analyse
 from minebender.types import Knowledge, Pos
 
-__all__ = ["BEST_PLAY", "guess_ceiling"]
+__all__ = ["BEST_PLAY", "forced_guess_analysis", "guess_ceiling"]
 
 BEST_PLAY = frozenset({"rule", "solver", "forced", "pair", "endgame"})
 """The reasons (``Decision.why``) of the bot's moves that are provably best play."""
@@ -52,12 +52,7 @@ def guess_ceiling(knowledge: Knowledge, analysis: Analysis | None = None) -> flo
     own safety cannot beat the best bound so far (its two-move survival is at
     most its safety), so on real boards only a few cells are analysed.
     """
-    if analysis is None:
-        analysis = analyse(knowledge)
-    if not analysis.consistent:
-        raise ValueError("guess_ceiling: no layout agrees with this view")
-    if analysis.safe:
-        raise ValueError("guess_ceiling: a cell is provably safe, so no guess is forced")
+    analysis = forced_guess_analysis(knowledge, analysis, "guess_ceiling")
     safety: list[tuple[float, Pos]] = []
     for y, row in enumerate(analysis.probabilities):
         for x, p in enumerate(row):
@@ -70,3 +65,15 @@ def guess_ceiling(knowledge: Knowledge, analysis: Analysis | None = None) -> flo
             break
         best = max(best, two_move_survival(knowledge, analysis, cell))
     return best
+
+
+def forced_guess_analysis(knowledge: Knowledge, analysis: Analysis | None, who: str) -> Analysis:
+    """The analysis of a view that forces a guess (made if not given); a
+    ValueError naming ``who`` when the view has no layout or a safe cell."""
+    if analysis is None:
+        analysis = analyse(knowledge)
+    if not analysis.consistent:
+        raise ValueError(f"{who}: no layout agrees with this view")
+    if analysis.safe:
+        raise ValueError(f"{who}: a cell is provably safe, so no guess is forced")
+    return analysis

@@ -12,7 +12,7 @@ from math import comb
 from minebender.solver import Analysis
 from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
 
-__all__ = ["enumerate_layouts"]
+__all__ = ["constraint_tables", "enumerate_layouts", "place"]
 
 
 class _TooMany(Exception):
@@ -64,17 +64,9 @@ def enumerate_layouts(
     if knowledge.mines is not None:
         booms = sum(1 for row in knowledge.rows for s in row if type(s) is Boom)
         total = knowledge.mines - booms - len(analysis.mines)
-    touching: list[list[int]] = [[] for _ in range(n_edge)]
-    last: list[int] = []
-    needs: list[int] = []
-    lefts: list[int] = []
-    for ci, (around, need) in enumerate(numbers):
-        members = [index[q] for q in around]
-        for i in members:
-            touching[i].append(ci)
-        last.append(max(members))
-        needs.append(need)
-        lefts.append(len(members))
+    touching, needs, lefts, last = constraint_tables(
+        n_edge, [([index[q] for q in around], need) for around, need in numbers]
+    )
     out: list[int] = []
     spreads: dict[int, list[int]] = {}
 
@@ -99,13 +91,7 @@ def enumerate_layouts(
         if total is not None and (mines > total or mines + (n_edge - i) + outside < total):
             return
         for bit in (0, 1):
-            ok = True
-            for ci in touching[i]:
-                needs[ci] -= bit
-                lefts[ci] -= 1
-                if needs[ci] < 0 or needs[ci] > lefts[ci] or (last[ci] == i and needs[ci] != 0):
-                    ok = False
-            if ok:
+            if place(i, bit, touching, needs, lefts, last):
                 go(i + 1, layout | (bit << i), mines + bit)
             for ci in touching[i]:
                 needs[ci] += bit
@@ -116,6 +102,49 @@ def enumerate_layouts(
     except _TooMany:
         return None
     return cells, out
+
+
+def constraint_tables(
+    size: int, numbers: list[tuple[list[int], int]]
+) -> tuple[list[list[int]], list[int], list[int], list[int]]:
+    """What a cell-by-cell search over ``size`` cells checks its numbers with.
+
+    ``numbers`` are (the positions of a number's undecided cells in the search
+    order, the mines they still hold). Returned: the numbers each cell touches,
+    the mines each number still needs, its cells not yet placed, and its last
+    cell, where its count must come out exact.
+    """
+    touching: list[list[int]] = [[] for _ in range(size)]
+    needs: list[int] = []
+    lefts: list[int] = []
+    last: list[int] = []
+    for k, (members, need) in enumerate(numbers):
+        for i in members:
+            touching[i].append(k)
+        needs.append(need)
+        lefts.append(len(members))
+        last.append(max(members))
+    return touching, needs, lefts, last
+
+
+def place(
+    i: int,
+    bit: int,
+    touching: list[list[int]],
+    needs: list[int],
+    lefts: list[int],
+    last: list[int],
+) -> bool:
+    """Put ``bit`` (1: a mine) on cell i of a search over ``constraint_tables``:
+    updates the numbers it touches and says whether they can all still come
+    out right. The caller undoes it (adds ``bit`` and 1 back) either way."""
+    ok = True
+    for k in touching[i]:
+        needs[k] -= bit
+        lefts[k] -= 1
+        if needs[k] < 0 or needs[k] > lefts[k] or (last[k] == i and needs[k] != 0):
+            ok = False
+    return ok
 
 
 def _frontier_order(hidden: list[Pos], groups: list[list[Pos]]) -> list[Pos]:

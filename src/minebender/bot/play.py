@@ -17,16 +17,20 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Protocol
+from typing import Literal, Protocol
 
 from minebender.bot.ceiling import BEST_PLAY, guess_ceiling
+from minebender.bot.sampled_ceiling import ceiling_draws, sampled_ceiling
 from minebender.bot.strategy import Decision, StrategyName, choose
 from minebender.game import Game, place_mines
 from minebender.game import setup as game_setup
+from minebender.solver import analyse
 from minebender.types import Expert, Knowledge, Pos, Reveal, Setup, Tile, Won
 
 __all__ = [
+    "BOUNDS",
     "FIRST_CLICKS",
+    "Bound",
     "GameRecord",
     "PlayerView",
     "View",
@@ -43,6 +47,11 @@ FIRST_CLICKS = ("tuned", "inset", "corner", "near-corner", "edge", "centre")
 TUNED_FIRST: Mapping[Setup, Pos] = MappingProxyType({game_setup(Expert()): Pos(2, 3)})
 """The boards whose ``tuned`` first click was measured to beat inset, and that
 click (see ``first_click``); a new measurement is one more entry."""
+
+Bound = Literal["two-move", "sampled"]
+BOUNDS: tuple[Bound, ...] = ("two-move", "sampled")
+"""The bounds on perfect play a game can carry: ``bot.ceiling``'s two-move
+bound, or ``bot.sampled_ceiling``'s sharper and slower one."""
 
 WORD = 2**32
 
@@ -202,13 +211,14 @@ def play_game(
     first: str = "tuned",
     watch: Callable[[Game], None] | None = None,
     ceiling: bool = False,
+    bound_kind: Bound = "two-move",
 ) -> tuple[GameRecord, Game]:
     """Play game ``index`` of seed ``seed`` to the end; the record and the final game.
 
     ``watch`` (if given) sees the game after every move, for a display. With
     ``ceiling`` the record also bounds what perfect play wins of this game
-    (``GameRecord.ceiling``); that costs one bound, at the bot's first
-    heuristic guess.
+    (``GameRecord.ceiling``); that costs one bound of ``bound_kind``, at the
+    bot's first heuristic guess.
     """
     start = time.perf_counter()
     cpu = time.process_time()
@@ -224,7 +234,7 @@ def play_game(
         decision = bot_decision(PlayerView(game.knowledge), strategy)
         guesses += decision.guess
         if ceiling and bound is None and decision.guess and decision.why not in BEST_PLAY:
-            bound = guess_ceiling(game.knowledge)
+            bound = _bound(game.knowledge, bound_kind, seed, index)
         for cell in decision.cells:
             game = game.step(Reveal(cell))
             moves += 1
@@ -244,3 +254,13 @@ def play_game(
         bound,
     )
     return record, game
+
+
+def _bound(knowledge: Knowledge, kind: Bound, seed: int, index: int) -> float:
+    """The bound of ``kind`` on what perfect play wins from a view that forces a guess."""
+    if kind == "two-move":
+        return guess_ceiling(knowledge)
+    if kind == "sampled":
+        analysis = analyse(knowledge)
+        return sampled_ceiling(knowledge, ceiling_draws(knowledge, analysis, seed, index), analysis)
+    raise ValueError(f"unknown bound {kind!r}: use {' or '.join(BOUNDS)}")
