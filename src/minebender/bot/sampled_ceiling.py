@@ -50,6 +50,10 @@ from minebender.types import SHOWN, Hidden, Knowledge, Seen
 
 __all__ = ["SAMPLES", "ceiling_draws", "sampled_ceiling"]
 
+_Scored = tuple[float, float, int, dict[int, float], list[tuple[frozenset[int], int]]]
+"""A cell's cheap bound T, its safety, its index, the figure each number it can
+show leaves (``_after_number``), and the draws where it is safe with its number."""
+
 SAMPLES = 100
 """Layouts drawn per bound in ``bench bot --ceiling sampled``."""
 
@@ -83,30 +87,28 @@ def sampled_ceiling(
         raise ValueError("sampled_ceiling: no layouts to average over")
     w = knowledge.width
     around = neighbour_table(w, knowledge.height)
-    scored: list[tuple[float, float, int, dict[int, float]]] = []
+    scored: list[_Scored] = []
     for y, row in enumerate(analysis.probabilities):
         for x, p in enumerate(row):
             if p is None or p == 1:
                 continue
             c = y * w + x
             safety = 1.0 - float(p)
-            shown = [_number(around[c], mines) for mines in layouts if c not in mines]
+            # the draws where c is safe, with the number c shows in each
+            shown = [(mines, _number(around[c], mines)) for mines in layouts if c not in mines]
             if not shown:  # no draw has c safe: its bound is its safety alone
-                scored.append((safety, safety, c, {}))
+                scored.append((safety, safety, c, {}, []))
                 continue
-            after = {n: _after_number(knowledge, c, n) for n in set(shown)}
-            cheap = safety * sum(after[n] for n in shown) / len(shown)
-            scored.append((cheap, safety, c, after))
+            after = {n: _after_number(knowledge, c, n) for n in {n for _, n in shown}}
+            cheap = safety * sum(after[n] for _, n in shown) / len(shown)
+            scored.append((cheap, safety, c, after, shown))
     scored.sort(key=lambda t: (-t[0], t[2]))
     best = 0.0
-    for cheap, safety, c, after in scored:
+    for cheap, safety, c, after, shown in scored:
         if cheap <= best:
             break
         values = [
-            after[n] if after[n] < 1.0 else _played_out(knowledge, c, mines)
-            for mines in layouts
-            if c not in mines
-            for n in (_number(around[c], mines),)
+            after[n] if after[n] < 1.0 else _played_out(knowledge, c, mines) for mines, n in shown
         ]
         best = max(best, safety * (sum(values) / len(values) if values else 1.0))
     return best
