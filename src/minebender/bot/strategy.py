@@ -100,7 +100,12 @@ time, most of it on searches that ran out of budget, so it was left there.
 On Intermediate it changed 3 of 20,000 games (seed 2026: 1 won, 2 lost).
 10,000 layouts with 500,000 nodes changed 8 of 4,000 Expert games (seed
 43: 5 won only with it, 3 only without) and made the strong bot 5.5 times
-slower."""
+slower. Searching a uniform sample instead, past the limit (the layouts of
+views with up to 100,000 listed, 800 of them drawn, fixed by the view, and
+searched as if they were all), changed 31 of 4,000 Expert games (seed 314:
+15 won only with it, 16 only without); 2,000 drawn from up to 30,000 changed
+16 (7 against 9): a sample's numbers tell its few layouts apart sooner than
+the real ones, so its best cell is no better than second-order safety's."""
 ENDGAME_NODES = 150_000
 """Node budget of one endgame search (a few seconds at worst); past it the
 strong strategy falls back on second-order safety."""
