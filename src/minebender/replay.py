@@ -265,8 +265,9 @@ def parse(data: object) -> Replay:
     if version != VERSION:
         raise ReplayError(f"replay: version {version} is not supported (this reads {VERSION})")
     width, height, mines = (_field(data, n, int) for n in ("width", "height", "mines"))
+    name = _field(data, "level", str)
     try:
-        level = level_from_name(_field(data, "level", str), width, height, mines)
+        level = level_from_name(name, width, height, mines)
     except (ValueError, TypeError) as exc:
         raise ReplayError(f"replay: {exc}") from exc
     b = setup(level)
@@ -294,11 +295,13 @@ def parse(data: object) -> Replay:
         raise ReplayError("replay: the events do not finish the game")
     replay = Replay(spec, events, _result_of(s), player)
     claimed = _field(data, "result", dict)
-    for name in ("status", "elapsed_ms"):
-        if claimed.get(name) != getattr(replay.result, name):
+    for field in ("status", "reason", "elapsed_ms", "bbbv", "clicks"):
+        got = getattr(replay.result, field)
+        if field not in claimed:
+            raise ReplayError(f"replay: result: the field {field!r} is missing")
+        if claimed[field] != got or type(claimed[field]) is bool:
             raise ReplayError(
-                f"replay: result {name!r} says {claimed.get(name)!r} but the events give"
-                f" {getattr(replay.result, name)!r}"
+                f"replay: result {field!r} says {claimed[field]!r} but the events give {got!r}"
             )
     return replay
 

@@ -79,6 +79,11 @@ def good(clock: FakeClock) -> dict[str, Any]:
         (lambda d: d["events"].pop(), "do not finish"),
         (lambda d: d["result"].update(status="won"), "result 'status'"),
         (lambda d: d["result"].update(elapsed_ms=1), "result 'elapsed_ms'"),
+        (lambda d: d["result"].update(reason="hint"), "result 'reason'"),
+        (lambda d: d["result"].update(bbbv=1), "result 'bbbv'"),
+        (lambda d: d["result"].pop("bbbv"), "result: the field 'bbbv' is missing"),
+        (lambda d: d["result"]["clicks"].update(left=1), "result 'clicks'"),
+        (lambda d: d.pop("level"), "^replay: the field 'level' is missing"),
         (lambda d: d.update(player=3), "'player'"),
     ],
 )

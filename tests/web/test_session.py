@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from minebender.game import Game
+from minebender.game import Game, setup
 from minebender.session import (
     Event,
     Session,
@@ -157,6 +157,8 @@ def test_board_codes_round_trip() -> None:
     ):
         back = parse_board_code(board_code(spec))
         assert (back.setup, back.seed, back.no_guess) == (spec.setup, spec.seed, spec.no_guess)
+    upper = parse_board_code("E+NG:Seed")
+    assert (upper.setup, upper.seed, upper.no_guess) == (setup(Expert()), "Seed", True)
     for bad in ("", "e", "q:seed", "1x2:seed", "e:" + "x" * 65):
         with pytest.raises(ValueError, match="board code"):
             parse_board_code(bad)

@@ -43,8 +43,9 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
         raise ValueError(f"board code {code!r} must look like LEVEL:SEED, e.g. e:k3j9")
     if len(seed) > MAX_SEED_LENGTH:
         raise ValueError(f"board code seed is longer than {MAX_SEED_LENGTH} characters")
+    head = head.lower()
     no_guess = head.endswith("+ng")
-    head = head.removesuffix("+ng").lower()
+    head = head.removesuffix("+ng")
     level: Level
     if head in _LETTER_LEVELS:
         level = level_from_name(_LETTER_LEVELS[head])
