@@ -18,6 +18,7 @@ with warnings.catch_warnings():
 
 from minebender.types import Pos
 from minebender.web import create_app
+from minebender.web.hosts import host_name
 
 from .conftest import FakeClock
 from .helpers import layout, mines_of, safe_of
@@ -89,6 +90,9 @@ def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
     assert v["bbbv"] >= 1 and v["efficiency"] > 0 and v["best_time"] is True
     assert v["code"] == f"b:{SEED}"
     assert v["clicks"]["right"] == 2
+    for blank in (" ", "\t \n"):
+        r = client.post(f"/api/games/{p.id}/best-time", json={"name": blank}, headers=p.auth)
+        assert r.status_code == 422 and "not only spaces" in r.json()["detail"], r.text
     r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Ada"}, headers=p.auth)
     assert r.status_code == 201 and r.json()["best_times"][0]["name"] == "Ada"
     assert client.get("/api/best-times").json()["beginner"][0]["elapsed_ms"] == 7250
@@ -194,6 +198,8 @@ def test_a_game_belongs_to_its_token(client: TestClient) -> None:
         ('{"type": "reveal", "x": 9, "y": 0}', 422, "off the 9x9 board"),
         ('{"type": "reveal", "x": -1, "y": 0}', 422, "off the"),
         ('{"type": "flag"}', 422, "needs the cell"),
+        ('{"type": "assist", "x": 1, "y": 1}', 422, "the assist takes no cell"),
+        ('{"type": "assist", "x": 3}', 422, "the assist takes no cell"),
         ('{"type": "reveal", "x": 1, "y": 1, "z": 2}', 422, "unknown field"),
         ("[1, 2]", 422, ""),
     ],
@@ -223,6 +229,9 @@ def test_bad_actions_are_refused_and_change_nothing(
         ({"seed": "x" * 65}, "seed"),
         ({"practice": "yes"}, "practice"),
         ({"code": "zz:seed"}, "board code"),
+        ({"code": "b:abc", "level": "expert"}, "board code gives the level"),
+        ({"code": "b:abc", "seed": "x"}, "board code gives the level"),
+        ({"code": "b:abc", "no_guess": False}, "board code gives the level"),
     ],
 )
 def test_bad_new_games_are_refused(client: TestClient, body: Any, words: str) -> None:
@@ -359,7 +368,10 @@ def test_a_loopback_server_refuses_other_host_names(db_path: Path) -> None:
     app = create_app(db_path, allowed_hosts=["127.0.0.1", "localhost"])
     with TestClient(app, base_url="http://127.0.0.1:8000") as c:
         assert c.get("/api/health").status_code == 200
-        assert c.get("/api/health", headers={"Host": "evil.example"}).status_code == 400
+        assert c.get("/api/health", headers={"Host": "localhost:8000"}).status_code == 200
+        r = c.get("/api/health", headers={"Host": "evil.example"})
+        assert r.status_code == 400 and "'evil.example'" in r.json()["detail"]
+        assert c.get("/", headers={"Host": "127.0.0.1.evil.example"}).status_code == 400
     app.state.hub.store.close()
 
 
@@ -380,3 +392,11 @@ def test_a_board_that_cannot_be_made_is_a_clear_error(
     monkeypatch.undo()
     assert client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"] == p.view
     assert p.act("reveal", FIRST)["started"]  # nothing was logged: the game goes on
+
+
+@pytest.mark.parametrize(
+    ("header", "name"),
+    [("127.0.0.1:8000", "127.0.0.1"), ("[::1]:8000", "::1"), ("LocalHost", "localhost"), ("", "")],
+)
+def test_host_names_drop_the_port_and_case(header: str, name: str) -> None:
+    assert host_name(header) == name

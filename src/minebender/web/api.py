@@ -17,7 +17,7 @@ from fastapi.responses import Response
 from minebender import replay as replay_mod
 from minebender.session import SessionSpec, level_from_name, parse_board_code
 from minebender.solver import analyse
-from minebender.store import StoreError
+from minebender.store import MAX_NAME_LENGTH, StoreError
 from minebender.types import Custom, Level, Pos
 from minebender.web.errors import ApiError
 from minebender.web.hub import Forbidden, GameNotFound, Hub, Live, SaveFailed
@@ -73,6 +73,10 @@ def router(hub: Hub) -> APIRouter:
     async def create_game(body: NewGame) -> Response:
         """Start a game at a level (or from a board code); returns its id, the
         token that owns it, and the first view."""
+        if body.code is not None and body.model_fields_set & {"level", "seed", "no_guess"}:
+            raise ApiError(
+                422, "a board code gives the level, seed and no_guess: send it with practice only"
+            )
         try:
             if body.code is not None:
                 spec = parse_board_code(body.code, practice=body.practice)
@@ -106,6 +110,8 @@ def router(hub: Hub) -> APIRouter:
         A finished game ignores actions (and counts no clicks)."""
         live = owned(gid, authorization)
         pos = None
+        if body.type == "assist" and (body.x is not None or body.y is not None):
+            raise ApiError(422, "the assist takes no cell: send no x and no y")
         if body.type != "assist":
             if body.x is None or body.y is None:
                 raise ApiError(422, f"a {body.type} needs the cell's x and y")
@@ -160,6 +166,8 @@ def router(hub: Hub) -> APIRouter:
     async def best_time(gid: str, body: NameIn, authorization: str | None = AUTH) -> Response:
         """Put a won game in its level's best times under a name."""
         live = owned(gid, authorization)
+        if not body.name.split():
+            raise ApiError(422, f"name: 1 to {MAX_NAME_LENGTH} characters, not only spaces")
         try:
             entry = hub.store.record_best_time(body.name, gid)
         except StoreError as exc:

@@ -13,7 +13,6 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minebender import __version__
@@ -22,6 +21,7 @@ from minebender.session import Clock
 from minebender.store import Store
 from minebender.web import errors
 from minebender.web.api import router
+from minebender.web.hosts import HostGuard
 from minebender.web.hub import Hub, random_seed
 
 __all__ = ["STATIC", "ServerTiming", "create_app"]
@@ -71,7 +71,7 @@ def create_app(
 ) -> FastAPI:
     """The app, serving games from store (a Store, a path, or the default database).
 
-    With ``allowed_hosts``, requests naming another Host are refused (400): a
+    With ``allowed_hosts``, requests naming another Host are refused (400, ``web.hosts``): a
     server on loopback then cannot be reached through a web page's DNS tricks.
     """
     if not isinstance(store, Store):
@@ -87,7 +87,7 @@ def create_app(
     errors.install(app)
     app.add_middleware(ServerTiming)
     if allowed_hosts is not None:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
+        app.add_middleware(HostGuard, hosts=allowed_hosts)
     app.include_router(router(hub))
 
     @app.get("/", include_in_schema=False)

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from minebender.session import MAX_SEED_LENGTH
+from minebender.store import MAX_NAME_LENGTH
 
 __all__ = ["MAX_SIZE", "ActionIn", "CustomLevel", "NameIn", "NewGame"]
 
@@ -58,4 +59,4 @@ class ActionIn(_Strict):
 class NameIn(_Strict):
     """``POST /api/games/{id}/best-time``: the name to put beside a best time."""
 
-    name: StrictStr = Field(min_length=1, max_length=32)
+    name: StrictStr = Field(min_length=1, max_length=MAX_NAME_LENGTH)
