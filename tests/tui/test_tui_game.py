@@ -193,6 +193,49 @@ def test_quit_saves_and_play_resumes(store: Store) -> None:
     run(MinebenderApp(session, saver=Saver(store, game_id), new_seed=lambda: "next"), second)
 
 
+def test_a_move_made_in_another_window_is_shown_not_overwritten(store: Store) -> None:
+    """Two terminals on one saved game: the one that is behind does not write
+    over the other's moves; it shows the game as saved and says why."""
+    corner = next(p for p in SAFE if abs(p.x - CENTRE.x) > 2 or abs(p.y - CENTRE.y) > 2)
+    other_flag = next(p for p in SAFE if p != corner and abs(p.x - CENTRE.x) > 2)
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        game_id = app.saver.game_id if app.saver is not None else None
+        assert game_id is not None
+        stored = store.load(game_id)
+        assert stored is not None
+        other = stored.session()  # a second window resumes the same game
+        other.flag(other_flag)
+        store.sync(game_id, other)
+        await goto(pilot, corner)
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.session.events == other.events
+        assert isinstance(tile(app, other_flag), Flagged)
+        assert any("another window" in str(n.message) for n in app._notifications)
+
+    run(make_app(store), scenario)
+
+
+def test_quitting_keeps_the_time_played_since_the_last_move(store: Store) -> None:
+    """The clock is saved as the terminal closes (and every few seconds), so the
+    resumed game's timer goes on from the time played, not the last move."""
+
+    async def scenario(pilot: PilotT) -> None:
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        await pilot.pause(1.2)
+        await pilot.press("q")
+
+    run(make_app(store), scenario)
+    [stored] = store.load_unfinished()
+    assert stored.clock_ms is not None and stored.clock_ms >= 1000
+    assert stored.session().elapsed_ms >= 1000
+
+
 def test_too_small_terminal_says_the_size_needed() -> None:
     """A terminal too small for the board shows the size needed, and the game
     ignores its keys until the terminal grows."""

@@ -16,9 +16,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
     from fastapi.testclient import TestClient
 
-from minebender.types import Pos
+from minebender import store as store_mod
+from minebender.session import SessionSpec
+from minebender.types import Beginner, Pos
 from minebender.web import create_app
 from minebender.web.hosts import host_name
+from minebender.web.hub import Hub
 
 from .conftest import FakeClock
 from .helpers import layout, mines_of, safe_of
@@ -400,3 +403,48 @@ def test_a_board_that_cannot_be_made_is_a_clear_error(
 )
 def test_host_names_drop_the_port_and_case(header: str, name: str) -> None:
     assert host_name(header) == name
+
+
+def test_the_clock_stops_while_the_page_is_away_and_survives_a_restart(
+    db_path: Path, clock: FakeClock
+) -> None:
+    """Hidden or closed, the page says so and the clock stands still; shown, it
+    runs and is saved, so a restarted server goes on from the time played."""
+    app = create_app(db_path, clock=clock, make_seed=lambda: "fixed-seed")
+    with TestClient(app) as c:
+        p = Player(c, seed=SEED)
+        p.act("reveal", FIRST)
+        clock.t += 2
+        away = c.post(f"/api/games/{p.id}/presence", json={"here": False}, headers=p.auth)
+        assert away.json() == {"elapsed_ms": 2000, "paused": True}
+        clock.t += 60
+        assert c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]["elapsed_ms"] == 2000
+        back = c.post(f"/api/games/{p.id}/presence", json={"here": True}, headers=p.auth)
+        assert back.json() == {"elapsed_ms": 2000, "paused": False}
+        clock.t += 3
+        beat = c.post(f"/api/games/{p.id}/presence", json={"here": True}, headers=p.auth)
+        assert beat.json()["elapsed_ms"] == 5000
+        bad = c.post(f"/api/games/{p.id}/presence", json={"here": "yes"}, headers=p.auth)
+        assert bad.status_code == 422 and "here" in bad.json()["detail"]
+        other = c.post(f"/api/games/{p.id}/presence", json={"here": True})
+        assert other.status_code == 401
+    app.state.hub.store.close()
+    clock.t += 30  # the server was down (as after kill -9): that is time away
+    again = create_app(db_path, clock=clock)
+    with TestClient(again) as c:
+        view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        assert view["elapsed_ms"] == 5000
+    again.state.hub.store.close()
+
+
+def test_a_game_pushed_out_of_memory_keeps_its_clock(db_path: Path, clock: FakeClock) -> None:
+    """The hub keeps only so many games in memory; one it drops is rebuilt
+    from the store later, with the time played since its last action."""
+    hub = Hub(store_mod.open(db_path), clock=clock, capacity=1)
+    live, token = hub.create(SessionSpec(Beginner(), SEED))
+    hub.act(live, "reveal", FIRST)
+    clock.t += 4
+    hub.create(SessionSpec(Beginner(), "another"))  # pushes the first one out
+    clock.t += 100  # nobody looks at it meanwhile: time away
+    assert hub.get(live.id, token).session.elapsed_ms == 4000
+    hub.store.close()

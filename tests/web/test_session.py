@@ -184,3 +184,36 @@ def test_a_failed_first_click_changes_nothing(
     with pytest.raises(ValueError, match="no room"):
         s.reveal(Pos(4, 4))
     assert not s.started and len(s.events) == 1 and s.clicks.left == 0
+
+
+def test_the_clock_stands_still_while_the_player_is_away(clock: FakeClock) -> None:
+    """Paused, the timer keeps its time; an action or resume starts it again
+    from there, and time away is never counted."""
+    s = new(clock, "pause")
+    s.reveal(Pos(4, 4))
+    clock.t += 3
+    s.pause()
+    assert s.paused and s.elapsed_ms == 3000
+    clock.t += 100
+    assert s.elapsed_ms == 3000
+    s.resume()
+    clock.t += 2
+    assert not s.paused and s.elapsed_ms == 5000
+    s.pause()
+    clock.t += 50
+    s.flag(Pos(0, 0))  # acting means being there
+    assert not s.paused and s.events[-1].t_ms == 5000
+    clock.t += 1
+    assert s.elapsed_ms == 6000
+
+
+def test_a_rebuilt_session_goes_on_from_the_saved_clock(clock: FakeClock) -> None:
+    s = new(clock, "rebuild")
+    s.reveal(Pos(4, 4))
+    clock.t += 2
+    r = Session.rebuild(s.spec, s.events, clock, clock_ms=7000)
+    assert r.elapsed_ms == 7000
+    assert Session.rebuild(s.spec, s.events, clock, clock_ms=None).elapsed_ms == 0
+    # a saved clock behind the last action (saved before it) never moves time back
+    s.flag(Pos(0, 0))
+    assert Session.rebuild(s.spec, s.events, clock, clock_ms=1000).elapsed_ms == 2000

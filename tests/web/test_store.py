@@ -148,3 +148,80 @@ def test_an_old_database_is_migrated(db_path: Path) -> None:
     assert s.schema_version == store_mod.SCHEMA_VERSION
     assert s.statistics("beginner").played == 0
     s.close()
+
+
+def test_a_saved_clock_keeps_the_time_played_after_the_last_action(
+    db_path: Path, clock: FakeClock
+) -> None:
+    """A killed process loses no time played, only time away: the clock saved
+    while the player was there is where the rebuilt game goes on from."""
+    a = store_mod.open(db_path)
+    s = Session(SessionSpec(Expert(), "clock"), clock)
+    s.reveal(Pos(10, 8))
+    gid = a.create_game(s, token="t", interface="tui")
+    clock.t += 4
+    a.save_clock(gid, s.now_ms())
+    clock.t += 600  # the process dies, the player comes back ten minutes later
+    b = store_mod.open(db_path)
+    stored = b.load(gid)
+    assert stored is not None and stored.clock_ms == 4000
+    r = stored.session(clock)
+    assert r.elapsed_ms == 4000
+    clock.t += 1
+    assert r.elapsed_ms == 5000
+    over = Session(SessionSpec(Beginner(), "done"), clock)
+    play_to_end(over, win=False)
+    done = b.create_game(over, token="u")
+    b.save_clock(done, 99_999)  # a finished game's time is its end: never moved
+    loaded = b.load(done)
+    assert loaded is not None and loaded.clock_ms is None
+    a.close()
+    b.close()
+
+
+def test_an_action_from_another_window_is_never_silently_lost(
+    db_path: Path, clock: FakeClock
+) -> None:
+    """Two processes playing one stored game: the one that is out of date is
+    refused (StoreConflict) instead of writing a log neither of them showed."""
+    a = store_mod.open(db_path)
+    s = Session(SessionSpec(Beginner(), "two"), clock)
+    s.flag(Pos(0, 0))
+    gid = a.create_game(s, token="t", interface="terminal")
+    b = store_mod.open(db_path)
+    loaded = b.load(gid)
+    assert loaded is not None
+    other = loaded.session(clock)
+    clock.t += 1
+    other.flag(Pos(8, 8))
+    b.sync(gid, other)
+    s.flag(Pos(1, 0))
+    with pytest.raises(store_mod.StoreConflict, match="another window"):
+        a.sync(gid, s)
+    again = a.load(gid)
+    assert again is not None and again.events == tuple(other.events)
+    s2 = again.session(clock)
+    s2.flag(Pos(1, 0))
+    a.sync(gid, s2)  # the reloaded session goes on
+    last = a.load(gid)
+    assert last is not None and len(last.events) == 3
+    a.close()
+    b.close()
+
+
+def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -> None:
+    """Games stored before the clock was saved load as before: from their last action."""
+    old = sqlite3.connect(db_path)
+    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    old.execute("INSERT INTO schema_version VALUES (1)")
+    old.executescript(store_mod.MIGRATIONS[0])
+    old.commit()
+    old.close()
+    s = store_mod.open(db_path)
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 2
+    game = Session(SessionSpec(Beginner(), "v1"), clock)
+    game.reveal(Pos(4, 4))
+    gid = s.create_game(game, token="t")
+    loaded = s.load(gid)
+    assert loaded is not None and loaded.clock_ms is None
+    s.close()

@@ -61,6 +61,7 @@ class Session:
     _origin: float = field(default=0.0, repr=False)
     _offset_ms: int = field(default=0, repr=False)
     _bbbv: int | None = field(default=None, repr=False)
+    _paused_ms: int | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._origin = self.clock()
@@ -72,10 +73,19 @@ class Session:
 
     @classmethod
     def rebuild(
-        cls, spec: SessionSpec, events: Iterable[Event], clock: Clock = time.monotonic
+        cls,
+        spec: SessionSpec,
+        events: Iterable[Event],
+        clock: Clock = time.monotonic,
+        clock_ms: int | None = None,
     ) -> Session:
-        """The session these events make, its timer going on from the last event."""
-        return cls(spec, clock, list(events))
+        """The session these events make, its timer going on from the last event,
+        or from ``clock_ms`` (the time last saved with ``now_ms``) if that is later:
+        the time played after the last action is kept, the time away is not."""
+        session = cls(spec, clock, list(events))
+        if clock_ms is not None and session.events:
+            session._offset_ms = max(session._offset_ms, clock_ms)
+        return session
 
     # ------------------------------------------------------------------
     # Queries
@@ -132,8 +142,29 @@ class Session:
         return self.setup.mines - len(self.flags)
 
     def now_ms(self) -> int:
-        """Milliseconds since the session began, by its clock (continuing after a rebuild)."""
+        """Milliseconds since the session began, by its clock (continuing after a
+        rebuild, standing still while paused)."""
+        if self._paused_ms is not None:
+            return self._paused_ms
         return self._offset_ms + max(0, round((self.clock() - self._origin) * 1000))
+
+    @property
+    def paused(self) -> bool:
+        """The clock stands still: the player is away (``pause``)."""
+        return self._paused_ms is not None
+
+    def pause(self) -> None:
+        """Stop the clock while the player is away (the page hidden or closed), as
+        Windows XP's timer stops while its window is minimised. Any action, or
+        ``resume``, starts it again from where it stood."""
+        if self._paused_ms is None:
+            self._paused_ms = self.now_ms()
+
+    def resume(self) -> None:
+        """Start the clock again after ``pause``; nothing happens if it runs."""
+        if self._paused_ms is not None:
+            self._offset_ms, self._origin = self._paused_ms, self.clock()
+            self._paused_ms = None
 
     @property
     def elapsed_ms(self) -> int:
@@ -200,19 +231,23 @@ class Session:
 
     def reveal(self, pos: Pos) -> Event | None:
         """Left click: reveal pos (the first one places the mines around it)."""
+        self.resume()
         return self.act(Event("reveal", pos, self.now_ms()))
 
     def flag(self, pos: Pos) -> Event | None:
         """Right click: toggle the flag of a hidden cell (allowed before the first click)."""
+        self.resume()
         return self.act(Event("flag", pos, self.now_ms()))
 
     def chord(self, pos: Pos) -> Event | None:
         """Both buttons on a number: reveal its unflagged neighbours if the flags add up."""
+        self.resume()
         return self.act(Event("chord", pos, self.now_ms()))
 
     def assist(self) -> Event | None:
         """The no-guess assist: opens a safe cell when stuck, loses with a Hint if not."""
         k = assist_k(self.spec.seed, self.clicks.assist)
+        self.resume()
         return self.act(Event("assist", None, self.now_ms(), k))
 
     def act(self, event: Event) -> Event | None:

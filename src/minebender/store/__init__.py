@@ -28,6 +28,7 @@ from minebender.store.db import BEST_TIMES_KEPT, MAX_NAME_LENGTH, Store
 from minebender.store.records import (
     BestTime,
     Statistics,
+    StoreConflict,
     StoredGame,
     StoreError,
     default_path,
@@ -43,6 +44,7 @@ __all__ = [
     "BestTime",
     "Statistics",
     "Store",
+    "StoreConflict",
     "StoreError",
     "StoredGame",
     "default_path",

@@ -15,6 +15,7 @@ from minebender.session import Event, Session, level_name
 from minebender.store.records import (
     BestTime,
     Statistics,
+    StoreConflict,
     StoredGame,
     StoreError,
     event_of,
@@ -151,12 +152,39 @@ class Store:
 
     def sync(self, game_id: str, session: Session) -> None:
         """Store the events of session not yet stored and, once it is over, finish
-        it: all in one transaction. Call it after every action."""
+        it: all in one transaction. Call it after every action.
+
+        The stored events must be the first of the session's: when another
+        window (another process with the same database) has stored an action of
+        its own since, this one is refused (``StoreConflict``) rather than
+        leaving a log that neither window showed.
+        """
         with self._tx() as db:
             row = db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
             stored = int(row.fetchone()[0])
+            if stored > len(session.events) or (
+                stored and self._event_at(db, game_id, stored - 1) != session.events[stored - 1]
+            ):
+                raise StoreConflict(
+                    f"game {game_id} was changed in another window since; this action is not saved"
+                )
             self._write_events(db, game_id, session, stored)
             self._write_finish(db, game_id, session)
+
+    def save_clock(self, game_id: str, ms: int) -> None:
+        """Keep an unfinished game's clock (``Session.now_ms``), so that a rebuilt
+        session goes on from there and not from its last action."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE games SET clock_ms = ? WHERE id = ? AND status = 'playing'", (ms, game_id)
+            )
+
+    @staticmethod
+    def _event_at(db: sqlite3.Connection, gid: str, seq: int) -> Event | None:
+        row = db.execute(
+            "SELECT type, x, y, t_ms, k FROM events WHERE game_id = ? AND seq = ?", (gid, seq)
+        ).fetchone()
+        return None if row is None else event_of(row)
 
     def finish(self, game_id: str, session: Session) -> None:
         """Record how a finished session ended (time, 3BV, clicks)."""
@@ -219,6 +247,7 @@ class Store:
             row["created_at"],
             row["status"],
             row["token_hash"],
+            row["clock_ms"],
         )
 
     def load_unfinished(self, interface: str | None = None, limit: int = 20) -> list[StoredGame]:

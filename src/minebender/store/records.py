@@ -15,6 +15,7 @@ from minebender.types import Level, Pos
 __all__ = [
     "BestTime",
     "Statistics",
+    "StoreConflict",
     "StoreError",
     "StoredGame",
     "default_path",
@@ -27,6 +28,11 @@ __all__ = [
 
 class StoreError(Exception):
     """The store cannot do what was asked; the message says why."""
+
+
+class StoreConflict(StoreError):
+    """The stored game moved on without this session (another window played it):
+    the session is out of date and should be loaded again."""
 
 
 def default_path() -> Path:
@@ -55,10 +61,13 @@ class StoredGame:
     created_at: float
     status: str
     token_hash: str | None
+    clock_ms: int | None = None
+    """The game's clock as last saved (``Store.save_clock``), None if never."""
 
     def session(self, clock: Clock = time.monotonic) -> Session:
-        """The session rebuilt from the log, exactly as it was after the last action."""
-        return Session.rebuild(self.spec, self.events, clock)
+        """The session rebuilt from the log, exactly as it was after the last action,
+        its timer going on from the clock last saved."""
+        return Session.rebuild(self.spec, self.events, clock, self.clock_ms)
 
 
 @dataclass(frozen=True, slots=True)

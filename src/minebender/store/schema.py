@@ -61,6 +61,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX best_by_level ON best_times (level, elapsed_ms);
     """,
+    # 2: the clock of an unfinished game, saved while the player is there, so
+    # that a killed server or terminal keeps the time played after the last action.
+    """
+    ALTER TABLE games ADD COLUMN clock_ms INTEGER;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -8,6 +8,7 @@ quitting (or a crash) loses nothing: the next ``minebender play`` resumes.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from collections.abc import Callable
 from typing import ClassVar
@@ -16,7 +17,7 @@ from textual.binding import Binding, BindingType
 
 from minebender.commands.stats import build_report
 from minebender.session import Event, Session, SessionSpec, level_name
-from minebender.store import StoreError
+from minebender.store import StoreConflict, StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
 from minebender.tui.saving import Saver
@@ -68,10 +69,25 @@ class MinebenderApp(BoardApp):
     def setup(self) -> Setup:
         return self.session.setup
 
+    CLOCK_SAVE_S = 5.0
+    """How often the clock of the game being played is saved: at most this much
+    time played is lost if the terminal is killed."""
+
     def on_mount(self) -> None:
         super().on_mount()
         self.set_interval(0.2, self._tick)
+        self.set_interval(self.CLOCK_SAVE_S, self._save_clock)
         self._redraw()
+
+    def on_unmount(self) -> None:
+        self._save_clock()
+
+    def _save_clock(self) -> None:
+        if self.saver is None:
+            return
+        # Unsaved, it goes on from the last action; the next action reports the store.
+        with contextlib.suppress(StoreError):
+            self.saver.save_clock(self.session)
 
     def _redraw(self) -> None:
         s = self.session
@@ -158,6 +174,15 @@ class MinebenderApp(BoardApp):
         if self.saver is not None:
             try:
                 self.saver.record(self.session)
+            except StoreConflict:
+                stored = self.saver.reload()
+                if stored is not None:
+                    self.session = stored
+                self.notify(
+                    "This game was played in another window since: your last move is not"
+                    " taken, and the board is as that window left it.",
+                    severity="warning",
+                )
             except StoreError as exc:
                 self.notify(f"This game is not being saved: {exc}", severity="error")
         self._redraw()

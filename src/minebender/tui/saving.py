@@ -36,6 +36,17 @@ class Saver:
         else:
             self.store.sync(self.game_id, session)
 
+    def save_clock(self, session: Session) -> None:
+        """Keep the clock of the game being played, so that a killed terminal
+        loses no time played after the last action (only the time away)."""
+        if self.game_id is not None and session.started and not session.over:
+            self.store.save_clock(self.game_id, session.now_ms())
+
+    def reload(self) -> Session | None:
+        """The game as the store has it now (after another window played it)."""
+        stored = None if self.game_id is None else self.store.load(self.game_id)
+        return None if stored is None else stored.session()
+
     def new_game(self) -> None:
         """The next action belongs to a new game."""
         self.game_id = None

@@ -20,8 +20,8 @@ from minebender.solver import analyse
 from minebender.store import MAX_NAME_LENGTH, StoreError
 from minebender.types import Custom, Level, Pos
 from minebender.web.errors import ApiError
-from minebender.web.hub import Forbidden, GameNotFound, Hub, Live, SaveFailed
-from minebender.web.models import ActionIn, NameIn, NewGame
+from minebender.web.hub import Forbidden, GameChanged, GameNotFound, Hub, Live, SaveFailed
+from minebender.web.models import ActionIn, NameIn, NewGame, PresenceIn
 from minebender.web.views import view
 
 __all__ = ["LEVELS", "MAX_REPLAY_BYTES", "router"]
@@ -132,9 +132,26 @@ def router(hub: Hub) -> APIRouter:
                     hub.act(live, body.type, pos)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
+            except GameChanged as exc:
+                raise ApiError(409, f"{exc}: load the game again") from None
             except ValueError as exc:  # e.g. no no-guess board fits these mines
                 raise ApiError(422, f"the action was not taken: {exc}") from None
             return _json({"view": view(live.session, qualifies=live.qualifies)})
+
+    @api.post("/games/{gid}/presence", summary="Say whether the player is there")
+    async def presence(gid: str, body: PresenceIn, authorization: str | None = AUTH) -> Response:
+        """``here`` false when the page is hidden or closed: the clock stops, as
+        Windows XP's stops while its window is minimised; true when it is shown
+        again, and every few seconds while it is, so that the time played is
+        saved. Returns the game time and whether the clock stands still."""
+        live = owned(gid, authorization)
+        async with live.lock:
+            try:
+                hub.presence(live, body.here)
+            except SaveFailed as exc:
+                raise ApiError(503, f"could not save the clock: {exc}") from None
+            s = live.session
+            return _json({"elapsed_ms": s.elapsed_ms, "paused": s.paused})
 
     @api.get("/games/{gid}/proof", summary="Why the hint cell was safe")
     async def proof(gid: str, authorization: str | None = AUTH) -> Response:

@@ -15,6 +15,7 @@ store is safe to share between threads.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import secrets
 import time
@@ -24,11 +25,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minebender.session import Clock, Event, EventType, Session, SessionSpec
-from minebender.store import Store, StoreError, hash_token
+from minebender.store import Store, StoreConflict, StoreError, hash_token
 from minebender.types import Pos
 from minebender.web.views import proof_of
 
-__all__ = ["Forbidden", "GameNotFound", "Hub", "Live", "SaveFailed", "random_seed"]
+__all__ = [
+    "Forbidden",
+    "GameChanged",
+    "GameNotFound",
+    "Hub",
+    "Live",
+    "SaveFailed",
+    "random_seed",
+]
 
 
 class GameNotFound(LookupError):
@@ -41,6 +50,11 @@ class Forbidden(PermissionError):
 
 class SaveFailed(RuntimeError):
     """The store could not write the action; the game is left as it was stored."""
+
+
+class GameChanged(RuntimeError):
+    """Another server on the same database played this game since: the action was
+    not taken, and the game is read again from the store on the next request."""
 
 
 def random_seed() -> str:
@@ -124,6 +138,9 @@ class Hub:
             return None
         try:
             self.store.sync(live.id, s)
+        except StoreConflict as exc:
+            self._live.pop(live.id, None)
+            raise GameChanged(str(exc)) from exc
         except StoreError as exc:
             self._live.pop(live.id, None)  # the store's version is the truth
             raise SaveFailed(str(exc)) from exc
@@ -141,6 +158,26 @@ class Hub:
             live.proof = proof_of(live.session)
         return live.proof
 
+    def presence(self, live: Live, here: bool) -> None:
+        """The player's page is shown (``here``) or hidden or closed: the clock runs
+        only while it is shown, and is saved each time, so a restarted server goes
+        on from the time played, not from the last action."""
+        s = live.session
+        if here:
+            s.resume()
+        else:
+            s.pause()
+        self._save_clock(live)
+
+    def _save_clock(self, live: Live) -> None:
+        s = live.session
+        if not s.started or s.over:
+            return
+        try:
+            self.store.save_clock(live.id, s.now_ms())
+        except StoreError as exc:
+            raise SaveFailed(str(exc)) from exc
+
     def forget(self, gid: str) -> None:
         """Drop a game from memory (the store still has it)."""
         self._live.pop(gid, None)
@@ -149,4 +186,7 @@ class Hub:
         self._live[live.id] = live
         self._live.move_to_end(live.id)
         while len(self._live) > self.capacity:
-            self._live.popitem(last=False)
+            _, evicted = self._live.popitem(last=False)
+            # Rebuilt later, it goes on from here (or, unsaved, from its last action).
+            with contextlib.suppress(SaveFailed):
+                self._save_clock(evicted)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from minebender.session import MAX_SEED_LENGTH
 from minebender.store import MAX_NAME_LENGTH
 
-__all__ = ["MAX_SIZE", "ActionIn", "CustomLevel", "NameIn", "NewGame"]
+__all__ = ["MAX_SIZE", "ActionIn", "CustomLevel", "NameIn", "NewGame", "PresenceIn"]
 
 MAX_SIZE = 10_000
 """Larger custom numbers are refused as absurd; smaller ones are clamped by the laws."""
@@ -60,3 +60,9 @@ class NameIn(_Strict):
     """``POST /api/games/{id}/best-time``: the name to put beside a best time."""
 
     name: StrictStr = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+
+
+class PresenceIn(_Strict):
+    """``POST /api/games/{id}/presence``: whether the player's page is shown."""
+
+    here: StrictBool
