@@ -296,3 +296,118 @@ def test_resume_after_the_server_is_killed(page: Any, tmp_path: Path) -> None:
         assert page.get_attribute("#end-title", "data-status") == "won"
     finally:
         srv.kill()
+
+
+def win(page: Any, seed: str) -> None:
+    """Reveal every safe cell of a started Beginner game (its first click at FIRST)."""
+    for p in safe_of(seed, FIRST):
+        if tile(page, p) == "covered":
+            page.click(cell(p.x, p.y))
+            settle(page)
+
+
+def test_a_best_time_is_asked_again_after_a_reload(page: Any, server: Server) -> None:
+    seed = "e2e-best-reload"
+    start(page, server, seed)
+    win(page, seed)
+    page.wait_for_selector("#name-dialog")
+    page.reload()  # before the dialog is answered: the time must not be lost
+    page.wait_for_selector("#end-title")
+    page.wait_for_selector("#name-dialog", timeout=5000)
+    assert page.get_attribute("#end-title", "data-status") == "won"
+    page.fill("#name-dialog input", "   ")
+    page.click("#name-dialog .xpbtn")  # OK with a blank name: not sent, asked again
+    assert page.locator("#name-dialog").count() == 1
+    assert "1 to 32 characters" in page.inner_text("#name-dialog [data-error]")
+    page.fill("#name-dialog input", "Reloader")
+    page.click("#name-dialog .xpbtn")
+    page.wait_for_selector("#best-dialog")
+    assert "Reloader" in page.inner_text("#best-times")
+    page.keyboard.press("Escape")
+    page.reload()  # named now: not asked again
+    page.wait_for_selector("#end-title")
+    page.wait_for_timeout(500)
+    assert page.locator("#name-dialog").count() == 0
+
+
+def test_the_best_time_name_dialog_cancels_only_explicitly(page: Any, server: Server) -> None:
+    seed = "e2e-best-cancel"
+    start(page, server, seed)
+    win(page, seed)
+    page.wait_for_selector("#name-dialog")
+    page.fill("#name-dialog input", "")
+    page.keyboard.press("Enter")
+    assert page.locator("#name-dialog").count() == 1
+    assert "1 to 32 characters" in page.inner_text("#name-dialog [data-error]")
+    page.click("#name-dialog .xpbtn:has-text('Cancel')")
+    assert page.locator("#name-dialog").count() == 0
+    assert page.locator("#best-dialog").count() == 0
+    page.reload()  # cancelled on purpose: this browser does not ask again
+    page.wait_for_selector("#end-title")
+    page.wait_for_timeout(500)
+    assert page.locator("#name-dialog").count() == 0
+
+
+def test_a_bad_code_resumes_the_saved_game(page: Any, server: Server) -> None:
+    seed = "e2e-bad-code"
+    start(page, server, seed)
+    mine = mines_of(seed, FIRST)[0]
+    page.click(cell(mine.x, mine.y), button="right")
+    settle(page)
+    before = page.eval_on_selector_all("#board .c", "cs => cs.map(c => c.dataset.tile)")
+    page.goto(f"{server.url}/?code=bogus")
+    page.wait_for_selector("#message")
+    assert "Board Code" in page.inner_text("#message .titlebar")
+    page.click("#message .xpbtn")
+    page.wait_for_selector(cell(8, 8))
+    after = page.eval_on_selector_all("#board .c", "cs => cs.map(c => c.dataset.tile)")
+    assert after == before
+    assert page.get_attribute("#counter", "data-value") == "9"
+    assert "resumed" in page.inner_text("#status-msg")
+
+
+def test_a_bad_code_without_a_saved_game_starts_one_at_the_last_level(
+    page: Any, server: Server
+) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="level:intermediate"]')
+    page.wait_for_selector(cell(15, 15))
+    page.evaluate("() => localStorage.removeItem('minebender.current')")
+    page.goto(f"{server.url}/?code=bogus")
+    page.wait_for_selector("#message")
+    page.click("#message .xpbtn")
+    page.wait_for_selector(cell(15, 15))
+    assert page.locator('#board .c[data-tile="covered"]').count() == 256
+    assert page.get_attribute("#counter", "data-value") == "40"
+    assert "Intermediate" in page.inner_text("#statusbar")
+
+
+def test_the_custom_field_dialog_takes_what_the_api_takes(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="custom"]')
+    page.wait_for_selector("#custom-dialog")
+    page.fill("#custom-dialog input[name=height]", "25")
+    page.fill("#custom-dialog input[name=width]", "30")
+    page.fill("#custom-dialog input[name=mines]", "10000")
+    page.click("#custom-dialog .xpbtn")
+    page.wait_for_selector(cell(29, 24))
+    assert page.locator("#board .c").count() == 30 * 25
+    assert page.get_attribute("#counter", "data-value") == "740"  # width*height - 10
+    assert "Clamped" in page.inner_text("#status-msg")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="custom"]')
+    page.wait_for_selector("#custom-dialog")
+    assert page.input_value("#custom-dialog input[name=mines]") == "740"  # the clamped field
+    for bad in ("99999", "-3"):
+        page.fill("#custom-dialog input[name=mines]", bad)
+        page.click("#custom-dialog .xpbtn")
+        assert page.locator("#custom-dialog").count() == 1
+        error = page.inner_text("#custom-dialog [data-error]")
+        assert error == "mines must be a whole number from 0 to 10000", bad
+    page.click("#custom-dialog .xpbtn:has-text('Cancel')")
+    assert page.locator("#custom-dialog").count() == 0
+    assert page.locator("#board .c").count() == 30 * 25

@@ -79,16 +79,22 @@ export function message(title, text) {
   return openDialog({ title, html: `<p>${esc(text)}</p>`, id: "message" });
 }
 
-/** The Custom Field dialog; the server clamps as the laws say (9..30, 9..25, 10..999). */
+/** The Custom Field dialog. It takes the whole numbers the API takes (0 to
+ * MAX_SIZE); the server clamps them as the laws say (9..30, 9..25, 10..999 and
+ * at most width*height - 10) and the page then shows the clamped field. */
+export const MAX_SIZE = 10000;
+
 export function customDialog(current) {
   const c = current ?? { width: 30, height: 16, mines: 99 };
   const field = (name, label, v) =>
-    `<label>${label}<input type="number" name="${name}" min="0" max="9999" value="${v}"></label>`;
+    `<label>${label}<input type="number" name="${name}" min="0" max="${MAX_SIZE}" step="1" value="${v}"></label>`;
   return openDialog({
     title: "Custom Field",
     id: "custom-dialog",
     html:
       field("height", "Height:", c.height) + field("width", "Width:", c.width) + field("mines", "Mines:", c.mines) +
+      "<p>Width 9..30, height 9..25, mines 10..999<br>and at most width\u00d7height \u2212 10:" +
+      "<br>other numbers are clamped.</p>" +
       '<div class="error" data-error></div>',
     buttons: [
       {
@@ -99,8 +105,9 @@ export function customDialog(current) {
           const out = {};
           for (const n of ["width", "height", "mines"]) {
             const v = get(n);
-            if (!/^\d{1,4}$/.test(v)) {
-              win.querySelector("[data-error]").textContent = `${n} must be a whole number`;
+            if (!/^\d+$/.test(v) || Number(v) > MAX_SIZE) {
+              win.querySelector("[data-error]").textContent = `${n} must be a whole number from 0 to ${MAX_SIZE}`;
+              win.querySelector(`input[name=${n}]`).focus();
               return undefined;
             }
             out[n] = Number(v);
@@ -113,14 +120,36 @@ export function customDialog(current) {
   });
 }
 
-export function nameDialog(level) {
+/** Ask a name for a best time: resolves with 1 to NAME_MAX characters (spaces
+ * trimmed), or null when the player cancels (Cancel, Esc or the close box). A
+ * blank name is never sent: the dialog says so and stays open. */
+export const NAME_MAX = 32;
+
+export function nameDialog(level, { name = "Anonymous", error = "" } = {}) {
   return openDialog({
     title: "Best Time",
     id: "name-dialog",
     html:
       `<p>You have one of the fastest times<br>for the ${esc(levelTitle(level))} level.<br>Please type your name:</p>` +
-      '<input type="text" name="name" maxlength="32" value="Anonymous">',
-    buttons: [{ label: "OK", primary: true, value: (win) => win.querySelector("input").value.trim() || null }],
+      `<input type="text" name="name" maxlength="${NAME_MAX}" value="${esc(name)}">` +
+      `<div class="error" data-error>${esc(error)}</div>`,
+    buttons: [
+      {
+        label: "OK",
+        primary: true,
+        value: (win) => {
+          const input = win.querySelector("input");
+          const v = input.value.trim();
+          if (!v || v.length > NAME_MAX) {
+            win.querySelector("[data-error]").textContent = `The name must have 1 to ${NAME_MAX} characters.`;
+            input.focus();
+            return undefined;
+          }
+          return v;
+        },
+      },
+      { label: "Cancel", value: null },
+    ],
   });
 }
 
@@ -157,7 +186,8 @@ export function statisticsDialog(stats) {
 export function codeDialog(code) {
   const shown = code
     ? `<p>This board's code: <span class="code" id="board-code">${esc(code)}</span></p>` +
-      "<p>Anyone who plays this code gets the same board.</p>"
+      "<p>The mines are placed at the first click (never on it and,<br>when there is room, " +
+      "not next to it), so this code gives<br>the same board only to a first click on the same cell.</p>"
     : "<p>The code of a game is shown once it is over (it would give the board away).</p>";
   return openDialog({
     title: "Board Code",

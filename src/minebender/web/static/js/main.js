@@ -129,25 +129,49 @@ async function loadProof(view) {
 }
 
 async function finished(view) {
+  const game = state.game;
   const history = saved.get("history", []);
-  history.unshift({ ...state.game, level: view.level, status: view.status, elapsed_ms: view.elapsed_ms, date: Date.now() });
+  history.unshift({ ...game, level: view.level, status: view.status, elapsed_ms: view.elapsed_ms, date: Date.now() });
   saved.set("history", history.slice(0, 30));
-  if (view.best_time) {
-    const name = await dlg.nameDialog(view.level);
-    if (name) {
-      try {
-        await api.nameBestTime(state.game, name);
-        state.view.best_time = false;
-        await dlg.bestTimesDialog(await api.bestTimes());
-      } catch (err) {
-        status(err.message, true);
-      }
+  if (view.best_time) await askName(game, view);
+}
+
+// A best time stays nameable until the player answers the dialog: a reload or a
+// closed tab before then asks again (resume), an explicit Cancel is remembered.
+async function askName(game, view) {
+  if (saved.get("declined", []).includes(game.id)) return;
+  let opts = {};
+  for (;;) {
+    const name = await dlg.nameDialog(view.level, opts);
+    if (name === null) {
+      saved.set("declined", [game.id, ...saved.get("declined", [])].slice(0, 30));
+      return;
     }
+    try {
+      await api.nameBestTime(game, name);
+    } catch (err) {
+      // A name the server refuses (422) is asked again; any other error leaves
+      // the time nameable at the next visit.
+      if (err.status === 422) {
+        opts = { name, error: err.message };
+        continue;
+      }
+      status(err.message, true);
+      return;
+    }
+    view.best_time = false;
+    try {
+      await dlg.bestTimesDialog(await api.bestTimes());
+    } catch (err) {
+      status(err.message, true);
+    }
+    return;
   }
 }
 
 // ---------------------------------------------------------------- actions
 
+/** Start a game; resolves with its first view, or null (the error is shown). */
 async function newGame(opts = {}) {
   const p = state.prefs;
   const body = opts.code
@@ -171,9 +195,11 @@ async function newGame(opts = {}) {
     state.view = null;
     board.setCursor(null);
     await show(res.view);
+    return v;
   } catch (err) {
     status(err.message, true);
     if (opts.code) await dlg.message("Board Code", err.message);
+    return null;
   }
 }
 
@@ -214,12 +240,12 @@ function assist() {
 }
 
 async function resume() {
-  // A shared link: /?code=e:k3j9 starts that board.
+  // A shared link: /?code=e:k3j9 starts that board; after a bad code (its
+  // message answered) the page goes on as if there were none.
   const code = new URLSearchParams(location.search).get("code");
   if (code) {
     history.replaceState(null, "", location.pathname);
-    await newGame({ code });
-    return;
+    if (await newGame({ code })) return;
   }
   const current = saved.get("current", null);
   if (current && current.id && current.token) {
@@ -228,6 +254,8 @@ async function resume() {
       state.game = current;
       await show(res.view);
       if (res.view.status === "playing" && res.view.started) status("Your game was resumed where you left it.");
+      // Closed or reloaded before the Best Time dialog was answered: ask again.
+      if (res.view.status !== "playing" && res.view.best_time) askName(current, res.view);
       return;
     } catch (err) {
       if (err.status === 0) {
@@ -261,7 +289,9 @@ async function command(cmd) {
         p.level = "custom";
         p.custom = c;
         savePrefs();
-        await newGame();
+        const v = await newGame();
+        if (v && (v.width !== c.width || v.height !== c.height || v.mines !== c.mines))
+          status(`Clamped as the laws say: ${v.width}\u00d7${v.height}, ${v.mines} mines.`);
       }
     } else if (cmd === "noguess") {
       p.noGuess = !p.noGuess;
