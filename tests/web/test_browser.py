@@ -7,6 +7,7 @@ with the session's own code (tests/web/helpers.py), never through the API.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -411,3 +412,62 @@ def test_the_custom_field_dialog_takes_what_the_api_takes(page: Any, server: Ser
     page.click("#custom-dialog .xpbtn:has-text('Cancel')")
     assert page.locator("#custom-dialog").count() == 0
     assert page.locator("#board .c").count() == 30 * 25
+
+
+def server_view(server: Server, game: dict[str, str]) -> dict[str, Any]:
+    """The game's view as the server has it, asked with the page's own token."""
+    import urllib.request
+
+    req = urllib.request.Request(
+        f"{server.url}/api/games/{game['id']}",
+        headers={"Authorization": f"Bearer {game['token']}"},
+    )
+    with urllib.request.urlopen(req, timeout=5) as r:
+        view: dict[str, Any] = json.loads(r.read())["view"]
+    return view
+
+
+def set_hidden(page: Any, hidden: bool) -> None:
+    """Hide or show the page as switching tabs or minimising does."""
+    page.evaluate(
+        """(hidden) => {
+            if (hidden) {
+                Object.defineProperty(document, "hidden", { value: true, configurable: true });
+            } else {
+                delete document.hidden;  // the browser's own answer again
+            }
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        hidden,
+    )
+
+
+def test_the_timer_stands_still_while_the_page_is_hidden_or_closed(
+    page: Any, server: Server
+) -> None:
+    """Time away is not counted: hidden, the page tells the server, whose clock
+    (and the page's timer) stands still; shown again, both go on; a page that is
+    left (closed, or another address) stops the clock too."""
+    start(page, server, "e2e-away")
+    game = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current'))")
+    set_hidden(page, True)
+    deadline = time.monotonic() + 5
+    while not server_view(server, game)["paused"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    stopped = server_view(server, game)
+    assert stopped["paused"], stopped
+    shown = page.get_attribute("#timer", "data-value")
+    time.sleep(1.5)
+    assert server_view(server, game)["elapsed_ms"] == stopped["elapsed_ms"]
+    assert page.get_attribute("#timer", "data-value") == shown
+    set_hidden(page, False)
+    page.wait_for_function(
+        "(before) => document.getElementById('timer').dataset.value !== before", arg=shown
+    )
+    assert not server_view(server, game)["paused"]
+    page.goto("about:blank")
+    deadline = time.monotonic() + 5
+    while not server_view(server, game)["paused"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = server_view(server, game)
+    assert left["paused"] and left["elapsed_ms"] > stopped["elapsed_ms"]

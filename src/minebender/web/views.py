@@ -74,6 +74,7 @@ def view(session: Session, *, qualifies: bool = False) -> dict[str, Any]:
         "mines_left": session.mines_left,
         "started": session.started,
         "elapsed_ms": session.elapsed_ms,
+        "paused": session.paused,
         "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "assist": c.assist},
         "practice": session.spec.practice,
         "no_guess": session.spec.no_guess,

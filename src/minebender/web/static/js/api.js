@@ -7,7 +7,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, url, { body, token, raw } = {}) {
+async function call(method, url, { body, token, raw, keepalive = false } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
@@ -20,7 +20,7 @@ async function call(method, url, { body, token, raw } = {}) {
   }
   let res;
   try {
-    res = await fetch(url, { method, headers, body: payload });
+    res = await fetch(url, { method, headers, body: payload, keepalive });
   } catch (err) {
     throw new ApiError(0, "The minebender server cannot be reached. Is it still running?");
   }
@@ -42,6 +42,15 @@ export const newGame = (body) => call("POST", "/api/games", { body });
 /** Take an action on a game: {type, x, y}. Returns {view}. */
 export const act = (game, action) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/actions`, { body: action, token: game.token });
+
+/** Say whether the page is shown: the game's clock runs only while it is.
+ * Returns {elapsed_ms, paused}. keepalive lets it leave as the page closes. */
+export const presence = (game, here) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/presence`, {
+    body: { here },
+    token: game.token,
+    keepalive: true,
+  });
 
 /** The view of a game. Returns {id, view}. */
 export const getGame = (game) =>

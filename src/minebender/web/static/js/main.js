@@ -47,7 +47,7 @@ function moodOf(view) {
 function elapsedNow() {
   const v = state.view;
   if (!v || !v.started) return 0;
-  if (v.status !== "playing") return v.elapsed_ms;
+  if (v.status !== "playing" || v.paused) return v.elapsed_ms;
   return v.elapsed_ms + (performance.now() - state.receivedAt);
 }
 
@@ -341,6 +341,36 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
+// ---------------------------------------------------------------- presence
+
+// The clock runs only while this page is shown, as Windows XP's stops while its
+// window is minimised: the server hears when the page is hidden or closed, and
+// every few seconds while it is shown, so that it can save the time played.
+const HEARTBEAT_MS = 5000;
+
+async function tellPresence(here) {
+  const game = state.game;
+  const v = state.view;
+  if (!game || !v || !v.started || v.status !== "playing") return;
+  try {
+    const r = await api.presence(game, here);
+    if (state.game === game && state.view === v) {
+      v.elapsed_ms = r.elapsed_ms;
+      v.paused = r.paused;
+      state.receivedAt = performance.now();
+      drawTimer();
+    }
+  } catch {
+    // An unreachable server is reported by the next action.
+  }
+}
+
+document.addEventListener("visibilitychange", () => tellPresence(!document.hidden));
+window.addEventListener("pagehide", () => tellPresence(false));
+setInterval(() => {
+  if (!document.hidden) tellPresence(true);
+}, HEARTBEAT_MS);
+
 // ---------------------------------------------------------------- start
 
 $("title-icon").innerHTML = icons.mineIcon;
@@ -355,4 +385,4 @@ $("assist").addEventListener("click", () => {
   board.el.focus({ preventScroll: true });
 });
 setInterval(drawTimer, 200);
-resume();
+resume().then(() => tellPresence(!document.hidden));
