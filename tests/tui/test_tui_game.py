@@ -8,25 +8,29 @@ from pilot_types import PilotT
 from textual.widgets import Input
 from tui_support import CENTRE, SEED, click_cell, goto, layout_for_seed, make_app, run
 
+from minebender.game import setup
 from minebender.session import Session, SessionSpec
 from minebender.solver import analyse
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
 from minebender.tui.saving import Saver, resume_or_new
-from minebender.tui.screens import NameScreen, ScoresScreen
+from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
 from minebender.types import (
     AssistTooEarly,
     Beginner,
     Blast,
     Covered,
     Custom,
+    Expert,
     Exploded,
     Flagged,
     Hint,
+    Intermediate,
     Lost,
     Mine,
     Number,
     Pos,
+    Setup,
     Won,
     WrongFlag,
 )
@@ -65,6 +69,10 @@ def test_win_by_keys_and_mouse_then_name_a_best_time(store: Store) -> None:
         assert "You won" in app.status_text
         assert isinstance(app.screen, NameScreen)
         name = app.screen.query_one(Input)
+        name.value = "   "
+        await pilot.press("enter")
+        assert isinstance(app.screen, NameScreen)  # a blank name is not taken
+        assert "1 to 32 characters" in str(app.screen.query_one("#name-error").render())
         name.value = ""
         await pilot.press(*"ada", "enter")
         await pilot.pause()
@@ -236,6 +244,65 @@ def test_quitting_keeps_the_time_played_since_the_last_move(store: Store) -> Non
     assert stored.session().elapsed_ms >= 1000
 
 
+def test_number_keys_and_c_change_the_level(store: Store) -> None:
+    """1, 2, 3 start Beginner, Intermediate and Expert games; c asks for a
+    Custom Field, says when the laws limit it, and escape keeps the game."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await pilot.press("3")
+        assert app.session.setup == setup(Expert()) and not app.session.started
+        assert app.cursor == Pos(15, 8)
+        await pilot.press("2")
+        assert app.session.setup == setup(Intermediate())
+        await pilot.press("c")
+        assert isinstance(app.screen, CustomScreen)
+        await pilot.press("escape")
+        assert app.session.setup == setup(Intermediate())
+        await pilot.press("c")
+        field = app.screen.query_one(Input)
+        field.value = "ten by ten"
+        await pilot.press("enter")
+        assert isinstance(app.screen, CustomScreen)  # refused, still asking
+        assert "WIDTHxHEIGHTxMINES" in str(app.screen.query_one("#custom-error").render())
+        field.value = "5x5x100"
+        await pilot.press("enter")
+        assert app.session.setup == setup(Custom(5, 5, 100)) == Setup(9, 9, 71)
+        assert any("9x9 with 71 mines" in str(n.message) for n in app._notifications)
+        await pilot.press("1")
+        assert app.session.setup == setup(Beginner())
+
+    run(make_app(store), scenario)
+
+
+def test_a_board_too_big_for_the_terminal_can_be_swapped_for_a_smaller(store: Store) -> None:
+    """Too small for Expert, the terminal says how to get a smaller board, and
+    the level keys still work there."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert app.too_small
+        assert "press 1 for Beginner" in str(app.query_one("#too-small").render())
+        await pilot.press("1")
+        assert app.session.setup == setup(Beginner()) and not app.too_small
+
+    run(make_app(store, level=Expert()), scenario, size=(50, 16))
+
+
+def test_f1_lists_every_key() -> None:
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await pilot.press("f1")
+        assert isinstance(app.screen, KeysScreen)
+        text = str(app.screen.query_one("#keys").render())
+        for key in ("space", "1 2 3", "Custom", "F1", "quit"):
+            assert key in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, KeysScreen)
+
+    run(make_app(), scenario)
+
+
 def test_too_small_terminal_says_the_size_needed() -> None:
     """A terminal too small for the board shows the size needed, and the game
     ignores its keys until the terminal grows."""
@@ -244,7 +311,8 @@ def test_too_small_terminal_says_the_size_needed() -> None:
         app = app_of(pilot)
         assert app.too_small
         message = str(app.query_one("#too-small").render())
-        assert "40x14" in message and "30x10" in message
+        assert "48x14" in message and "30x10" in message
+        assert "press 1" not in message  # Beginner is as small as it gets
         await pilot.press("space")
         assert not app.session.started
         await pilot.resize_terminal(80, 24)

@@ -99,8 +99,8 @@ def test_mouse_columns_map_to_cells() -> None:
 
 def test_sizes_needed() -> None:
     assert board_size(9, 9) == (19, 9)
-    assert needed_size(Setup(9, 9, 10)) == (40, 14)
-    assert needed_size(Setup(16, 16, 40)) == (40, 21)
+    assert needed_size(Setup(9, 9, 10)) == (48, 14)
+    assert needed_size(Setup(16, 16, 40)) == (48, 21)
     assert needed_size(Setup(30, 16, 99)) == (63, 21)
     for board in (Setup(9, 9, 10), Setup(16, 16, 40), Setup(30, 16, 99)):
         assert fits(board, 80, 24)

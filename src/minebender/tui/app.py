@@ -21,8 +21,8 @@ from minebender.store import StoreConflict, StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
 from minebender.tui.saving import Saver
-from minebender.tui.screens import NameScreen, ScoresScreen
-from minebender.types import Exploded, Lost, Number, Pos, Setup, Won
+from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
+from minebender.types import NAMED_LEVELS, Custom, Exploded, Level, Lost, Number, Pos, Setup, Won
 
 __all__ = ["MinebenderApp", "random_seed"]
 
@@ -36,17 +36,26 @@ class MinebenderApp(BoardApp):
     """Minesweeper in the terminal: one board, the XP bar above it, keys below."""
 
     BOARD_ACTIONS = frozenset({"move", "open", "flag", "assist", "new_game", "scores"})
+    DIALOG_FREE_ACTIONS = frozenset({"level", "custom", "keys"})
+    """Refused while a dialog is open, allowed while the terminal is too small
+    for the board: a smaller level is the way out."""
+    SMALLER = "press 1 for Beginner or c for a smaller custom field"
     WITH_ASSIST = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move(0, -1)", "up", show=False),
         Binding("down,j", "move(0, 1)", "down", show=False),
         Binding("left,h", "move(-1, 0)", "left", show=False),
         Binding("right,l", "move(1, 0)", "right", show=False),
-        Binding("space,enter", "open", "reveal/chord", key_display="space"),
+        Binding("space,enter", "open", "open", key_display="space"),
         Binding("f", "flag", "flag"),
         Binding("a", "assist", "assist"),
         Binding("n", "new_game", "new"),
-        Binding("s", "scores", "best times"),
+        Binding("1", "level('beginner')", "beginner", show=False),
+        Binding("2", "level('intermediate')", "intermediate", show=False),
+        Binding("3", "level('expert')", "expert", show=False),
+        Binding("c", "custom", "custom", show=False),
+        Binding("s", "scores", "scores", show=False),
+        Binding("f1", "keys", "keys", key_display="F1"),
         Binding("q", "quit", "quit"),
     ]
 
@@ -124,6 +133,11 @@ class MinebenderApp(BoardApp):
     # Actions
     # ------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.DIALOG_FREE_ACTIONS:
+            return len(self.screen_stack) == 1
+        return super().check_action(action, parameters)
+
     def action_move(self, dx: int, dy: int) -> None:
         """Move the cursor, stopping at the edges."""
         b = self.session.setup
@@ -145,14 +159,42 @@ class MinebenderApp(BoardApp):
 
     def action_new_game(self) -> None:
         """Start a new game of the same kind with a new seed."""
+        self._start(self.session.spec.level)
+
+    def action_level(self, name: str) -> None:
+        """Start a new game of a named level (the same no-guess choice)."""
+        self._start(NAMED_LEVELS[name])
+
+    def action_custom(self) -> None:
+        """Ask for a Custom Field, then start a game on it."""
+        b = self.session.setup
+        self.push_screen(CustomScreen(f"{b.width}x{b.height}x{b.mines}"), self._custom_chosen)
+
+    def _custom_chosen(self, level: Level | None) -> None:
+        if level is None:
+            return
+        self._start(level)
+        if not isinstance(level, Custom):
+            return
+        b = self.session.setup
+        if (level.width, level.height, level.mines) != (b.width, b.height, b.mines):
+            self.notify(f"Limited as the laws say: {b.width}x{b.height} with {b.mines} mines.")
+
+    def action_keys(self) -> None:
+        """Show every key."""
+        self.push_screen(KeysScreen())
+
+    def _start(self, level: Level) -> None:
+        """A new game of level with a new seed; the board is laid out for its size."""
         spec = self.session.spec
-        self.session = Session(
-            SessionSpec(spec.level, self.new_seed(), spec.no_guess, spec.practice)
-        )
+        self.session = Session(SessionSpec(level, self.new_seed(), spec.no_guess, spec.practice))
         self.resumed = False
         if self.saver is not None:
             self.saver.new_game()
+        b = self.session.setup
+        self.cursor = self.board.cursor = Pos(b.width // 2, b.height // 2)
         self._redraw()
+        self.check_size()
 
     def action_scores(self) -> None:
         """Show statistics and best times from the store."""

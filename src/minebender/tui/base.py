@@ -39,6 +39,10 @@ class BoardApp(App[None]):
     WITH_ASSIST: ClassVar[bool] = False
     """Show the assist button beside the face."""
 
+    SMALLER: ClassVar[str] = ""
+    """How to get a smaller board in this app, if it can: said when the board
+    does not fit."""
+
     def __init__(self) -> None:
         super().__init__()
         self._too_small = False
@@ -73,7 +77,7 @@ class BoardApp(App[None]):
             yield self.board
         yield self.status_line
         yield self.too_small_message
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.check_size()
@@ -106,9 +110,15 @@ class BoardApp(App[None]):
         message.update(
             f"This {b.width}x{b.height} board needs a terminal of at least"
             f" {need_w}x{need_h} (columns x rows); this one is {width}x{height}.\n"
-            "Make the window bigger, or choose a smaller level. q quits."
+            f"Make the window bigger{self._smaller_hint(b)}. q quits."
         )
         self.refresh_bindings()
+
+    def _smaller_hint(self, b: Setup) -> str:
+        smallest = needed_size(Setup(9, 9, 10))  # Beginner, and the least Custom
+        if not self.SMALLER or all(n <= m for n, m in zip(needed_size(b), smallest, strict=True)):
+            return ""
+        return f", or {self.SMALLER}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         blocked = self._too_small or len(self.screen_stack) > 1

@@ -15,15 +15,16 @@ CHROME_ROWS = 5
 """Rows around the board: the bar (counter, face, timer), the board's top and
 bottom border, the status line and the key footer."""
 
-MIN_COLUMNS = 40
-"""The status line and the footer need this much even for the narrowest board."""
+MIN_COLUMNS = 48
+"""The status line and the footer (its keys: open, flag, assist, new, keys,
+quit) need this much even for the narrowest board."""
 
 
 def needed_size(board: Setup) -> tuple[int, int]:
     """The smallest terminal (columns, rows) that shows this board whole.
 
     >>> needed_size(Setup(9, 9, 10)), needed_size(Setup(30, 16, 99))
-    ((40, 14), (63, 21))
+    ((48, 14), (63, 21))
     """
     columns, rows = board_size(board.width, board.height)
     return max(columns + 2, MIN_COLUMNS), rows + CHROME_ROWS

@@ -1,6 +1,7 @@
-"""The dialogs over the board: a name for a new best time, and the scores.
+"""The dialogs over the board: a name for a new best time, the scores, a
+custom field, and the list of keys.
 
-Both are modal: while one is open the board ignores its keys, and ``escape``
+All are modal: while one is open the board ignores its keys, and ``escape``
 closes it.
 """
 
@@ -17,8 +18,25 @@ from textual.widgets import Input, Static
 
 from minebender.commands.stats import render_report
 from minebender.store import MAX_NAME_LENGTH
+from minebender.types import Level
 
-__all__ = ["NameScreen", "ScoresScreen", "default_name"]
+__all__ = ["KEYS", "CustomScreen", "KeysScreen", "NameScreen", "ScoresScreen", "default_name"]
+
+KEYS = """\
+arrows  move (or h j k l)
+space   reveal, or chord on a number
+enter   the same as space
+f       flag or unflag
+a       the assist
+n       a new game (or click the face)
+1 2 3   a new Beginner, Intermediate or
+        Expert game
+c       a new Custom field
+s       best times and statistics
+F1      these keys
+q       save and quit (play resumes)
+mouse   left reveals, right flags"""
+"""Every key of the terminal game, for its keys screen and ``play --help``."""
 
 
 def default_name() -> str:
@@ -36,7 +54,7 @@ class NameScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
     NameScreen { align: center middle; }
     NameScreen > Vertical {
-        width: 44; height: auto; padding: 1 2;
+        width: 44; max-width: 100%; height: auto; padding: 1 2;
         border: round $accent; background: $surface;
     }
     NameScreen Input { margin-top: 1; }
@@ -54,11 +72,16 @@ class NameScreen(ModalScreen[str | None]):
                 "Your name (enter saves, escape skips):"
             )
             yield Input(value=default_name(), max_length=MAX_NAME_LENGTH, id="name")
+            yield Static("", id="name-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = " ".join(event.value.split())
         if name:
             self.dismiss(name)
+        else:
+            self.query_one("#name-error", Static).update(
+                f"The name must have 1 to {MAX_NAME_LENGTH} characters; escape skips."
+            )
 
     def action_skip(self) -> None:
         """Keep no best time for this game."""
@@ -86,6 +109,73 @@ class ScoresScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(render_report(self.report, best=3, compact=True), id="report")
+            yield Static("escape closes", id="hint")
+
+    def action_close(self) -> None:
+        """Back to the board."""
+        self.dismiss(None)
+
+
+class CustomScreen(ModalScreen[Level | None]):
+    """Asks for a Custom Field as WIDTHxHEIGHTxMINES; the laws clamp it as
+    Windows XP's Custom dialog does, and the game says when they did."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
+    DEFAULT_CSS = """
+    CustomScreen { align: center middle; }
+    CustomScreen > Vertical {
+        width: 44; max-width: 100%; height: auto; padding: 1 2;
+        border: round $accent; background: $surface;
+    }
+    CustomScreen Input { margin-top: 1; }
+    """
+
+    def __init__(self, current: str) -> None:
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                "Custom field, as WIDTHxHEIGHTxMINES (width 9..30, height 9..25,"
+                " mines 10..999; others are clamped). Enter plays, escape cancels:"
+            )
+            yield Input(value=self.current, max_length=14, id="custom")
+            yield Static("", id="custom-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        from minebender.cli import UsageError
+        from minebender.commands.play import parse_custom
+
+        try:
+            level = parse_custom(event.value)
+        except UsageError:
+            self.query_one("#custom-error", Static).update(
+                f"{event.value.strip()!r} is not WIDTHxHEIGHTxMINES, e.g. 20x12x40"
+            )
+            return
+        self.dismiss(level)
+
+    def action_cancel(self) -> None:
+        """Keep the game as it is."""
+        self.dismiss(None)
+
+
+class KeysScreen(ModalScreen[None]):
+    """Every key, for a footer that has room for only the commonest."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "close", "close")]
+    DEFAULT_CSS = """
+    KeysScreen { align: center middle; }
+    KeysScreen > VerticalScroll {
+        width: 64; max-width: 100%; height: auto; max-height: 100%;
+        padding: 0 1; border: round $accent; background: $surface;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(KEYS, id="keys")
             yield Static("escape closes", id="hint")
 
     def action_close(self) -> None:
