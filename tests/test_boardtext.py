@@ -6,17 +6,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minebender.boardtext import Board, BoardTextError, format_board, parse, parse_board
+from minebender.boardtext import (
+    CELL_LIMIT,
+    Board,
+    BoardTextError,
+    format_board,
+    parse,
+    parse_board,
+)
 from minebender.types import Boom, Hidden, Knowledge, Pos, Seen, Shown
 
 
 @st.composite
 def boards(draw: st.DrawFn) -> Board:
-    width = draw(st.integers(0, 7))
-    height = draw(st.integers(0, 6)) if width else 0
+    """Every board the format holds: at least one cell, no more mines than cells."""
+    width = draw(st.integers(1, 7))
+    height = draw(st.integers(1, 6))
     cell = st.one_of(st.just(Hidden()), st.just(Boom()), st.integers(0, 8).map(Shown))
     rows: list[tuple[Seen, ...]] = [tuple(draw(cell) for _ in range(width)) for _ in range(height)]
-    mines = draw(st.none() | st.integers(0, width * height + 3))
+    mines = draw(st.none() | st.integers(0, width * height))
     knowledge = Knowledge(width, height, mines, tuple(rows))
     hidden = [p for p in knowledge.cells() if knowledge.hidden(p)]
     flags = draw(st.sets(st.sampled_from(hidden))) if hidden else set()
@@ -71,6 +79,24 @@ def test_flags_are_hidden_cells() -> None:
         ("...\n\n...\n", "line 2", "empty line inside the board"),
         ("1.9\n", "line 1, column 3", "unexpected '9'"),
         ("99999x2\n", "line 1, column 1", "width 99999 is larger"),
+        ("2x99999\n", "line 1, column 3", "height 99999 is larger"),
+        ("3x3x10\n...\n...\n...\n", "line 1, column 5", "10 mines do not fit on a 3x3 board"),
+        (
+            "3x3x99999999999999999999999\n...\n...\n...\n",
+            "line 1, column 5",
+            "99999999999999999999999 mines do not fit on a 3x3 board (9 cells)",
+        ),
+        ("3x3x" + "9" * 5000 + "\n", "line 1, column 5", "(5000 digits) mines do not fit"),
+        ("3x" + "9" * 5000 + "\n", "line 1, column 3", "(5000 digits) is larger than 10000"),
+        ("400x400\n", "line 1, column 1", f"400x400 is 160000 cells, more than the {CELL_LIMIT}"),
+        ("\u0663x3x1\n...\n...\n...\n", "line 1, column 1", "digits 0-9"),
+        ("3x\u0663\n...\n", "line 1, column 1", "digits 0-9"),
+        ("2x1\n1\u0661\n", "line 2, column 2", "unexpected '\u0661'"),
+        ("1\ufeff.\n", "line 1, column 2", "unexpected '\\ufeff'"),
+        ("\ufeff\ufeff1.\n", "line 1, column 1", "unexpected '\\ufeff'"),
+        ("." * 10_001 + "\n", "line 1, column 10001", "row has 10001 cells, more than the limit"),
+        (".\n" * 10_001, "line 10001", "the board has 10001 rows, more than the limit 10000"),
+        (("." * 400 + "\n") * 400, "line 251", "400x400, 160000 cells, more than the 100000"),
     ],
 )
 def test_bad_files_name_line_and_column(text: str, where: str, what: str) -> None:
@@ -81,5 +107,54 @@ def test_bad_files_name_line_and_column(text: str, where: str, what: str) -> Non
     assert what in message
 
 
-def test_empty_text_is_an_empty_board() -> None:
-    assert parse("") == Knowledge(0, 0, None, ())
+@pytest.mark.parametrize(
+    ("text", "where", "what"),
+    [
+        ("", "line 1", "no board: a board needs at least one row"),
+        ("# only a comment\n# and another\n", "line 2", "no board"),
+        ("\n\n\n", "line 3", "no board"),
+        ("0x0x0\n", "line 1, column 1", "width 0: a board needs at least one cell"),
+        ("0x3\n\n\n\n", "line 1, column 1", "width 0"),
+        ("3x0\n", "line 1, column 3", "height 0: a board needs at least one cell"),
+        ("\ufeff", "line 1", "no board"),
+    ],
+)
+def test_a_board_needs_at_least_one_cell(text: str, where: str, what: str) -> None:
+    """Nothing on the page is not a 0x0 board: the file is wrong or empty."""
+    with pytest.raises(BoardTextError) as info:
+        parse(text)
+    message = str(info.value)
+    assert message.startswith(where + ":"), message
+    assert what in message
+
+
+def test_the_most_cells_are_accepted_without_a_header() -> None:
+    """The limits are the same with or without a header, and they are limits: the
+    largest board they allow is read."""
+    width = 10_000
+    height = CELL_LIMIT // width
+    knowledge = parse(("." * width + "\n") * height)
+    assert (knowledge.width, knowledge.height) == (width, height)
+    assert width * height == CELL_LIMIT
+    assert parse(f"{width}x{height}x{CELL_LIMIT}\n" + ("." * width + "\n") * height).mines == (
+        CELL_LIMIT
+    )
+
+
+def test_a_header_may_count_every_cell_a_mine() -> None:
+    assert parse("2x1x2\n..\n").mines == 2
+    assert parse("2x1x002\n..\n").mines == 2
+
+
+def test_one_byte_order_mark_at_the_start_is_skipped() -> None:
+    """Notepad starts a UTF-8 file with U+FEFF; it is not part of the board."""
+    text = "3x1x1\n1.F\n"
+    assert parse_board("\ufeff" + text) == parse_board(text)
+    assert parse_board("\ufeff# comment\n1.\n").knowledge.width == 2
+
+
+def test_a_board_outside_the_format_is_written_but_not_read_back() -> None:
+    """format_board writes any Knowledge; only boards the format holds come back."""
+    too_many = Knowledge(1, 1, 2, ((Hidden(),),))
+    with pytest.raises(BoardTextError, match="2 mines do not fit on a 1x1 board"):
+        parse(format_board(too_many))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from fractions import Fraction
@@ -12,6 +13,7 @@ import pytest
 
 from minebender import analyse
 from minebender.boardtext import parse
+from minebender.commands.solve import analysis_json
 
 BOARD = "# two mines hide near the corner\n5x4x3\n1F...\n11...\n.....\n.....\n"
 
@@ -133,3 +135,162 @@ def test_missing_file_is_exit_2(tmp_path: Path) -> None:
     result = solve(str(tmp_path / "nope.txt"))
     assert result.returncode == 2
     assert "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+def _digits(n: int, spec: str = "") -> str:
+    """n in decimal, past the interpreter's 4300-digit limit (for comparing)."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return format(n, spec)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+@pytest.fixture(scope="module")
+def big_board(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """200x200 with 4000 mines, all hidden: C(40000, 4000) layouts, 5645 digits."""
+    path = tmp_path_factory.mktemp("big") / "big.txt"
+    path.write_text("200x200x4000\n" + ("." * 200 + "\n") * 200)
+    return path
+
+
+def test_a_count_of_more_than_4300_digits_is_printed_exactly(big_board: Path) -> None:
+    """The exact count, every digit, in --json and in the text; no traceback."""
+    exact = math.comb(200 * 200, 4000)
+    assert len(_digits(exact)) > 4300
+    result = solve(str(big_board), "--json")
+    assert result.returncode == 0, result.stderr[-500:]
+    data = json.loads(result.stdout)
+    assert data["solutions"] == _digits(exact)
+    assert data["probabilities"][0][0] == "1/10"
+    text = solve(str(big_board))
+    assert text.returncode == 0, text.stderr[-500:]
+    assert f"4000 mines: {_digits(exact, ',')} consistent layouts\n" in text.stdout
+
+
+def test_printing_a_huge_count_leaves_the_interpreter_limit_alone() -> None:
+    """The limit is lifted for the count's conversion only, then restored."""
+    knowledge = parse("100x100x5000\n" + ("." * 100 + "\n") * 100)
+    before = sys.get_int_max_str_digits()
+    out = analysis_json(knowledge, analyse(knowledge))
+    assert sys.get_int_max_str_digits() == before
+    assert out["solutions"] == _digits(math.comb(10_000, 5000))
+
+
+def test_a_closed_pipe_ends_quietly(big_board: Path) -> None:
+    """``solve big.txt --json | head -c 10``: no traceback, status 141 as a tool
+    that SIGPIPE ended."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "minebender", "solve", str(big_board), "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as child:
+        assert child.stdout is not None and child.stderr is not None
+        assert child.stdout.read(10) == b'{"width": '
+        child.stdout.close()
+        err = child.stderr.read().decode()
+        assert child.wait(timeout=60) == 141
+    assert err == ""
+
+
+@pytest.mark.parametrize(
+    ("stdin", "args", "message"),
+    [
+        ("", [], "<stdin>: line 1: no board: a board needs at least one row"),
+        ("# nothing but a comment\n", [], "line 1: no board"),
+        ("\n\n", [], "line 2: no board"),
+        ("0x0x0\n", [], "line 1, column 1: width 0: a board needs at least one cell"),
+        ("3x3x10\n...\n...\n...\n", [], "line 1, column 5: 10 mines do not fit on a 3x3 board"),
+        ("3x3x99999999999999999999999\n...\n...\n...\n", [], "mines do not fit on a 3x3"),
+        ("...\n...\n...\n", ["--mines", "10"], "--mines 10: more mines than the 3x3 board"),
+        (
+            "...\n...\n...\n",
+            ["--mines", "99999999999999999999"],
+            "--mines 99999999999999999999: more mines than the 3x3 board has cells (9)",
+        ),
+        ("...\n", ["--mines", "9" * 5000], "argument --mines: expected a number of at most"),
+        ("...\n", ["--mines", "\u0663"], "argument --mines: expected a whole number"),
+        ("\u0663x3x1\n...\n...\n...\n", [], "bad header"),
+        ("." * 10_001 + "\n", [], "line 1, column 10001: row has 10001 cells, more than"),
+        ("400x400\n", [], "400x400 is 160000 cells, more than the 100000"),
+    ],
+)
+def test_a_bad_board_or_total_is_exit_2_not_inconsistent(
+    stdin: str, args: list[str], message: str
+) -> None:
+    """A file that is not a board, or a total that cannot be, is a usage error with
+    one line naming the problem; never "inconsistent" (exit 1) or a 0x0 board."""
+    result = solve("-", *args, stdin=stdin)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1 or "usage:" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_byte_order_mark_at_the_start_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + BOARD.encode())
+    result = solve(str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    assert (json.loads(result.stdout)["width"], json.loads(result.stdout)["mines"]) == (5, 3)
+
+
+def test_no_guess_is_advised_when_every_hidden_cell_is_a_mine() -> None:
+    result = solve("-", stdin="3x3x8\n...\n.8.\n...\n")
+    assert result.returncode == 0
+    assert "every hidden cell is a mine: nothing is left to reveal" in result.stdout
+    assert "guess" not in result.stdout
+
+
+def test_the_least_risky_guess_is_still_advised_when_there_is_one() -> None:
+    result = solve("-", stdin="3x1x1\n.1.\n")
+    assert "no safe cell: the least risky guess is (0,0) with a 1/2 (50.0%)" in result.stdout
+    assert "every hidden cell is a mine" not in result.stdout
+
+
+def test_flags_not_on_a_certain_mine_are_named_and_told_apart() -> None:
+    """Plain output underlines nothing, so the note names each flag off the certain
+    mines, and says which are provably wrong (on a safe cell) and which unproven."""
+    # (1,0) is the certain mine; (2,0) and (0,2) are safe; (4,1) is 1 in 5.5
+    result = solve("-", stdin="5x4x3\n1FF..\n11..F\nF....\n.....\n")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert "wrong flags (2), on provably safe cells: (2,0) (0,2)" in lines
+    assert "flag not proven to be on a mine (1): (4,1)" in lines
+    assert "underlined" not in result.stdout
+    right = solve("-", stdin=BOARD)  # its one flag is on the certain mine
+    assert "flag" not in right.stdout
+
+
+def test_explain_in_json_has_the_documented_fields() -> None:
+    """FORMATS.md: "explanation" is {cell, mine, numbers, uses_total, smallest},
+    null when the cell is not settled, absent on an inconsistent board."""
+    data = json.loads(solve("-", "--json", "--explain", "1,0", stdin=BOARD).stdout)
+    assert data["explanation"] == {
+        "cell": [1, 0],
+        "mine": True,
+        "numbers": [[0, 0]],
+        "uses_total": False,
+        "smallest": True,
+    }
+    total = json.loads(solve("-", "--json", "--explain", "1,0", stdin="2x1x0\n..\n").stdout)
+    assert total["explanation"] == {
+        "cell": [1, 0],
+        "mine": False,
+        "numbers": [],
+        "uses_total": True,
+        "smallest": True,
+    }
+    unsettled = json.loads(solve("-", "--json", "--explain", "4,3", stdin=BOARD).stdout)
+    assert "explanation" in unsettled and unsettled["explanation"] is None
+    no = solve("-", "--json", "--explain", "1,0", stdin="2x1x0\n1.\n")
+    assert no.returncode == 1 and "explanation" not in json.loads(no.stdout)
+
+
+@pytest.mark.parametrize("cell", ["5,0", "0,0"])
+def test_explain_checks_the_cell_on_an_inconsistent_board_too(cell: str) -> None:
+    result = solve("-", "--json", "--explain", cell, stdin="2x1x0\n1.\n")
+    assert result.returncode == 2 and result.stdout == ""
+    assert "off the 2x1 board" in result.stderr or "not a hidden cell" in result.stderr

@@ -10,8 +10,11 @@
 The optional header ``WxHxN`` gives the size and the total number of mines,
 ``WxH`` the size with the total unknown; without one the size comes from the
 rows. Cells: ``.`` or ``?`` hidden, ``F`` a flagged hidden cell, ``0``-``8`` a
-revealed number, ``*`` a revealed mine. A bad file gets a ``BoardTextError``
-that names the line and column; nothing is guessed.
+revealed number, ``*`` a revealed mine. Numbers are ASCII digits. With or
+without a header, a board has at least one cell, at most 10,000 a side and at
+most ``CELL_LIMIT`` cells; a header's total is at most the number of cells. One
+byte order mark at the start is skipped (Notepad writes it). A bad file gets a
+``BoardTextError`` that names the line and column; nothing is guessed.
 
 >>> board = parse_board("3x1x1\\n1.F\\n")
 >>> board.knowledge.rows
@@ -30,13 +33,23 @@ from dataclasses import dataclass
 
 from minebender.types import BOOM, HIDDEN, SHOWN, Boom, Hidden, Knowledge, Pos, Seen, Shown
 
-__all__ = ["Board", "BoardTextError", "format_board", "parse", "parse_board"]
+__all__ = ["CELL_LIMIT", "Board", "BoardTextError", "format_board", "parse", "parse_board"]
 
-_HEADER = re.compile(r"(\d+)x(\d+)(?:x(\d+))?")
+_HEADER = re.compile(r"([0-9]+)x([0-9]+)(?:x([0-9]+))?")
+"""ASCII digits only (``\\d`` would read ``٣x3`` as 3x3: a file must say what it means)."""
 _CELLS: dict[str, Seen] = {".": HIDDEN, "?": HIDDEN, "F": HIDDEN, "*": BOOM}
 _CELLS.update({str(n): SHOWN[n] for n in range(9)})
 _LIMIT = 10_000
 """Largest width or height accepted: a typo like 30000x16 gets an error, not a stall."""
+CELL_LIMIT = 100_000
+"""Most cells a board may have (316x316, 10000x10). The solver keeps a bit mask of
+the board per cell, so its memory grows with the square of the cells: 100,000
+cells take about 0.75 GB and 3 s, 160,000 take 1.8 GB, 250,000 take 4.3 GB and
+20 s. A board that size is a typo or an attack, so it gets an error."""
+_BOM = "\ufeff"
+_SHOWN_DIGITS = 30
+"""Digits of a header number that an error message repeats; a longer number is
+far past every limit and is shown cut short."""
 
 
 class BoardTextError(ValueError):
@@ -57,12 +70,72 @@ class Board:
     flags: frozenset[Pos] = frozenset()
 
 
+def _number(digits: str) -> tuple[int, str]:
+    """A header number, and how a message shows it: whole when short; when longer
+    than any limit, its first digits and its length, and as a value just past
+    every limit (not converted: ``int`` refuses strings over 4300 digits)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) <= _SHOWN_DIGITS:
+        return int(digits), digits
+    return 10**_SHOWN_DIGITS, f"{digits[:_SHOWN_DIGITS]}... ({len(digits)} digits)"
+
+
+def _header(number: int, match: re.Match[str]) -> tuple[int, int, int | None]:
+    """The size and total of a header line, refused (naming the column) when the
+    board would have no cell, exceed a limit, or hold more mines than cells."""
+    (w, w_text), (h, h_text) = _number(match[1]), _number(match[2])
+    for value, text, name, group in ((w, w_text, "width", 1), (h, h_text, "height", 2)):
+        column = match.start(group) + 1
+        if value == 0:
+            raise BoardTextError(number, column, f"{name} 0: a board needs at least one cell")
+        if value > _LIMIT:
+            raise BoardTextError(number, column, f"{name} {text} is larger than {_LIMIT}")
+    if w * h > CELL_LIMIT:
+        raise BoardTextError(
+            number, 1, f"{w}x{h} is {w * h} cells, more than the {CELL_LIMIT} a board may have"
+        )
+    if match[3] is None:
+        return w, h, None
+    n, n_text = _number(match[3])
+    if n > w * h:
+        where = match.start(3) + 1
+        raise BoardTextError(
+            number, where, f"{n_text} mines do not fit on a {w}x{h} board ({w * h} cells)"
+        )
+    return w, h, n
+
+
+def _check_size(rows: list[tuple[int, str]], end: int) -> None:
+    """Refuse a board with no row, or one past the limits a header has (a file
+    without a header gets no more room than one with)."""
+    if not rows:
+        raise BoardTextError(end, None, "no board: a board needs at least one row of cells")
+    number, first = rows[0]
+    if len(first) > _LIMIT:
+        raise BoardTextError(
+            number, _LIMIT + 1, f"row has {len(first)} cells, more than the limit {_LIMIT}"
+        )
+    if len(rows) > _LIMIT:
+        raise BoardTextError(
+            rows[_LIMIT][0], None, f"the board has {len(rows)} rows, more than the limit {_LIMIT}"
+        )
+    width, height = len(first), len(rows)
+    if width * height > CELL_LIMIT:
+        raise BoardTextError(
+            rows[CELL_LIMIT // width][0],
+            None,
+            f"the board is {width}x{height}, {width * height} cells,"
+            f" more than the {CELL_LIMIT} a board may have",
+        )
+
+
 def parse_board(text: str) -> Board:
     """Read a board text (FORMATS.md) into what the player sees and their flags."""
     header: tuple[int, int, int | None] | None = None
     header_line = 0
     rows: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.removeprefix(_BOM).splitlines()  # Notepad starts UTF-8 files with one
+    for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if line.startswith("#"):
             continue
@@ -73,21 +146,18 @@ def parse_board(text: str) -> Board:
         if header is None and not rows:
             match = _HEADER.fullmatch(line)
             if match:
-                w, h = int(match.group(1)), int(match.group(2))
-                n = None if match.group(3) is None else int(match.group(3))
-                for value, name in ((w, "width"), (h, "height")):
-                    if value > _LIMIT:
-                        raise BoardTextError(number, 1, f"{name} {value} is larger than {_LIMIT}")
-                header, header_line = (w, h, n), number
+                header, header_line = _header(number, match), number
                 continue
-            if "x" in line and line[0].isdigit():
-                raise BoardTextError(number, 1, f"bad header {line!r}: expected WxH or WxHxN")
+            if "x" in line and line[0].isdigit():  # any digit: ٣x3 is a bad header too
+                raise BoardTextError(
+                    number, 1, f"bad header {line!r}: expected WxH or WxHxN in digits 0-9"
+                )
         rows.append((number, line))
     while rows and not rows[-1][1]:
         rows.pop()
-    if header is not None and header[0] == 0:
-        rows = []
-    width = header[0] if header else (len(rows[0][1]) if rows else 0)
+    if header is None:
+        _check_size(rows, max(len(lines), 1))
+    width = header[0] if header else len(rows[0][1])
     height = header[1] if header else len(rows)
     if header is not None and len(rows) != height:
         last = rows[-1][0] if rows else header_line
@@ -137,7 +207,8 @@ def _cell(seen: Seen, flagged: bool) -> str:
 
 def format_board(knowledge: Knowledge, flags: Iterable[Pos] = ()) -> str:
     """Write what the player sees as board text, header first; ``parse_board``
-    reads it back to the same board."""
+    reads it back to the same board when the format can hold it (at least one
+    cell, within the limits, no more mines than cells)."""
     flagged = set(flags)
     header = f"{knowledge.width}x{knowledge.height}"
     if knowledge.mines is not None:

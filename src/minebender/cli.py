@@ -14,11 +14,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["COMMANDS", "UsageError", "main"]
+if TYPE_CHECKING:  # rich is imported only by the commands that print with it
+    from rich.console import Console
+
+__all__ = ["BROKEN_PIPE", "COMMANDS", "UsageError", "console", "description", "main"]
 
 # name -> one-line summary. The order is the order of ``minebender --help``.
 COMMANDS: dict[str, str] = {
@@ -33,6 +38,11 @@ COMMANDS: dict[str, str] = {
 }
 
 DEFAULT_COMMAND = "serve"
+
+BROKEN_PIPE = 141
+"""Exit status when the reader of stdout has gone (``| head``): 128 + SIGPIPE, what
+a shell reports for a Unix tool that the signal ended, so pipelines with
+``set -o pipefail`` see what they see with any other tool."""
 
 
 class UsageError(Exception):
@@ -81,7 +91,7 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
         p = sub.add_parser(
             name,
             help=summary,
-            description=module.__doc__.strip().splitlines()[0] if module.__doc__ else summary,
+            description=description(module.__doc__, summary),
             epilog=f"example:\n  {module.EXAMPLE}",
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
@@ -89,8 +99,56 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def description(doc: str | None, summary: str) -> str:
+    """The ``--help`` description of a subcommand: the first paragraph of its
+    module's docstring, whole (its first line alone can stop mid-sentence), or
+    the summary as a sentence when there is no docstring."""
+    if doc and doc.strip():
+        return doc.strip().split("\n\n")[0]
+    return summary[:1].upper() + summary[1:] + "."
+
+
+def console(**options: Any) -> Console:
+    """A rich Console for a command's output. Rich ends the program itself with
+    status 1 when stdout is a closed pipe, which for ``solve`` would read as "no
+    layout agrees"; this one lets the BrokenPipeError reach ``main``, which ends
+    every command the same way."""
+    from rich.console import Console
+
+    class _PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True  # print nothing more
+            raise BrokenPipeError
+
+    return _PipeConsole(**options)
+
+
+def _quiet_broken_pipe() -> int:
+    """End quietly when the reader of stdout has gone (``| head``): point stdout at
+    /dev/null so the flush at exit does not raise again (Python's documented
+    recipe for SIGPIPE), and exit as a Unix tool the signal ended."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout has no file descriptor (a test's capture)
+        pass
+    return BROKEN_PIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``minebender`` command and return its exit status."""
+    """Run the ``minebender`` command and return its exit status. A closed stdout
+    (``minebender solve big.txt --json | head -c 10``) ends it quietly, whatever
+    was printing: a command's output, ``--help`` or ``--version``."""
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     first = args_list[0] if args_list else None
     top_level = first in ("-h", "--help", "--version")

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from fractions import Fraction
 from typing import Any
 
-from rich.console import Console
 from rich.text import Text
 
-from minebender.boardtext import Board, BoardTextError, parse_board
-from minebender.cli import UsageError
+from minebender.boardtext import CELL_LIMIT, Board, BoardTextError, parse_board
+from minebender.cli import UsageError, console
 from minebender.solver import Analysis, analyse, explain
 from minebender.types import Boom, Knowledge, Pos, Shown
 
@@ -58,11 +58,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+_CELL = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
+"""X,Y in ASCII digits (``isdigit`` would take ``٣`` and ``²``)."""
+_WHOLE = re.compile(r"\s*(-?)([0-9]+)\s*")
+
+
 def _cell(text: str) -> Pos:
-    parts = text.split(",")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    match = _CELL.fullmatch(text)
+    if match is None:
         raise argparse.ArgumentTypeError(f"expected a cell as X,Y (e.g. 3,4), got {text!r}")
-    return Pos(int(parts[0]), int(parts[1]))
+    return Pos(int(match[1]), int(match[2]))
+
+
+def _check_cell(knowledge: Knowledge, pos: Pos) -> None:
+    """Refuse an --explain cell off the board or not hidden, on any board: an
+    inconsistent one, which has nothing to explain, included."""
+    if not knowledge.on_board(pos):
+        raise UsageError(
+            f"({pos.x}, {pos.y}) is off the {knowledge.width}x{knowledge.height} board"
+        )
+    if not knowledge.hidden(pos):
+        raise UsageError(f"({pos.x}, {pos.y}) is not a hidden cell")
 
 
 def _explanation(knowledge: Knowledge, pos: Pos) -> tuple[str, dict[str, Any] | None]:
@@ -83,13 +99,33 @@ def _explanation(knowledge: Knowledge, pos: Pos) -> tuple[str, dict[str, Any] | 
 
 
 def _nat(text: str) -> int:
+    """A count in ASCII digits (``int`` alone would take ``٣`` and ``1_0``); one
+    longer than 20 digits is refused before ``int``, which stops at 4300."""
+    match = _WHOLE.fullmatch(text)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    digits = match[2].lstrip("0") or "0"
+    if match[1] and digits != "0":
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, got {text.strip()}")
+    if len(digits) > 20:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of at most {CELL_LIMIT} (the most cells a board may have),"
+            f" got a {len(digits)}-digit number"
+        )
+    return int(digits)
+
+
+def _decimal(n: int, spec: str = "") -> str:
+    """n in decimal, every digit of it, however long: an exact count of layouts on
+    a big board has more than the 4300 digits ``str`` allows by default
+    (``sys.set_int_max_str_digits``); the limit is lifted only for this one
+    conversion, so nothing is cut or rounded and the rest of the run keeps it."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 0, got {value}")
-    return value
+        return format(n, spec)
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def read_board(path: str) -> Board:
@@ -112,7 +148,9 @@ def read_board(path: str) -> Board:
 
 
 def _fraction(p: Fraction) -> str:
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    if p.denominator == 1:
+        return _decimal(p.numerator)
+    return f"{_decimal(p.numerator)}/{_decimal(p.denominator)}"
 
 
 def _row_major(cells: frozenset[Pos]) -> list[list[int]]:
@@ -127,7 +165,7 @@ def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
         "height": knowledge.height,
         "mines": knowledge.mines,
         "consistent": consistent,
-        "solutions": str(analysis.solutions),
+        "solutions": _decimal(analysis.solutions),
         "unique": analysis.unique,
         "safe": _row_major(analysis.safe) if consistent else [],
         "certain_mines": _row_major(analysis.mines) if consistent else [],
@@ -150,7 +188,9 @@ def _percent(p: Fraction) -> str:
     return f"{value:.0f}"
 
 
-def _render(board: Board, analysis: Analysis) -> Text:
+def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
+    """The readable report; ``underlined``: the console shows styles, so the wrong
+    flags are underlined in the grid and the note can point at them."""
     k = board.knowledge
     out = Text()
     total = (
@@ -160,7 +200,9 @@ def _render(board: Board, analysis: Analysis) -> Text:
     if not analysis.consistent:
         out.append("no layout agrees with this board (inconsistent)\n", style="bold red")
         return out
-    out.append(f"{analysis.solutions:,} consistent layout{'s' * (analysis.solutions != 1)}")
+    out.append(
+        f"{_decimal(analysis.solutions, ',')} consistent layout{'s' * (analysis.solutions != 1)}"
+    )
     out.append(" (unique)\n" if analysis.unique else "\n")
     out.append("S", style="bold green")
     out.append(" safe   ")
@@ -204,14 +246,28 @@ def _render(board: Board, analysis: Analysis) -> Text:
         ]
         if hidden:
             p, pos = min(hidden, key=lambda item: (item[0], item[1].y, item[1].x))
-            out.append(
-                f"no safe cell: the least risky guess is ({pos.x},{pos.y})"
-                f" with a {_fraction(p)} ({float(p):.1%}) chance of a mine\n"
-            )
-    wrong = sorted(p for p in board.flags if p not in analysis.mines)
+            if p == 1:  # a guess here is certain death: there is nothing to guess
+                out.append("every hidden cell is a mine: nothing is left to reveal\n")
+            else:
+                out.append(
+                    f"no safe cell: the least risky guess is ({pos.x},{pos.y})"
+                    f" with a {_fraction(p)} ({float(p):.1%}) chance of a mine\n"
+                )
+    # A flag off the certain mines is either provably wrong (the cell is safe) or
+    # only unproven; the note names the cells, as plain output underlines nothing.
+    wrong = frozenset(p for p in board.flags if p in analysis.safe)
+    unproven = board.flags - analysis.mines - wrong
+    where = " (underlined)" if underlined else ""
     if wrong:
+        noun = "flag" if len(wrong) == 1 else "flags"
         out.append(
-            f"{len(wrong)} flag{'s' * (len(wrong) != 1)} not provably on a mine (underlined)\n",
+            f"wrong {noun} ({len(wrong)}), on provably safe cells{where}: {listing(wrong)}\n",
+            style="yellow",
+        )
+    if unproven:
+        noun = "flag" if len(unproven) == 1 else "flags"
+        out.append(
+            f"{noun} not proven to be on a mine ({len(unproven)}){where}: {listing(unproven)}\n",
             style="yellow",
         )
     return out
@@ -221,8 +277,16 @@ def run(args: argparse.Namespace) -> int:
     board = read_board(args.file)
     knowledge = board.knowledge
     if args.mines is not None:
+        cells = knowledge.width * knowledge.height
+        if args.mines > cells:  # a bad argument, not a board that says "no"
+            raise UsageError(
+                f"--mines {args.mines}: more mines than the"
+                f" {knowledge.width}x{knowledge.height} board has cells ({cells})"
+            )
         knowledge = knowledge.with_mines(args.mines)
         board = Board(knowledge, board.flags)
+    if args.explain is not None:
+        _check_cell(knowledge, args.explain)
     analysis = analyse(knowledge)
     why = None
     if args.explain is not None and analysis.consistent:
@@ -233,7 +297,8 @@ def run(args: argparse.Namespace) -> int:
             out["explanation"] = why[1]
         print(json.dumps(out))
     else:
-        Console(highlight=False, soft_wrap=True).print(_render(board, analysis), end="")
+        out_console = console(highlight=False, soft_wrap=True)
+        out_console.print(_render(board, analysis, out_console.is_terminal), end="")
         if why is not None:
             print(f"why: {why[0]}")
     return 0 if analysis.consistent else 1
