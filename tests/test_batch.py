@@ -281,3 +281,47 @@ def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
     err = capsys.readouterr().err
     assert err.strip() == "minebender bench bot: game (1, 3) failed: RuntimeError: boom"
     assert [r.game for r in load_results(log)] == [0, 1, 2]
+
+
+def test_level_names_take_any_case_and_are_one_run(tmp_path: Path) -> None:
+    """``Beginner`` and ``beginner`` name the same games: parsed alike, logged and
+    summarised under one name, so a resumed run skips them and the goal applies."""
+    from minebender.batch import parse_level
+
+    assert parse_level("BEGINNER") == parse_level("Beginner") == parse_level("beginner")
+    assert parse_level("30X16X99") == parse_level("30x16x99")
+    with pytest.raises(BatchError, match="unknown level"):
+        parse_level("\u0663\u0660x16x99")
+    log = tmp_path / "run.jsonl"
+    summary, results = run_batch(
+        replace(SPEC, level="Beginner", games=3), workers=1, resume=log, progress=False
+    )
+    assert summary.level == "beginner" and {r.level for r in results} == {"beginner"}
+    again, _ = run_batch(
+        replace(SPEC, level="BEGINNER", games=3), workers=1, resume=log, progress=False
+    )
+    assert again.played == 0
+
+
+def test_bench_bot_level_in_any_case_meets_its_goal(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "bot", "--level", "Beginner", "--games", "2", "--workers", "1", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["level"] == "beginner" and out["goal"] == 0.973
+
+
+def test_bot_command_level_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "--level", "BEGINNER", "--seed", "4"]) == 0
+    assert "game (4, 0) 9x9/10" in capsys.readouterr().out
+
+
+def test_bot_command_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[str]) -> None:
+    """As generate and play do: the board played is not the one asked for."""
+    assert main(["bot", "--level", "5x5x100", "--seed", "4", "--no-board"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "minebender bot: note: --level 5x5x100 is limited to 9x9x71 as Windows XP limits it\n"
+    )
+    assert "9x9/71" in captured.out
+    assert main(["bot", "--level", "20x12x40", "--seed", "4", "--no-board"]) == 0
+    assert capsys.readouterr().err == ""

@@ -235,3 +235,95 @@ def test_replay_last_reads_the_store_then_needs_a_terminal(db: Path) -> None:
     with store_module.open(db) as store:
         store.create_game(won_game("last"), interface="terminal")
     assert_usage_error(minebender("replay", "--last", db=db), "needs a terminal")
+
+
+# --------------------------------------------------------------------------
+# --help descriptions, closed pipes, notes
+# --------------------------------------------------------------------------
+
+
+def _description(help_text: str) -> str:
+    """The description block of an argparse --help: the paragraph after usage."""
+    blocks = help_text.split("\n\n")
+    assert blocks[0].startswith("usage:"), help_text
+    return blocks[1]
+
+
+def _is_whole_sentences(text: str) -> bool:
+    flat = " ".join(text.split())
+    return flat[:1].isupper() and flat.endswith(".")
+
+
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_each_help_description_is_whole_sentences(name: str) -> None:
+    """The description is the whole first paragraph of the command's docstring,
+    never its first line cut mid-sentence."""
+    result = minebender(name, "--help", env={"COLUMNS": "80"})
+    assert result.returncode == 0, result.stderr
+    shown = _description(result.stdout)
+    doc = cli._module(name).__doc__
+    assert doc is not None
+    assert shown == doc.strip().split("\n\n")[0]
+    assert _is_whole_sentences(shown), shown
+
+
+@pytest.mark.parametrize("benchmark", ["solver", "bot", "web", "noguess"])
+def test_each_benchmark_help_description_is_a_sentence(benchmark: str) -> None:
+    from minebender.commands.bench import BENCHMARKS
+
+    result = minebender("bench", benchmark, "--help", env={"COLUMNS": "80"})
+    assert result.returncode == 0, result.stderr
+    shown = _description(result.stdout)
+    assert _is_whole_sentences(shown), shown
+    assert " ".join(shown.split()).lower() == BENCHMARKS[benchmark] + "."
+
+
+def test_a_description_without_a_docstring_is_the_summary_as_a_sentence() -> None:
+    assert cli.description(None, "do a thing: quickly") == "Do a thing: quickly."
+    assert cli.description("First line\ngoes on.\n\nMore.", "x") == "First line\ngoes on."
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--seed", "1", "--count", "3000", "--json"],
+        ["generate", "--seed", "1", "--count", "3000"],
+        ["bot", "--level", "beginner", "--games", "3000", "--no-board"],
+    ],
+    ids=["generate-json", "generate-text", "bot"],
+)
+def test_a_closed_pipe_ends_any_command_quietly(args: list[str]) -> None:
+    """``minebender ... | head -c 10``: no traceback, the status of a Unix tool
+    that SIGPIPE ended (the same for every command)."""
+    with subprocess.Popen(
+        [str(SCRIPT), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as child:
+        assert child.stdout is not None and child.stderr is not None
+        assert len(child.stdout.read(10)) == 10
+        child.stdout.close()
+        err = child.stderr.read().decode()
+        assert child.wait(timeout=60) == cli.BROKEN_PIPE == 141
+    assert err == ""
+
+
+def test_play_custom_notes_the_limited_field(db: Path) -> None:
+    """play --custom says on stderr, as generate does, when the field asked for
+    is limited as Windows XP limits it (here before it finds no terminal)."""
+    result = minebender("play", "--custom", "5x5x100", db=db)
+    assert result.returncode == 2
+    note, error = result.stderr.splitlines()
+    assert note == (
+        "minebender play: note: --custom 5x5x100 is limited to 9x9x71 as Windows XP limits it"
+    )
+    assert "needs a terminal" in error
+    unlimited = minebender("play", "--custom", "20x12x40", db=db)
+    assert "note" not in unlimited.stderr
+
+
+@pytest.mark.parametrize("spelling", ["Expert", "EXPERT", "expert"])
+def test_play_level_takes_any_case(spelling: str, db: Path) -> None:
+    assert_usage_error(minebender("play", "--level", spelling, db=db), "needs a terminal")
+
+
+def test_play_custom_takes_ascii_digits_only(db: Path) -> None:
+    assert_usage_error(minebender("play", "--custom", "\u0663\u0660x9x10", db=db), "--custom")

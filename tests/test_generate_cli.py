@@ -168,3 +168,28 @@ def test_end_to_end_json_lines() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert [json.loads(line)["index"] for line in result.stdout.splitlines()] == [0, 1]
+
+
+@pytest.mark.parametrize("spelling", ["Expert", "EXPERT", " expert "])
+def test_level_takes_any_case(capsys: pytest.CaptureFixture[str], spelling: str) -> None:
+    """Every --level reads a name in any case, as ``play --level`` does."""
+    code, out, err = generate(capsys, "--level", spelling, "--seed", "7", "--json")
+    assert code == 0, err
+    assert (lines(out)[0]["width"], lines(out)[0]["height"], lines(out)[0]["mines"]) == (30, 16, 99)
+    assert lines(out) == lines(generate(capsys, "--level", "expert", "--seed", "7", "--json")[1])
+
+
+def test_custom_takes_ascii_digits_only(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = generate(capsys, "--seed", "1", "--custom", "\u0663\u0660x16x99")
+    assert code == 2 and out == ""
+    assert "--custom must look like 30x16x99" in err
+
+
+def test_a_limited_custom_field_is_noted_in_the_same_words_everywhere(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = generate(capsys, "--custom", "5x5x100", "--seed", "1", "--json")
+    assert code == 0
+    assert err == (
+        "minebender generate: note: --custom 5x5x100 is limited to 9x9x71 as Windows XP limits it\n"
+    )

@@ -22,12 +22,21 @@ class GameFailed(BatchError):
     """A game raised an error or its worker died; finished games are in the log."""
 
 
+def level_key(name: str) -> str:
+    """The name a level is logged and summarised under: any case and spaces round
+    it name the same level (``Expert`` is ``expert``, ``30X16X99`` is
+    ``30x16x99``), so they are one run and meet the same goal."""
+    return name.strip().lower()
+
+
 def parse_level(name: str) -> Setup:
-    """``beginner``, ``intermediate``, ``expert`` or a custom ``WxHxM``."""
-    if name in LEVELS:
-        return setup(LEVELS[name])
-    parts = name.lower().split("x")
-    if len(parts) == 3 and all(p.isdigit() for p in parts):
+    """``beginner``, ``intermediate``, ``expert`` (any case) or a custom ``WxHxM``
+    in ASCII digits, limited as Windows XP limits it."""
+    key = level_key(name)
+    if key in LEVELS:
+        return setup(LEVELS[key])
+    parts = key.split("x")
+    if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
         return setup(Custom(*(int(p) for p in parts)))
     raise BatchError(f"unknown level {name!r}: use beginner, intermediate, expert or WxHxM")
 
@@ -68,9 +77,11 @@ class RunSpec:
         """This run with its first click as the cell ``x,y`` rather than a name:
         what the log records, so a name whose cell changes in a later version
         (``tuned`` is a measured choice) never joins games of two clicks, and
-        ``tuned`` and ``2,3`` on Expert are one run, as they are the same games."""
+        ``tuned`` and ``2,3`` on Expert are one run, as they are the same games.
+        The level is pinned to its ``level_key`` for the same reason: ``Expert``
+        and ``expert`` are the same games."""
         click = first_click(board, self.first)
-        return replace(self, first=f"{click.x},{click.y}")
+        return replace(self, level=level_key(self.level), first=f"{click.x},{click.y}")
 
     def same_run(self, line: dict[str, Any]) -> bool:
         return (

@@ -1,4 +1,5 @@
-"""Run a benchmark and print its figures: the solver, the bot, or the web server."""
+"""Run a benchmark and print its figures: the solver, the bot, the web server, or
+no-guess generation."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "benchmarks that print figures: bench solver, bench bot, bench web"
+SUMMARY = "benchmarks that print figures: solver, bot, web, noguess"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; each is the module minebender.bench.<name>
@@ -20,9 +21,12 @@ BENCHMARKS: dict[str, str] = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from minebender.cli import description
+
     sub = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
     for name, summary in BENCHMARKS.items():
-        p = sub.add_parser(name, help=summary, description=summary)
+        # --help shows a sentence; the one-line list of benchmarks keeps the summary
+        p = sub.add_parser(name, help=summary, description=description(None, summary))
         try:
             module = importlib.import_module(f"minebender.bench.{name}")
         except ModuleNotFoundError:

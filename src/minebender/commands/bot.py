@@ -66,18 +66,20 @@ def render_board(screen: tuple[tuple[Tile, ...], ...]) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
-    from minebender.batch import BatchError, RunSpec
+    from minebender.batch import LEVELS, BatchError, RunSpec
+    from minebender.batch.spec import level_key
     from minebender.bot import play_game
-    from minebender.cli import UsageError
+    from minebender.cli import UsageError, console
+    from minebender.commands.generate import note_if_limited
 
     spec = RunSpec(args.level, args.strategy, args.first, args.seed, args.games)
     try:
         board = spec.check()
     except BatchError as exc:
         raise UsageError(str(exc)) from None
-    console = Console()
+    if level_key(args.level) not in LEVELS:  # a custom WxHxM, maybe limited
+        note_if_limited("bot", "--level", args.level, board)
+    out = console()
     show = args.board if args.board is not None else args.games == 1
     wins = guesses = 0
     for i in range(args.games):
@@ -85,15 +87,15 @@ def run(args: argparse.Namespace) -> int:
         wins += record.won
         guesses += record.guesses
         if show:
-            console.print(render_board(game.display()))
+            out.print(render_board(game.display()))
         verdict = "[bold green]won[/]" if record.won else "[bold red]lost[/]"
-        console.print(
+        out.print(
             f"game ({args.seed}, {i}) {board.width}x{board.height}/{board.mines}: {verdict} "
             f"after {_count(record.moves, 'move')}, {_count(record.guesses, 'guess')},"
             f" {record.seconds:.2f} s"
         )
     if args.games > 1:
-        console.print(
+        out.print(
             f"{wins} of {args.games} won ({wins / args.games:.1%}), "
             f"{guesses / args.games:.2f} guesses per game"
         )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterator
 
@@ -24,6 +23,8 @@ __all__ = [
     "add_arguments",
     "board_rs",
     "boards",
+    "level_name",
+    "note_if_limited",
     "parse_custom",
     "parse_first",
     "run",
@@ -37,9 +38,18 @@ SEED_LIMIT = 2**64
 COUNT_LIMIT = 2**32
 
 
+def level_name(text: str) -> str:
+    """A level name as typed, in the case LEVELS uses: every --level takes any case
+    (``Expert``, ``EXPERT``), as ``play --level`` always did."""
+    return text.strip().lower()
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--level", choices=list(LEVELS), help="the board size and mines (default: beginner)"
+        "--level",
+        type=level_name,
+        choices=list(LEVELS),
+        help="the board size and mines, any case (default: beginner)",
     )
     parser.add_argument(
         "--custom",
@@ -77,7 +87,7 @@ def _int(option: str, text: str, lo: int, hi: int) -> int:
 
 def _custom_numbers(text: str) -> tuple[int, int, int]:
     parts = text.lower().split("x")
-    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise _usage(f"--custom must look like 30x16x99 (width x height x mines), got {text!r}")
     w, h, m = (int(p) for p in parts)
     return w, h, m
@@ -86,6 +96,20 @@ def _custom_numbers(text: str) -> tuple[int, int, int]:
 def parse_custom(text: str) -> Setup:
     """WxHxM as a custom level, limited as Windows XP limits it (``setup``)."""
     return setup(Custom(*_custom_numbers(text)))
+
+
+def note_if_limited(command: str, option: str, text: str, size: Setup) -> None:
+    """Say on stderr when the custom field ``text`` (WxHxM) asked for was limited
+    to ``size``, as Windows XP limits it: a board other than the one asked for is
+    never played or printed without a word. Every command says it the same way."""
+    parts = text.strip().lower().split("x")
+    asked = tuple(int(p) for p in parts) if len(parts) == 3 else None
+    if asked != (size.width, size.height, size.mines):
+        print(
+            f"minebender {command}: note: {option} {text} is limited to"
+            f" {size.width}x{size.height}x{size.mines} as Windows XP limits it",
+            file=sys.stderr,
+        )
 
 
 def parse_first(text: str, size: Setup) -> Pos:
@@ -131,13 +155,8 @@ def run(args: argparse.Namespace) -> int:
         if args.custom is not None
         else setup(LEVELS[args.level or "beginner"])
     )
-    limited = (size.width, size.height, size.mines)
-    if args.custom is not None and _custom_numbers(args.custom) != limited:
-        print(
-            f"minebender generate: note: --custom {args.custom} is limited to"
-            f" {size.width}x{size.height}x{size.mines} as Windows XP limits it",
-            file=sys.stderr,
-        )
+    if args.custom is not None:
+        note_if_limited("generate", "--custom", args.custom, size)
     seed = _int("--seed", args.seed, 0, SEED_LIMIT)
     count = _int("--count", args.count, 1, COUNT_LIMIT + 1)
     first = (
@@ -176,7 +195,6 @@ def run(args: argparse.Namespace) -> int:
     except NoGuessError as exc:
         print(f"minebender generate: {exc}", file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        # The reader (head, a pager) has gone: stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    # A reader that has gone (head, a pager) ends the run in cli.main, quietly, as
+    # for every command.
     return 0

@@ -13,14 +13,15 @@ import sys
 
 from minebender.types import NAMED_LEVELS, Custom, Level
 
-__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
+__all__ = ["EXAMPLE", "KEY_TABLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
 
 SUMMARY = "play in the terminal; q saves and quits, the next play resumes"
 EXAMPLE = "minebender play --level intermediate --seed k3j9"
 
 LEVELS = NAMED_LEVELS
 
-_CUSTOM = re.compile(r"(\d{1,4})x(\d{1,4})x(\d{1,4})")
+_CUSTOM = re.compile(r"([0-9]{1,4})x([0-9]{1,4})x([0-9]{1,4})")
+"""ASCII digits only: ``\\d`` would take ``٣``."""
 
 
 def parse_level(name: str) -> Level:
@@ -47,10 +48,25 @@ def parse_custom(text: str) -> Level:
     return Custom(int(match[1]), int(match[2]), int(match[3]))
 
 
-KEYS = """\
-keys: arrows or hjkl move, space or enter reveals (chords on a number), f flags,
-      a assists, n new game, s best times and statistics, q saves and quits
-mouse: left click reveals, right click flags, the face starts a new game
+KEY_TABLE = """\
+arrows  move (or h j k l)
+space   reveal, or chord on a number
+enter   the same as space
+f       flag or unflag
+a       the assist
+n       a new game (or click the face)
+1 2 3   a new Beginner, Intermediate or
+        Expert game
+c       a new Custom field
+s       best times and statistics
+F1      these keys
+q       save and quit (play resumes)
+mouse   left reveals, right flags"""
+"""Every key of the terminal game: its F1 screen and ``play --help`` show it."""
+
+KEYS = f"""\
+keys:
+{KEY_TABLE}
 
 Without --seed or --new, play resumes the newest unfinished game (of --level or
 --custom, if given); every action is saved as it happens."""
@@ -92,7 +108,11 @@ def run(args: argparse.Namespace) -> int:
     if args.level is not None:
         level = parse_level(args.level)
     elif args.custom is not None:
+        from minebender.commands.generate import note_if_limited
+        from minebender.game import setup
+
         level = parse_custom(args.custom)
+        note_if_limited("play", "--custom", args.custom, setup(level))
     seed: str | None = args.seed
     if seed is not None and (
         not seed or len(seed) > MAX_SEED_LENGTH or not seed.isprintable() or seed != seed.strip()

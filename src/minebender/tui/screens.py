@@ -16,27 +16,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from minebender.commands.play import KEY_TABLE
 from minebender.commands.stats import render_report
 from minebender.store import MAX_NAME_LENGTH
 from minebender.types import Level
 
 __all__ = ["KEYS", "CustomScreen", "KeysScreen", "NameScreen", "ScoresScreen", "default_name"]
 
-KEYS = """\
-arrows  move (or h j k l)
-space   reveal, or chord on a number
-enter   the same as space
-f       flag or unflag
-a       the assist
-n       a new game (or click the face)
-1 2 3   a new Beginner, Intermediate or
-        Expert game
-c       a new Custom field
-s       best times and statistics
-F1      these keys
-q       save and quit (play resumes)
-mouse   left reveals, right flags"""
-"""Every key of the terminal game, for its keys screen and ``play --help``."""
+KEYS = KEY_TABLE
+"""Every key of the terminal game (kept with ``play --help``, which shows it too)."""
 
 
 def default_name() -> str:
