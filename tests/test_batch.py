@@ -325,3 +325,14 @@ def test_bot_command_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[
     assert "9x9/71" in captured.out
     assert main(["bot", "--level", "20x12x40", "--seed", "4", "--no-board"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_bench_bot_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench bot says it too, before it plays."""
+    args = ["bench", "bot", "--games", "2", "--workers", "1", "--no-progress", "--json"]
+    assert main([*args, "--level", "5x5x100"]) == 0
+    captured = capsys.readouterr()
+    assert "note: --level 5x5x100 is limited to 9x9x71" in captured.err
+    assert json.loads(captured.out)["games"] == 2
+    assert main([*args, "--level", "Beginner"]) == 0
+    assert "note" not in capsys.readouterr().err

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        from rich.console import Console
+        from minebender.cli import console
 
-        Console().print(render_report(report))
+        console().print(render_report(report))
     return 0
