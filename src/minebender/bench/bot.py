@@ -93,9 +93,8 @@ def run(args: argparse.Namespace) -> int:
         plot_results,
         run_batch,
     )
-    from minebender.batch.spec import LEVELS, level_key
     from minebender.cli import UsageError
-    from minebender.commands.generate import note_if_limited
+    from minebender.commands.bot import checked_board
 
     if args.plot is not None and args.plot.suffix.lower() != ".png":
         raise UsageError(f"--plot must name a .png file, got {str(args.plot)!r}")
@@ -108,12 +107,7 @@ def run(args: argparse.Namespace) -> int:
         args.ceiling is not None,
         args.ceiling or "two-move",
     )
-    try:
-        board = spec.check()
-    except BatchError as exc:
-        raise UsageError(str(exc)) from None
-    if level_key(args.level) not in LEVELS:  # a custom WxHxM, maybe limited
-        note_if_limited("bench bot", "--level", args.level, board)
+    checked_board(spec, "bench bot")
     try:
         summary, results = run_batch(spec, args.workers, args.cluster, args.resume, args.progress)
         if args.plot is not None:

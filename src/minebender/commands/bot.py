@@ -8,11 +8,15 @@ presses the assist. Game i uses seed (SEED, i), the same games as
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from minebender.bench.bot import add_game_arguments
-from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
+from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Setup, Tile, WrongFlag
 
-__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "render_board", "run"]
+if TYPE_CHECKING:
+    from minebender.batch import RunSpec
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "checked_board", "render_board", "run"]
 
 SUMMARY = "watch the bot play whole games: final board, moves and guesses"
 EXAMPLE = "minebender bot --level expert --seed 7"
@@ -65,20 +69,30 @@ def render_board(screen: tuple[tuple[Tile, ...], ...]) -> object:
     return text
 
 
-def run(args: argparse.Namespace) -> int:
-    from minebender.batch import LEVELS, BatchError, RunSpec
+def checked_board(spec: RunSpec, command: str) -> Setup:
+    """The board of a run of games, or a UsageError naming what is wrong; a custom
+    field that the laws limited is noted on stderr, as ``generate`` notes it."""
+    from minebender.batch import LEVELS, BatchError
     from minebender.batch.spec import level_key
-    from minebender.bot import play_game
-    from minebender.cli import UsageError, console
+    from minebender.cli import UsageError
     from minebender.commands.generate import note_if_limited
 
-    spec = RunSpec(args.level, args.strategy, args.first, args.seed, args.games)
     try:
         board = spec.check()
     except BatchError as exc:
         raise UsageError(str(exc)) from None
-    if level_key(args.level) not in LEVELS:  # a custom WxHxM, maybe limited
-        note_if_limited("bot", "--level", args.level, board)
+    if level_key(spec.level) not in LEVELS:  # a custom WxHxM, maybe limited
+        note_if_limited(command, "--level", spec.level, board)
+    return board
+
+
+def run(args: argparse.Namespace) -> int:
+    from minebender.batch import RunSpec
+    from minebender.bot import play_game
+    from minebender.cli import console
+
+    spec = RunSpec(args.level, args.strategy, args.first, args.seed, args.games)
+    board = checked_board(spec, "bot")
     out = console()
     show = args.board if args.board is not None else args.games == 1
     wins = guesses = 0
