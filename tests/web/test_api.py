@@ -21,7 +21,7 @@ from minebender.session import SessionSpec
 from minebender.types import Beginner, Pos
 from minebender.web import create_app
 from minebender.web.hosts import host_name
-from minebender.web.hub import Hub
+from minebender.web.hub import WATCH_S, Hub
 
 from .conftest import FakeClock
 from .helpers import layout, mines_of, safe_of
@@ -448,3 +448,36 @@ def test_a_game_pushed_out_of_memory_keeps_its_clock(db_path: Path, clock: FakeC
     clock.t += 100  # nobody looks at it meanwhile: time away
     assert hub.get(live.id, token).session.elapsed_ms == 4000
     hub.store.close()
+
+
+def test_the_clock_runs_while_any_page_shows_the_game_and_stops_when_all_are_gone(
+    client: TestClient, clock: FakeClock
+) -> None:
+    """Two tabs on one game: hiding one leaves the clock running for the other;
+    a tab that is gone without a word stops it by itself after WATCH_S."""
+    p = Player(client, seed=SEED)
+    p.act("reveal", FIRST)
+
+    def say(here: bool, tab: str) -> dict[str, Any]:
+        body = {"here": here, "tab": tab}
+        r = client.post(f"/api/games/{p.id}/presence", json=body, headers=p.auth)
+        assert r.status_code == 200, r.text
+        answer: dict[str, Any] = r.json()
+        return answer
+
+    say(True, "a")
+    say(True, "b")
+    clock.t += 1
+    assert say(False, "b") == {"elapsed_ms": 1000, "paused": False}
+    clock.t += 2
+    assert say(True, "a")["elapsed_ms"] == 3000
+    clock.t += 100  # tab a's browser crashed: no word from it
+    view = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+    assert view["paused"] and view["elapsed_ms"] == 3000 + int(WATCH_S * 1000)
+    assert say(True, "a") == {"elapsed_ms": 15_000, "paused": False}
+    clock.t += 1
+    assert say(False, "a") == {"elapsed_ms": 16_000, "paused": True}
+    long_tab = client.post(
+        f"/api/games/{p.id}/presence", json={"here": True, "tab": "x" * 65}, headers=p.auth
+    )
+    assert long_tab.status_code == 422 and "tab" in long_tab.json()["detail"]

@@ -217,3 +217,31 @@ def test_a_rebuilt_session_goes_on_from_the_saved_clock(clock: FakeClock) -> Non
     # a saved clock behind the last action (saved before it) never moves time back
     s.flag(Pos(0, 0))
     assert Session.rebuild(s.spec, s.events, clock, clock_ms=1000).elapsed_ms == 2000
+
+
+def test_a_watched_clock_stops_by_itself_when_the_watcher_is_gone(clock: FakeClock) -> None:
+    """With a watch window the clock runs only that long after the last sign of
+    the player, so a page that died without a word does not count the time
+    after it; the next sign, or action, starts it again from there."""
+    s = new(clock, "watched")
+    s.reveal(Pos(4, 4))
+    s.watch_window = 10.0
+    s.resume()
+    clock.t += 4
+    s.resume()  # a heartbeat
+    clock.t += 6
+    assert s.elapsed_ms == 10_000 and not s.paused
+    clock.t += 100  # the browser crashed
+    assert s.paused and s.elapsed_ms == 14_000
+    s.flag(Pos(0, 0))
+    assert s.events[-1].t_ms == 14_000 and not s.paused
+    clock.t += 2
+    assert s.elapsed_ms == 16_000
+
+
+def test_pause_is_only_for_a_clock_that_runs(clock: FakeClock) -> None:
+    s = new(clock, "no clock")
+    s.pause()
+    assert not s.paused  # before the first click there is no clock
+    s.reveal(Pos(4, 4))
+    assert not s.paused

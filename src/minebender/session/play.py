@@ -62,6 +62,12 @@ class Session:
     _offset_ms: int = field(default=0, repr=False)
     _bbbv: int | None = field(default=None, repr=False)
     _paused_ms: int | None = field(default=None, repr=False)
+    _until: float | None = field(default=None, repr=False)
+    watch_window: float | None = field(default=None, repr=False)
+    """Seconds the clock runs after the last sign of the player (``contact``),
+    for a player whose page promises to be heard from that often (a heartbeat):
+    a browser that crashes or loses the network stops the clock by itself.
+    None (the default): the clock runs until ``pause``."""
 
     def __post_init__(self) -> None:
         self._origin = self.clock()
@@ -143,28 +149,39 @@ class Session:
 
     def now_ms(self) -> int:
         """Milliseconds since the session began, by its clock (continuing after a
-        rebuild, standing still while paused)."""
+        rebuild, standing still while paused or once the watch window ran out)."""
         if self._paused_ms is not None:
             return self._paused_ms
-        return self._offset_ms + max(0, round((self.clock() - self._origin) * 1000))
+        t = self.clock()
+        if self._until is not None:
+            t = min(t, self._until)
+        return self._offset_ms + max(0, round((t - self._origin) * 1000))
 
     @property
     def paused(self) -> bool:
-        """The clock stands still: the player is away (``pause``)."""
-        return self._paused_ms is not None
+        """The clock stands still: the player is away (``pause``, or no sign of
+        them within the watch window)."""
+        return self._paused_ms is not None or (
+            self._until is not None and self.clock() > self._until
+        )
 
     def pause(self) -> None:
         """Stop the clock while the player is away (the page hidden or closed), as
         Windows XP's timer stops while its window is minimised. Any action, or
-        ``resume``, starts it again from where it stood."""
-        if self._paused_ms is None:
+        ``resume``, starts it again from where it stood. Before the first click
+        and after the end there is no clock to stop."""
+        if self._paused_ms is None and self.started and not self.over:
             self._paused_ms = self.now_ms()
 
     def resume(self) -> None:
-        """Start the clock again after ``pause``; nothing happens if it runs."""
-        if self._paused_ms is not None:
-            self._offset_ms, self._origin = self._paused_ms, self.clock()
+        """The player is there: the clock runs again from where it stood (after
+        ``pause`` or a watch window that ran out), and with a watch window it runs
+        that much longer. Every action does this too."""
+        t = self.clock()
+        if self.paused:
+            self._offset_ms, self._origin = self.now_ms(), t
             self._paused_ms = None
+        self._until = None if self.watch_window is None else t + self.watch_window
 
     @property
     def elapsed_ms(self) -> int:

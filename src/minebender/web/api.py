@@ -140,14 +140,16 @@ def router(hub: Hub) -> APIRouter:
 
     @api.post("/games/{gid}/presence", summary="Say whether the player is there")
     async def presence(gid: str, body: PresenceIn, authorization: str | None = AUTH) -> Response:
-        """``here`` false when the page is hidden or closed: the clock stops, as
-        Windows XP's stops while its window is minimised; true when it is shown
-        again, and every few seconds while it is, so that the time played is
-        saved. Returns the game time and whether the clock stands still."""
+        """``here`` false when the page (``tab``, its own id) is hidden or closed:
+        once no page shows the game the clock stops, as Windows XP's stops while
+        its window is minimised; true when it is shown again, and every few
+        seconds while it is, so that the time played is saved and a page that is
+        gone without a word stops the clock by itself. Returns the game time and
+        whether the clock stands still."""
         live = owned(gid, authorization)
         async with live.lock:
             try:
-                hub.presence(live, body.here)
+                hub.presence(live, body.here, body.tab)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the clock: {exc}") from None
             s = live.session

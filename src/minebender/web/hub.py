@@ -40,6 +40,12 @@ __all__ = [
 ]
 
 
+WATCH_S = 12.0
+"""How long the clock of a game shown in a page runs without a word from it:
+the page says it is there every 5 s, so only a page that is gone (a crashed
+browser, a lost network) lets this run out; then the time away is not counted."""
+
+
 class GameNotFound(LookupError):
     """No game has this id."""
 
@@ -73,6 +79,8 @@ class Live:
     qualifies: bool = False
     proof: dict[str, Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    tabs: dict[str, float] = field(default_factory=dict)
+    """The pages showing the game, each with the clock time it last said so."""
 
 
 class Hub:
@@ -158,12 +166,22 @@ class Hub:
             live.proof = proof_of(live.session)
         return live.proof
 
-    def presence(self, live: Live, here: bool) -> None:
-        """The player's page is shown (``here``) or hidden or closed: the clock runs
-        only while it is shown, and is saved each time, so a restarted server goes
-        on from the time played, not from the last action."""
+    def presence(self, live: Live, here: bool, tab: str = "") -> None:
+        """A page of the game is shown (``here``), or hidden or closed: the clock
+        runs while some page shows the game, and stops by itself ``WATCH_S`` after
+        the last word of every page (a crashed browser says nothing). It is saved
+        each time, so a restarted server goes on from the time played."""
         s = live.session
+        now = self.clock()
         if here:
+            live.tabs[tab] = now
+        else:
+            live.tabs.pop(tab, None)
+        for other, seen in list(live.tabs.items()):
+            if now - seen > WATCH_S:
+                del live.tabs[other]  # gone without a word
+        if live.tabs:
+            s.watch_window = WATCH_S
             s.resume()
         else:
             s.pause()

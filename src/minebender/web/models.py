@@ -63,6 +63,9 @@ class NameIn(_Strict):
 
 
 class PresenceIn(_Strict):
-    """``POST /api/games/{id}/presence``: whether the player's page is shown."""
+    """``POST /api/games/{id}/presence``: whether the player's page is shown, and
+    which page (a tab's own id: one tab hidden while another shows the game
+    leaves the clock running)."""
 
     here: StrictBool
+    tab: StrictStr = Field(default="", max_length=64)

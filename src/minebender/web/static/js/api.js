@@ -45,9 +45,9 @@ export const act = (game, action) =>
 
 /** Say whether the page is shown: the game's clock runs only while it is.
  * Returns {elapsed_ms, paused}. keepalive lets it leave as the page closes. */
-export const presence = (game, here) =>
+export const presence = (game, here, tab) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/presence`, {
-    body: { here },
+    body: { here, tab },
     token: game.token,
     keepalive: true,
   });

@@ -23,6 +23,7 @@ const state = {
   holding: false,
   startedFrom: null, // the board code this game was started from
   pending: 0,
+  presenceFailed: false, // the last word to the server about this page was not heard
 };
 
 const board = new Board($("board"));
@@ -347,21 +348,31 @@ document.addEventListener("keydown", (e) => {
 // window is minimised: the server hears when the page is hidden or closed, and
 // every few seconds while it is shown, so that it can save the time played.
 const HEARTBEAT_MS = 5000;
+// This page's own name, so that hiding one of two pages of a game leaves the clock running.
+const TAB = Math.random().toString(36).slice(2, 12);
 
 async function tellPresence(here) {
   const game = state.game;
   const v = state.view;
   if (!game || !v || !v.started || v.status !== "playing") return;
   try {
-    const r = await api.presence(game, here);
+    const r = await api.presence(game, here, TAB);
+    if (state.presenceFailed) status("");
+    state.presenceFailed = false;
     if (state.game === game && state.view === v) {
       v.elapsed_ms = r.elapsed_ms;
       v.paused = r.paused;
       state.receivedAt = performance.now();
       drawTimer();
     }
-  } catch {
-    // An unreachable server is reported by the next action.
+  } catch (err) {
+    // The server is gone (its clock no longer runs either): say so, hold the timer.
+    if (here && state.view === v) {
+      v.elapsed_ms = elapsedNow();
+      v.paused = true;
+      state.presenceFailed = true;
+      status(err.message, true);
+    }
   }
 }
 
