@@ -160,3 +160,24 @@ def test_constructors_name_the_bad_value(make: object, error: type, named: str) 
 def test_any_pair_of_ints_is_a_position(x: int, y: int) -> None:
     p = Pos(x, y)
     assert (p.x, p.y) == (x, y) and eval(repr(p), NAMESPACE) == p
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("20x12x40", Custom(20, 12, 40)),
+        (" 30X16X99 ", Custom(30, 16, 99)),
+        ("00020x0012x040", Custom(20, 12, 40)),
+        ("10000x10000x10000", Custom(10000, 10000, 10000)),
+    ],
+)
+def test_a_custom_field_reads_from_its_text(text: str, field: Custom) -> None:
+    assert Custom.from_text(text) == field
+
+
+@pytest.mark.parametrize(
+    "text", ["", "20x12", "20x12x", "ax12x40", "٣x3x10", "1x2x3x4", "9" * 10 + "x9x9"]
+)
+def test_a_custom_field_text_must_be_three_ascii_numbers(text: str) -> None:
+    with pytest.raises(ValueError, match="WIDTHxHEIGHTxMINES"):
+        Custom.from_text(text)

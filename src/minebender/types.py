@@ -303,6 +303,26 @@ class Custom:
         for name in ("width", "height", "mines"):
             _check_nat("Custom", name, getattr(self, name))
 
+    @classmethod
+    def from_text(cls, text: str) -> Custom:
+        """A Custom Field written ``WIDTHxHEIGHTxMINES`` (any case, ASCII digits):
+        the one reading of that form for every command and the terminal game.
+
+        >>> Custom.from_text("20x12x40")
+        Custom(width=20, height=12, mines=40)
+        """
+        parts = text.strip().lower().split("x")
+        if len(parts) != 3 or not all(
+            p.isascii() and p.isdigit() and len(p) <= _FIELD_DIGITS for p in parts
+        ):
+            raise ValueError(f"{text!r} must look like WIDTHxHEIGHTxMINES, e.g. 20x12x40")
+        return cls(int(parts[0]), int(parts[1]), int(parts[2]))
+
+
+_FIELD_DIGITS = 9
+"""Digits a Custom Field number may have in text; every larger size is clamped
+anyway, and so no huge number is ever converted."""
+
 
 Level: TypeAlias = Beginner | Intermediate | Expert | Custom
 

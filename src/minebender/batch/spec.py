@@ -35,9 +35,10 @@ def parse_level(name: str) -> Setup:
     key = level_key(name)
     if key in LEVELS:
         return setup(LEVELS[key])
-    parts = key.split("x")
-    if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
-        return setup(Custom(*(int(p) for p in parts)))
+    try:
+        return setup(Custom.from_text(key))
+    except ValueError:
+        pass
     raise BatchError(f"unknown level {name!r}: use beginner, intermediate, expert or WxHxM")
 
 

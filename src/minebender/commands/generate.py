@@ -85,17 +85,14 @@ def _int(option: str, text: str, lo: int, hi: int) -> int:
     return value
 
 
-def _custom_numbers(text: str) -> tuple[int, int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 3 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
-        raise _usage(f"--custom must look like 30x16x99 (width x height x mines), got {text!r}")
-    w, h, m = (int(p) for p in parts)
-    return w, h, m
-
-
 def parse_custom(text: str) -> Setup:
     """WxHxM as a custom level, limited as Windows XP limits it (``setup``)."""
-    return setup(Custom(*_custom_numbers(text)))
+    try:
+        return setup(Custom.from_text(text.replace(" ", "")))
+    except ValueError:
+        raise _usage(
+            f"--custom must look like 30x16x99 (width x height x mines), got {text!r}"
+        ) from None
 
 
 def note_if_limited(command: str, option: str, text: str, size: Setup) -> None:

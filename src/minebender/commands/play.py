@@ -8,7 +8,6 @@ nothing: the next ``minebender play`` resumes the unfinished game.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
 from minebender.types import NAMED_LEVELS, Custom, Level
@@ -19,9 +18,6 @@ SUMMARY = "play in the terminal; q saves and quits, the next play resumes"
 EXAMPLE = "minebender play --level intermediate --seed k3j9"
 
 LEVELS = NAMED_LEVELS
-
-_CUSTOM = re.compile(r"([0-9]{1,4})x([0-9]{1,4})x([0-9]{1,4})")
-"""ASCII digits only: ``\\d`` would take ``٣``."""
 
 
 def parse_level(name: str) -> Level:
@@ -42,10 +38,12 @@ def parse_custom(text: str) -> Level:
     """
     from minebender.cli import UsageError
 
-    match = _CUSTOM.fullmatch(text.strip().lower())
-    if match is None:
-        raise UsageError(f"--custom {text!r} must look like WIDTHxHEIGHTxMINES, e.g. 20x12x40")
-    return Custom(int(match[1]), int(match[2]), int(match[3]))
+    try:
+        return Custom.from_text(text)
+    except ValueError:
+        raise UsageError(
+            f"--custom {text!r} must look like WIDTHxHEIGHTxMINES, e.g. 20x12x40"
+        ) from None
 
 
 KEY_TABLE = """\

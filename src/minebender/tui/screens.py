@@ -19,7 +19,7 @@ from textual.widgets import Input, Static
 from minebender.commands.play import KEY_TABLE
 from minebender.commands.stats import render_report
 from minebender.store import MAX_NAME_LENGTH
-from minebender.types import Level
+from minebender.types import Custom, Level
 
 __all__ = ["KEYS", "CustomScreen", "KeysScreen", "NameScreen", "ScoresScreen", "default_name"]
 
@@ -128,19 +128,14 @@ class CustomScreen(ModalScreen[Level | None]):
                 "Custom field, as WIDTHxHEIGHTxMINES (width 9..30, height 9..25,"
                 " mines 10..999; others are clamped). Enter plays, escape cancels:"
             )
-            yield Input(value=self.current, max_length=14, id="custom")
+            yield Input(value=self.current, max_length=32, id="custom")
             yield Static("", id="custom-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from minebender.cli import UsageError
-        from minebender.commands.play import parse_custom
-
         try:
-            level = parse_custom(event.value)
-        except UsageError:
-            self.query_one("#custom-error", Static).update(
-                f"{event.value.strip()!r} is not WIDTHxHEIGHTxMINES, e.g. 20x12x40"
-            )
+            level = Custom.from_text(event.value)
+        except ValueError as exc:
+            self.query_one("#custom-error", Static).update(str(exc))
             return
         self.dismiss(level)
 
