@@ -93,6 +93,8 @@ def test_flags_are_hidden_cells() -> None:
         ("3x\u0663\n...\n", "line 1, column 1", "digits 0-9"),
         ("2x1\n1\u0661\n", "line 2, column 2", "unexpected '\u0661'"),
         ("1\ufeff.\n", "line 1, column 2", "unexpected '\\ufeff'"),
+        ("3x3x1\n\ufeff1..\n...\n...\n", "line 2, column 1", "unexpected '\\ufeff'"),
+        ("3x2\n..\t.\n...\n", "line 2, column 3", "unexpected '\\t'"),
         ("\ufeff\ufeff1.\n", "line 1, column 1", "unexpected '\\ufeff'"),
         ("." * 10_001 + "\n", "line 1, column 10001", "row has 10001 cells, more than the limit"),
         (".\n" * 10_001, "line 10001", "the board has 10001 rows, more than the limit 10000"),

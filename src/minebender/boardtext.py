@@ -44,7 +44,7 @@ _LIMIT = 10_000
 CELL_LIMIT = 100_000
 """Most cells a board may have (316x316, 10000x10). The solver keeps a bit mask of
 the board per cell, so its memory grows with the square of the cells: 100,000
-cells take about 0.75 GB and 3 s, 160,000 take 1.8 GB, 250,000 take 4.3 GB and
+cells take about 1 GB and 3 s, 160,000 take 1.8 GB, 250,000 take 4.3 GB and
 20 s. A board that size is a typo or an attack, so it gets an error."""
 _BOM = "\ufeff"
 _SHOWN_DIGITS = 30
@@ -171,13 +171,9 @@ def parse_board(text: str) -> Board:
     for y, (number, line) in enumerate(rows):
         if not line:
             raise BoardTextError(number, None, "empty line inside the board")
-        if len(line) != width:
-            raise BoardTextError(
-                number,
-                min(len(line), width) + 1,
-                f"row has {len(line)} cells, expected {width}",
-            )
         cells: list[Seen] = []
+        # Characters first: a stray one (a BOM, a tab) also makes the row too
+        # long, and naming it says more than a count of cells.
         for x, ch in enumerate(line):
             seen = _CELLS.get(ch)
             if seen is None:
@@ -185,6 +181,12 @@ def parse_board(text: str) -> Board:
             if ch == "F":
                 flags.add(Pos(x, y))
             cells.append(seen)
+        if len(line) != width:
+            raise BoardTextError(
+                number,
+                min(len(line), width) + 1,
+                f"row has {len(line)} cells, expected {width}",
+            )
         grid.append(tuple(cells))
     mines = header[2] if header else None
     return Board(Knowledge(width, height, mines, tuple(grid)), frozenset(flags))
