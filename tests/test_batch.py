@@ -336,3 +336,12 @@ def test_bench_bot_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[st
     assert json.loads(captured.out)["games"] == 2
     assert main([*args, "--level", "Beginner"]) == 0
     assert "note" not in capsys.readouterr().err
+
+
+def test_bench_bot_text_names_the_board_played_and_counts_in_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["bench", "bot", "--games", "1", "--workers", "1", "--no-progress"]
+    assert main([*args, "--level", "5x5x100"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("bot 9x9x71 (strong") and ": 1 game;" in out and "; 1 win)" in out

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         args.ceiling is not None,
         args.ceiling or "two-move",
     )
-    checked_board(spec, "bench bot")
+    board = checked_board(spec, "bench bot")
     try:
         summary, results = run_batch(spec, args.workers, args.cluster, args.resume, args.progress)
         if args.plot is not None:
@@ -131,13 +131,16 @@ def run(args: argparse.Namespace) -> int:
     lo, hi = summary.ci95
     n = summary.workers
     where = f"cluster {summary.cluster}" if summary.cluster else f"{n} local worker{'s' * (n != 1)}"
+    level = summary.level
+    if level not in GOALS:  # a custom field: say the board played, as the laws limit it
+        level = f"{board.width}x{board.height}x{board.mines}"
     print(
-        f"bot {summary.level} ({summary.strategy}, first click {summary.first}), "
-        f"seed {summary.seed}: {summary.games} games; solver {solver_build()}"
+        f"bot {level} ({summary.strategy}, first click {summary.first}), "
+        f"seed {summary.seed}: {_count(summary.games, 'game')}; solver {solver_build()}"
     )
     print(
         f"win rate {summary.win_rate:.2%}  (95% Wilson interval {lo:.2%} .. {hi:.2%}; "
-        f"{summary.wins} wins)"
+        f"{_count(summary.wins, 'win')})"
     )
     goal = GOALS.get(summary.level)
     if goal is not None:
@@ -167,6 +170,11 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         print(f"plot written to {args.plot}")
     return 0
+
+
+def _count(n: int, word: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _print_ceiling(summary: Summary, goal: float | None) -> None:
