@@ -8,7 +8,7 @@ closes it.
 from __future__ import annotations
 
 import getpass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,7 +21,17 @@ from minebender.commands.stats import render_report
 from minebender.store import MAX_NAME_LENGTH
 from minebender.types import Custom, Level
 
-__all__ = ["KEYS", "CustomScreen", "KeysScreen", "NameScreen", "ScoresScreen", "default_name"]
+_T = TypeVar("_T")
+
+__all__ = [
+    "KEYS",
+    "AskScreen",
+    "CustomScreen",
+    "KeysScreen",
+    "NameScreen",
+    "ScoresScreen",
+    "default_name",
+]
 
 KEYS = KEY_TABLE
 """Every key of the terminal game (kept with ``play --help``, which shows it too)."""
@@ -35,18 +45,27 @@ def default_name() -> str:
         return ""
 
 
-class NameScreen(ModalScreen[str | None]):
-    """Asks a name for a new best time; enter keeps it, escape skips it."""
+class AskScreen(ModalScreen[_T | None]):
+    """A small box over the board that asks for one line of text: the look and
+    the escape key (None: nothing chosen) that the name and Custom dialogs share."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "skip", "skip")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "skip", "cancel")]
     DEFAULT_CSS = """
-    NameScreen { align: center middle; }
-    NameScreen > Vertical {
+    AskScreen { align: center middle; }
+    AskScreen > Vertical {
         width: 44; max-width: 100%; height: auto; padding: 1 2;
         border: round $accent; background: $surface;
     }
-    NameScreen Input { margin-top: 1; }
+    AskScreen Input { margin-top: 1; }
     """
+
+    def action_skip(self) -> None:
+        """Close, choosing nothing."""
+        self.dismiss(None)
+
+
+class NameScreen(AskScreen[str]):
+    """Asks a name for a new best time; enter keeps it, escape skips it."""
 
     def __init__(self, level: str, seconds: float) -> None:
         super().__init__()
@@ -70,10 +89,6 @@ class NameScreen(ModalScreen[str | None]):
             self.query_one("#name-error", Static).update(
                 f"The name must have 1 to {MAX_NAME_LENGTH} characters; escape skips."
             )
-
-    def action_skip(self) -> None:
-        """Keep no best time for this game."""
-        self.dismiss(None)
 
 
 class ScoresScreen(ModalScreen[None]):
@@ -104,19 +119,10 @@ class ScoresScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class CustomScreen(ModalScreen[Level | None]):
+class CustomScreen(AskScreen[Level]):
     """Asks for a Custom Field as WIDTHxHEIGHTxMINES; the laws clamp it as
-    Windows XP's Custom dialog does, and the game says when they did."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
-    DEFAULT_CSS = """
-    CustomScreen { align: center middle; }
-    CustomScreen > Vertical {
-        width: 44; max-width: 100%; height: auto; padding: 1 2;
-        border: round $accent; background: $surface;
-    }
-    CustomScreen Input { margin-top: 1; }
-    """
+    Windows XP's Custom dialog does, and the game says when they did; escape
+    keeps the game as it is."""
 
     def __init__(self, current: str) -> None:
         super().__init__()
@@ -138,10 +144,6 @@ class CustomScreen(ModalScreen[Level | None]):
             self.query_one("#custom-error", Static).update(str(exc))
             return
         self.dismiss(level)
-
-    def action_cancel(self) -> None:
-        """Keep the game as it is."""
-        self.dismiss(None)
 
 
 class KeysScreen(ModalScreen[None]):
