@@ -155,6 +155,30 @@ def test_one_byte_order_mark_at_the_start_is_skipped() -> None:
     assert parse_board("\ufeff# comment\n1.\n").knowledge.width == 2
 
 
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("...\x0b...\n", "line 1, column 4: unexpected '\\x0b'"),
+        ("3x2\n...\n..\u2028.\n", "line 3, column 3: unexpected '\\u2028'"),
+        ("..\x0c\n..\n", "line 1, column 3: unexpected '\\x0c'"),
+        ("...\u00a0\n", "line 1, column 4: unexpected '\\xa0'"),
+        ("..\r.\n", "line 1, column 3: unexpected '\\r'"),
+    ],
+)
+def test_only_lf_or_crlf_ends_a_line(text: str, where: str) -> None:
+    """A form feed or U+2028 is a character of the row, not a line break: the
+    error names the line an editor shows, and no row is made up."""
+    with pytest.raises(BoardTextError) as caught:
+        parse(text)
+    assert str(caught.value).startswith(where)
+
+
+def test_crlf_and_trailing_spaces_and_tabs_are_read_as_plain_lines() -> None:
+    plain = parse_board("2x2x1\n1?\n??\n")
+    assert parse_board("2x2x1\r\n1? \r\n??\t\r\n") == plain
+    assert parse_board("2x2x1  \n1?\n??\n  \n") == plain
+
+
 def test_a_board_outside_the_format_is_written_but_not_read_back() -> None:
     """format_board writes any Knowledge; only boards the format holds come back."""
     too_many = Knowledge(1, 1, 2, ((Hidden(),),))

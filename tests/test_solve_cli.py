@@ -131,6 +131,15 @@ def test_bad_input_is_one_line_and_exit_2(stdin: str, args: list[str], message: 
     assert "Traceback" not in result.stderr
 
 
+def test_a_file_not_in_utf8_names_the_line_and_column_of_the_bad_byte(tmp_path: Path) -> None:
+    board = tmp_path / "latin1.txt"
+    board.write_bytes("2x2\n.é\n..\n".encode("latin-1"))
+    result = solve(str(board))
+    assert result.returncode == 2
+    assert "line 2, column 2: byte 0xe9 is not UTF-8" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:
     result = solve(str(tmp_path / "nope.txt"))
     assert result.returncode == 2

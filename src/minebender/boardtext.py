@@ -129,14 +129,30 @@ def _check_size(rows: list[tuple[int, str]], end: int) -> None:
         )
 
 
+_TRAILING = " \t"
+"""What an editor may leave unseen at the end of a line: dropped. Any other
+character there (a no-break space, a form feed) is named as unexpected."""
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of a board text: ended by LF or CRLF only, so that the line
+    numbers in errors are those an editor shows (``str.splitlines`` also ends
+    a line at a form feed, a vertical tab or U+2028, which would then be read
+    as two rows and make every later line number wrong)."""
+    lines = text.removeprefix(_BOM).split("\n")  # Notepad starts UTF-8 files with a BOM
+    if lines[-1] == "":
+        lines.pop()  # the newline that ends the last line starts no line
+    return [line.removesuffix("\r") for line in lines]
+
+
 def parse_board(text: str) -> Board:
     """Read a board text (FORMATS.md) into what the player sees and their flags."""
     header: tuple[int, int, int | None] | None = None
     header_line = 0
     rows: list[tuple[int, str]] = []
-    lines = text.removeprefix(_BOM).splitlines()  # Notepad starts UTF-8 files with one
+    lines = _lines(text)
     for number, raw in enumerate(lines, start=1):
-        line = raw.rstrip()
+        line = raw.rstrip(_TRAILING)
         if line.startswith("#"):
             continue
         if not line:

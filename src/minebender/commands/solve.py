@@ -130,21 +130,33 @@ def _decimal(n: int, spec: str = "") -> str:
 
 def read_board(path: str) -> Board:
     """Read and parse FILE (or stdin for ``-``); any problem is a UsageError."""
+    name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                data = handle.read()
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not a UTF-8 text file") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name}: {_not_utf8(data, exc.start)}") from None
     try:
         return parse_board(text)
     except BoardTextError as exc:
-        name = "<stdin>" if path == "-" else path
         raise UsageError(f"{name}: {exc}") from None
+
+
+def _not_utf8(data: bytes, start: int) -> str:
+    """Where the first byte that is not UTF-8 is, as an editor counts: its
+    line, and its column in characters (those before it on its line are good
+    UTF-8)."""
+    line_start = data.rfind(b"\n", 0, start) + 1
+    line = data.count(b"\n", 0, start) + 1
+    column = len(data[line_start:start].decode("utf-8")) + 1
+    return f"line {line}, column {column}: byte 0x{data[start]:02x} is not UTF-8 (the file must be)"
 
 
 def _fraction(p: Fraction) -> str:
