@@ -10,6 +10,17 @@ export function tilesFromRows(rows) {
 
 export const isNumber = (tile) => tile.length === 1 && tile >= "0" && tile <= "8";
 
+/** p (0..1) in percent, rounded to 1/steps of a point, where only a
+ * certainly safe cell shows 0 and only a certain mine 100: a cell at 99.86%
+ * shows 99, not the 100 of a mine. */
+export function percent(p, steps) {
+  if (p <= 0) return "0";
+  if (p >= 1) return "100";
+  const lowest = 1 / steps;
+  const v = Math.min(100 - lowest, Math.max(lowest, Math.round(p * 100 * steps) / steps));
+  return String(Math.round(v * steps) / steps);
+}
+
 export class Board {
   constructor(el) {
     this.el = el;
@@ -119,10 +130,12 @@ export class Board {
     const p = this.heat && t === "covered" ? this.heat[y][x] : null;
     if (p !== null && p !== undefined) {
       cls += " heat";
-      const hue = Math.round(120 * (1 - p));
+      // The square root spreads the small risks that matter most: 8% is
+      // visibly not the green of a certainly safe cell.
+      const hue = Math.round(120 * (1 - Math.sqrt(p)));
       c.style.setProperty("--heat", `hsla(${hue}, 90%, 48%, 0.5)`);
-      c.dataset.p = `${Math.round(p * 100)}`;
-      c.title = `mine probability ${Math.round(p * 1000) / 10}%`;
+      c.dataset.p = percent(p, 1);
+      c.title = `mine probability ${percent(p, 10)}%`;
     } else if (c.dataset.p !== undefined) {
       delete c.dataset.p;
       c.removeAttribute("title");

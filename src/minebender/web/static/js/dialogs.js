@@ -71,7 +71,10 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     document.getElementById("dialogs").appendChild(overlay);
     openCount++;
     if (onOpen) onOpen(win, close);
-    (win.querySelector("input") ?? primary ?? row.firstChild)?.focus();
+    const first = win.querySelector("input") ?? primary ?? row.firstChild;
+    first?.focus();
+    // a proposed value (the name "Anonymous") is selected, so typing replaces it
+    if (first instanceof HTMLInputElement && first.type === "text") first.select();
   });
 }
 

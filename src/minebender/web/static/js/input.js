@@ -104,7 +104,15 @@ export function attachPointer(board, handlers) {
   el.addEventListener(
     "touchstart",
     (e) => {
-      if (e.touches.length !== 1 || !handlers.enabled()) return;
+      if (e.touches.length !== 1) {
+        // A second finger: a pinch or a scroll, never a press of the cell
+        // under the first one (its long press would flag it).
+        clearTimeout(timer);
+        touchCell = null;
+        board.setPressed([]);
+        return;
+      }
+      if (!handlers.enabled()) return;
       const t = e.touches[0];
       touchCell = board.cellAt(document.elementFromPoint(t.clientX, t.clientY) ?? e.target);
       start = { x: t.clientX, y: t.clientY };

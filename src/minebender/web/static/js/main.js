@@ -131,7 +131,8 @@ async function loadProof(view) {
 
 async function finished(view) {
   const game = state.game;
-  const history = saved.get("history", []);
+  // once per game, however many windows saw it end
+  const history = saved.get("history", []).filter((h) => h.id !== game.id);
   history.unshift({ ...game, level: view.level, status: view.status, elapsed_ms: view.elapsed_ms, date: Date.now() });
   saved.set("history", history.slice(0, 30));
   if (view.best_time) await askName(game, view);
@@ -156,6 +157,11 @@ async function askName(game, view) {
       if (err.status === 422) {
         opts = { name, error: err.message };
         continue;
+      }
+      if (err.status === 409) {
+        // named in another window meanwhile, or pushed out by faster times
+        status("This time can no longer be named: it was named in another window, or faster times pushed it out.");
+        return;
       }
       status(err.message, true);
       return;
@@ -223,6 +229,24 @@ function send(action) {
   return state.queue;
 }
 
+// Another window may have played this game meanwhile: when this page comes
+// back (shown again, or its window focused) it asks for the game as stored,
+// in the action queue so that no answer of its own is overtaken.
+function refreshFromServer() {
+  const game = state.game;
+  const v = state.view;
+  if (!game || !v || v.status !== "playing") return state.queue;
+  state.queue = state.queue
+    .then(async () => {
+      if (state.game !== game || state.view !== v) return;
+      const res = await api.getGame(game);
+      const same = JSON.stringify(res.view.tiles) === JSON.stringify(v.tiles) && res.view.status === v.status;
+      if (state.game === game && state.view === v && !same) await show(res.view);
+    })
+    .catch(() => {}); // the server is away: the presence call says so
+  return state.queue;
+}
+
 const playing = () => !!state.view && state.view.status === "playing" && !dlg.dialogOpen();
 
 attachPointer(board, {
@@ -240,10 +264,22 @@ function assist() {
   send({ type: "assist" });
 }
 
+// The code of a shared link, read as written: URLSearchParams would turn the
+// "+" of a no-guess code (e+ng:k3j9) into a space, as form encoding does.
+function codeInLink(search) {
+  const m = /[?&]code=([^&#]*)/.exec(search);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1];
+  }
+}
+
 async function resume() {
   // A shared link: /?code=e:k3j9 starts that board; after a bad code (its
   // message answered) the page goes on as if there were none.
-  const code = new URLSearchParams(location.search).get("code");
+  const code = codeInLink(location.search);
   if (code) {
     history.replaceState(null, "", location.pathname);
     if (await newGame({ code })) return;
@@ -376,7 +412,11 @@ async function tellPresence(here) {
   }
 }
 
-document.addEventListener("visibilitychange", () => tellPresence(!document.hidden));
+document.addEventListener("visibilitychange", () => {
+  tellPresence(!document.hidden);
+  if (!document.hidden) refreshFromServer();
+});
+window.addEventListener("focus", () => refreshFromServer());
 window.addEventListener("pagehide", () => tellPresence(false));
 setInterval(() => {
   if (!document.hidden) tellPresence(true);

@@ -99,7 +99,7 @@ export function watch(data) {
     html:
       '<div class="replay"><div class="top sunken2" style="display:flex;justify-content:space-between">' +
       '<div class="led" data-count></div><div class="led" data-time></div></div>' +
-      '<div class="sunken"><div class="board" data-board></div></div>' +
+      '<div class="board-scroll"><div class="sunken"><div class="board" data-board></div></div></div>' +
       '<div class="replay-controls">' +
       '<button type="button" class="xpbtn" data-first title="first">|&lt;</button>' +
       '<button type="button" class="xpbtn" data-back title="back">&lt;</button>' +

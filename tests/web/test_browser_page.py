@@ -1,0 +1,150 @@
+"""The page in real headless Chromium: small screens, touch, shared links,
+several windows on one game, and what the heat map writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from minebender.types import Pos
+
+from .helpers import mines_of, safe_of
+from .server import Server
+from .test_browser import FIRST, browser, cell, page, server, settle, tile
+
+__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (600, 700)])
+def test_a_board_wider_than_the_screen_scrolls_from_its_left_edge(
+    browser: Any, server: Server, viewport: tuple[int, int]
+) -> None:
+    """Centring a window wider than the screen put its left part (the Game
+    menu, the counter, the first columns) out of reach: it now starts at the
+    left edge and the page scrolls to the rest."""
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    pg = context.new_page()
+    pg.goto(f"{server.url}/?code=e:narrow")
+    pg.wait_for_selector(cell(29, 15))
+    menu = pg.locator("#menu-game > button").bounding_box()
+    corner = pg.locator(cell(0, 0)).bounding_box()
+    assert menu is not None and corner is not None
+    assert menu["x"] >= 0 and corner["x"] >= 0
+    pg.click("#menu-game > button")  # reachable, so the level can be changed back
+    pg.click('[data-cmd="level:beginner"]')
+    pg.wait_for_selector(cell(8, 8))
+    assert pg.locator(cell(9, 0)).count() == 0
+    # on a wide screen the window is still centred
+    pg.set_viewport_size({"width": 1400, "height": 800})
+    box = pg.locator(".window").bounding_box()
+    assert box is not None
+    assert abs((box["x"] + box["width"] / 2) - 700) < 20
+    context.close()
+
+
+def test_a_no_guess_link_keeps_its_plus(page: Any, server: Server) -> None:
+    """Form encoding reads "+" as a space; a code is read as written."""
+    page.goto(f"{server.url}/?code=b+ng:plus-link")
+    page.wait_for_selector(cell(8, 8))
+    page.wait_for_selector(".badge:has-text('No-guess')")
+    assert page.locator("#message").count() == 0
+    page.goto(f"{server.url}/?code=b%2Bng:plus-link2")
+    page.wait_for_selector(".badge:has-text('No-guess')")
+
+
+def test_the_heat_map_writes_0_and_100_only_for_certain_cells(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    got = page.evaluate(
+        """async () => {
+          const { percent } = await import('/static/js/board.js');
+          return [0, 0.004, 0.0449, 0.5, 0.9949, 0.9986, 1].map(
+            (p) => [percent(p, 1), percent(p, 10)]);
+        }"""
+    )
+    assert got == [
+        ["0", "0"],
+        ["1", "0.4"],
+        ["4", "4.5"],
+        ["50", "50"],
+        ["99", "99.5"],
+        ["99", "99.9"],
+        ["100", "100"],
+    ]
+
+
+def test_the_proposed_best_time_name_is_selected(page: Any, server: Server) -> None:
+    """As in Windows XP: typing a name replaces "Anonymous"."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.evaluate(
+        "async () => { const d = await import('/static/js/dialogs.js'); d.nameDialog('beginner'); }"
+    )
+    page.wait_for_selector("#name-dialog input")
+    page.keyboard.type("Zed")
+    assert page.input_value("#name-dialog input") == "Zed"
+
+
+def test_a_second_finger_cancels_the_long_press(browser: Any, server: Server) -> None:
+    """A pinch that starts on a covered cell must not flag it."""
+    seed = "e2e-pinch"
+    context = browser.new_context(has_touch=True, viewport={"width": 500, "height": 700})
+    pg = context.new_page()
+    pg.goto(f"{server.url}/?code=b:{seed}")
+    pg.wait_for_selector(cell(8, 8))
+    pg.tap(cell(FIRST.x, FIRST.y))
+    settle(pg)
+    mine = next(m for m in mines_of(seed, FIRST) if tile(pg, m) == "covered")
+    box = pg.locator(cell(mine.x, mine.y)).bounding_box()
+    assert box is not None
+    one = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2, "id": 1}
+    two = {"x": one["x"] + 80, "y": one["y"] + 80, "id": 2}
+    cdp = context.new_cdp_session(pg)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [one]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [one, two]})
+    pg.wait_for_timeout(700)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    settle(pg)
+    assert tile(pg, mine) == "covered"
+    context.close()
+
+
+def test_a_window_shows_the_moves_another_window_made(browser: Any, server: Server) -> None:
+    """Two tabs on one saved game: the one that comes back (focused or shown)
+    shows the game as stored, and a game ended in both is listed once."""
+    seed = "e2e-two-tabs"
+    context = browser.new_context(viewport={"width": 900, "height": 720})
+    one = context.new_page()
+    one.goto(f"{server.url}/?code=b:{seed}")
+    one.wait_for_selector(cell(8, 8))
+    one.click(cell(FIRST.x, FIRST.y))
+    settle(one)
+    two = context.new_page()
+    two.goto(server.url + "/")  # resumes the game saved in this browser
+    two.wait_for_selector(cell(8, 8))
+    assert tile(two, FIRST) == "0"
+    hidden = [p for p in safe_of(seed, FIRST) if tile(two, p) == "covered"]
+    target: Pos = hidden[0]
+    two.click(cell(target.x, target.y))
+    settle(two)
+    assert tile(two, target) != "covered"
+    assert tile(one, target) == "covered"  # not told yet
+    one.evaluate("() => window.dispatchEvent(new Event('focus'))")
+    one.wait_for_function(
+        f"() => document.querySelector('{cell(target.x, target.y)}').dataset.tile !== 'covered'"
+    )
+    # lose in both windows: the game is listed once among the replays
+    mine = mines_of(seed, FIRST)[0]
+    two.click(cell(mine.x, mine.y))
+    settle(two)
+    one.click(cell(mine.x, mine.y))
+    settle(one)
+    one.wait_for_selector("#end-title")
+    history = one.evaluate("() => JSON.parse(localStorage.getItem('minebender.history') ?? '[]')")
+    ids = [h["id"] for h in history]
+    assert len(ids) == len(set(ids)) == 1
+    context.close()
