@@ -140,6 +140,12 @@ def test_a_file_not_in_utf8_names_the_line_and_column_of_the_bad_byte(tmp_path: 
     assert "Traceback" not in result.stderr
 
 
+def test_an_endless_input_is_refused_at_10_mb(tmp_path: Path) -> None:
+    result = solve("/dev/zero")
+    assert result.returncode == 2
+    assert "more than 10 MB, too big for a board file" in result.stderr
+
+
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:
     result = solve(str(tmp_path / "nope.txt"))
     assert result.returncode == 2

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,8 @@ from minebender.types import (
 
 __all__ = [
     "FORMAT",
+    "MAX_BYTES",
+    "MAX_EVENTS",
     "VERSION",
     "Frame",
     "Replay",
@@ -69,6 +72,10 @@ __all__ = [
 FORMAT = "minebender-replay"
 VERSION = 1
 MAX_EVENTS = 100_000
+MAX_BYTES = 5_000_000
+"""The largest replay file read (docs/replays.md): a real game's file is a few
+kilobytes, so anything near this is not a replay, and refusing it before
+parsing keeps a stray file from taking the memory of a JSON tree."""
 
 
 class ReplayError(ValueError):
@@ -211,6 +218,24 @@ def dumps(r: Replay) -> str:
     return json.dumps(to_json(r), indent=1)
 
 
+_FIELDS = frozenset(
+    [
+        *("format", "version", "level", "width", "height", "mines", "seed"),
+        *("no_guess", "practice", "layout", "events", "result", "player"),
+    ]
+)
+_RESULT_FIELDS = frozenset(("status", "reason", "elapsed_ms", "bbbv", "clicks"))
+
+
+def _only(data: dict[str, Any], known: frozenset[str], where: str) -> None:
+    """Refuse a field the format does not have: a reader that checks every
+    field (docs/replays.md) must not pass over one it does not know, which
+    may be a misspelt one whose value was meant to count."""
+    extra = sorted(set(data) - known)
+    if extra:
+        raise ReplayError(f"{where}: unknown field {extra[0]!r}")
+
+
 def _field(data: dict[str, Any], name: str, kind: type, where: str = "replay") -> Any:
     if name not in data:
         raise ReplayError(f"{where}: the field {name!r} is missing")
@@ -222,6 +247,10 @@ def _field(data: dict[str, Any], name: str, kind: type, where: str = "replay") -
     return value
 
 
+_CELL_FIELDS = frozenset(("t", "type", "x", "y"))
+_ASSIST_FIELDS = frozenset(("t", "type", "k"))
+
+
 def _event(i: int, item: object) -> Event:
     where = f"replay: events[{i}]"
     if not isinstance(item, dict):
@@ -229,6 +258,7 @@ def _event(i: int, item: object) -> Event:
     kind = _field(item, "type", str, where)
     if kind not in EVENT_TYPES:
         raise ReplayError(f"{where}: 'type' must be one of {', '.join(EVENT_TYPES)}")
+    _only(item, _ASSIST_FIELDS if kind == "assist" else _CELL_FIELDS, where)
     t = _field(item, "t", int, where)
     if t < 0:
         raise ReplayError(f"{where}: 't' must not be negative")
@@ -264,6 +294,7 @@ def parse(data: object) -> Replay:
     version = _field(data, "version", int)
     if version != VERSION:
         raise ReplayError(f"replay: version {version} is not supported (this reads {VERSION})")
+    _only(data, _FIELDS, "replay")
     width, height, mines = (_field(data, n, int) for n in ("width", "height", "mines"))
     name = _field(data, "level", str)
     try:
@@ -295,23 +326,37 @@ def parse(data: object) -> Replay:
         raise ReplayError("replay: the events do not finish the game")
     replay = Replay(spec, events, _result_of(s), player)
     claimed = _field(data, "result", dict)
+    _only(claimed, _RESULT_FIELDS, "replay: result")
     for field in ("status", "reason", "elapsed_ms", "bbbv", "clicks"):
         got = getattr(replay.result, field)
         if field not in claimed:
             raise ReplayError(f"replay: result: the field {field!r} is missing")
         if claimed[field] != got or type(claimed[field]) is bool:
             raise ReplayError(
-                f"replay: result {field!r} says {claimed[field]!r} but the events give {got!r}"
+                f"replay: result {field!r} says {_as_json(claimed[field])}"
+                f" but the events give {_as_json(got)}"
             )
     return replay
 
 
+def _as_json(value: object) -> str:
+    """A value as the file writes it (null, not Python's None)."""
+    return json.dumps(dict(value) if isinstance(value, Mapping) else value)
+
+
 def loads(text: str | bytes) -> Replay:
-    """A replay from JSON text."""
+    """A replay from JSON text (at most ``MAX_BYTES`` bytes of UTF-8)."""
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_BYTES:
+        raise ReplayError(f"replay: {size} bytes, more than the {MAX_BYTES} a replay may have")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ReplayError(f"replay: not valid JSON: {exc}") from exc
+    except RecursionError:
+        raise ReplayError("replay: not a replay: the JSON is nested too deeply") from None
+    except ValueError as exc:  # an integer past Python's digit limit
+        raise ReplayError(f"replay: not a replay: {exc}") from None
     return parse(data)
 
 

@@ -85,6 +85,10 @@ def good(clock: FakeClock) -> dict[str, Any]:
         (lambda d: d["result"]["clicks"].update(left=1), "result 'clicks'"),
         (lambda d: d.pop("level"), "^replay: the field 'level' is missing"),
         (lambda d: d.update(player=3), "'player'"),
+        (lambda d: d.update(notes="x"), "^replay: unknown field 'notes'"),
+        (lambda d: d["events"][1].update(k=0), "events[1]: unknown field 'k'"),
+        (lambda d: d["result"].update(won=True), "result: unknown field 'won'"),
+        (lambda d: d["result"].update(reason=None), 'says null but the events give "blast"'),
     ],
 )
 def test_bad_replays_are_refused_with_the_reason(clock: FakeClock, change: Any, words: str) -> None:
@@ -94,11 +98,36 @@ def test_bad_replays_are_refused_with_the_reason(clock: FakeClock, change: Any, 
         replay.parse(data)
 
 
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "minebender-replay", "version": ' + "9" * 5000 + "}", "not a replay"),
+    ],
+)
+def test_json_python_cannot_hold_is_a_clear_error(text: str, words: str) -> None:
+    """Deep nesting and numbers past Python's digit limit raise other errors
+    than a JSON syntax error; they too are a ReplayError, not a crash."""
+    with pytest.raises(replay.ReplayError, match=words):
+        replay.loads(text)
+
+
 def test_not_json_and_not_an_object() -> None:
     with pytest.raises(replay.ReplayError, match="not valid JSON"):
         replay.loads("{")
     with pytest.raises(replay.ReplayError, match="one JSON object"):
         replay.loads("[]")
+
+
+def test_a_file_past_the_size_limit_is_refused_before_it_is_read(clock: FakeClock) -> None:
+    """docs/replays.md: files over 5 MB are refused, whoever reads them; a good
+    replay padded past the limit (JSON allows the spaces) is refused too."""
+    good = replay.dumps(replay.from_session(finished(clock)))
+    assert replay.MAX_BYTES == 5_000_000
+    padded = good[:-1] + " " * (replay.MAX_BYTES - len(good.encode())) + good[-1]
+    assert replay.loads(padded).result.status == "won"
+    with pytest.raises(replay.ReplayError, match="more than the 5000000 a replay may have"):
+        replay.loads(good[:-1] + " " * (replay.MAX_BYTES + 1 - len(good.encode())) + good[-1])
 
 
 def test_custom_and_assist_events_survive(clock: FakeClock) -> None:

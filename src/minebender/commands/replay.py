@@ -22,7 +22,6 @@ SUMMARY = "watch a replay file in the terminal, step by step"
 EXAMPLE = "minebender replay game.json --speed 2"
 
 MAX_SPEED = 64.0
-MAX_BYTES = 10_000_000
 
 
 def _speed(text: str) -> float:
@@ -61,12 +60,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def load(path: Path) -> Replay:
     """The replay in a file; a UsageError names the file and what is wrong."""
     from minebender.cli import UsageError
-    from minebender.replay import ReplayError, loads
+    from minebender.replay import MAX_BYTES, ReplayError, loads
 
     try:
-        if path.stat().st_size > MAX_BYTES:
+        # Read no more than the limit and one byte: a pipe or a device
+        # (/dev/zero) has no size to look at first and may never end.
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
             raise UsageError(f"{path}: too big for a replay (over {MAX_BYTES // 1_000_000} MB)")
-        data = path.read_bytes()
     except IsADirectoryError:
         raise UsageError(f"{path} is a folder, not a replay file") from None
     except OSError as exc:

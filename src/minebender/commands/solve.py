@@ -128,17 +128,27 @@ def _decimal(n: int, spec: str = "") -> str:
         sys.set_int_max_str_digits(limit)
 
 
+MAX_FILE_BYTES = 10_000_000
+"""The most of a board file read (formats.md): the largest board the format
+holds takes about 0.1 MB, and reading no more keeps an endless input (``yes |``,
+/dev/zero) from filling the memory."""
+
+
 def read_board(path: str) -> Board:
     """Read and parse FILE (or stdin for ``-``); any problem is a UsageError."""
     name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
         else:
             with open(path, "rb") as handle:
-                data = handle.read()
+                data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise UsageError(
+            f"{name}: more than {MAX_FILE_BYTES // 1_000_000} MB, too big for a board file"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
