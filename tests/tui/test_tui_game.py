@@ -4,6 +4,7 @@ Session on the same seed."""
 
 from __future__ import annotations
 
+import pytest
 from pilot_types import PilotT
 from textual.widgets import Input
 from tui_support import CENTRE, SEED, click_cell, goto, layout_for_seed, make_app, run
@@ -389,3 +390,72 @@ def test_a_custom_board_names_its_size_as_limited() -> None:
         assert len(app.board.tiles) == 9
 
     run(make_app(level=Custom(5, 5, 3)), scenario)
+
+
+def test_a_seed_given_to_play_picks_a_chosen_board(store: Store) -> None:
+    """``minebender play --seed S`` plays the board the player asked for, which
+    they may know: chosen, not ranked. Without one the board is dealt (by
+    ``new_seed``, the seam these tests use to know it) and ranked."""
+    session, game_id = resume_or_new(
+        store, level=None, seed=SEED, no_guess=False, new=False, new_seed=lambda: "unused"
+    )
+    assert game_id is None and session.spec.seed == SEED
+    assert session.spec.chosen and not session.spec.ranked
+    dealt, _ = resume_or_new(
+        store, level=None, seed=None, no_guess=False, new=True, new_seed=lambda: SEED
+    )
+    assert dealt.spec.seed == SEED and dealt.spec.ranked
+
+
+def test_the_status_line_shows_only_a_seed_the_player_gave(store: Store) -> None:
+    """A dealt board's seed would give it away (it could be played with --seed
+    elsewhere first), so it is not shown while the game is on; a chosen
+    board's seed is the one the player typed."""
+    seen: list[str] = []
+
+    async def scenario(pilot: PilotT) -> None:
+        seen.append(app_of(pilot).status_text)
+
+    run(make_app(store), scenario)
+    chosen = Session(SessionSpec(Beginner(), SEED, chosen=True))
+    run(MinebenderApp(chosen, saver=Saver(store)), scenario)
+    assert SEED not in seen[0] and seen[0].startswith("beginner")
+    assert f"seed {SEED}" in seen[1]
+
+
+@pytest.mark.parametrize(
+    ("kind", "played"),
+    [("chosen", 0), ("no_guess", 0), ("assist", 1)],
+)
+def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
+    store: Store, kind: str, played: int
+) -> None:
+    """Won on a board the player picked (``--seed``), on a no-guess board, or with
+    the assist's help: no best time, so no name is asked. Only the assisted
+    game is ranked, and so counted in the statistics."""
+    if kind == "chosen":
+        session, _ = resume_or_new(
+            store, level=None, seed=SEED, no_guess=False, new=True, new_seed=lambda: "unused"
+        )
+    else:
+        session = Session(SessionSpec(Beginner(), SEED, no_guess=kind == "no_guess"))
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("a" if kind == "assist" else "space")  # a opens the centre
+        layout = app.session.layout
+        assert layout is not None
+        for y, row in enumerate(layout):
+            for x, mine in enumerate(row):
+                if not mine and isinstance(tile(app, Pos(x, y)), Covered):
+                    await click_cell(pilot, Pos(x, y))
+        await pilot.pause()
+        assert app.session.status == Won() and "You won" in app.status_text
+        assert app.saver is not None and not app.saver.qualifies()
+        assert not isinstance(app.screen, NameScreen)
+
+    run(MinebenderApp(session, saver=Saver(store), new_seed=lambda: "next"), scenario)
+    assert store.best_times("beginner") == []
+    st = store.statistics("beginner")
+    assert (st.played, st.won) == (played, played)

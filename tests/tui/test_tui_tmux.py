@@ -124,6 +124,7 @@ def test_play_in_tmux_quits_saved_and_resumes(terminal: Terminal, tmp_path: Path
     with store_module.open(db) as store:
         (game,) = store.load_unfinished()
         assert game.spec.seed == "smoke" and len(game.events) == 1
+        assert game.spec.chosen  # a board the player asked for: not ranked
 
     terminal.start(play)
     terminal.wait_for("q quit")

@@ -21,12 +21,21 @@ def free_port() -> int:
         return port
 
 
-class Server:
-    """``python -m minebender serve`` on 127.0.0.1:port with its own database."""
+DEALT_SERVE = Path(__file__).with_name("dealt_serve.py")
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+
+class Server:
+    """``python -m minebender serve`` on 127.0.0.1:port with its own database.
+
+    With ``dealt``, every game the server deals (one the page asks for without
+    a code) gets that seed's board (``dealt_serve.py``): the test knows the
+    board and the game is ranked, as a player's is.
+    """
+
+    def __init__(self, db: Path, port: int | None = None, *, dealt: str | None = None) -> None:
         self.db = db
         self.port = port or free_port()
+        self.dealt = dealt
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -36,7 +45,8 @@ class Server:
     def start(self, timeout: float = 20.0) -> Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         env.pop("MINEBENDER_DB", None)
-        cmd = [sys.executable, "-m", "minebender", "serve", "--port", str(self.port)]
+        run = ["-m", "minebender"] if self.dealt is None else [str(DEALT_SERVE), self.dealt]
+        cmd = [sys.executable, *run, "serve", "--port", str(self.port)]
         self.proc = subprocess.Popen(
             [*cmd, "--db", str(self.db), "--no-browser"],
             env=env,

@@ -32,7 +32,10 @@ FIRST = Pos(4, 4)
 
 @pytest.fixture
 def client(db_path: Path, clock: FakeClock) -> Iterator[TestClient]:
-    app = create_app(db_path, clock=clock, make_seed=lambda: "fixed-seed")
+    """Every board the server deals (no seed, no code) is SEED's: the test knows
+    it and the game is still ranked, as a player's would be. A seed sent in the
+    request picks a board instead, which makes the game chosen (unranked)."""
+    app = create_app(db_path, clock=clock, make_seed=lambda: SEED)
     with TestClient(app) as c:
         yield c
     app.state.hub.store.close()
@@ -79,8 +82,19 @@ def test_custom_sizes_are_clamped_as_the_laws_say(client: TestClient) -> None:
     assert (p.view["width"], p.view["height"], p.view["mines"]) == (30, 9, 260)
 
 
+def win(p: Player, seed: str = SEED, first: Pos = FIRST) -> dict[str, Any]:
+    """Reveal every safe cell of a Beginner game on seed, first click at first."""
+    if not p.view["started"]:
+        p.act("reveal", first)
+    for c in safe_of(seed, first):
+        if p.view["tiles"][c.y][c.x] == "covered":
+            p.act("reveal", c)
+    assert p.view["status"] == "won"
+    return p.view
+
+
 def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
-    p = Player(client, seed=SEED)
+    p = Player(client)  # dealt: SEED, from the server's make_seed
     p.act("flag", Pos(0, 0))
     p.act("flag", Pos(0, 0))
     p.act("reveal", FIRST)
@@ -235,11 +249,21 @@ def test_bad_actions_are_refused_and_change_nothing(
         ({"code": "b:abc", "level": "expert"}, "board code gives the level"),
         ({"code": "b:abc", "seed": "x"}, "board code gives the level"),
         ({"code": "b:abc", "no_guess": False}, "board code gives the level"),
+        ({"code": "\u0663x3x3:s"}, "ASCII digits"),
+        ({"code": "\u00b2x9x10:s"}, "ASCII digits"),
     ],
 )
 def test_bad_new_games_are_refused(client: TestClient, body: Any, words: str) -> None:
     r = client.post("/api/games", json=body)
     assert r.status_code == 422 and words in r.json()["detail"], r.text
+
+
+def test_a_custom_code_takes_the_sizes_a_level_takes(client: TestClient) -> None:
+    """A custom level's numbers go up to 10 000 (then clamped); so do a code's."""
+    by_level = Player(client, level={"width": 10000, "height": 9, "mines": 10})
+    by_code = Player(client, code="10000x9x10:s")
+    for p in (by_level, by_code):
+        assert (p.view["width"], p.view["height"], p.view["mines"]) == (30, 9, 10)
 
 
 def test_board_codes_give_the_same_board(client: TestClient) -> None:
@@ -266,15 +290,85 @@ def test_probabilities_only_for_practice_games(client: TestClient) -> None:
 
 
 def test_practice_wins_never_count_for_best_times(client: TestClient) -> None:
-    p = Player(client, seed=SEED, practice=True)
-    p.act("reveal", FIRST)
-    for c in safe_of(SEED, FIRST):
-        if p.view["tiles"][c.y][c.x] == "covered":
-            p.act("reveal", c)
+    p = Player(client, practice=True)  # dealt: only practice keeps it out
+    win(p)
     assert p.view["status"] == "won" and p.view["best_time"] is False
     r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Eve"}, headers=p.auth)
     assert r.status_code == 409
     assert client.get("/api/statistics").json()["beginner"]["played"] == 0
+
+
+def test_a_known_board_replayed_from_its_code_earns_no_best_time(
+    client: TestClient, db_path: Path, clock: FakeClock
+) -> None:
+    """The reported cheat: lose a dealt game (every mine is shown), play its board
+    code, open the same first cell and every cell known to be safe. That game
+    is chosen: no best time, no name asked (not even after a restart, when the
+    game is read back from the store), and not in the statistics."""
+    lost = Player(client)
+    lost.act("reveal", FIRST)
+    lost.act("reveal", mines_of(SEED, FIRST)[0])
+    assert lost.view["status"] == "lost" and lost.view["code"] == f"b:{SEED}"
+    again = Player(client, code=lost.view["code"])
+    assert win(again)["best_time"] is False
+    r = client.post(f"/api/games/{again.id}/best-time", json={"name": "Eve"}, headers=again.auth)
+    assert r.status_code == 409 and "does not qualify" in r.json()["detail"]
+    restarted = create_app(db_path, clock=clock)
+    with TestClient(restarted) as c:
+        seen = c.get(f"/api/games/{again.id}", headers=again.auth).json()["view"]
+    restarted.state.hub.store.close()
+    assert seen["status"] == "won" and seen["best_time"] is False
+    assert client.get("/api/best-times").json()["beginner"] == []
+    stats = client.get("/api/statistics").json()["beginner"]
+    assert (stats["played"], stats["won"]) == (1, 0)  # the dealt game only
+
+
+@pytest.mark.parametrize(
+    ("body", "level"),
+    [
+        ({"seed": SEED}, "beginner"),
+        ({"seed": 1234}, "beginner"),
+        ({"code": f"b:{SEED}"}, "beginner"),
+        ({"level": {"width": 9, "height": 9, "mines": 10}, "seed": SEED}, "custom"),
+    ],
+)
+def test_a_board_picked_by_seed_or_code_is_never_ranked(
+    client: TestClient, body: dict[str, Any], level: str
+) -> None:
+    """The same board the server would deal, picked by the client: the player
+    may know it, so it counts for neither best times nor statistics."""
+    p = Player(client, **body)
+    view = win(p, str(body.get("seed", SEED)))
+    assert view["best_time"] is False and view["level"] == level
+    r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Eve"}, headers=p.auth)
+    assert r.status_code == 409
+    assert client.get("/api/statistics").json()[level]["played"] == 0
+
+
+def test_no_guess_and_assisted_wins_earn_no_best_time(client: TestClient) -> None:
+    """A no-guess board is another game, and a game the assist helped was not
+    cleared alone: neither is named. The assisted one still counts as played."""
+    from minebender.session import layout_for
+    from minebender.types import Setup
+
+    ng = Player(client, no_guess=True)  # dealt, SEED's no-guess board
+    ng.act("reveal", FIRST)
+    lay = layout_for(Setup(9, 9, 10), SEED, FIRST, no_guess=True)
+    for y, row in enumerate(lay):
+        for x, m in enumerate(row):
+            if not m and ng.view["tiles"][y][x] == "covered":
+                ng.act("reveal", Pos(x, y))
+    assert ng.view["status"] == "won" and ng.view["best_time"] is False
+    helped = Player(client)
+    assert helped.act("assist")["tiles"][FIRST.y][FIRST.x] == "0"  # opens the centre
+    view = win(helped)
+    assert view["clicks"]["assist"] == 1 and view["best_time"] is False
+    for p in (ng, helped):
+        r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Eve"}, headers=p.auth)
+        assert r.status_code == 409
+    assert client.get("/api/best-times").json()["beginner"] == []
+    stats = client.get("/api/statistics").json()["beginner"]
+    assert (stats["played"], stats["won"]) == (1, 1)  # the assisted game only
 
 
 def test_replay_export_and_frames(client: TestClient) -> None:

@@ -2,6 +2,9 @@
 
 The tests know where the mines are only by computing the layout from the seed
 with the session's own code (tests/web/helpers.py), never through the API.
+Most pick their board with a board code (``?code=b:SEED``); such a game is
+chosen and never ranked, so the tests of best times play on a server that
+deals a known seed instead (``dealt``, ``dealt_serve.py``).
 """
 
 from __future__ import annotations
@@ -33,11 +36,21 @@ ARGS = [
     "--disable-sync",
 ]
 FIRST = Pos(4, 4)
+DEALT = "e2e-dealt"
+"""The board every game of the ``dealt`` server gets."""
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(tmp_path_factory.mktemp("srv") / "games.db").start()
+    yield s
+    s.kill()
+
+
+@pytest.fixture(scope="module")
+def dealt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose every new game is ranked, on DEALT's board."""
+    s = Server(tmp_path_factory.mktemp("dealt") / "games.db", dealt=DEALT).start()
     yield s
     s.kill()
 
@@ -86,10 +99,18 @@ def start(page: Any, server: Server, seed: str) -> None:
     assert tile(page, FIRST) == "0"
 
 
-def test_win_beginner_with_the_mouse(page: Any, server: Server, tmp_path: Path) -> None:
-    seed = "e2e-win"
-    start(page, server, seed)
-    for p in safe_of(seed, FIRST):
+def start_dealt(page: Any, server: Server) -> None:
+    """Open the page on a fresh game (DEALT's board, ranked) and click FIRST."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    assert tile(page, FIRST) == "0"
+
+
+def test_win_beginner_with_the_mouse(page: Any, dealt: Server, tmp_path: Path) -> None:
+    start_dealt(page, dealt)
+    for p in safe_of(DEALT, FIRST):
         if tile(page, p) == "covered":
             page.click(cell(p.x, p.y))
             settle(page)
@@ -274,15 +295,15 @@ def test_practice_shows_the_heat_map(page: Any, server: Server, tmp_path: Path) 
 
 def test_resume_after_the_server_is_killed(page: Any, tmp_path: Path) -> None:
     seed = "e2e-resume"
-    srv = Server(tmp_path / "resume.db").start()
+    srv = Server(tmp_path / "resume.db", dealt=seed).start()
     try:
-        start(page, srv, seed)
+        start_dealt(page, srv)
         mine = mines_of(seed, FIRST)[0]
         page.click(cell(mine.x, mine.y), button="right")
         settle(page)
         before = page.eval_on_selector_all("#board .c", "cs => cs.map(c => c.dataset.tile)")
         srv.kill()
-        srv = Server(srv.db, srv.port).start()
+        srv = Server(srv.db, srv.port, dealt="not-this-one").start()
         page.reload()
         page.wait_for_selector("#status-msg")
         after = page.eval_on_selector_all("#board .c", "cs => cs.map(c => c.dataset.tile)")
@@ -307,10 +328,9 @@ def win(page: Any, seed: str) -> None:
             settle(page)
 
 
-def test_a_best_time_is_asked_again_after_a_reload(page: Any, server: Server) -> None:
-    seed = "e2e-best-reload"
-    start(page, server, seed)
-    win(page, seed)
+def test_a_best_time_is_asked_again_after_a_reload(page: Any, dealt: Server) -> None:
+    start_dealt(page, dealt)
+    win(page, DEALT)
     page.wait_for_selector("#name-dialog")
     page.reload()  # before the dialog is answered: the time must not be lost
     page.wait_for_selector("#end-title")
@@ -331,10 +351,9 @@ def test_a_best_time_is_asked_again_after_a_reload(page: Any, server: Server) ->
     assert page.locator("#name-dialog").count() == 0
 
 
-def test_the_best_time_name_dialog_cancels_only_explicitly(page: Any, server: Server) -> None:
-    seed = "e2e-best-cancel"
-    start(page, server, seed)
-    win(page, seed)
+def test_the_best_time_name_dialog_cancels_only_explicitly(page: Any, dealt: Server) -> None:
+    start_dealt(page, dealt)
+    win(page, DEALT)
     page.wait_for_selector("#name-dialog")
     page.fill("#name-dialog input", "")
     page.keyboard.press("Enter")
@@ -347,6 +366,30 @@ def test_the_best_time_name_dialog_cancels_only_explicitly(page: Any, server: Se
     page.wait_for_selector("#end-title")
     page.wait_for_timeout(500)
     assert page.locator("#name-dialog").count() == 0
+
+
+@pytest.mark.parametrize("way", ["code", "assist"])
+def test_a_board_from_a_code_or_won_with_the_assist_asks_no_name(
+    page: Any, dealt: Server, way: str
+) -> None:
+    """The board the dealt games get, played from its code (the player may know
+    it), or dealt but opened by the assist: won either way, never a best time,
+    so the page asks for no name, not even after a reload."""
+    if way == "code":
+        start(page, dealt, DEALT)
+    else:
+        page.goto(dealt.url + "/")
+        page.wait_for_selector(cell(8, 8))
+        page.click("#assist")  # before the first click: opens the centre (FIRST)
+        settle(page)
+        assert tile(page, FIRST) == "0"
+    win(page, DEALT)
+    page.wait_for_selector('#end-title[data-status="won"]')
+    for _ in range(2):
+        page.wait_for_timeout(500)
+        assert page.locator("#name-dialog").count() == 0
+        page.reload()
+        page.wait_for_selector('#end-title[data-status="won"]')
 
 
 def test_a_bad_code_resumes_the_saved_game(page: Any, server: Server) -> None:

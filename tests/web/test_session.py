@@ -164,6 +164,63 @@ def test_board_codes_round_trip() -> None:
             parse_board_code(bad)
 
 
+def test_a_board_code_gives_a_chosen_board_that_is_not_ranked() -> None:
+    """Whoever has a code may have played its board already: the spec says so,
+    and only a board dealt as a classic game is ranked."""
+    for code in ("b:k3j9", "E+NG:Seed", "20x12x40:s"):
+        spec = parse_board_code(code)
+        assert spec.chosen and not spec.ranked
+        assert parse_board_code(board_code(spec)) == spec
+    assert SessionSpec(Beginner(), "dealt").ranked
+    assert not SessionSpec(Beginner(), "s", practice=True).ranked
+    assert not SessionSpec(Beginner(), "s", no_guess=True).ranked
+    assert not SessionSpec(Beginner(), "s", chosen=True).ranked
+
+
+def test_a_board_given_with_its_layout_is_chosen(clock: FakeClock) -> None:
+    """A layout (a replay's board) is known by definition, whatever the caller said."""
+    s = new(clock, "lay")
+    s.reveal(Pos(4, 4))
+    assert s.layout is not None
+    spec = SessionSpec(Beginner(), "lay", layout=s.layout)
+    assert spec.chosen and not spec.ranked
+    assert SessionSpec(Beginner(), "lay", layout=s.layout, chosen=False) == spec
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "\u0663x3x3:s",  # Arabic-Indic three: str.isdigit says yes
+        "\u00b2x9x10:s",  # superscript two: int() could not read it
+        "2\uff10x9x10:s",  # a fullwidth zero
+        "9x9x10 :s",
+        "9x9x10 +ng:s",
+        "9 x9x10:s",
+        "-9x9x10:s",
+        "9x9x1e3:s",
+        "1234567890x9x10:s",
+    ],
+)
+def test_a_custom_code_takes_ascii_digits_only(code: str) -> None:
+    """A bad size is told as a bad board code, in one sentence, never as int()'s error."""
+    with pytest.raises(ValueError, match=r"board code level .* in ASCII digits") as caught:
+        parse_board_code(code)
+    assert "invalid literal" not in str(caught.value)
+
+
+def test_a_custom_code_takes_every_size_the_api_takes() -> None:
+    """The API takes custom numbers from 0 to 10000 (clamped by the laws); so does a code."""
+    for code, expected in [
+        ("10000x9x10:s", Setup(30, 9, 10)),
+        ("9x10000x10000+ng:s", Setup(9, 25, 215)),
+        ("0x0x0:s", Setup(9, 9, 10)),
+        ("00030x016x99:s", Setup(30, 16, 99)),
+    ]:
+        spec = parse_board_code(code)
+        assert spec.setup == expected, code
+        assert parse_board_code(board_code(spec)).setup == expected
+
+
 def test_no_guess_sessions_use_the_no_guess_generator(clock: FakeClock) -> None:
     s = new(clock, "ng", no_guess=True)
     s.reveal(Pos(4, 4))

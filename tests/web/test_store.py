@@ -27,10 +27,25 @@ def play_to_end(s: Session, win: bool) -> None:
         s.reveal(next(p for p, m in cells if m))
 
 
-def finished(store: Store, clock: FakeClock, seed: str, win: bool, practice: bool = False) -> str:
-    s = Session(SessionSpec(Beginner(), seed, practice=practice), clock)
+def finished(
+    store: Store,
+    clock: FakeClock,
+    seed: str,
+    win: bool,
+    practice: bool = False,
+    *,
+    no_guess: bool = False,
+    chosen: bool = False,
+    assist: bool = False,
+) -> str:
+    """A Beginner game played to its end and stored; with ``assist``, the
+    assist makes the first click (it opens the centre, as (4, 4) would)."""
+    spec = SessionSpec(Beginner(), seed, no_guess=no_guess, practice=practice, chosen=chosen)
+    s = Session(spec, clock)
     gid = store.create_game(s, token="t-" + seed)
     clock.t += 3
+    if assist:
+        s.assist()
     play_to_end(s, win)
     store.sync(gid, s)
     return gid
@@ -69,6 +84,20 @@ def test_statistics_and_streaks(store: Store, clock: FakeClock) -> None:
     assert store.statistics("expert").played == 0
 
 
+def test_statistics_count_only_ranked_games(store: Store, clock: FakeClock) -> None:
+    """Practice, no-guess and chosen boards (a code, a seed the player gave) are
+    left out, won or lost: a lost one would break the streak, a won one pad it."""
+    for i in range(3):
+        finished(store, clock, f"r{i}", True)
+    for win in (True, False):
+        finished(store, clock, f"chosen{win}", win, chosen=True)
+        finished(store, clock, f"ng{win}", win, no_guess=True)
+        finished(store, clock, f"practice{win}", win, practice=True)
+    finished(store, clock, "assisted", True, assist=True)  # ranked: it counts
+    st = store.statistics("beginner")
+    assert (st.played, st.won, st.current_streak, st.best_streak) == (4, 4, 4, 4)
+
+
 def test_best_times(store: Store, clock: FakeClock) -> None:
     gid = finished(store, clock, "bt", True)
     assert store.qualifies(gid)
@@ -83,6 +112,42 @@ def test_best_times(store: Store, clock: FakeClock) -> None:
             store.record_best_time("Bob", gid)
     with pytest.raises(StoreError, match="name"):
         store.record_best_time("", gid)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        {"chosen": True},  # a board code or a seed the player gave: maybe known
+        {"no_guess": True},  # another game than the classic one
+        {"assist": True},  # the assist opened cells for the player
+        {"practice": True},
+    ],
+)
+def test_only_ranked_games_won_alone_qualify(
+    store: Store, clock: FakeClock, kind: dict[str, bool]
+) -> None:
+    """The best times hold a board met for the first time and cleared alone: the
+    same board dealt as a ranked game qualifies, the other kinds never do."""
+    dealt = finished(store, clock, "same", True)
+    assert store.qualifies(dealt)
+    other = finished(store, clock, "same", True, **kind)
+    loaded = store.load(other)
+    assert loaded is not None and loaded.status == "won"
+    assert not store.qualifies(other)
+    with pytest.raises(StoreError, match="qualify"):
+        store.record_best_time("Mallory", other)
+    assert store.best_times("beginner") == []
+
+
+def test_a_chosen_game_is_stored_as_chosen(store: Store, clock: FakeClock) -> None:
+    """The flag survives the store, so a game resumed after a restart is still not ranked."""
+    spec = SessionSpec(Beginner(), "mine", chosen=True)
+    gid = store.create_game(Session(spec, clock), token="t")
+    loaded = store.load(gid)
+    assert loaded is not None and loaded.spec == spec and loaded.spec.chosen
+    dealt = store.create_game(Session(SessionSpec(Beginner(), "dealt"), clock), token="u")
+    again = store.load(dealt)
+    assert again is not None and not again.spec.chosen
 
 
 def test_finished_game_keeps_its_log(store: Store, clock: FakeClock) -> None:
@@ -218,10 +283,64 @@ def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -
     old.commit()
     old.close()
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 2
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 3
     game = Session(SessionSpec(Beginner(), "v1"), clock)
     game.reveal(Pos(4, 4))
     gid = s.create_game(game, token="t")
     loaded = s.load(gid)
     assert loaded is not None and loaded.clock_ms is None
+    s.close()
+
+
+def test_a_version_2_database_keeps_its_games_and_gains_chosen(
+    db_path: Path, clock: FakeClock
+) -> None:
+    """Games stored before boards could be told chosen are taken as dealt: their
+    statistics and best times stay, an unfinished one resumes, and a won one not
+    yet named still qualifies. A game stored with its layout was a replay's
+    board: chosen."""
+    old = sqlite3.connect(db_path)
+    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    old.execute("INSERT INTO schema_version VALUES (2)")
+    old.executescript(store_mod.MIGRATIONS[0])
+    old.executescript(store_mod.MIGRATIONS[1])
+    columns = (
+        "id, token_hash, interface, level, width, height, mines, seed, no_guess, practice,"
+        " layout, created_at, status, finished_at, elapsed_ms, clicks_assist"
+    )
+    marks = ", ".join("?" * 16)
+    rows = [
+        ("named", "won", 5000, None),
+        ("unnamed", "won", 6000, None),
+        ("lost", "lost", 1000, None),
+        ("replayed", "won", 900, "\n".join(["*" * 9, "*" + "." * 8] + ["." * 9] * 7)),
+    ]
+    for i, (gid, status, ms, layout) in enumerate(rows):
+        old.execute(
+            f"INSERT INTO games ({columns}) VALUES ({marks})",
+            (gid, "h", "web", "beginner", 9, 9, 10, gid, 0, 0, layout, i, status, i, ms, 0),
+        )
+    old.execute(
+        "INSERT INTO games (id, interface, level, width, height, mines, seed, no_guess,"
+        " practice, created_at) VALUES ('open', 'terminal', 'beginner', 9, 9, 10, 'open', 0, 0, 9)"
+    )
+    old.execute("INSERT INTO events VALUES ('open', 0, 'reveal', 4, 4, 0, 0)")
+    old.execute(
+        "INSERT INTO best_times (level, name, elapsed_ms, game_id, recorded_at)"
+        " VALUES ('beginner', 'Ada', 5000, 'named', 1)"
+    )
+    old.commit()
+    old.close()
+
+    s = store_mod.open(db_path)
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 3
+    st = s.statistics("beginner")
+    assert (st.played, st.won) == (3, 2)  # the replayed board no longer counts
+    assert [(t.name, t.game_id) for t in s.best_times("beginner")] == [("Ada", "named")]
+    assert s.qualifies("unnamed") and not s.qualifies("replayed")
+    [unfinished] = s.load_unfinished()
+    assert unfinished.id == "open" and not unfinished.spec.chosen
+    assert unfinished.session(clock).started
+    replayed = s.load("replayed")
+    assert replayed is not None and replayed.spec.chosen
     s.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from minebender.session.board import level_from_name, level_name
 from minebender.session.values import SessionSpec
 from minebender.types import Custom, Level
@@ -33,8 +35,16 @@ def board_code(spec: SessionSpec) -> str:
 def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
     """The spec of a board code; a ValueError names what is wrong with a bad one.
 
+    The board is ``chosen``: whoever has a code may have played that board
+    already, so its games never count for best times or statistics. A custom
+    size is read as every ``WIDTHxHEIGHTxMINES`` is (``Custom.from_text``: ASCII
+    digits, any size the laws then clamp), so a code takes whatever the HTTP API
+    takes as a level.
+
     >>> parse_board_code("e:xyz").level
     Expert()
+    >>> parse_board_code("10000x9x10+ng:s").setup
+    Setup(width=30, height=9, mines=10)
     """
     if not isinstance(code, str):
         raise ValueError(f"a board code must be text, got {code!r}")
@@ -45,13 +55,21 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
         raise ValueError(f"board code seed is longer than {MAX_SEED_LENGTH} characters")
     head = head.lower()
     no_guess = head.endswith("+ng")
-    head = head.removesuffix("+ng")
-    level: Level
+    level = _level(head.removesuffix("+ng"))
+    return SessionSpec(level, seed, no_guess=no_guess, practice=practice, chosen=True)
+
+
+def _level(head: str) -> Level:
+    """The level of a code's head (lower case, without ``+ng``). A bad one is
+    told as a bad board code (``Custom.from_text``'s message does not say that
+    the text was a code's). ``from_text`` forgives spaces around its text;
+    inside a code they are a typo, so they are refused."""
     if head in _LETTER_LEVELS:
-        level = level_from_name(_LETTER_LEVELS[head])
-    else:
-        parts = head.split("x")
-        if len(parts) != 3 or not all(p.isdigit() and len(p) <= 4 for p in parts):
-            raise ValueError(f"board code level {head!r} must be b, i, e or WIDTHxHEIGHTxMINES")
-        level = Custom(int(parts[0]), int(parts[1]), int(parts[2]))
-    return SessionSpec(level, seed, no_guess=no_guess, practice=practice)
+        return level_from_name(_LETTER_LEVELS[head])
+    if head == head.strip():
+        with contextlib.suppress(ValueError):
+            return Custom.from_text(head)
+    raise ValueError(
+        f"board code level {head!r} must be b, i, e or WIDTHxHEIGHTxMINES"
+        " in ASCII digits, e.g. 20x12x40"
+    )

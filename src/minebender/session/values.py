@@ -32,18 +32,32 @@ class SessionSpec:
     """Everything that decides a session's board: the level, the seed, whether the
     board is generated without guesses, and whether it is a practice game (which
     never counts for best times or statistics). ``layout`` is set only for a
-    replay imported with its layout, which then wins over the seed."""
+    replay imported with its layout, which then wins over the seed.
+
+    ``chosen`` says the player picked the board (a board code, a seed they gave)
+    rather than being dealt a fresh one: they may have seen it before, so its
+    time proves nothing and it is not ``ranked``. A board given with its layout
+    is known by definition, so a layout makes the spec chosen."""
 
     level: Level
     seed: str
     no_guess: bool = False
     practice: bool = False
     layout: Layout | None = None
+    chosen: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.seed, str) or not self.seed:
             raise ValueError(f"seed must be a non-empty string, got {self.seed!r}")
         setup(self.level)  # raises TypeError on a non-level
+        if self.layout is not None and not self.chosen:
+            object.__setattr__(self, "chosen", True)
+
+    @property
+    def ranked(self) -> bool:
+        """The game may count for statistics and best times: a fresh board dealt by
+        minebender, played as a classic game (not practice, not no-guess)."""
+        return not (self.practice or self.no_guess or self.chosen)
 
     @property
     def setup(self) -> Setup:

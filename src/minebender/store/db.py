@@ -32,6 +32,9 @@ BEST_TIMES_KEPT = 10
 
 MAX_NAME_LENGTH = 32
 
+RANKED = "practice = 0 AND no_guess = 0 AND chosen = 0"
+"""The games that count for statistics and best times, in SQL: ``SessionSpec.ranked``."""
+
 
 class Store:
     """A connection to the games database; safe to share between threads."""
@@ -122,8 +125,8 @@ class Store:
             try:
                 db.execute(
                     "INSERT INTO games (id, token_hash, interface, level, width, height, mines,"
-                    " seed, no_guess, practice, layout, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " seed, no_guess, practice, layout, created_at, chosen)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         gid,
                         None if token is None else hash_token(token),
@@ -137,6 +140,7 @@ class Store:
                         int(spec.practice),
                         layout_text(spec),
                         time.time() if created_at is None else created_at,
+                        int(spec.chosen),
                     ),
                 )
             except sqlite3.IntegrityError as exc:
@@ -295,11 +299,25 @@ class Store:
         return [BestTime(*tuple(r)) for r in rows]
 
     def qualifies(self, game_id: str) -> bool:
-        """The game is a won, non-practice standard-level game fast enough for the
-        best times, and not yet in them."""
+        """The game may go into its level's best times: a ranked game (not
+        practice, not no-guess, not on a chosen board) of a standard level, won
+        without the assist, fast enough, and not yet in them.
+
+        A time is a record only of a board met for the first time and cleared
+        alone: a chosen board may be one the player already knows, a no-guess
+        board is another game, and the assist opens cells for the player.
+        """
         with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None or row["status"] != "won" or row["practice"] or row["level"] == "custom":
+            row = self._db.execute(
+                "SELECT level, elapsed_ms FROM games WHERE id = ? AND status = 'won'"
+                f" AND level != 'custom' AND {RANKED}",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                return False
+            if self._db.execute(
+                "SELECT 1 FROM events WHERE game_id = ? AND type = 'assist' LIMIT 1", (game_id,)
+            ).fetchone():
                 return False
             if self._db.execute(
                 "SELECT 1 FROM best_times WHERE game_id = ?", (game_id,)
@@ -328,10 +346,11 @@ class Store:
         return entry
 
     def statistics(self, level: str) -> Statistics:
-        """Played, won and streaks of a level's finished non-practice games."""
+        """Played, won and streaks of a level's finished ranked games: practice,
+        no-guess and chosen boards are not the game these numbers measure."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT status FROM games WHERE level = ? AND practice = 0"
+                f"SELECT status FROM games WHERE level = ? AND {RANKED}"
                 " AND status != 'playing' ORDER BY finished_at, rowid",
                 (level,),
             ).fetchall()

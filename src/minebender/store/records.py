@@ -83,7 +83,7 @@ class BestTime:
 
 @dataclass(frozen=True, slots=True)
 class Statistics:
-    """A level's record of finished, non-practice games."""
+    """A level's record of finished ranked games (``SessionSpec.ranked``)."""
 
     level: str
     played: int
@@ -108,7 +108,14 @@ def spec_of(row: sqlite3.Row) -> SessionSpec:
     layout = None
     if row["layout"]:
         layout = tuple(tuple(c == "*" for c in line) for line in row["layout"].split("\n"))
-    return SessionSpec(level, row["seed"], bool(row["no_guess"]), bool(row["practice"]), layout)
+    return SessionSpec(
+        level,
+        row["seed"],
+        bool(row["no_guess"]),
+        bool(row["practice"]),
+        layout,
+        chosen=bool(row["chosen"]),
+    )
 
 
 def event_of(row: sqlite3.Row) -> Event:

@@ -66,6 +66,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN clock_ms INTEGER;
     """,
+    # 3: whether the player chose the board (a board code, a seed they gave):
+    # such games are not ranked. Before, nothing said so: a stored game is taken
+    # as dealt, unless it holds its layout (only a replay's board does), and its
+    # best times stay where they were.
+    """
+    ALTER TABLE games ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET chosen = 1 WHERE layout IS NOT NULL;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

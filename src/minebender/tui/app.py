@@ -127,7 +127,12 @@ class MinebenderApp(BoardApp):
             name = f"custom {b.width}x{b.height}x{b.mines}"
         extra = " · no-guess" if s.spec.no_guess else ""
         again = "resumed " if self.resumed else ""
-        return f"{again}{name} · seed {s.spec.seed}{extra}"
+        # The seed gives the board away: a dealt board keeps it to itself while
+        # it is on (as the web page keeps its code), or the board could be
+        # learnt with --seed in another window and then played for a best time.
+        # A chosen board's seed is the one the player gave.
+        seed = f" · seed {s.spec.seed}" if s.spec.chosen else ""
+        return f"{again}{name}{seed}{extra}"
 
     # ------------------------------------------------------------------
     # Actions

@@ -74,7 +74,9 @@ def resume_or_new(
     """The session to play and its stored id (None for a new game).
 
     Resumes the newest unfinished terminal game, of the level asked for if one
-    was; a seed asks for that exact board, so it always starts a new game.
+    was; a seed asks for that exact board, so it always starts a new game, on a
+    chosen board (the player may know it: not ranked). Otherwise the board is
+    dealt with ``new_seed``, the seam tests use to pick a ranked board.
     """
     if not new and seed is None:
         for stored in store.load_unfinished(interface=INTERFACE):
@@ -89,5 +91,5 @@ def resume_or_new(
                 return stored.session(), stored.id
             except ValueError:
                 continue  # e.g. a no-guess game when no-guess boards are unavailable
-    spec = SessionSpec(level or Beginner(), seed or new_seed(), no_guess)
+    spec = SessionSpec(level or Beginner(), seed or new_seed(), no_guess, chosen=seed is not None)
     return Session(spec), None

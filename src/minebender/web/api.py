@@ -27,7 +27,7 @@ from minebender.web.views import view
 __all__ = ["LEVELS", "MAX_REPLAY_BYTES", "router"]
 
 LEVELS = ("beginner", "intermediate", "expert")
-MAX_REPLAY_BYTES = 5_000_000
+MAX_REPLAY_BYTES = replay_mod.MAX_BYTES
 
 AUTH = Header(
     default=None,
@@ -86,8 +86,15 @@ def router(hub: Hub) -> APIRouter:
                     level = level_from_name(body.level)
                 else:
                     level = Custom(body.level.width, body.level.height, body.level.mines)
-                seed = body.seed_text() or hub.make_seed()
-                spec = SessionSpec(level, seed, no_guess=body.no_guess, practice=body.practice)
+                # A seed the client gives picks a board it may know: not ranked.
+                given = body.seed_text()
+                spec = SessionSpec(
+                    level,
+                    given or hub.make_seed(),
+                    no_guess=body.no_guess,
+                    practice=body.practice,
+                    chosen=given is not None,
+                )
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
         try:
@@ -183,7 +190,8 @@ def router(hub: Hub) -> APIRouter:
 
     @api.post("/games/{gid}/best-time", status_code=201, summary="Name a best time")
     async def best_time(gid: str, body: NameIn, authorization: str | None = AUTH) -> Response:
-        """Put a won game in its level's best times under a name."""
+        """Put a won game in its level's best times under a name: a ranked game
+        won without the assist, among the ten best (``best_time`` in its view)."""
         live = owned(gid, authorization)
         if not body.name.split():
             raise ApiError(422, f"name: 1 to {MAX_NAME_LENGTH} characters, not only spaces")
@@ -246,7 +254,8 @@ def router(hub: Hub) -> APIRouter:
 
     @api.get("/statistics", summary="Statistics per level")
     async def statistics() -> Response:
-        """Played, won, win % and streaks of each level (practice games excluded)."""
+        """Played, won, win % and streaks of each level's ranked games (practice,
+        no-guess and chosen boards excluded)."""
         out = {}
         for level in (*LEVELS, "custom"):
             st = hub.store.statistics(level)

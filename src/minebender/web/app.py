@@ -71,6 +71,9 @@ def create_app(
 ) -> FastAPI:
     """The app, serving games from store (a Store, a path, or the default database).
 
+    ``make_seed`` deals the board of every game that names none (a seed or a
+    code would make it chosen, never ranked): tests fix it to know a ranked board.
+
     With ``allowed_hosts``, requests naming another Host are refused (400, ``web.hosts``): a
     server on loopback then cannot be reached through a web page's DNS tricks.
     """

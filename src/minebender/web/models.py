@@ -30,7 +30,10 @@ class CustomLevel(_Strict):
 
 
 class NewGame(_Strict):
-    """``POST /api/games``: a level (or a board code), an optional seed, practice, no-guess."""
+    """``POST /api/games``: a level (or a board code), an optional seed, practice, no-guess.
+
+    A seed or a code picks the board: the game is then not ranked (no best
+    time, no statistics), since the player may know that board already."""
 
     level: Literal["beginner", "intermediate", "expert"] | CustomLevel = "beginner"
     seed: StrictStr | StrictInt | None = Field(default=None)
