@@ -575,3 +575,58 @@ def test_the_clock_runs_while_any_page_shows_the_game_and_stops_when_all_are_gon
         f"/api/games/{p.id}/presence", json={"here": True, "tab": "x" * 65}, headers=p.auth
     )
     assert long_tab.status_code == 422 and "tab" in long_tab.json()["detail"]
+
+
+def test_a_game_given_up_for_a_new_one_counts_as_played_and_lost(client: TestClient) -> None:
+    """POST abandon ends a started game being played: statistics count it as
+    played and not won, its view says abandoned, and it takes no more actions;
+    a second abandon, or one on a finished game, is 409."""
+    p = Player(client)
+    p.act("reveal", FIRST)
+    r = client.post(f"/api/games/{p.id}/abandon", headers=p.auth)
+    assert r.status_code == 200, r.text
+    assert r.json()["view"]["status"] == "abandoned"
+    stats = client.get("/api/statistics").json()["beginner"]
+    assert (stats["played"], stats["won"]) == (1, 0)
+    again = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+    assert again["status"] == "abandoned" and "code" not in again
+    safe = next(c for c in safe_of(SEED, FIRST) if again["tiles"][c.y][c.x] == "covered")
+    r = client.post(
+        f"/api/games/{p.id}/actions",
+        json={"type": "reveal", "x": safe.x, "y": safe.y},
+        headers=p.auth,
+    )
+    assert r.status_code == 409
+    after = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+    assert after["tiles"] == again["tiles"]
+    assert client.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 409
+    assert client.post(f"/api/games/{p.id}/abandon").status_code == 401
+
+    lost = Player(client)
+    lost.act("reveal", FIRST)
+    lost.act("reveal", mines_of(SEED, FIRST)[0])
+    assert client.post(f"/api/games/{lost.id}/abandon", headers=lost.auth).status_code == 409
+    assert client.get("/api/statistics").json()["beginner"]["played"] == 2
+
+
+def test_a_game_not_started_is_dropped_when_abandoned(client: TestClient) -> None:
+    """Nothing of a game without its first click was played: it is dropped, not counted."""
+    p = Player(client)
+    assert client.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 200
+    assert client.get(f"/api/games/{p.id}", headers=p.auth).status_code == 404
+    assert client.get("/api/statistics").json()["beginner"]["played"] == 0
+
+
+def test_an_abandoned_game_stays_abandoned_after_a_restart(db_path: Path, clock: FakeClock) -> None:
+    """The server rebuilding the game from the store knows it was abandoned."""
+    app = create_app(db_path, clock=clock, make_seed=lambda: SEED)
+    with TestClient(app) as c:
+        p = Player(c)
+        p.act("reveal", FIRST)
+        assert c.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 200
+    app.state.hub.store.close()
+    app = create_app(db_path, clock=clock, make_seed=lambda: SEED)
+    with TestClient(app) as c:
+        assert c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]["status"] == "abandoned"
+        assert c.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 409
+    app.state.hub.store.close()

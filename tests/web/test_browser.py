@@ -514,3 +514,36 @@ def test_the_timer_stands_still_while_the_page_is_hidden_or_closed(
         time.sleep(0.05)
     left = server_view(server, game)
     assert left["paused"] and left["elapsed_ms"] > stopped["elapsed_ms"]
+
+
+def test_a_new_game_mid_game_abandons_the_old_one(page: Any, dealt: Server) -> None:
+    """F2 (or the face, N, the menu) during a started game tells the server,
+    which counts the game left as played and not won; the new one is fresh."""
+    page.goto(dealt.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    before = page.evaluate("() => fetch('/api/statistics').then((r) => r.json())")["beginner"]
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    old = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current'))")
+    page.focus("#board")
+    page.keyboard.press("F2")
+    page.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=old["id"]
+    )
+    page.wait_for_function(
+        "() => document.querySelectorAll('.c[data-tile=\"covered\"]').length === 81"
+    )
+    after = page.evaluate("() => fetch('/api/statistics').then((r) => r.json())")["beginner"]
+    assert (after["played"], after["won"]) == (before["played"] + 1, before["won"])
+    assert after["current_streak"] == 0
+    status = page.evaluate(
+        "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
+        ".then((r) => r.json()).then((d) => d.view.status)",
+        old,
+    )
+    assert status == "abandoned"
+    page.keyboard.press("n")  # the new game was never started: nothing is counted
+    page.wait_for_timeout(300)
+    settle(page)
+    again = page.evaluate("() => fetch('/api/statistics').then((r) => r.json())")["beginner"]
+    assert again["played"] == after["played"]

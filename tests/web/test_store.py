@@ -283,7 +283,7 @@ def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -
     old.commit()
     old.close()
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 3
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 4
     game = Session(SessionSpec(Beginner(), "v1"), clock)
     game.reveal(Pos(4, 4))
     gid = s.create_game(game, token="t")
@@ -333,14 +333,56 @@ def test_a_version_2_database_keeps_its_games_and_gains_chosen(
     old.close()
 
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 3
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 4
     st = s.statistics("beginner")
     assert (st.played, st.won) == (3, 2)  # the replayed board no longer counts
     assert [(t.name, t.game_id) for t in s.best_times("beginner")] == [("Ada", "named")]
     assert s.qualifies("unnamed") and not s.qualifies("replayed")
+    assert not s.name_declined("unnamed")  # schema 4: no refusal was ever stored
     [unfinished] = s.load_unfinished()
     assert unfinished.id == "open" and not unfinished.spec.chosen
     assert unfinished.session(clock).started
     replayed = s.load("replayed")
     assert replayed is not None and replayed.spec.chosen
     s.close()
+
+
+def test_an_abandoned_game_counts_as_played_not_won_and_never_resumes(
+    store: Store, clock: FakeClock
+) -> None:
+    """A started game given up for a new one ends as abandoned: played, not won,
+    the streak broken, not resumed, not offered as a replay; one not started is
+    dropped and counts for nothing."""
+    finished(store, clock, "w1", True)
+    finished(store, clock, "w2", True)
+    s = Session(SessionSpec(Beginner(), "left"), clock)
+    s.reveal(Pos(4, 4))
+    clock.t += 3
+    gid = store.create_game(s, token="t")
+    assert store.abandon(gid, s)
+    game = store.load(gid)
+    assert game is not None and game.status == "abandoned"
+    st = store.statistics("beginner")
+    assert (st.played, st.won, st.current_streak, st.best_streak) == (3, 2, 0, 2)
+    assert store.load_unfinished() == []
+    assert gid not in [g.id for g in store.finished_games()]
+    assert not store.abandon(gid, s)  # not being played any more: nothing changes
+
+    untouched = Session(SessionSpec(Beginner(), "untouched"), clock)
+    untouched.flag(Pos(0, 0))  # a flag is not the first click
+    other = store.create_game(untouched, token="u")
+    assert store.abandon(other, untouched)
+    assert store.load(other) is None
+    assert store.statistics("beginner").played == 3
+
+
+def test_a_refused_best_time_is_remembered(store: Store, clock: FakeClock) -> None:
+    """Cancel in the name dialog is kept in the store, so that no later run asks
+    again; the time still qualifies, so it could be named from elsewhere."""
+    gid = finished(store, clock, "fast", True)
+    assert store.qualifies(gid) and not store.name_declined(gid)
+    store.decline_best_time(gid)
+    assert store.name_declined(gid)
+    again = store_mod.open(store.path)
+    assert again.name_declined(gid)
+    again.close()

@@ -183,6 +183,43 @@ class Store:
                 "UPDATE games SET clock_ms = ? WHERE id = ? AND status = 'playing'", (ms, game_id)
             )
 
+    def abandon(self, game_id: str, session: Session) -> bool:
+        """A new game replaces this one while it is still being played: a game
+        started (its first click made) is finished as ``abandoned``, which counts
+        as played and not won (it breaks the streak, as in Windows 7), so that
+        starting over when in trouble does not protect the win rate; one not yet
+        started is dropped, as nothing of it was played. Never resumed after.
+
+        Returns False (and changes nothing) when the game is not being played.
+        """
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT 1 FROM games WHERE id = ? AND status = 'playing'", (game_id,)
+            ).fetchone()
+            if row is None:
+                return False
+            if not session.started:
+                db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                return True
+            c = session.clicks
+            db.execute(
+                "UPDATE games SET status = 'abandoned', reason = NULL, finished_at = ?,"
+                " elapsed_ms = ?, bbbv = ?, clicks_left = ?, clicks_right = ?,"
+                " clicks_chord = ?, clicks_assist = ? WHERE id = ?",
+                (
+                    time.time(),
+                    session.now_ms(),
+                    session.bbbv,
+                    c.left,
+                    c.right,
+                    c.chord,
+                    c.assist,
+                    game_id,
+                ),
+            )
+        return True
+
     @staticmethod
     def _event_at(db: sqlite3.Connection, gid: str, seq: int) -> Event | None:
         row = db.execute(
@@ -265,10 +302,12 @@ class Store:
         return [g for g in (self.load(r["id"]) for r in rows) if g is not None]
 
     def finished_games(self, interface: str | None = None, limit: int = 50) -> list[StoredGame]:
-        """Finished games, the most recent first: for replays."""
+        """Games won or lost, the most recent first: for replays. An abandoned
+        game has no end to replay (and its layout was never shown)."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id FROM games WHERE status != 'playing' AND (? IS NULL OR interface = ?)"
+                "SELECT id FROM games WHERE status IN ('won', 'lost')"
+                " AND (? IS NULL OR interface = ?)"
                 " ORDER BY finished_at DESC, rowid DESC LIMIT ?",
                 (interface, interface, limit),
             ).fetchall()
@@ -326,6 +365,20 @@ class Store:
         times = self.best_times(row["level"])
         return len(times) < BEST_TIMES_KEPT or row["elapsed_ms"] < times[-1].elapsed_ms
 
+    def decline_best_time(self, game_id: str) -> None:
+        """The player refused to name this game's best time (Cancel): remembered,
+        so that it is not asked again, even by another run of the terminal game."""
+        with self._tx() as db:
+            db.execute("UPDATE games SET name_declined = 1 WHERE id = ?", (game_id,))
+
+    def name_declined(self, game_id: str) -> bool:
+        """The player refused to name this game's best time (``decline_best_time``)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT name_declined FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        return row is not None and bool(row["name_declined"])
+
     def record_best_time(self, name: str, game_id: str) -> BestTime:
         """Put a won game in its level's best times under name."""
         name = " ".join(str(name).split())
@@ -347,7 +400,8 @@ class Store:
 
     def statistics(self, level: str) -> Statistics:
         """Played, won and streaks of a level's finished ranked games: practice,
-        no-guess and chosen boards are not the game these numbers measure."""
+        no-guess and chosen boards are not the game these numbers measure. An
+        abandoned game counts as played and not won."""
         with self._lock:
             rows = self._db.execute(
                 f"SELECT status FROM games WHERE level = ? AND {RANKED}"

@@ -74,6 +74,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET chosen = 1 WHERE layout IS NOT NULL;
     """,
+    # 4: a best time the player declined to name (Cancel in the name dialog), so
+    # that the terminal game, which asks again at start for a time left unnamed
+    # (a killed or closed terminal), does not ask again for one refused.
+    """
+    ALTER TABLE games ADD COLUMN name_declined INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -49,7 +49,7 @@ class MinebenderApp(BoardApp):
         Binding("space,enter", "open", "open", key_display="space"),
         Binding("f", "flag", "flag"),
         Binding("a", "assist", "assist"),
-        Binding("n", "new_game", "new"),
+        Binding("n,f2", "new_game", "new", key_display="n"),
         Binding("1", "level('beginner')", "beginner", show=False),
         Binding("2", "level('intermediate')", "intermediate", show=False),
         Binding("3", "level('expert')", "expert", show=False),
@@ -87,6 +87,9 @@ class MinebenderApp(BoardApp):
         self.set_interval(0.2, self._tick)
         self.set_interval(self.CLOCK_SAVE_S, self._save_clock)
         self._redraw()
+        # A best time whose name dialog was never answered (the terminal was
+        # killed or closed meanwhile): ask again, as the web page does.
+        self._ask_name_if_pending()
 
     def on_unmount(self) -> None:
         self._save_clock()
@@ -192,10 +195,14 @@ class MinebenderApp(BoardApp):
     def _start(self, level: Level) -> None:
         """A new game of level with a new seed; the board is laid out for its size."""
         spec = self.session.spec
+        old = self.session
         self.session = Session(SessionSpec(level, self.new_seed(), spec.no_guess, spec.practice))
         self.resumed = False
         if self.saver is not None:
-            self.saver.new_game()
+            try:
+                self.saver.new_game(replaced=old)
+            except StoreError as exc:
+                self.notify(f"The game left was not stored as abandoned: {exc}", severity="error")
         b = self.session.setup
         self.cursor = self.board.cursor = Pos(b.width // 2, b.height // 2)
         self._redraw()
@@ -233,14 +240,33 @@ class MinebenderApp(BoardApp):
             except StoreError as exc:
                 self.notify(f"This game is not being saved: {exc}", severity="error")
         self._redraw()
-        if self.session.won and self.saver is not None and self.saver.qualifies():
+        self._ask_name_if_pending()
+
+    def _ask_name_if_pending(self) -> None:
+        """Ask a name for the game just won if it is a best time not yet named
+        nor refused."""
+        if not self.session.won or self.saver is None:
+            return
+        try:
+            pending = self.saver.best_time_pending()
+        except StoreError:
+            return
+        if pending:
             level = level_name(self.session.spec.level)
             self.push_screen(
                 NameScreen(level, self.session.elapsed_ms / 1000), self._best_time_named
             )
 
     def _best_time_named(self, name: str | None) -> None:
-        if name is None or self.saver is None:
+        if self.saver is None:
+            return
+        if name is None:
+            # Cancel gives the time up for good; a terminal closed with the
+            # dialog open answers nothing, so the next play asks again.
+            try:
+                self.saver.decline_best_time()
+            except StoreError as exc:
+                self.notify(f"The refusal was not kept: {exc}", severity="error")
             return
         try:
             self.saver.record_best_time(name)

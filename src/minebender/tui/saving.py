@@ -3,8 +3,11 @@ action written as it happens.
 
 The store (``minebender.store``) does the work; this module only decides the
 terminal's policy: a game is stored from its first action (an untouched board
-is not worth keeping), and ``minebender play`` resumes the newest unfinished
-terminal game of the level asked for.
+is not worth keeping), a game replaced by a new one while still being played
+is abandoned (``Store.abandon``: it counts as lost, and never comes back), and
+``minebender play`` first shows a best time left unnamed (the terminal was
+killed or closed while the name dialog was open), else resumes the newest
+unfinished terminal game of the level asked for.
 """
 
 from __future__ import annotations
@@ -47,9 +50,25 @@ class Saver:
         stored = None if self.game_id is None else self.store.load(self.game_id)
         return None if stored is None else stored.session()
 
-    def new_game(self) -> None:
-        """The next action belongs to a new game."""
-        self.game_id = None
+    def new_game(self, replaced: Session | None = None) -> None:
+        """The next action belongs to a new game. The game it replaces, if still
+        being played, is abandoned: else pressing n when in trouble would keep a
+        loss out of the statistics, and ``play`` would resume it later."""
+        gid, self.game_id = self.game_id, None
+        if gid is not None and replaced is not None and not replaced.over:
+            self.store.abandon(gid, replaced)
+
+    def decline_best_time(self) -> None:
+        """The player refused to name the best time just made: not asked again."""
+        if self.game_id is not None:
+            self.store.decline_best_time(self.game_id)
+
+    def best_time_pending(self) -> bool:
+        """The current game is a best time that the player has not yet named nor
+        refused (a time named goes out of ``qualifies`` by itself)."""
+        return self.qualifies() and not (
+            self.game_id is not None and self.store.name_declined(self.game_id)
+        )
 
     def qualifies(self) -> bool:
         """The game just won goes into its level's best times."""
@@ -73,12 +92,21 @@ def resume_or_new(
 ) -> tuple[Session, str | None]:
     """The session to play and its stored id (None for a new game).
 
-    Resumes the newest unfinished terminal game, of the level asked for if one
+    First, the newest finished terminal game, if it is a best time neither
+    named nor refused: the terminal was killed or closed while the name dialog
+    was open, and the time must not be lost (the app asks for the name again).
+    Else it resumes the newest unfinished terminal game, of the level asked for if one
     was; a seed asks for that exact board, so it always starts a new game, on a
     chosen board (the player may know it: not ranked). Otherwise the board is
     dealt with ``new_seed``, the seam tests use to pick a ranked board.
     """
     if not new and seed is None:
+        for done in store.finished_games(interface=INTERFACE, limit=1):
+            if store.qualifies(done.id) and not store.name_declined(done.id):
+                try:
+                    return done.session(), done.id
+                except ValueError:
+                    pass
         for stored in store.load_unfinished(interface=INTERFACE):
             spec = stored.spec
             if level is not None and (

@@ -20,7 +20,15 @@ from minebender.solver import analyse
 from minebender.store import MAX_NAME_LENGTH, StoreError
 from minebender.types import Custom, Level, Pos
 from minebender.web.errors import ApiError
-from minebender.web.hub import Forbidden, GameChanged, GameNotFound, Hub, Live, SaveFailed
+from minebender.web.hub import (
+    Forbidden,
+    GameChanged,
+    GameNotFound,
+    Hub,
+    Live,
+    NotPlaying,
+    SaveFailed,
+)
 from minebender.web.models import ActionIn, NameIn, NewGame, PresenceIn
 from minebender.web.views import view
 
@@ -109,7 +117,7 @@ def router(hub: Hub) -> APIRouter:
         """The game's view, for the holder of its token."""
         live = owned(gid, authorization)
         async with live.lock:
-            return _json({"id": gid, "view": view(live.session, qualifies=live.qualifies)})
+            return _json({"id": gid, "view": _view(live)})
 
     @api.post("/games/{gid}/actions", summary="Act on a game")
     async def act(gid: str, body: ActionIn, authorization: str | None = AUTH) -> Response:
@@ -143,7 +151,25 @@ def router(hub: Hub) -> APIRouter:
                 raise ApiError(409, f"{exc}: load the game again") from None
             except ValueError as exc:  # e.g. no no-guess board fits these mines
                 raise ApiError(422, f"the action was not taken: {exc}") from None
-            return _json({"view": view(live.session, qualifies=live.qualifies)})
+            if live.abandoned:
+                raise ApiError(409, "this game was abandoned: a new game was started in its place")
+            return _json({"view": _view(live)})
+
+    @api.post("/games/{gid}/abandon", summary="Give a game up for a new one")
+    async def abandon(gid: str, authorization: str | None = AUTH) -> Response:
+        """The page starts a new game while this one is being played: a started
+        game ends as abandoned, which counts as played and not won (as Windows 7
+        counts it), so starting over cannot keep a loss out of the statistics;
+        one not yet started is dropped. 409 if the game is not being played."""
+        live = owned(gid, authorization)
+        async with live.lock:
+            try:
+                hub.abandon(live)
+            except NotPlaying:
+                raise ApiError(409, f"game {gid!r} is not being played") from None
+            except SaveFailed as exc:
+                raise ApiError(503, f"could not save the game as abandoned: {exc}") from None
+            return _json({"id": gid, "view": _view(live)})
 
     @api.post("/games/{gid}/presence", summary="Say whether the player is there")
     async def presence(gid: str, body: PresenceIn, authorization: str | None = AUTH) -> Response:
@@ -240,6 +266,9 @@ def router(hub: Hub) -> APIRouter:
         summary = replay_mod.to_json(r)
         del summary["layout"], summary["events"]
         return _json({"replay": summary, "frames": frames})
+
+    def _view(live: Live) -> dict[str, Any]:
+        return view(live.session, qualifies=live.qualifies, abandoned=live.abandoned)
 
     def _times(level: str) -> list[dict[str, Any]]:
         return [

@@ -35,6 +35,7 @@ __all__ = [
     "GameNotFound",
     "Hub",
     "Live",
+    "NotPlaying",
     "SaveFailed",
     "random_seed",
 ]
@@ -56,6 +57,10 @@ class Forbidden(PermissionError):
 
 class SaveFailed(RuntimeError):
     """The store could not write the action; the game is left as it was stored."""
+
+
+class NotPlaying(RuntimeError):
+    """The game is over (won, lost or abandoned): it cannot be abandoned."""
 
 
 class GameChanged(RuntimeError):
@@ -81,6 +86,9 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tabs: dict[str, float] = field(default_factory=dict)
     """The pages showing the game, each with the clock time it last said so."""
+    abandoned: bool = False
+    """A new game replaced this one while it was being played (``Hub.abandon``):
+    it is over for good, though its session still reads as playing."""
 
 
 class Hub:
@@ -123,6 +131,7 @@ class Hub:
             live = Live(gid, stored.session(self.clock), stored.token_hash)
             if stored.status == "won":
                 live.qualifies = self.store.qualifies(gid)
+            live.abandoned = stored.status == "abandoned"
             self._keep(live)
         else:
             self._live.move_to_end(gid)
@@ -131,8 +140,11 @@ class Hub:
         return live
 
     def act(self, live: Live, kind: EventType, pos: Pos | None) -> Event | None:
-        """Take one action and store it before answering; None once the game is over."""
+        """Take one action and store it before answering; None once the game is
+        over, abandoned included."""
         s = live.session
+        if live.abandoned:
+            return None
         match kind:
             case "reveal":
                 event = s.reveal(pos or Pos(-1, -1))
@@ -155,6 +167,23 @@ class Hub:
         if s.won:
             live.qualifies = self.store.qualifies(live.id)
         return event
+
+    def abandon(self, live: Live) -> None:
+        """The page starts a new game in place of this one while it is being
+        played: a started game is finished as abandoned (played, not won), one
+        not started is dropped (``Store.abandon``). ``NotPlaying`` if it is over."""
+        if live.abandoned or live.session.over:
+            raise NotPlaying(live.id)
+        try:
+            changed = self.store.abandon(live.id, live.session)
+        except StoreError as exc:
+            raise SaveFailed(str(exc)) from exc
+        if not changed:  # finished by another server on the same database
+            self._live.pop(live.id, None)
+            raise NotPlaying(live.id)
+        live.abandoned = True
+        if not live.session.started:
+            self._live.pop(live.id, None)  # dropped: nothing of it is kept
 
     def proof(self, live: Live) -> dict[str, Any] | None:
         """Why the hint cell was safe (``views.proof_of``), worked out once and kept.

@@ -58,10 +58,20 @@ def tile_rows(session: Session) -> list[list[str]]:
     return out
 
 
-def view(session: Session, *, qualifies: bool = False) -> dict[str, Any]:
-    """The JSON view of a game for its owner."""
+def view(session: Session, *, qualifies: bool = False, abandoned: bool = False) -> dict[str, Any]:
+    """The JSON view of a game for its owner. An abandoned game is shown as it
+    was left, with nothing more (its board may be dealt again by its code, but
+    it was never cleared nor lost: no end screen)."""
     b = session.setup
-    status = "won" if session.won else "lost" if session.over else "playing"
+    status = (
+        "abandoned"
+        if abandoned and not session.over
+        else "won"
+        if session.won
+        else "lost"
+        if session.over
+        else "playing"
+    )
     c = session.clicks
     out: dict[str, Any] = {
         "level": level_name(session.spec.level),

@@ -52,6 +52,10 @@ export const presence = (game, here, tab) =>
     keepalive: true,
   });
 
+/** Give up a game being played for a new one (it counts as played, not won). Returns {id, view}. */
+export const abandon = (game) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, { token: game.token });
+
 /** The view of a game. Returns {id, view}. */
 export const getGame = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}`, { token: game.token });

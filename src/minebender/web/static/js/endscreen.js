@@ -7,7 +7,7 @@ const $ = (id) => document.getElementById(id);
 
 export function drawEnd(v, actions) {
   const panel = $("endpanel");
-  if (v.status === "playing") {
+  if (v.status === "playing" || v.status === "abandoned") {
     panel.classList.remove("shown");
     panel.innerHTML = "";
     return;

@@ -178,8 +178,32 @@ async function askName(game, view) {
 
 // ---------------------------------------------------------------- actions
 
+// A started game given up for a new one is abandoned: the server counts it as
+// played and not won, so that starting over when in trouble spares no streak.
+// In the action queue, after the clicks already sent (one may end the game:
+// then the server answers 409 and there is nothing to give up).
+async function abandonCurrent() {
+  const game = state.game;
+  const v = state.view;
+  if (!game || !v || v.status !== "playing" || !v.started) return true;
+  let ok = true;
+  state.queue = state.queue.then(async () => {
+    try {
+      await api.abandon(game);
+    } catch (err) {
+      if (err.status !== 409) {
+        status(err.message, true);
+        ok = false;
+      }
+    }
+  });
+  await state.queue;
+  return ok;
+}
+
 /** Start a game; resolves with its first view, or null (the error is shown). */
 async function newGame(opts = {}) {
+  if (!(await abandonCurrent())) return null;
   const p = state.prefs;
   const body = opts.code
     ? { code: opts.code, practice: p.practice }
@@ -288,6 +312,8 @@ async function resume() {
   if (current && current.id && current.token) {
     try {
       const res = await api.getGame(current);
+      // Given up for a new game in another window: it never comes back.
+      if (res.view.status === "abandoned") return void (await newGame());
       state.game = current;
       await show(res.view);
       if (res.view.status === "playing" && res.view.started) status("Your game was resumed where you left it.");

@@ -1,0 +1,137 @@
+"""The terminal game's account of games left and of best times left unnamed:
+a started game replaced by a new one is abandoned (played, not won, never
+resumed), and a best time whose name dialog was never answered is asked again
+at the next start, until it is named or refused."""
+
+from __future__ import annotations
+
+import pytest
+from pilot_types import PilotT
+from textual.widgets import Input
+from tui_support import CENTRE, SEED, click_cell, goto, layout_for_seed, make_app, run
+
+from minebender.store import Store
+from minebender.tui.app import MinebenderApp
+from minebender.tui.saving import Saver, resume_or_new
+from minebender.tui.screens import NameScreen
+from minebender.types import Beginner, Covered, Pos
+
+LAYOUT = layout_for_seed(Beginner(), SEED, CENTRE)
+SAFE = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if not m]
+
+
+def app_of(pilot: PilotT) -> MinebenderApp:
+    assert isinstance(pilot.app, MinebenderApp)
+    return pilot.app
+
+
+def next_play(store: Store) -> tuple[MinebenderApp, str | None]:
+    """The app ``minebender play`` (no options) would start now."""
+    session, game_id = resume_or_new(
+        store, level=None, seed=None, no_guess=False, new=False, new_seed=lambda: "fresh"
+    )
+    return MinebenderApp(session, saver=Saver(store, game_id), new_seed=lambda: "next"), game_id
+
+
+async def win(pilot: PilotT) -> None:
+    """Clear the board of SEED."""
+    app = app_of(pilot)
+    await goto(pilot, CENTRE)
+    await pilot.press("space")
+    for pos in SAFE:
+        if isinstance(app.board.tiles[pos.y][pos.x], Covered):
+            await click_cell(pilot, pos)
+    await pilot.pause()
+    assert app.session.won
+
+
+@pytest.mark.parametrize("key", ["n", "f2", "1", "3"])
+def test_a_started_game_replaced_is_abandoned_and_counted_lost(store: Store, key: str) -> None:
+    """n, F2 or a level key in the middle of a game ends it as abandoned: played
+    and not won (the streak breaks), and the next play does not bring it back."""
+    left: list[str] = []
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        assert app.saver is not None and app.saver.game_id is not None
+        left.append(app.saver.game_id)
+        await pilot.press(key)
+        assert not app.session.started and app.session.spec.seed == "next"
+
+    run(make_app(store), scenario)
+    game = store.load(left[0])
+    assert game is not None and game.status == "abandoned"
+    stats = store.statistics("beginner")
+    assert (stats.played, stats.won, stats.current_streak) == (1, 0, 0)
+    assert next_play(store)[1] is None  # a new game, not the abandoned one
+
+
+def test_a_game_not_started_is_not_counted_when_replaced(store: Store) -> None:
+    """A flag before the first click stores the game, but nothing was played:
+    replaced, it is dropped, neither counted nor resumed."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await pilot.press("f")
+        assert app.saver is not None and app.saver.game_id is not None
+        await pilot.press("n")
+
+    run(make_app(store), scenario)
+    assert store.statistics("beginner").played == 0
+    assert store.load_unfinished() == []
+
+
+def test_quitting_mid_game_still_resumes(store: Store) -> None:
+    """Only a new game abandons the old one: q leaves it to be resumed."""
+
+    async def scenario(pilot: PilotT) -> None:
+        await goto(pilot, CENTRE)
+        await pilot.press("space", "q")
+
+    run(make_app(store), scenario)
+    app, game_id = next_play(store)
+    assert game_id is not None and app.session.started
+    assert store.statistics("beginner").played == 0
+
+
+def test_a_best_time_left_unnamed_is_asked_again_until_refused(store: Store) -> None:
+    """The terminal closed with the name dialog open keeps the time nameable:
+    the next play shows the won game and asks; escape refuses it for good."""
+
+    async def first(pilot: PilotT) -> None:
+        await win(pilot)
+        assert isinstance(pilot.app.screen, NameScreen)  # closed without an answer
+
+    run(make_app(store), first)
+    app, game_id = next_play(store)
+    assert game_id is not None and app.session.won
+
+    async def second(pilot: PilotT) -> None:
+        assert isinstance(pilot.app.screen, NameScreen)
+        assert "You won" in app_of(pilot).status_text
+        await pilot.press("escape")
+        assert not isinstance(pilot.app.screen, NameScreen)
+
+    run(app, second)
+    assert store.name_declined(game_id) and store.best_times("beginner") == []
+    again, again_id = next_play(store)
+    assert again_id is None and not again.session.started
+
+
+def test_a_best_time_left_unnamed_can_be_named_at_the_next_start(store: Store) -> None:
+    """A name given at the next start goes into the best times, and is not asked again."""
+    run(make_app(store), win)
+    app, game_id = next_play(store)
+
+    async def second(pilot: PilotT) -> None:
+        assert isinstance(pilot.app.screen, NameScreen)
+        pilot.app.screen.query_one(Input).value = "ada"
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, second)
+    [best] = store.best_times("beginner")
+    assert best.name == "ada" and best.game_id == game_id
+    assert next_play(store)[1] is None
