@@ -118,7 +118,12 @@ against 10): the safest few hold the best two-move score."""
 DEAD_EVALUATIONS = 20
 """Candidates it analyses, at most, while all those so far were dead."""
 OUTSIDE_SAMPLES = 3
-"""Cells away from every number that the strong strategy considers."""
+"""Cells away from every number that the strong strategy considers (the
+fewest hidden neighbours first: corners and edges). Adding up to 12 more, the
+cells next to the frontier, whose number could settle a frontier cell, and
+evaluating as many more candidates, won 51 Expert games and lost 42 of the
+same 12,000 (seeds 314 and 515, z = 0.9) at two thirds of the speed; 40 more
+changed 23 of 4,000 (15 won, 8 lost): left out."""
 
 
 @dataclass(frozen=True, slots=True)
