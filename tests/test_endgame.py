@@ -39,7 +39,7 @@ def test_enumerated_layouts_are_exactly_the_consistent_ones(view: Knowledge) -> 
     cells, layouts = found
     assert len(layouts) == len(set(layouts)) == analysis.solutions
     expected = set()
-    for layout in brute.consistent_layouts(view):
+    for layout in brute.solver_layouts(view):
         mines = {p for p in view.cells() if defs.mine(layout, p)}
         assert analysis.mines <= mines
         booms = {p for p in view.cells() if type(view.seen(p)) is Boom}

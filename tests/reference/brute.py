@@ -4,6 +4,13 @@ Only for small boards: a w-by-h board has 2**(w*h) layouts. ``consistent_layouts
 uses each layout's *full view* (what every cell would show if revealed, from
 ``defs.adj_mines``), which makes ``defs.consistent`` a plain comparison; a test
 checks the two agree.
+
+``consistent_layouts``, ``provably_safe_cells`` and ``stuck`` are LAWS.bend's
+definitions, so they need the total: a view with ``mines=None`` has no consistent
+layout there, as in ``defs.consistent``. Only ``solver_layouts`` and
+``brute_analysis``, which check ``analyse`` on views its API allows without a
+total (API.md: every count allowed), read None as "any total"; the law checks
+never use them.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ __all__ = [
     "full_view",
     "provably_safe",
     "provably_safe_cells",
+    "solver_layouts",
     "stuck",
 ]
 
@@ -55,9 +63,12 @@ def _views(w: int, h: int) -> tuple[tuple[Layout, int, tuple[tuple[Seen, ...], .
     )
 
 
-def consistent_layouts(v: Knowledge) -> list[Layout]:
-    """Every layout consistent with v (``defs.consistent``), fast enough for 3x3."""
+def _layouts_showing(v: Knowledge, totals: int | None) -> list[Layout]:
+    """The layouts of v's size that show what v shows and hold ``totals`` mines
+    (any number when None)."""
     w, h = v.width, v.height
+    if not defs.shaped(w, h, v.rows):
+        return []
     shown = [
         (x, y, s)
         for y, row in enumerate(v.rows)
@@ -67,8 +78,25 @@ def consistent_layouts(v: Knowledge) -> list[Layout]:
     return [
         layout
         for layout, total, full in _views(w, h)
-        if (v.mines is None or total == v.mines) and all(full[y][x] == s for x, y, s in shown)
+        if (totals is None or total == totals) and all(full[y][x] == s for x, y, s in shown)
     ]
+
+
+def consistent_layouts(v: Knowledge) -> list[Layout]:
+    """Every layout consistent with v (``defs.consistent``), fast enough for 3x3.
+
+    No layout for a view without a total: LAWS.bend's knowledge always has one.
+    """
+    if not defs.is_nat(v.mines):
+        return []
+    return _layouts_showing(v, v.mines)
+
+
+def solver_layouts(v: Knowledge) -> list[Layout]:
+    """The layouts ``analyse`` counts for v: ``consistent_layouts``, except that a
+    view without a total (``mines=None``, which the solver's API allows) admits
+    every count. For checking the solver only, never a law."""
+    return _layouts_showing(v, None) if v.mines is None else consistent_layouts(v)
 
 
 def provably_safe_cells(v: Knowledge) -> frozenset[Pos]:
@@ -106,8 +134,9 @@ class BruteAnalysis:
 
 
 def brute_analysis(v: Knowledge) -> BruteAnalysis:
-    """Count the consistent layouts and, per hidden cell, how many have a mine there."""
-    layouts = consistent_layouts(v)
+    """Count the layouts ``analyse`` must count (``solver_layouts``) and, per
+    hidden cell, how many have a mine there."""
+    layouts = solver_layouts(v)
     hidden = [p for p in defs.cells(v.width, v.height) if defs.hidden(v, p)]
     with_mine = {p: sum(1 for layout in layouts if defs.mine(layout, p)) for p in hidden}
     n = len(layouts)

@@ -146,16 +146,27 @@ def agrees(w: int, h: int, layout: Layout, p: Pos, s: Seen) -> bool:
     raise TypeError(f"not a Seen: {s!r}")
 
 
-def consistent(v: Knowledge, layout: Layout) -> bool:
-    """The layout could be the real one, given everything the player sees.
+def is_nat(n: object) -> bool:
+    """n is a value of Bend's Nat: an int from 0 up (a bool is not one here)."""
+    return type(n) is int and n >= 0
 
-    ``v.mines`` None (a total the solver is told is unknown) allows every count.
+
+def consistent(v: Knowledge, layout: Layout) -> bool:
+    """The layout could be the real one, given everything the player sees: it has
+    the board's shape, exactly the announced number of mines, a mine under every
+    Boom, none under a number, and every number counts its neighbours.
+
+    The announced number is a Nat in LAWS.bend, so a view without one (the
+    solver's ``mines=None``) agrees with no layout here: the laws never read
+    "any total" into a game's knowledge. The solver's tests that do want that
+    reading use ``brute.solver_layouts``.
     """
     w, h = v.width, v.height
     return (
         shaped(w, h, layout)
         and shaped(w, h, v.rows)
-        and (v.mines is None or total_mines(layout) == v.mines)
+        and is_nat(v.mines)
+        and total_mines(layout) == v.mines
         and all(agrees(w, h, layout, p, at(Hidden(), v.rows, p)) for p in cells(w, h))
     )
 

@@ -69,7 +69,11 @@ _SAFE_CACHE: dict[Knowledge, frozenset[Pos]] = {}
 
 
 def provably_safe_cells(v: Knowledge) -> frozenset[Pos]:
-    """``brute.provably_safe_cells``, remembered: many states share a view."""
+    """``brute.provably_safe_cells``, remembered: many states share a view.
+
+    LAWS.bend's ProvablySafe, which counts the view's total; the checks ask
+    ``knowledge_of`` first, so a view without one never gets here.
+    """
     safe = _SAFE_CACHE.get(v)
     if safe is None:
         if len(_SAFE_CACHE) > 200_000:
@@ -143,6 +147,15 @@ class State:
     def playing(self) -> bool:
         return self.g.status == Playing()
 
+    def knowledge_of(self, law: str) -> Knowledge:
+        """The game's knowledge, which in LAWS.bend always carries the total
+        number of mines (``T.Knowledge{w, h, n, rows}``, n a Nat): a game whose
+        knowledge leaves it out (``mines=None``, the solver's "any total")
+        breaks ``law`` rather than being judged by a weaker ``consistent``."""
+        if not defs.is_nat(self.v.mines):
+            raise self.fail(law, f"the knowledge carries no total of mines: {self.v.mines!r}")
+        return self.v
+
     def fail(self, law: str, detail: str) -> AssertionError:
         return AssertionError(
             f"law {law} broken: {detail}\n  layout={self.layout!r}\n  game={self.g!r}"
@@ -155,7 +168,7 @@ class State:
 
 
 def check_bridge(s: State) -> None:
-    if not defs.consistent(s.v, s.layout):
+    if not defs.consistent(s.knowledge_of("bridge"), s.layout):
         raise s.fail("bridge", "the knowledge is not consistent with the real layout")
 
 
@@ -287,7 +300,10 @@ def check_flag_others(s: State) -> None:
 
 
 def check_flags_hidden(s: State) -> None:
-    for q in s.positions:
+    """The law is for every p; ``G.flagged(g, p)`` is ``p in g.flags``, a finite
+    set, so checking each flag the game holds covers every p, far off the board
+    too (the domain's positions are checked as well, through ``flagged``)."""
+    for q in [*s.g.flags, *s.positions]:
         if s.g.flagged(q) and not defs.hidden(s.v, q):
             raise s.fail("flags_hidden", f"{q!r} is flagged but not a hidden cell")
 
@@ -304,7 +320,7 @@ def check_flag_revealed(s: State) -> None:
 
 
 def check_assist_stuck(s: State) -> None:
-    if not s.playing or provably_safe_cells(s.v):
+    if not s.playing or provably_safe_cells(s.knowledge_of("assist_stuck")):
         return
     for k in s.ks:
         after = s.step(Assist(k))
@@ -318,7 +334,7 @@ def check_assist_stuck(s: State) -> None:
 def check_assist_too_early(s: State) -> None:
     if not s.playing:
         return
-    safe = provably_safe_cells(s.v)
+    safe = provably_safe_cells(s.knowledge_of("assist_too_early"))
     if not safe:
         return
     for k in s.ks:
