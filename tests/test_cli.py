@@ -6,6 +6,7 @@ never a traceback."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -76,13 +77,35 @@ def test_each_summary_fits_one_line_of_an_80_column_help(name: str) -> None:
     assert line.split(None, 1)[1] == cli.COMMANDS[name], f"shorten the summary of {name}"
 
 
-@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
-def test_each_help_ends_with_an_example(name: str) -> None:
-    result = minebender(name, "--help")
+def command_paths(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[str]:
+    """Every command line that has a ``--help`` of its own: the top level, each
+    subcommand, each of their subcommands (``bench solver``) and so on, read
+    from the real parser so that a new one is never left out."""
+    found = [" ".join(path)]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += command_paths(sub, (*path, name))
+    return found
+
+
+PATHS = command_paths(cli.build_parser(list(cli.COMMANDS)))
+
+
+def test_every_subcommand_and_benchmark_has_a_help() -> None:
+    assert set(PATHS) >= {"", *EXPECTED} | {
+        f"bench {b}" for b in ("solver", "bot", "web", "noguess")
+    }
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p or "minebender")
+def test_each_help_ends_with_an_example(path: str) -> None:
+    """README: every ``--help`` ends with an example of that very command."""
+    result = minebender(*path.split(), "--help")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.rstrip().splitlines()
-    assert lines[-2].strip() == "example:"
-    assert lines[-1].strip().startswith(f"minebender {name}")
+    assert lines[-2].strip() == "example:", result.stdout
+    assert lines[-1].strip().startswith(" ".join(["minebender", *path.split()]) + " ")
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))
@@ -159,6 +182,16 @@ def test_replay_bad_file(content: str | None, fragment: str, tmp_path: Path) -> 
     if content is not None:
         path.write_text(content)
     assert_usage_error(minebender("replay", str(path)), fragment)
+
+
+def test_replay_file_over_5_mb_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text("{" + " " * 5_000_000 + "}")
+    assert_usage_error(minebender("replay", str(path)), "too big for a replay (over 5 MB)")
+
+
+def test_replay_of_an_endless_device_is_refused() -> None:
+    assert_usage_error(minebender("replay", "/dev/zero"), "too big for a replay (over 5 MB)")
 
 
 def test_replay_folder(tmp_path: Path) -> None:

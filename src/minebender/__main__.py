@@ -2,4 +2,6 @@
 
 from minebender.cli import main
 
+__all__ = []  # run, never imported from
+
 raise SystemExit(main())

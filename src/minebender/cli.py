@@ -20,10 +20,12 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from minebender.options import UsageError
+
 if TYPE_CHECKING:  # rich is imported only by the commands that print with it
     from rich.console import Console
 
-__all__ = ["BROKEN_PIPE", "COMMANDS", "UsageError", "console", "description", "main"]
+__all__ = ["BROKEN_PIPE", "COMMANDS", "EXAMPLE", "UsageError", "console", "description", "main"]
 
 # name -> one-line summary. The order is the order of ``minebender --help``.
 COMMANDS: dict[str, str] = {
@@ -39,14 +41,13 @@ COMMANDS: dict[str, str] = {
 
 DEFAULT_COMMAND = "serve"
 
+EXAMPLE = "minebender play --level expert"
+"""The example that ends ``minebender --help``, as every ``--help`` ends with one."""
+
 BROKEN_PIPE = 141
 """Exit status when the reader of stdout has gone (``| head``): 128 + SIGPIPE, what
 a shell reports for a Unix tool that the signal ended, so pipelines with
 ``set -o pipefail`` see what they see with any other tool."""
-
-
-class UsageError(Exception):
-    """Bad usage or input: printed as one line on stderr, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -76,7 +77,8 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="minebender",
         description="Minesweeper with laws, an exact solver and a no-guess assist."
         " With no subcommand, starts the web game.",
-        epilog="Each `minebender COMMAND --help` shows its options and an example.",
+        epilog="Each `minebender COMMAND --help` shows its options and an example."
+        f"\n\nexample:\n  {EXAMPLE}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from minebender import __version__

@@ -12,6 +12,8 @@ from typing import BinaryIO
 
 from minebender.batch.spec import BatchError, Result
 
+__all__ = ["ResultLog", "load_results"]
+
 
 def load_results(path: Path) -> list[Result]:
     """Every result in a log. A torn last line (a killed run) is ignored."""

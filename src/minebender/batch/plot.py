@@ -9,6 +9,8 @@ from pathlib import Path
 from minebender.batch.spec import LEVELS, BatchError, Result
 from minebender.batch.summary import wilson
 
+__all__ = ["plot_results"]
+
 
 def plot_results(results: Iterable[Result], path: Path) -> None:
     """Draw the win rate with its 95% interval for each level (and strategy)."""

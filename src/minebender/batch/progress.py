@@ -8,6 +8,8 @@ from typing import Any
 
 from minebender.batch.spec import RunSpec
 
+__all__ = ["ProgressBar"]
+
 
 class ProgressBar:
     """A rich progress bar on a terminal (games, win rate so far, time left)."""

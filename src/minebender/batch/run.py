@@ -17,6 +17,8 @@ from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec
 from minebender.batch.summary import Summary, summarize
 from minebender.types import Setup
 
+__all__ = ["run_batch"]
+
 
 def _chunks(todo: list[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(todo), size):

@@ -13,6 +13,8 @@ from concurrent.futures.process import BrokenProcessPool
 from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec
 from minebender.batch.worker import play_chunk
 
+__all__ = ["Outcome", "run_cluster", "run_local"]
+
 Outcome = tuple[list[Result], str | None]
 """What ``play_chunk`` gives: the finished games, and the failure if a game raised."""
 

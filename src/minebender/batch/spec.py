@@ -11,6 +11,8 @@ from minebender.bot import BOUNDS, STRATEGIES, Bound, StrategyName, first_click
 from minebender.game import setup
 from minebender.types import NAMED_LEVELS, Custom, Setup
 
+__all__ = ["LEVELS", "BatchError", "GameFailed", "Result", "RunSpec", "level_key", "parse_level"]
+
 LEVELS = NAMED_LEVELS
 
 

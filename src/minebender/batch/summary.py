@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from minebender.batch.spec import Result, RunSpec
 
+__all__ = ["Summary", "mean_interval", "summarize", "wilson"]
+
 
 def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval of a win rate (95% by default).

@@ -7,6 +7,8 @@ from __future__ import annotations
 from minebender.batch.spec import Result, RunSpec, parse_level
 from minebender.bot import play_game
 
+__all__ = ["play_chunk"]
+
 
 def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | None]:
     """Play games ``indexes`` of a run (the task a worker runs): the finished

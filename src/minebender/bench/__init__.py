@@ -4,3 +4,5 @@ Each benchmark is a module here with ``add_arguments(parser)`` and
 ``run(args) -> int``; ``minebender.commands.bench`` routes to them. Speed
 targets live here, never in timed unit tests.
 """
+
+__all__ = []  # each benchmark is imported by name, never from here

@@ -21,7 +21,10 @@ from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
 if TYPE_CHECKING:  # the batch machinery is imported only when a run starts
     from minebender.batch.summary import Summary
 
-__all__ = ["GOALS", "add_arguments", "add_game_arguments", "run"]
+__all__ = ["EXAMPLE", "GOALS", "add_arguments", "add_game_arguments", "run"]
+
+EXAMPLE = "minebender bench bot --level expert --games 1000 --workers 2"
+"""The command line that ends this benchmark's ``--help``."""
 
 GOALS = {"beginner": 0.973, "intermediate": 0.905, "expert": 0.545}
 """Win rates to beat (issue 3), each just above the best published figure."""
@@ -93,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
         plot_results,
         run_batch,
     )
-    from minebender.cli import UsageError
-    from minebender.commands.bot import checked_board
+    from minebender.options import UsageError, checked_board
 
     if args.plot is not None and args.plot.suffix.lower() != ".png":
         raise UsageError(f"--plot must name a .png file, got {str(args.plot)!r}")

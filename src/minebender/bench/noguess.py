@@ -18,13 +18,16 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from minebender.commands.generate import LEVELS, board_rs, level_name, parse_custom, parse_first
 from minebender.game import Game, setup
 from minebender.noguess import NoGuessError, generate
+from minebender.options import UsageError, board_rs, level_name, parse_custom, parse_first
 from minebender.solver import analyse
-from minebender.types import Layout, Playing, Pos, Setup, Won
+from minebender.types import NAMED_LEVELS, Layout, Playing, Pos, Setup, Won
 
-__all__ = ["Figures", "add_arguments", "measure", "run"]
+__all__ = ["EXAMPLE", "Figures", "add_arguments", "measure", "run"]
+
+EXAMPLE = "minebender bench noguess --level expert --count 50 --check"
+"""The command line that ends this benchmark's ``--help``."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--level",
         action="append",
         type=level_name,
-        choices=list(LEVELS),
+        choices=list(NAMED_LEVELS),
         help="a level to measure, any case (repeatable; default: all three)",
     )
     parser.add_argument(
@@ -139,15 +142,13 @@ HEADER = (
 
 
 def run(args: argparse.Namespace) -> int:
-    from minebender.cli import UsageError
-
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, got {args.count}")
     if args.seed < 0 or args.seed >= 2**64:
         raise UsageError(f"--seed must be from 0 to 2**64-1, got {args.seed}")
     sizes: list[tuple[str, Setup]] = []
-    for name in args.level or ([] if args.custom else list(LEVELS)):
-        sizes.append((name, setup(LEVELS[name])))
+    for name in args.level or ([] if args.custom else list(NAMED_LEVELS)):
+        sizes.append((name, setup(NAMED_LEVELS[name])))
     for text in args.custom or []:
         size = parse_custom(text)
         sizes.append((f"custom {size.width}x{size.height}x{size.mines}", size))

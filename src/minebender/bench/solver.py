@@ -29,10 +29,14 @@ from typing import Any
 
 from minebender.bench.build import solver_build
 from minebender.bench.positions import LEVELS, Position, lattice, real_play
+from minebender.options import UsageError
 from minebender.solver import analyse, find_safe, first_safe
 from minebender.types import Boom, Knowledge, Shown
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["EXAMPLE", "add_arguments", "run"]
+
+EXAMPLE = "minebender bench solver --seed 1 --quick"
+"""The command line that ends this benchmark's ``--help``."""
 
 TOLERANCE = 1e-9
 PeerFn = Callable[[list[list[int]], float], Any]
@@ -81,8 +85,6 @@ def _encode(view: Knowledge) -> list[list[int]]:
 
 
 def _load_peer() -> PeerFn:
-    from minebender.cli import UsageError
-
     try:
         import ms_toollib
     except ImportError as exc:
@@ -222,8 +224,6 @@ def run(args: argparse.Namespace) -> int:
     quick = bool(args.quick)
     limit = args.peer_limit if args.peer_limit is not None else (5.0 if quick else 30.0)
     if limit <= 0:
-        from minebender.cli import UsageError
-
         raise UsageError(f"--peer-limit must be positive, got {limit:g}")
     count = 40 if quick else 200
     per_k = 1 if quick else 3

@@ -36,9 +36,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from minebender.options import UsageError
 from minebender.types import Pos, neighbours
 
-__all__ = ["Stats", "add_arguments", "choose", "run"]
+__all__ = ["EXAMPLE", "Stats", "add_arguments", "choose", "run"]
+
+EXAMPLE = "minebender bench web --players 50 --actions 3000 --check"
+"""The command line that ends this benchmark's ``--help``."""
 
 TARGET_MS = 50.0
 
@@ -273,8 +277,6 @@ def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> fl
 
 
 def run(args: argparse.Namespace) -> int:
-    from minebender.cli import UsageError
-
     if not 1 <= args.players <= 1000:
         raise UsageError(f"--players must be from 1 to 1000, got {args.players}")
     if not 1 <= args.actions <= 1_000_000:

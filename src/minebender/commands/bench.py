@@ -26,11 +26,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
     for name, summary in BENCHMARKS.items():
         # --help shows a sentence; the one-line list of benchmarks keeps the summary
-        p = sub.add_parser(name, help=summary, description=description(None, summary))
+        p = sub.add_parser(
+            name,
+            help=summary,
+            description=description(None, summary),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         try:
             module = importlib.import_module(f"minebender.bench.{name}")
         except ModuleNotFoundError:
             continue
+        # Each benchmark's --help ends with its example, as every command's does.
+        p.epilog = f"example:\n  {module.EXAMPLE}"
         module.add_arguments(p)
 
 

@@ -8,15 +8,12 @@ presses the assist. Game i uses seed (SEED, i), the same games as
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from minebender.bench.bot import add_game_arguments
-from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Setup, Tile, WrongFlag
+from minebender.options import checked_board
+from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
 
-if TYPE_CHECKING:
-    from minebender.batch import RunSpec
-
-__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "checked_board", "render_board", "run"]
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "render_board", "run"]
 
 SUMMARY = "watch the bot play whole games: final board, moves and guesses"
 EXAMPLE = "minebender bot --level expert --seed 7"
@@ -67,23 +64,6 @@ def render_board(screen: tuple[tuple[Tile, ...], ...]) -> object:
         if y < len(screen) - 1:
             text.append("\n")
     return text
-
-
-def checked_board(spec: RunSpec, command: str) -> Setup:
-    """The board of a run of games, or a UsageError naming what is wrong; a custom
-    field that the laws limited is noted on stderr, as ``generate`` notes it."""
-    from minebender.batch import LEVELS, BatchError
-    from minebender.batch.spec import level_key
-    from minebender.cli import UsageError
-    from minebender.commands.generate import note_if_limited
-
-    try:
-        board = spec.check()
-    except BatchError as exc:
-        raise UsageError(str(exc)) from None
-    if level_key(spec.level) not in LEVELS:  # a custom WxHxM, maybe limited
-        note_if_limited(command, "--level", spec.level, board)
-    return board
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,7 +1,7 @@
 """Generate boards, one JSON object a line or readable text, optionally no-guess.
 
 Board i of a run is ``place_mines`` (or, with --no-guess,
-``place_mines_no_guess``) of the level's size with rs = ``board_rs(seed, i)``:
+``place_mines_no_guess``) of the level's size with rs = ``minebender.options.board_rs(seed, i)``:
 [the low and high 32 bits of the seed, i]. Any program can replay it from the
 printed seed and index. The first click, part of every board, is the centre
 cell (width // 2, height // 2) unless --first says otherwise.
@@ -15,20 +15,17 @@ import sys
 from collections.abc import Iterator
 
 from minebender.game import place_mines, setup
-from minebender.types import NAMED_LEVELS, Custom, Layout, Pos, Setup
+from minebender.options import (
+    UsageError,
+    board_rs,
+    level_name,
+    note_if_limited,
+    parse_custom,
+    parse_first,
+)
+from minebender.types import NAMED_LEVELS, Layout, Pos, Setup
 
-__all__ = [
-    "EXAMPLE",
-    "SUMMARY",
-    "add_arguments",
-    "board_rs",
-    "boards",
-    "level_name",
-    "note_if_limited",
-    "parse_custom",
-    "parse_first",
-    "run",
-]
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "boards", "run"]
 
 SUMMARY = "generate boards as JSON lines or text, optionally no-guess"
 EXAMPLE = "minebender generate --level expert --no-guess --seed 7 --count 3 --json"
@@ -36,12 +33,6 @@ EXAMPLE = "minebender generate --level expert --no-guess --seed 7 --count 3 --js
 LEVELS = NAMED_LEVELS
 SEED_LIMIT = 2**64
 COUNT_LIMIT = 2**32
-
-
-def level_name(text: str) -> str:
-    """A level name as typed, in the case LEVELS uses: every --level takes any case
-    (``Expert``, ``EXPERT``), as ``play --level`` always did."""
-    return text.strip().lower()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,63 +60,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--first", metavar="X,Y", help="the first click (default: the centre cell)")
 
 
-def _usage(message: str) -> Exception:
-    from minebender.cli import UsageError
-
-    return UsageError(message)
-
-
 def _int(option: str, text: str, lo: int, hi: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise _usage(f"{option} must be an integer, got {text!r}") from None
+        raise UsageError(f"{option} must be an integer, got {text!r}") from None
     if not lo <= value < hi:
-        raise _usage(f"{option} must be from {lo} to {hi - 1}, got {value}")
+        raise UsageError(f"{option} must be from {lo} to {hi - 1}, got {value}")
     return value
-
-
-def parse_custom(text: str) -> Setup:
-    """WxHxM as a custom level, limited as Windows XP limits it (``setup``)."""
-    try:
-        return setup(Custom.from_text(text.replace(" ", "")))
-    except ValueError:
-        raise _usage(
-            f"--custom must look like 30x16x99 (width x height x mines), got {text!r}"
-        ) from None
-
-
-def note_if_limited(command: str, option: str, text: str, size: Setup) -> None:
-    """Say on stderr when the custom field ``text`` (WxHxM) asked for was limited
-    to ``size``, as Windows XP limits it: a board other than the one asked for is
-    never played or printed without a word. Every command says it the same way."""
-    parts = text.strip().lower().split("x")
-    asked = tuple(int(p) for p in parts) if len(parts) == 3 else None
-    if asked != (size.width, size.height, size.mines):
-        print(
-            f"minebender {command}: note: {option} {text} is limited to"
-            f" {size.width}x{size.height}x{size.mines} as Windows XP limits it",
-            file=sys.stderr,
-        )
-
-
-def parse_first(text: str, size: Setup) -> Pos:
-    """X,Y as a cell of the board."""
-    parts = text.split(",")
-    if len(parts) != 2:
-        raise _usage(f"--first must look like X,Y (column,row from 0), got {text!r}")
-    try:
-        x, y = (int(p) for p in parts)
-    except ValueError:
-        raise _usage(f"--first must look like X,Y (column,row from 0), got {text!r}") from None
-    if not (0 <= x < size.width and 0 <= y < size.height):
-        raise _usage(f"--first {x},{y} is off the {size.width}x{size.height} board")
-    return Pos(x, y)
-
-
-def board_rs(seed: int, index: int) -> list[int]:
-    """The rs of board ``index`` of a run with ``seed``: [low 32 bits, high 32 bits, index]."""
-    return [seed % 2**32, seed // 2**32 % 2**32, index % 2**32]
 
 
 def boards(size: Setup, first: Pos, seed: int, count: int, no_guess: bool) -> Iterator[Layout]:
@@ -146,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from minebender.noguess import NoGuessError
 
     if args.level is not None and args.custom is not None:
-        raise _usage("give --level or --custom, not both")
+        raise UsageError("give --level or --custom, not both")
     size = (
         parse_custom(args.custom)
         if args.custom is not None

@@ -52,7 +52,7 @@ space   reveal, or chord on a number
 enter   the same as space
 f       flag or unflag
 a       the assist
-n       a new game (or click the face)
+n F2    a new game (or click the face)
 1 2 3   a new Beginner, Intermediate or
         Expert game
 c       a new Custom field
@@ -66,8 +66,10 @@ KEYS = f"""\
 keys:
 {KEY_TABLE}
 
-Without --seed or --new, play resumes the newest unfinished game (of --level or
---custom, if given); every action is saved as it happens."""
+Without --seed or --new, play first asks the name for a best time left unnamed
+(the terminal was closed while it asked), else resumes the newest unfinished
+game (of --level or --custom, if given); every action is saved as it happens.
+A started game left for a new one (n, F2, 1 2 3, c) counts as lost."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -84,12 +86,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a custom board, limited as Windows XP limits it, e.g. 20x12x40",
     )
     parser.add_argument(
-        "--seed", metavar="S", help="the board's seed: the same seed, the same board"
+        "--seed",
+        metavar="S",
+        help="the board's seed: the same seed, the same board (a chosen board: its"
+        " games count for neither best times nor statistics)",
     )
     parser.add_argument(
         "--no-guess",
         action="store_true",
-        help="a board that can be solved without guessing",
+        help="a board that can be solved without guessing (its games count for"
+        " neither best times nor statistics)",
     )
     parser.add_argument(
         "--new",
@@ -106,8 +112,8 @@ def run(args: argparse.Namespace) -> int:
     if args.level is not None:
         level = parse_level(args.level)
     elif args.custom is not None:
-        from minebender.commands.generate import note_if_limited
         from minebender.game import setup
+        from minebender.options import note_if_limited
 
         level = parse_custom(args.custom)
         note_if_limited("play", "--custom", args.custom, setup(level))

@@ -7,9 +7,17 @@ gen_opening), so the game and its interfaces can offer a "no-guess" option by
 swapping one function for the other. "Provably safe" is the laws' exact
 ``ProvablySafe``, which counts the total number of mines.
 
+>>> from minebender.game import place_mines
 >>> from minebender.types import Pos
 >>> place_mines_no_guess(4, 1, 1, Pos(0, 0), [1])
-((False, False, False, True),)
+((False, False, True, False),)
+
+Revealing (0, 0) opens its 0 and the 1 beside it; with one mine in all, the
+1 puts it on (2, 0), so (3, 0) is safe: ``place_mines``' own board needs no
+guess, and is the one returned.
+
+>>> place_mines(4, 1, 1, Pos(0, 0), [1])
+((False, False, True, False),)
 """
 
 from __future__ import annotations

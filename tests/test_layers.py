@@ -1,0 +1,163 @@
+"""DESIGN.md's layers, read from the source: imports point down only.
+
+Every import of every module under src/minebender is read with ``ast`` (those
+inside functions and under ``TYPE_CHECKING`` too: a lazy import is still a
+dependency), and each module of the package it names must be in the same layer
+or a lower one. DESIGN's diagram names most modules; the others sit where their
+own imports and users put them:
+
+- ``noguess`` is core: board generation beside ``place_mines``, on the game and
+  the solver only, and part of the public API the package re-exports;
+- ``batch`` (batches of games, local or on a cluster) and ``replay`` (a replay
+  played back as a session) are services;
+- ``options``, what the subcommands and the benchmarks share, is a service so
+  that both may use it;
+- the package itself (``minebender/__init__.py``) re-exports the core.
+
+Also from DESIGN: the solver imports only ``types.py``, and the core (with the
+values) needs nothing outside the standard library.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+import minebender
+
+ROOT = Path(minebender.__file__).resolve().parent
+
+LAYERS: dict[str, int] = {
+    "types": 0,
+    "": 1,  # the package: its __init__ re-exports the core's public API
+    "game": 1,
+    "solver": 1,
+    "boardtext": 1,
+    "noguess": 1,
+    "session": 2,
+    "store": 2,
+    "bot": 2,
+    "bench": 2,
+    "batch": 2,
+    "replay": 2,
+    "options": 2,
+    "cli": 3,
+    "commands": 3,
+    "web": 3,
+    "tui": 3,
+    "__main__": 3,
+}
+"""The first name below ``minebender`` -> its layer: 0 values, 1 core,
+2 services, 3 interfaces."""
+
+LAYER_NAMES = ("values", "core", "services", "interfaces")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(["minebender", *parts])
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+
+
+def _is_module(name: str) -> bool:
+    rel = Path(*name.split(".")[1:]) if "." in name else Path()
+    return (ROOT / rel).with_suffix(".py").is_file() or (ROOT / rel / "__init__.py").is_file()
+
+
+def imported(name: str, path: Path) -> set[str]:
+    """The modules ``name`` imports, as absolute names; ``from M import x`` counts
+    as importing M.x when that is a module, else M."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            found.add(source)
+            for alias in node.names:
+                sub = f"{source}.{alias.name}"
+                if source.split(".")[0] == "minebender" and _is_module(sub):
+                    found.add(sub)
+    return found
+
+
+def layer_key(name: str) -> str:
+    """The first name below ``minebender``: "" for the package itself."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = sorted(n for n in modules() if layer_key(n) not in LAYERS)
+    assert not missing, f"put these modules in a layer of DESIGN.md (LAYERS here): {missing}"
+
+
+def test_imports_point_down_only() -> None:
+    upward = []
+    for name, path in modules().items():
+        own = LAYERS[layer_key(name)]
+        for target in sorted(imported(name, path)):
+            if target.split(".")[0] != "minebender":
+                continue
+            theirs = LAYERS[layer_key(target)]
+            if theirs > own:
+                upward.append(
+                    f"{name} ({LAYER_NAMES[own]}) imports {target} ({LAYER_NAMES[theirs]})"
+                )
+    assert not upward, "imports pointing up:\n  " + "\n  ".join(upward)
+
+
+def test_the_solver_imports_only_types() -> None:
+    bad = [
+        f"{name} imports {target}"
+        for name, path in modules().items()
+        if layer_key(name) == "solver"
+        for target in sorted(imported(name, path))
+        if target.split(".")[0] == "minebender" and layer_key(target) not in ("solver", "types")
+    ]
+    assert not bad, bad
+
+
+def test_the_core_uses_only_the_standard_library() -> None:
+    bad = [
+        f"{name} imports {target}"
+        for name, path in modules().items()
+        if LAYERS[layer_key(name)] <= LAYERS["game"]
+        for target in sorted(imported(name, path))
+        if target.split(".")[0] not in sys.stdlib_module_names | {"minebender"}
+    ]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("from minebender.cli import UsageError\n", {"minebender.cli"}),
+        ("def f():\n    import minebender.commands.bot\n", {"minebender.commands.bot"}),
+        (
+            "from ..commands import generate\n",
+            {"minebender.commands", "minebender.commands.generate"},
+        ),
+        ("from . import positions\n", {"minebender.bench", "minebender.bench.positions"}),
+    ],
+)
+def test_the_walk_sees_every_kind_of_import(
+    tmp_path: Path, source: str, expected: set[str]
+) -> None:
+    """So that a test of the layers cannot pass by missing an import."""
+    path = tmp_path / "probe.py"
+    path.write_text(source)
+    assert imported("minebender.bench.probe", path) == expected
