@@ -148,6 +148,16 @@ def test_steps_never_change_the_game_stepped() -> None:
         (lambda: Setup(9, -9, 10), ValueError, "-9"),
         (lambda: Assist(-4), ValueError, "-4"),
         (lambda: Reveal("b2"), TypeError, "'b2'"),  # type: ignore[arg-type]
+        (lambda: Pos("a", "b"), TypeError, "'a'"),  # type: ignore[arg-type]
+        (lambda: Pos(1.5, 0), TypeError, "1.5"),  # type: ignore[arg-type]
+        (lambda: Pos(0, 2.0), TypeError, "y must be an int, got 2.0"),  # type: ignore[arg-type]
+        (lambda: Pos(True, False), TypeError, "True"),
+        (lambda: Pos(1, 2)._replace(x=0.5), TypeError, "0.5"),
+        (lambda: Reveal((1.5, 0)), TypeError, "(1.5, 0)"),  # type: ignore[arg-type]
+        (lambda: Exploded("x"), TypeError, "'x'"),  # type: ignore[arg-type]
+        (lambda: AssistTooEarly((0, None)), TypeError, "None"),  # type: ignore[arg-type]
+        (lambda: Lost("x"), TypeError, "'x'"),  # type: ignore[arg-type]
+        (lambda: Lost(Pos(0, 0)), TypeError, "Pos(x=0, y=0)"),  # type: ignore[arg-type]
     ],
 )
 def test_constructors_name_the_bad_value(make: object, error: type, named: str) -> None:
@@ -160,6 +170,32 @@ def test_constructors_name_the_bad_value(make: object, error: type, named: str) 
 def test_any_pair_of_ints_is_a_position(x: int, y: int) -> None:
     p = Pos(x, y)
     assert (p.x, p.y) == (x, y) and eval(repr(p), NAMESPACE) == p
+    assert p == (x, y) and hash(p) == hash((x, y)) and Pos._make([x, y]) == p
+
+
+def test_a_position_of_int_subclasses_holds_plain_ints() -> None:
+    class Column(int):
+        pass
+
+    p = Pos(Column(2), 0)
+    assert p == Pos(2, 0) and type(p.x) is int
+
+
+def test_a_position_that_is_not_one_never_reaches_the_game() -> None:
+    """A float or a bool used to slip into the game: Pos(1.5, 0) died deep in a
+    step with "tuple indices must be integers", and Pos(True, False) revealed
+    the cell (1, 0). Now the position itself is refused, before any step."""
+    g = Game.fresh(3, 1, ((False, False, True),))
+    for x, y in [(1.5, 0), (True, False), (1.0, 0)]:
+        with pytest.raises(TypeError, match="Pos: x must be an int"):
+            g.step(Reveal(Pos(x, y)))  # type: ignore[arg-type]
+    assert g.step(Reveal(Pos(1, 0))).knowledge.rows[0][1] == Shown(1)
+    assert g.knowledge.rows == ((Hidden(), Hidden(), Hidden()),)
+
+
+def test_lost_reasons_keep_positions() -> None:
+    assert Exploded((2, 3)) == Exploded(Pos(2, 3))  # type: ignore[arg-type]
+    assert type(AssistTooEarly((0, 1)).pos) is Pos  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

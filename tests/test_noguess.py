@@ -209,7 +209,9 @@ def test_no_guess_error_is_a_value_error() -> None:
         ((3, 3, 1.5, Pos(0, 0), [1]), TypeError, "mines must be an int"),
         ((9, 9, 10, Pos(4, 4), [2**32]), ValueError, r"rs\[0\] must be a 32-bit"),
         ((9, 9, 10, Pos(4, 4), [-1]), ValueError, r"rs\[0\] must be a 32-bit"),
-        ((9, 9, 10, Pos(4.0, 4), [1]), TypeError, "first must be a Pos of two ints"),  # type: ignore[arg-type]
+        # A Pos cannot hold 4.0 (Pos checks its coordinates), but a plain pair can:
+        ((9, 9, 10, (4.0, 4), [1]), TypeError, "first must be a Pos of two ints"),  # type: ignore[arg-type]
+        ((9, 9, 10, (4, True), [1]), TypeError, "first must be a Pos of two ints"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_arguments_name_what_is_wrong(

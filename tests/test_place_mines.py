@@ -72,6 +72,12 @@ def test_different_words_give_different_boards() -> None:
     assert len(boards) > 45
 
 
+@pytest.mark.parametrize("bad", [(4.0, 4), (0, True), (1,), "ab", 7])
+def test_the_first_click_must_be_a_pair_of_ints(bad: object) -> None:
+    with pytest.raises(TypeError, match=re.escape(f"first must be a Pos of two ints, got {bad!r}")):
+        place_mines(9, 9, 10, bad, [1])  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("bad", [-1, 2**32, 1.5, "7"])
 def test_words_must_be_32_bit_unsigned(bad: object) -> None:
     with pytest.raises((ValueError, TypeError), match=re.escape(repr(bad))):

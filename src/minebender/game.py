@@ -504,7 +504,10 @@ def place_mines(width: int, height: int, mines: int, first: Pos, rs: Sequence[in
             raise TypeError(f"place_mines: {name} must be an int, got {value!r}")
         if value < 0:
             raise ValueError(f"place_mines: {name} must not be negative, got {value}")
-    first = Pos(first[0], first[1])
+    try:
+        first = Pos(first[0], first[1])
+    except (TypeError, IndexError):  # a pair of floats or bools, or no pair at all
+        raise TypeError(f"place_mines: first must be a Pos of two ints, got {first!r}") from None
     pool = allowed_cells(width, height, mines, first)
     count = min(mines, len(pool))
     stream = _Stream(rs)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 __all__ = [
     "NAMED_LEVELS",
@@ -68,15 +68,50 @@ def _check_nat(owner: str, name: str, value: object) -> int:
     return value
 
 
-class Pos(NamedTuple):
+class _PosFields(NamedTuple):
+    x: int
+    y: int
+
+
+_tuple_new = tuple.__new__
+
+
+def _coordinate(name: str, value: object) -> int:
+    """value as a coordinate of Pos, or a TypeError naming it: an int, never a
+    bool (True would be read as 1) nor a float (1.5 indexes no row)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"Pos: {name} must be an int, got {value!r}")
+    return int(value)
+
+
+class Pos(_PosFields):
     """A cell: x is the column from the left, y the row from the top, both from 0.
 
     Any pair of ints is a position; one off the board is not an error, the laws
-    say what an action there does (nothing).
+    say what an action there does (nothing). Anything else is refused here,
+    where every position is made, so no action, status or solver call ever
+    holds a cell that is not one:
+
+    >>> Pos(1.5, 0)
+    Traceback (most recent call last):
+    ...
+    TypeError: Pos: x must be an int, got 1.5
     """
 
-    x: int
-    y: int
+    __slots__ = ()
+
+    def __new__(cls, x: int, y: int) -> Pos:
+        # The solver and the bot make many positions: plain ints go straight through.
+        if type(x) is int and type(y) is int:
+            return _tuple_new(cls, (x, y))
+        return _tuple_new(cls, (_coordinate("x", x), _coordinate("y", y)))
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Pos:  # type: ignore[override]
+        """As NamedTuple's, but checked: ``_replace`` makes its position here.
+        (typeshed spells NamedTuple's ``_make`` with a type variable that a
+        subclass cannot repeat, hence the ignore.)"""
+        return cls(*iterable)
 
 
 def neighbours(width: int, height: int, pos: Pos) -> list[Pos]:
@@ -191,12 +226,18 @@ class Exploded:
 
     pos: Pos
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pos", _as_pos("Exploded", self.pos))
+
 
 @dataclass(frozen=True, slots=True)
 class AssistTooEarly:
     """The game was lost by pressing the assist while pos was provably safe."""
 
     pos: Pos
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pos", _as_pos("AssistTooEarly", self.pos))
 
 
 LostReason: TypeAlias = Exploded | AssistTooEarly
@@ -217,6 +258,12 @@ class Lost:
     """The game is over and lost; reason says how."""
 
     reason: LostReason
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, Exploded | AssistTooEarly):
+            raise TypeError(
+                f"Lost: reason must be Exploded(pos) or AssistTooEarly(pos), got {self.reason!r}"
+            )
 
 
 Status: TypeAlias = Playing | Won | Lost

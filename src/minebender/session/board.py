@@ -119,8 +119,11 @@ def layout_for(board: Setup, seed: str, first: Pos, no_guess: bool = False) -> L
 
 @functools.lru_cache(maxsize=512)
 def _regions(layout: Layout) -> tuple[tuple[frozenset[Pos], ...], frozenset[Pos]]:
-    """The openings (zeros with their bordering numbers) and the isolated numbers.
+    """The openings, each as its zero cells (a 0-region), and the isolated
+    numbers: safe cells that border no opening.
 
+    An opening is one click however many numbers border it, and it is done once
+    its zeros are revealed (revealing a number on its border does not open it).
     Cached: a live game asks for its 3BV after every action once it is over.
     """
     height = len(layout)
@@ -135,7 +138,7 @@ def _regions(layout: Layout) -> tuple[tuple[frozenset[Pos], ...], frozenset[Pos]
         for x in range(width)
         if not layout[y][x] and count(Pos(x, y)) == 0
     }
-    seen: set[Pos] = set()
+    seen: set[Pos] = set()  # the cells of every opening, its border numbers too
     openings: list[frozenset[Pos]] = []
     for start in sorted(zeros, key=lambda p: (p.y, p.x)):
         if start in seen:
@@ -145,8 +148,8 @@ def _regions(layout: Layout) -> tuple[tuple[frozenset[Pos], ...], frozenset[Pos]
         seen.add(start)
         while todo:
             p = todo.pop()
-            region.add(p)
             if p in zeros:
+                region.add(p)
                 for q in neighbours(width, height, p):
                     if q not in seen and not layout[q.y][q.x]:
                         seen.add(q)
@@ -162,13 +165,28 @@ def _regions(layout: Layout) -> tuple[tuple[frozenset[Pos], ...], frozenset[Pos]
 
 
 def bbbv(layout: Layout) -> int:
-    """The board's 3BV: openings plus safe cells not bordering any opening."""
+    """The board's 3BV: openings plus safe cells not bordering any opening.
+
+    >>> bbbv(((False, False, False, False, True),))  # one opening: 0 0 0 1 and the mine
+    1
+    """
     openings, isolated = _regions(layout)
     return len(openings) + len(isolated)
 
 
 def bbbv_solved(layout: Layout, knowledge: Knowledge) -> int:
-    """How much of the 3BV the player has done: opened openings and revealed isolated cells."""
+    """How much of the 3BV the player has done: openings whose zeros are all
+    revealed, and revealed isolated numbers. A won game has done all of it.
+
+    >>> from minebender.game import Game
+    >>> from minebender.types import Reveal
+    >>> layout = ((False, False, False, False, True),)
+    >>> g = Game.fresh(5, 1, layout).step(Reveal(Pos(3, 0)))  # the 1 beside the mine
+    >>> bbbv_solved(layout, g.knowledge)  # the opening still takes a click
+    0
+    >>> bbbv_solved(layout, g.step(Reveal(Pos(0, 0))).knowledge)
+    1
+    """
     openings, isolated = _regions(layout)
-    done = sum(1 for region in openings if any(knowledge.revealed(p) for p in region))
+    done = sum(1 for zeros in openings if all(knowledge.revealed(p) for p in zeros))
     return done + sum(1 for p in isolated if knowledge.revealed(p))

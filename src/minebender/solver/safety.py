@@ -143,7 +143,17 @@ def first_safe(knowledge: Knowledge) -> Pos | None:
 
     Cheap deductions first, then one component at a time without the total
     number of mines; only when all that finds nothing is the full check run.
-    Which safe cell comes back is not specified beyond being provably safe.
+    Which safe cell comes back is not specified beyond being provably safe: it
+    is one of ``find_safe``'s cells, not necessarily the first of them.
+
+    >>> from minebender.types import Hidden, Shown
+    >>> view = Knowledge(1, 4, 0, ((Hidden(),), (Hidden(),), (Shown(0),), (Shown(0),)))
+    >>> find_safe(view)
+    [Pos(x=0, y=0), Pos(x=0, y=1)]
+    >>> first_safe(view) in find_safe(view)
+    True
+    >>> first_safe(Knowledge(3, 1, 1, ((Shown(0), Shown(1), Hidden()),))) is None
+    True
     """
     system = build_system(knowledge)
     cells = positions(system.width, system.height)
