@@ -116,6 +116,8 @@ def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
     stats = client.get("/api/statistics").json()["beginner"]
     assert (stats["played"], stats["won"], stats["current_streak"]) == (1, 1, 1)
     scan_for_layout(p.bodies[:-1], SEED, FIRST)
+    # the exported replay carries the name the time was recorded under
+    assert client.get(f"/api/games/{p.id}/replay", headers=p.auth).json()["player"] == "Ada"
 
 
 def test_lose_a_game_shows_the_end_screen(client: TestClient) -> None:

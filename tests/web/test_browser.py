@@ -533,6 +533,7 @@ def test_a_new_game_mid_game_abandons_the_old_one(page: Any, dealt: Server) -> N
     page.wait_for_function(
         "() => document.querySelectorAll('.c[data-tile=\"covered\"]').length === 81"
     )
+    page.wait_for_selector("#statusbar:has-text('The game you left counts as lost')")
     after = page.evaluate("() => fetch('/api/statistics').then((r) => r.json())")["beginner"]
     assert (after["played"], after["won"]) == (before["played"] + 1, before["won"])
     assert after["current_streak"] == 0

@@ -148,3 +148,63 @@ def test_a_window_shows_the_moves_another_window_made(browser: Any, server: Serv
     ids = [h["id"] for h in history]
     assert len(ids) == len(set(ids)) == 1
     context.close()
+
+
+def test_the_code_dialog_says_why_an_empty_code_does_not_play(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="code"]')
+    page.click("#code-dialog .xpbtn:has-text('Play')")
+    assert "Type a board code" in page.inner_text("#code-dialog [data-error]")
+    page.fill("#code-dialog input", "i:typed")
+    page.click("#code-dialog .xpbtn:has-text('Play')")
+    page.wait_for_selector(cell(15, 15))
+
+
+def test_best_times_show_their_date_and_the_dialogs_say_what_counts(
+    page: Any, server: Server
+) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.evaluate(
+        """async () => {
+          const d = await import('/static/js/dialogs.js');
+          d.bestTimesDialog({beginner: [{name: 'Ada', elapsed_ms: 7250,
+                                          recorded_at: Date.UTC(2026, 0, 2, 12) / 1000}]});
+        }"""
+    )
+    page.wait_for_selector("#best-dialog")
+    row = page.inner_text("#best-times tr[data-level='beginner']")
+    assert "Ada" in row and "7.250 s" in row
+    expected = page.evaluate("() => new Date(Date.UTC(2026, 0, 2, 12)).toLocaleDateString()")
+    assert page.inner_text("#best-times [data-date]") == expected
+    assert "not practice, no-guess or assisted" in page.inner_text("#best-dialog")
+    page.keyboard.press("Escape")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="stats"]')
+    page.wait_for_selector("#stats-dialog")
+    assert "counts as lost" in page.inner_text("#stats-dialog")
+
+
+def test_practice_shows_no_heat_before_the_first_click(page: Any, server: Server) -> None:
+    """The first click is always safe: a heat map of 12% everywhere would lie."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="practice"]')
+    page.wait_for_selector("#practice-badge")
+    page.wait_for_timeout(300)
+    assert page.locator(".c.heat").count() == 0
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    page.wait_for_selector(".c.heat")
+
+
+def test_the_face_is_in_the_middle_of_the_bar(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    face = page.locator("#face").bounding_box()
+    bar = page.locator(".top").bounding_box()
+    assert face is not None and bar is not None
+    assert abs((face["x"] + face["width"] / 2) - (bar["x"] + bar["width"] / 2)) <= 1.5

@@ -327,6 +327,14 @@ class Store:
     # Best times and statistics
     # ------------------------------------------------------------------
 
+    def best_time_name(self, game_id: str) -> str | None:
+        """The name a game's best time was recorded under, if it has one."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT name FROM best_times WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        return None if row is None else str(row["name"])
+
     def best_times(self, level: str, limit: int = BEST_TIMES_KEPT) -> list[BestTime]:
         """A level's best times, fastest first (ties: the earlier one first)."""
         with self._lock:

@@ -230,11 +230,16 @@ def router(hub: Hub) -> APIRouter:
 
     @api.get("/games/{gid}/replay", summary="Export a finished game")
     async def export_replay(gid: str, authorization: str | None = AUTH) -> Response:
-        """The replay file (docs/replays.md) of a finished game."""
+        """The replay file (docs/replays.md) of a finished game, with the
+        player's name when the game's time was named among the best times."""
         live = owned(gid, authorization)
         if not live.session.over:
             raise ApiError(409, "a game can be exported once it is over")
-        return _json(replay_mod.to_json(replay_mod.from_session(live.session)))
+        try:
+            player = hub.store.best_time_name(gid)
+        except StoreError as exc:
+            raise ApiError(503, f"the game store is not available: {exc}") from None
+        return _json(replay_mod.to_json(replay_mod.from_session(live.session, player=player)))
 
     @api.post("/replays/frames", summary="Step through a replay")
     async def replay_frames(request: Request) -> Response:

@@ -157,17 +157,23 @@ export function nameDialog(level, { name = "Anonymous", error = "" } = {}) {
 }
 
 export function bestTimesDialog(times) {
-  let html = '<table id="best-times"><tr><th>Level</th><th></th><th class="num">Time</th><th>Name</th></tr>';
+  let html =
+    '<table id="best-times"><tr><th>Level</th><th></th><th class="num">Time</th><th>Name</th><th>Date</th></tr>';
   for (const level of LEVELS) {
     const list = times[level] ?? [];
-    if (!list.length) html += `<tr><td>${levelTitle(level)}</td><td></td><td class="num">999 s</td><td>Anonymous</td></tr>`;
+    if (!list.length)
+      html += `<tr><td>${levelTitle(level)}</td><td></td><td class="num">999 s</td><td>Anonymous</td><td></td></tr>`;
     list.forEach((t, i) => {
       html +=
         `<tr data-level="${level}"><td>${i ? "" : levelTitle(level)}</td><td>${i + 1}.</td>` +
-        `<td class="num">${seconds(t.elapsed_ms)} s</td><td>${esc(t.name)}</td></tr>`;
+        `<td class="num">${seconds(t.elapsed_ms)} s</td><td>${esc(t.name)}</td>` +
+        `<td data-date>${esc(new Date(t.recorded_at * 1000).toLocaleDateString())}</td></tr>`;
     });
   }
-  return openDialog({ title: "Best Times", id: "best-dialog", html: html + "</table>" });
+  html +=
+    "</table><p>Only games on a dealt board count: not practice, no-guess or assisted games,<br>" +
+    "nor a board played from its code.</p>";
+  return openDialog({ title: "Best Times", id: "best-dialog", html });
 }
 
 export function statisticsDialog(stats) {
@@ -181,7 +187,9 @@ export function statisticsDialog(stats) {
       `<td class="num">${s.won}</td><td class="num">${s.win_percent}%</td>` +
       `<td class="num">${s.current_streak}</td><td class="num">${s.best_streak}</td></tr>`;
   }
-  html += "</table><p>Practice games are not counted.</p>";
+  html +=
+    "</table><p>Practice and no-guess games, and boards played from their code, are not counted.<br>" +
+    "A game left for a new one after its first click counts as lost.</p>";
   return openDialog({ title: "Statistics", id: "stats-dialog", html });
 }
 
@@ -198,9 +206,20 @@ export function codeDialog(code) {
     html:
       shown +
       '<label style="grid-template-columns: 90px 200px">Play a code:<input type="text" name="code" ' +
-      'placeholder="e.g. e:k3j9 or b+ng:abc"></label>',
+      'placeholder="e.g. e:k3j9 or b+ng:abc"></label><div class="error" data-error></div>',
     buttons: [
-      { label: "Play", primary: true, value: (win) => win.querySelector("input").value.trim() || undefined },
+      {
+        label: "Play",
+        primary: true,
+        value: (win) => {
+          const input = win.querySelector("input");
+          const v = input.value.trim();
+          if (v) return v;
+          win.querySelector("[data-error]").textContent = "Type a board code to play it, e.g. e:k3j9.";
+          input.focus();
+          return undefined;
+        },
+      },
       { label: "Close", value: null },
     ],
     onOpen: (win) => {

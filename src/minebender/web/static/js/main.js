@@ -82,7 +82,8 @@ function status(text, isError = false) {
 
 async function refreshHeat() {
   const v = state.view;
-  if (!v || !v.practice || v.status !== "playing" || !state.prefs.practice) {
+  // Before the first click there is nothing to show: that click is always safe.
+  if (!v || !v.practice || !v.started || v.status !== "playing" || !state.prefs.practice) {
     if (board.heat) board.setHeat(null);
     return;
   }
@@ -182,28 +183,33 @@ async function askName(game, view) {
 // played and not won, so that starting over when in trouble spares no streak.
 // In the action queue, after the clicks already sent (one may end the game:
 // then the server answers 409 and there is nothing to give up).
+// Resolves with false when the game could not be left (the error is shown),
+// else with whether the game left counts as lost in the statistics.
 async function abandonCurrent() {
   const game = state.game;
   const v = state.view;
-  if (!game || !v || v.status !== "playing" || !v.started) return true;
-  let ok = true;
+  if (!game || !v || v.status !== "playing" || !v.started) return { ok: true, counted: false };
+  const ranked = !v.practice && !v.no_guess && !state.startedFrom;
+  let result = { ok: true, counted: ranked };
   state.queue = state.queue.then(async () => {
     try {
       await api.abandon(game);
     } catch (err) {
-      if (err.status !== 409) {
+      if (err.status === 409) result = { ok: true, counted: false }; // it ended meanwhile
+      else {
         status(err.message, true);
-        ok = false;
+        result = { ok: false, counted: false };
       }
     }
   });
   await state.queue;
-  return ok;
+  return result;
 }
 
 /** Start a game; resolves with its first view, or null (the error is shown). */
 async function newGame(opts = {}) {
-  if (!(await abandonCurrent())) return null;
+  const left = await abandonCurrent();
+  if (!left.ok) return null;
   const p = state.prefs;
   const body = opts.code
     ? { code: opts.code, practice: p.practice }
@@ -226,6 +232,7 @@ async function newGame(opts = {}) {
     state.view = null;
     board.setCursor(null);
     await show(res.view);
+    if (left.counted) status("The game you left counts as lost in the statistics.");
     return v;
   } catch (err) {
     status(err.message, true);
