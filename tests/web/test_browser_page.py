@@ -208,3 +208,34 @@ def test_the_face_is_in_the_middle_of_the_bar(page: Any, server: Server) -> None
     bar = page.locator(".top").bounding_box()
     assert face is not None and bar is not None
     assert abs((face["x"] + face["width"] / 2) - (bar["x"] + bar["width"] / 2)) <= 1.5
+
+
+def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
+    page: Any, server: Server
+) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    pauses = page.evaluate(
+        """async () => {
+          const { pause } = await import('/static/js/replay.js');
+          return [pause(3000, 1), pause(3000, 2), pause(3000, 4), pause(3000, 0),
+                  pause(10, 0), pause(60000, 1)];
+        }"""
+    )
+    assert pauses == [3000, 1500, 750, 1000, 60, 10000]
+    seed = "e2e-replay-list"
+    page.goto(f"{server.url}/?code=b+ng:{seed}")
+    page.wait_for_selector(".badge:has-text('No-guess')")
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    page.evaluate("() => document.getElementById('board').focus()")
+    page.keyboard.press("a")  # too early on a no-guess board: the game is lost, and over
+    settle(page)
+    page.wait_for_selector("#end-title")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="replays"]')
+    row = page.inner_text("#replays-dialog .row")
+    assert "no-guess" in row and f"code b+ng:{seed}" in row
+    page.click("#replays-dialog [data-watch]")
+    page.wait_for_selector("#replay-dialog [data-speed]")
+    assert page.input_value("#replay-dialog [data-speed]") == "1"

@@ -134,7 +134,17 @@ async function finished(view) {
   const game = state.game;
   // once per game, however many windows saw it end
   const history = saved.get("history", []).filter((h) => h.id !== game.id);
-  history.unshift({ ...game, level: view.level, status: view.status, elapsed_ms: view.elapsed_ms, date: Date.now() });
+  history.unshift({
+    ...game,
+    level: view.level,
+    status: view.status,
+    elapsed_ms: view.elapsed_ms,
+    date: Date.now(),
+    size: { width: view.width, height: view.height, mines: view.mines },
+    practice: view.practice,
+    no_guess: view.no_guess,
+    code: view.code,
+  });
   saved.set("history", history.slice(0, 30));
   if (view.best_time) await askName(game, view);
 }

@@ -36,6 +36,18 @@ export async function watchGame(game) {
   }
 }
 
+/** What tells a game of the list from another: its date, a custom field's
+ * size, practice or no-guess, and its board code (games listed before these
+ * were remembered show only the date). */
+function details(g) {
+  const parts = [new Date(g.date).toLocaleString()];
+  if (g.level === "custom" && g.size) parts.push(`${g.size.width}\u00d7${g.size.height}, ${g.size.mines} mines`);
+  if (g.no_guess) parts.push("no-guess");
+  if (g.practice) parts.push("practice");
+  if (g.code) parts.push(`code ${g.code}`);
+  return parts.join(" \u00b7 ");
+}
+
 /** The list of this browser's finished games, with watch, export and import. */
 export function replaysDialog(history) {
   const rows = history
@@ -43,7 +55,7 @@ export function replaysDialog(history) {
       (g, i) =>
         `<div class="row" data-i="${i}"><span class="what">${esc(levelTitle(g.level))} \u2013 ` +
         `${g.status === "won" ? "won" : "lost"} in ${seconds(g.elapsed_ms)} s` +
-        `<br><small>${esc(new Date(g.date).toLocaleString())}</small></span>` +
+        `<br><small>${esc(details(g))}</small></span>` +
         `<button type="button" class="xpbtn" data-watch>Watch</button>` +
         `<button type="button" class="xpbtn" data-export>Export</button></div>`,
     )
@@ -79,6 +91,14 @@ export function replaysDialog(history) {
   });
 }
 
+/** The pause before the next frame: the game's own pause at the chosen speed
+ * (at most 10 s, for a player who left the game open), or with "quick" (0)
+ * every pause squeezed into 60 ms to 1 s. */
+export function pause(ms, speed) {
+  if (!speed) return Math.min(1000, Math.max(60, ms));
+  return Math.min(10000, Math.max(0, ms) / speed);
+}
+
 function describe(frame, n) {
   const e = frame.event;
   const what = !e ? "start" : e.type === "assist" ? "assist" : `${e.type} (${e.x}, ${e.y})`;
@@ -106,7 +126,10 @@ export function watch(data) {
       '<button type="button" class="xpbtn" data-play title="play">Play</button>' +
       '<button type="button" class="xpbtn" data-next title="forward">&gt;</button>' +
       '<button type="button" class="xpbtn" data-last title="last">&gt;|</button>' +
-      `<input type="range" min="0" max="${frames.length - 1}" value="0" data-slider></div>` +
+      `<input type="range" min="0" max="${frames.length - 1}" value="0" data-slider>` +
+      '<select data-speed title="speed" aria-label="speed">' +
+      '<option value="1">1\u00d7 (real time)</option><option value="2">2\u00d7</option>' +
+      '<option value="4">4\u00d7</option><option value="0">quick</option></select></div>' +
       '<div class="replay-info" data-info></div></div>',
     buttons: [{ label: "Close", value: null }],
     onOpen: (win, close) => {
@@ -130,7 +153,7 @@ export function watch(data) {
       };
       const tick = () => {
         if (i >= frames.length - 1) return stop();
-        const gap = Math.min(1000, Math.max(60, frames[i + 1].t - frames[i].t));
+        const gap = pause(frames[i + 1].t - frames[i].t, Number(win.querySelector("[data-speed]").value));
         playing = setTimeout(() => {
           show(i + 1);
           tick();
