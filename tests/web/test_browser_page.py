@@ -3,6 +3,7 @@ several windows on one game, and what the heat map writes."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -239,3 +240,29 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
     page.click("#replays-dialog [data-watch]")
     page.wait_for_selector("#replay-dialog [data-speed]")
     assert page.input_value("#replay-dialog [data-speed]") == "1"
+
+
+def test_the_board_is_dimmed_while_the_server_is_away(page: Any, tmp_path: Path) -> None:
+    """A click while the server is down is not a move: the board says so, and
+    comes back with the server."""
+    seed = "e2e-away"
+    srv = Server(tmp_path / "away.db", dealt=seed).start()
+    try:
+        page.goto(srv.url + "/")
+        page.wait_for_selector(cell(8, 8))
+        page.click(cell(FIRST.x, FIRST.y))
+        settle(page)
+        target = next(p for p in safe_of(seed, FIRST) if tile(page, p) == "covered")
+        srv.kill()
+        page.click(cell(target.x, target.y))
+        settle(page)
+        assert page.get_attribute("#board", "data-offline") == "1"
+        assert "This move was not made" in page.inner_text("#statusbar")
+        assert tile(page, target) == "covered"
+        srv = Server(srv.db, srv.port, dealt=seed).start()
+        page.click(cell(target.x, target.y))
+        settle(page)
+        assert tile(page, target) != "covered"
+        assert page.get_attribute("#board", "data-offline") == "0"
+    finally:
+        srv.kill()

@@ -67,6 +67,12 @@ function drawCounter(n) {
   el.innerHTML = icons.ledDigits(n);
 }
 
+// While the server cannot be reached the board is dimmed and says why, so
+// that clicks are not taken for moves; the next answer brings it back.
+function offline(on) {
+  board.el.dataset.offline = on ? "1" : "0";
+}
+
 function status(text, isError = false) {
   const bar = $("statusbar");
   const v = state.view;
@@ -259,9 +265,13 @@ function send(action) {
     .then(async () => {
       if (state.game !== game) return;
       const res = await api.act(game, action);
+      offline(false);
       if (state.game === game) await show(res.view);
     })
-    .catch((err) => status(err.message, true))
+    .catch((err) => {
+      if (err.status === 0) offline(true);
+      status(err.status === 0 ? `${err.message} This move was not made.` : err.message, true);
+    })
     .finally(() => {
       state.pending--;
       board.el.dataset.pending = String(state.pending);
@@ -438,6 +448,7 @@ async function tellPresence(here) {
     const r = await api.presence(game, here, TAB);
     if (state.presenceFailed) status("");
     state.presenceFailed = false;
+    offline(false);
     if (state.game === game && state.view === v) {
       v.elapsed_ms = r.elapsed_ms;
       v.paused = r.paused;
@@ -450,6 +461,7 @@ async function tellPresence(here) {
       v.elapsed_ms = elapsedNow();
       v.paused = true;
       state.presenceFailed = true;
+      if (err.status === 0) offline(true);
       status(err.message, true);
     }
   }
