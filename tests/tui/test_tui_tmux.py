@@ -157,3 +157,39 @@ def test_a_killed_game_loses_no_action(terminal: Terminal, tmp_path: Path) -> No
         ("flag", target),
     ]
     assert game.session().flags == {target}
+
+
+def test_a_won_game_shows_the_sessions_numbers_under_the_board(
+    terminal: Terminal, tmp_path: Path
+) -> None:
+    """Beginner won by keys in an 80x24 terminal, which has rows to spare: under
+    the board, the session's 3BV, efficiency, clicks, assists and board code."""
+    probe = Session(SessionSpec(Beginner(), "smoke"), clock=lambda: 0.0)
+    probe.reveal(CENTRE)
+    assert probe.layout is not None
+    keys, cursor = ["Space"], CENTRE
+    for pos in probe.knowledge.cells():
+        if probe.layout[pos.y][pos.x] or not probe.knowledge.hidden(pos):
+            continue
+        dx, dy = pos.x - cursor.x, pos.y - cursor.y
+        keys += ["l" if dx > 0 else "h"] * abs(dx) + ["j" if dy > 0 else "k"] * abs(dy)
+        keys.append("Space")
+        probe.reveal(pos)
+        cursor = pos
+    assert probe.won
+    db = tmp_path / "minebender.db"
+    terminal.start(f"env MINEBENDER_DB={db} {SCRIPT} play --seed smoke")
+    terminal.wait_for("q quit")
+    terminal.keys(*keys)
+    screen = terminal.wait_for("Board code b:smoke")
+    assert "You won in" in screen
+    c = probe.clicks
+    for shown in (
+        f"3BV {probe.bbbv_solved} / {probe.bbbv}",
+        f"Efficiency {probe.efficiency:g}%",
+        f"Clicks {c.total} ({c.left} left, {c.right} right, {c.chord} chord)",
+        "Assists 0",
+    ):
+        assert shown in screen
+    terminal.keys("q")
+    terminal.wait_for("EXIT=0")

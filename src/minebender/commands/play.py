@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from minebender.types import NAMED_LEVELS, Custom, Level
+from minebender.options import add_db_argument
+from minebender.types import NAMED_LEVELS, Level
 
 __all__ = ["EXAMPLE", "KEY_TABLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
 
@@ -36,14 +37,9 @@ def parse_custom(text: str) -> Level:
     >>> parse_custom("20x12x40")
     Custom(width=20, height=12, mines=40)
     """
-    from minebender.cli import UsageError
+    from minebender.options import parse_custom_level
 
-    try:
-        return Custom.from_text(text)
-    except ValueError:
-        raise UsageError(
-            f"--custom {text!r} must look like WIDTHxHEIGHTxMINES, e.g. 20x12x40"
-        ) from None
+    return parse_custom_level(text)
 
 
 KEY_TABLE = """\
@@ -57,9 +53,11 @@ n F2    a new game (or click the face)
         Expert game
 c       a new Custom field
 s       best times and statistics
+e       a finished game's numbers and code
 F1      these keys
 q       save and quit (play resumes)
-mouse   left reveals, right flags"""
+mouse   left reveals, right flags,
+        middle chords on a number"""
 """Every key of the terminal game: its F1 screen and ``play --help`` show it."""
 
 KEYS = f"""\
@@ -102,11 +100,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="start a new game even if an unfinished one is saved",
     )
+    add_db_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from minebender.cli import UsageError
     from minebender.session import MAX_SEED_LENGTH
+    from minebender.words import cut
 
     level: Level | None = None
     if args.level is not None:
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         not seed or len(seed) > MAX_SEED_LENGTH or not seed.isprintable() or seed != seed.strip()
     ):
         raise UsageError(
-            f"--seed {seed!r} must be 1 to {MAX_SEED_LENGTH} printable characters,"
+            f"--seed {cut(seed)} must be 1 to {MAX_SEED_LENGTH} printable characters,"
             " without spaces at either end"
         )
     if args.no_guess:
@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     from minebender.tui.saving import Saver, resume_or_new
 
     try:
-        store = store_module.open()
+        store = store_module.open(args.db)
     except store_module.StoreError as exc:
         raise UsageError(str(exc)) from exc
     with store:

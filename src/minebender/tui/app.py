@@ -14,12 +14,15 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 
 from minebender.commands.stats import build_report
 from minebender.session import Event, Session, SessionSpec, level_name
 from minebender.store import StoreConflict, StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
+from minebender.tui.endscreen import PANEL_WIDTH, EndScreen, end_items, pack
+from minebender.tui.fit import needed_size
 from minebender.tui.saving import Saver
 from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
 from minebender.types import NAMED_LEVELS, Custom, Exploded, Level, Lost, Number, Pos, Setup, Won
@@ -36,9 +39,10 @@ class MinebenderApp(BoardApp):
     """Minesweeper in the terminal: one board, the XP bar above it, keys below."""
 
     BOARD_ACTIONS = frozenset({"move", "open", "flag", "assist", "new_game", "scores"})
-    DIALOG_FREE_ACTIONS = frozenset({"level", "custom", "keys"})
+    DIALOG_FREE_ACTIONS = frozenset({"level", "custom", "keys", "end_screen"})
     """Refused while a dialog is open, allowed while the terminal is too small
-    for the board: a smaller level is the way out."""
+    for the board: a smaller level is the way out (and the end screen's
+    numbers need no board)."""
     SMALLER = "press 1 for Beginner or c for a smaller custom field"
     WITH_ASSIST = True
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -55,6 +59,7 @@ class MinebenderApp(BoardApp):
         Binding("3", "level('expert')", "expert", show=False),
         Binding("c", "custom", "custom", show=False),
         Binding("s", "scores", "scores", show=False),
+        Binding("e", "end_screen", "end screen", show=False),
         Binding("f1", "keys", "keys", key_display="F1"),
         Binding("q", "quit", "quit"),
     ]
@@ -73,6 +78,7 @@ class MinebenderApp(BoardApp):
         self.resumed = bool(session.events)
         b = session.setup
         self.cursor = Pos(b.width // 2, b.height // 2)
+        self._terminal = Size(0, 0)
 
     @property
     def setup(self) -> Setup:
@@ -101,28 +107,61 @@ class MinebenderApp(BoardApp):
         with contextlib.suppress(StoreError):
             self.saver.save_clock(self.session)
 
+    def check_size(self, size: Size | None = None) -> None:
+        """Also lay the end panel out again: whether it fits depends on the size."""
+        super().check_size(size)
+        self._terminal = self.size if size is None else size
+        self._redraw()
+
     def _redraw(self) -> None:
         s = self.session
+        lines = self._end_lines()
         self.show(
             s.display(),
             mines_left=s.mines_left,
             seconds=s.timer,
             status=s.status,
             cursor=self.cursor,
-            line=self._status_line(),
+            line=self._status_line(short=s.over and lines is None),
         )
+        panel = self.end_panel
+        panel.display = lines is not None
+        panel.update("\n".join(lines or ()))
+
+    def _end_lines(self) -> list[str] | None:
+        """The end panel's lines, if the game is over and they fit in the rows
+        the terminal has beyond what playing needs (see ``endscreen``): the
+        panel never makes the game need a bigger terminal."""
+        s = self.session
+        if not s.over or self.too_small:
+            return None
+        width, height = self._terminal
+        lines = pack(end_items(s), min(width, PANEL_WIDTH))
+        spare = height - needed_size(self.setup)[1]
+        return lines if len(lines) <= spare else None
+
+    @property
+    def end_text(self) -> str:
+        """The end panel as plain text, empty while it is hidden (for tests and
+        screen readers)."""
+        return str(self.end_panel.render()) if self.end_panel.display else ""
 
     def _tick(self) -> None:
         self.timer_led.show(self.session.timer)
 
-    def _status_line(self) -> str:
+    def _status_line(self, *, short: bool = False) -> str:
+        """What the status line says; for a finished game whose end panel has
+        no room, short says how it ended and that e shows the numbers."""
         s = self.session
         status = s.status
         if isinstance(status, Won):
-            return f"You won in {s.elapsed_ms / 1000:.3f} s! n: new game"
+            then = "e: end screen" if short else "n: new game"
+            return f"You won in {s.elapsed_ms / 1000:.3f} s! {then}"
         if isinstance(status, Lost):
             if isinstance(status.reason, Exploded):
-                return "Boom! You revealed a mine. n: new game"
+                return f"Boom! You revealed a mine. {'e: end screen' if short else 'n: new game'}"
+            if short:
+                return "Too early: ✓ was provably safe. e: end screen"
             return "Too early: ✓ is a cell you could prove safe. n: new game"
         name = level_name(s.spec.level)
         if name == "custom":
@@ -191,6 +230,14 @@ class MinebenderApp(BoardApp):
     def action_keys(self) -> None:
         """Show every key."""
         self.push_screen(KeysScreen())
+
+    def action_end_screen(self) -> None:
+        """Show the finished game's numbers and board code as a dialog."""
+        s = self.session
+        if not s.over:
+            self.notify("The end screen comes when the game is over.")
+            return
+        self.push_screen(EndScreen(self._status_line().removesuffix(" n: new game"), end_items(s)))
 
     def _start(self, level: Level) -> None:
         """A new game of level with a new seed; the board is laid out for its size."""

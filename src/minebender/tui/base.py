@@ -1,5 +1,5 @@
 """What the game and the replay viewer share: the XP bar over the board, the
-status line, the key footer, and the check that the board fits the terminal.
+status line, the end panel, the key footer, and the check that the board fits the terminal.
 
 A terminal too small for the board hides the board behind a message naming the
 size it needs (a broken layout would mislead), and blocks the board's keys
@@ -53,6 +53,9 @@ class BoardApp(App[None]):
         self.timer_led = Led(id="timer")
         self.board = BoardWidget((), id="board")
         self.status_line = Static(id="status")
+        # Under the status line: the numbers of a finished game, for an app
+        # that shows them (hidden until then, and in the replay viewer).
+        self.end_panel = Static(id="end")
         self.too_small_message = Static(id="too-small")
 
     @property
@@ -76,6 +79,8 @@ class BoardApp(App[None]):
                 yield self.timer_led
             yield self.board
         yield self.status_line
+        with Center(id="end-row"):
+            yield self.end_panel
         yield self.too_small_message
         yield Footer(compact=True)
 

@@ -52,6 +52,15 @@ BoardWidget {
     height: 1;
     content-align: center middle;
 }
+#end-row {
+    height: auto;
+}
+#end {
+    width: auto;
+    max-width: 100%;
+    height: auto;
+    display: none;
+}
 #too-small {
     width: 100%;
     height: auto;

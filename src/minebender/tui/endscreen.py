@@ -1,0 +1,122 @@
+"""The end screen of a terminal game: what the web page's end screen shows
+(time, 3BV, 3BV/s, clicks, efficiency, assists) and the board code.
+
+Every number is read from the ``Session``, the same properties the web view
+reads (``elapsed_ms``, ``bbbv``, ``bbbv_solved``, ``bbbv_per_s``,
+``efficiency``, ``clicks``) and ``board_code``: the two interfaces can never
+disagree about a game, because neither computes anything of its own.
+
+Where it goes is a question of rows. The numbers are shown under the status
+line only when the terminal has rows to spare beyond ``needed_size``; the
+size the game *needs* stays what playing needs. A player would rather play
+Expert in an 80x24 terminal and read the numbers behind a key than be told
+to enlarge the window for a panel that appears only once the game is over.
+So with no room the status line gives a short form (how the game ended, and
+``e``), and ``e`` opens the whole end screen as a dialog over the board.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from minebender.session import Session, board_code
+
+__all__ = ["PANEL_WIDTH", "EndScreen", "end_items", "number_text", "pack"]
+
+PANEL_WIDTH = 72
+"""The widest the panel's lines get, however wide the terminal: a line much
+wider than the board reads as something apart from it."""
+
+SEPARATOR = " · "
+_NONE = "\u2013"  # the web's en dash for a number not defined (no click yet)
+
+
+def number_text(value: float | None) -> str:
+    r"""A number as the web page writes it (JavaScript's shortest form): no
+    ``.0`` on a whole number, an en dash for none.
+
+    >>> number_text(2.025), number_text(100.0), number_text(None) == "\u2013"
+    ('2.025', '100', True)
+    """
+    if value is None:
+        return _NONE
+    return repr(value).removesuffix(".0")
+
+
+def end_items(session: Session) -> list[str]:
+    """The end screen's entries for a finished game, in the web's order, then
+    the board code (the web shows it behind a button; here it is text to copy)."""
+    c = session.clicks
+    efficiency = session.efficiency
+    return [
+        f"Time {session.elapsed_ms / 1000:.3f} s",
+        f"3BV {session.bbbv_solved} / {session.bbbv}",
+        f"3BV/s {number_text(session.bbbv_per_s)}",
+        f"Efficiency {number_text(efficiency)}{'' if efficiency is None else '%'}",
+        f"Clicks {c.total} ({c.left} left, {c.right} right, {c.chord} chord)",
+        f"Assists {c.assist}",
+        f"Board code {board_code(session.spec)}",
+    ]
+
+
+def pack(items: list[str], width: int) -> list[str]:
+    """The items in as few lines of at most width columns as they go, in order,
+    joined by `` · ``; an item wider than a line (a long seed's board code) is
+    cut into whole lines, never cropped, so it can still be copied.
+
+    >>> pack(["Time 1.000 s", "3BV 2 / 2", "Assists 0"], 26)
+    ['Time 1.000 s · 3BV 2 / 2', 'Assists 0']
+    >>> pack(["Board code b:" + "x" * 10], 12)
+    ['Board code b', ':xxxxxxxxxx']
+    """
+    width = max(1, width)
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and len(line) + len(SEPARATOR) + len(item) <= width:
+            line += SEPARATOR + item
+            continue
+        if line:
+            lines.append(line)
+        while len(item) > width:
+            lines.append(item[:width])
+            item = item[width:]
+        line = item
+    if line:
+        lines.append(line)
+    return lines
+
+
+class EndScreen(ModalScreen[None]):
+    """The whole end screen as a dialog: for a terminal with no rows to spare
+    under the board, and for anyone who wants it again."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,e,q", "close", "close")]
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    EndScreen > VerticalScroll {
+        width: 48; max-width: 100%; height: auto; max-height: 100%;
+        padding: 0 1; border: round $accent; background: $surface;
+    }
+    """
+
+    def __init__(self, headline: str, items: list[str]) -> None:
+        super().__init__()
+        self.headline = headline
+        self.items = items
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.headline, id="end-head")
+            yield Static("\n".join(self.items), id="end-stats")
+            yield Static("escape closes", id="hint")
+
+    def action_close(self) -> None:
+        """Back to the board."""
+        self.dismiss(None)

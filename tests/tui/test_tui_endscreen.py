@@ -1,0 +1,169 @@
+"""The terminal game's end screen: the numbers the web's end screen shows, read
+from the same session, under the board when the terminal has rows to spare and
+behind ``e`` when it has not; and the middle button, which chords."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pilot_types import PilotT
+from tui_support import CENTRE, SEED, click_cell, goto, layout_for_seed, make_app, run
+
+from minebender.session import Session, SessionSpec
+from minebender.tui.app import MinebenderApp
+from minebender.tui.endscreen import EndScreen
+from minebender.tui.fit import needed_size
+from minebender.tui.screens import KeysScreen
+from minebender.types import Beginner, Covered, Exploded, Layout, Lost, Number, Pos, Setup, Won
+from minebender.web.views import view
+
+LAYOUT = layout_for_seed(Beginner(), SEED, CENTRE)
+MINES = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if m]
+SAFE = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if not m]
+BEGINNER_ROWS = needed_size(Setup(9, 9, 10))[1]
+
+
+def _cells(layout: Layout) -> list[tuple[Pos, bool]]:
+    return [(Pos(x, y), m) for y, row in enumerate(layout) for x, m in enumerate(row)]
+
+
+def app_of(pilot: PilotT) -> MinebenderApp:
+    assert isinstance(pilot.app, MinebenderApp)
+    return pilot.app
+
+
+def expected(v: dict[str, Any]) -> list[str]:
+    """The end screen's entries written from the web's view of the game: what
+    the terminal shows must be these very numbers."""
+    dash = "\u2013"  # the web's mark for a number not defined
+    c = v["clicks"]
+    eff = v["efficiency"]
+    per_s = v["bbbv_per_s"]
+    return [
+        f"Time {v['elapsed_ms'] / 1000:.3f} s",
+        f"3BV {v['bbbv_solved']} / {v['bbbv']}",
+        f"3BV/s {dash if per_s is None else format(per_s, 'g')}",
+        f"Efficiency {dash if eff is None else format(eff, 'g') + '%'}",
+        f"Clicks {c['left'] + c['right'] + c['chord']} ({c['left']} left,"
+        f" {c['right']} right, {c['chord']} chord)",
+        f"Assists {c['assist']}",
+        f"Board code {v['code']}",
+    ]
+
+
+def shown_entries(text: str) -> list[str]:
+    """The entries of the panel's (or dialog's) text, whatever lines they were packed in."""
+    return [item for line in text.splitlines() for item in line.split(" · ")]
+
+
+def test_a_won_game_shows_the_web_end_screen_numbers_under_the_board() -> None:
+    """At 80x24 a won Beginner game shows time, 3BV done / total, 3BV/s,
+    efficiency, clicks (left, right, chord), assists and the board code under
+    the status line: exactly the web view's numbers for this session."""
+    seen: dict[str, Any] = {}
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert app.end_text == ""
+        await click_cell(pilot, CENTRE)
+        await click_cell(pilot, MINES[0], button=3)  # a right click, counted
+        await click_cell(pilot, MINES[0], button=3)
+        for pos in SAFE:
+            if isinstance(app.board.tiles[pos.y][pos.x], Covered):
+                await click_cell(pilot, pos)
+        await pilot.pause()
+        assert app.session.status == Won()
+        assert "You won" in app.status_text and "n: new game" in app.status_text
+        seen["view"] = view(app.session)
+        seen["text"] = app.end_text
+        seen["session"] = app.session
+
+    run(make_app(), scenario, size=(80, 24))
+    v, text, session = seen["view"], seen["text"], seen["session"]
+    assert shown_entries(text) == expected(v)
+    assert f"3BV {session.bbbv_solved} / {session.bbbv}" in text
+    assert session.clicks.right == 2 and "2 right" in text
+    assert all(len(line) <= 72 for line in text.splitlines())
+
+
+def test_a_lost_game_at_the_smallest_size_says_e_and_e_shows_every_number() -> None:
+    """At 48 columns and just the rows Beginner needs there is no row to spare:
+    the status line gives the short form, e opens the whole end screen, and
+    the panel appears under the board once the terminal grows."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await click_cell(pilot, CENTRE)
+        await goto(pilot, MINES[0])
+        await pilot.press("space")
+        assert app.session.status == Lost(Exploded(MINES[0]))
+        assert app.status_text == "Boom! You revealed a mine. e: end screen"
+        assert app.end_text == ""
+        await pilot.press("e")
+        assert isinstance(app.screen, EndScreen)
+        dialog = str(app.screen.query_one("#end-stats").render())
+        assert shown_entries(dialog) == expected(view(app.session))
+        await pilot.press("escape")
+        assert not isinstance(app.screen, EndScreen)
+        await pilot.resize_terminal(48, BEGINNER_ROWS + 4)
+        await pilot.pause()
+        assert "n: new game" in app.status_text
+        lines = app.end_text.splitlines()
+        assert lines and all(len(line) <= 48 for line in lines)
+        assert shown_entries(app.end_text) == expected(view(app.session))
+
+    run(make_app(), scenario, size=(48, BEGINNER_ROWS))
+
+
+def test_a_game_replaced_is_not_ended_and_a_new_game_hides_the_panel() -> None:
+    """A game left for a new one (n) is abandoned, not ended: no end screen for
+    it; and the panel of a finished game goes when the next game starts."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await click_cell(pilot, CENTRE)
+        await pilot.press("n")
+        assert app.end_text == "" and not app.session.over
+        await pilot.press("e")
+        assert not isinstance(app.screen, EndScreen)
+        assert app.session.spec.seed == "next"
+        mine = next(p for p, m in _cells(layout_for_seed(Beginner(), "next", CENTRE)) if m)
+        await click_cell(pilot, CENTRE)
+        await click_cell(pilot, mine)
+        assert app.session.over and app.end_text != ""
+        await pilot.press("n")
+        assert app.end_text == ""
+
+    run(make_app(), scenario)
+
+
+def test_the_middle_button_chords_and_f1_says_so() -> None:
+    """A middle click on a number whose flags add up opens its other
+    neighbours, counted as a chord; the keys screen tells it."""
+    probe = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    probe.reveal(CENTRE)
+    assert probe.game is not None
+    shown = probe.game.knowledge
+    number = next(
+        p
+        for p in shown.cells()
+        if isinstance(probe.display()[p.y][p.x], Number)
+        and any(LAYOUT[q.y][q.x] for q in shown.neighbours(p))
+        and any(shown.hidden(q) and not LAYOUT[q.y][q.x] for q in shown.neighbours(p))
+    )
+    around = shown.neighbours(number)
+    opened = [q for q in around if shown.hidden(q) and not LAYOUT[q.y][q.x]]
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await click_cell(pilot, CENTRE)
+        for m in (q for q in around if LAYOUT[q.y][q.x]):
+            await click_cell(pilot, m, button=3)
+        await click_cell(pilot, number, button=2)
+        assert all(isinstance(app.board.tiles[q.y][q.x], Number) for q in opened)
+        assert app.session.clicks.chord == 1 and app.session.events[-1].type == "chord"
+        await pilot.press("f1")
+        assert isinstance(app.screen, KeysScreen)
+        assert "middle chords" in str(app.screen.query_one("#keys").render())
+
+    run(make_app(), scenario)
