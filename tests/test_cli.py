@@ -141,8 +141,8 @@ def test_no_subcommand_starts_the_web_game(monkeypatch: pytest.MonkeyPatch) -> N
     ("args", "fragment"),
     [
         (["play", "--level", "huge"], "unknown level 'huge'"),
-        (["play", "--custom", "5x5"], "WIDTHxHEIGHTxMINES"),
-        (["play", "--custom", "axbxc"], "WIDTHxHEIGHTxMINES"),
+        (["play", "--custom", "5x5"], "--custom must look like 30x16x99"),
+        (["play", "--custom", "axbxc"], "--custom must look like 30x16x99"),
         (["play", "--seed", ""], "--seed"),
         (["play", "--seed", "x" * 65], "--seed"),
         (["play", "--level", "expert", "--custom", "9x9x10"], "not allowed"),
@@ -360,3 +360,212 @@ def test_play_level_takes_any_case(spelling: str, db: Path) -> None:
 
 def test_play_custom_takes_ascii_digits_only(db: Path) -> None:
     assert_usage_error(minebender("play", "--custom", "\u0663\u0660x9x10", db=db), "--custom")
+
+
+# --------------------------------------------------------------------------
+# Output that cannot be written, option checks, one reading of every option
+# --------------------------------------------------------------------------
+
+
+def to_full_disk(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the console script with stdout on /dev/full, a disk with no space left."""
+    with open("/dev/full", "w") as full:
+        return subprocess.run(
+            [str(SCRIPT), *args],
+            stdin=subprocess.DEVNULL,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (["solve", "BOARD"], "minebender solve"),
+        (["solve", "BOARD", "--json"], "minebender solve"),
+        (["generate", "--seed", "1"], "minebender generate"),
+        (["generate", "--seed", "1", "--count", "3000", "--json"], "minebender generate"),
+        (["bot", "--level", "beginner"], "minebender bot"),
+        (["bench", "noguess", "--level", "beginner", "--count", "1"], "minebender bench noguess"),
+        (["generate", "--help"], "minebender generate"),
+        (["--version"], "minebender"),
+    ],
+)
+def test_a_full_disk_is_one_line_and_its_own_exit_status(
+    args: list[str], name: str, tmp_path: Path
+) -> None:
+    """Output that cannot be written is never read as a command's answer (1 is
+    "no layout agrees" for solve): one line on stderr and EX_IOERR, 74."""
+    board = tmp_path / "b1.txt"
+    board.write_text("5x4x3\n1F...\n11...\n.....\n.....\n")
+    result = to_full_disk(*[str(board) if a == "BOARD" else a for a in args])
+    assert result.returncode == 74, result.stderr
+    assert result.stderr == f"{name}: error: cannot write the output: No space left on device\n"
+
+
+def test_an_error_reading_a_file_is_not_an_output_error(tmp_path: Path) -> None:
+    """Only writing stdout is an output error: a board that cannot be read is
+    still bad input, status 2."""
+    assert_usage_error(minebender("solve", str(tmp_path / "missing.txt")), "missing.txt")
+
+
+def test_bench_noguess_checks_every_option_before_any_output() -> None:
+    result = minebender(
+        "bench", "noguess", "--level", "beginner", "--first", "20,20", "--count", "2"
+    )
+    assert_usage_error(result, "--first 20,20 is off the 9x9 board")
+    assert result.stderr.startswith("minebender bench noguess: error: ")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["bench", "noguess", "--seed", "1_000", "--count", "1"], "--seed must be an integer"),
+        (["bench", "noguess", "--count", "0"], "--count must be from 1"),
+        (["bench", "noguess", "--custom", "9x9", "--count", "1"], "--custom must look like"),
+        (["bench", "solver", "--quick", "--seed", "-1"], "--seed must be from 0 to"),
+        (["bench", "solver", "--quick", "--seed", "\u0663"], "--seed must be an integer"),
+        (["bench", "web", "--seed", "-1"], "--seed must be from 0 to"),
+        (["bench", "web", "--players", "0"], "--players"),
+        (["bench", "bot", "--seed", "abc"], "--seed must be an integer"),
+    ],
+)
+def test_bench_options_are_checked_before_any_output(args: list[str], fragment: str) -> None:
+    """Each benchmark refuses a bad option with one line that names the benchmark
+    (``minebender bench web: error``, as argparse names it), before printing."""
+    result = minebender(*args)
+    assert_usage_error(result, fragment)
+    assert result.stderr.startswith(f"minebender bench {args[1]}: error: ")
+
+
+@pytest.mark.parametrize("command", [["generate", "--count", "1"], ["bot", "--games", "1"]])
+@pytest.mark.parametrize(
+    ("seed", "fragment"),
+    [
+        ("abc", "--seed must be an integer in digits 0-9, got 'abc'"),
+        ("1_000", "--seed must be an integer in digits 0-9, got '1_000'"),
+        ("\u0663", "--seed must be an integer in digits 0-9"),
+        ("-1", "--seed must be from 0 to 18446744073709551615, got '-1'"),
+        ("18446744073709551616", "--seed must be from 0 to 18446744073709551615"),
+        ("9" * 5000, "... (5000 characters)"),
+    ],
+)
+def test_every_command_reads_a_seed_the_same_way(
+    command: list[str], seed: str, fragment: str
+) -> None:
+    result = minebender(*command, "--level", "beginner", "--seed", seed)
+    assert_usage_error(result, fragment)
+    assert len(result.stderr) < 200
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--seed", "1", "--custom", "9999999999x9x10"],
+        ["play", "--custom", "9999999999x9x10"],
+        ["bot", "--level", "9999999999x9x10"],
+        ["bench", "noguess", "--custom", "9999999999x9x10"],
+    ],
+)
+def test_a_custom_number_of_ten_digits_is_called_too_long(args: list[str], db: Path) -> None:
+    """The form is right: the message says what is wrong (a number too long),
+    not that it must look like WIDTHxHEIGHTxMINES."""
+    result = minebender(*args, db=db)
+    assert_usage_error(result, "'9999999999x9x10' has a number of more than 9 digits")
+    assert "must look like" not in result.stderr
+
+
+def test_bench_web_level_takes_any_case() -> None:
+    """As every other --level: ``Expert`` is expert (the run then stops at --players)."""
+    assert_usage_error(
+        minebender("bench", "web", "--level", "Expert", "--players", "0"), "--players"
+    )
+
+
+def test_bench_noguess_notes_a_limited_custom_field() -> None:
+    result = minebender("bench", "noguess", "--custom", "5x5x5", "--count", "1")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == (
+        "minebender bench noguess: note: --custom 5x5x5 is limited to 9x9x10"
+        " as Windows XP limits it\n"
+    )
+    assert "custom 9x9x10" in result.stdout
+    assert "1 board per line" in result.stdout
+
+
+def test_replay_says_an_expert_board(tmp_path: Path) -> None:
+    from minebender.replay import dumps, from_session
+
+    data = json.loads(dumps(from_session(won_game("an"))))
+    data["level"] = "expert"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    assert_usage_error(minebender("replay", str(path)), "an expert board is 30x16x99")
+
+
+# --------------------------------------------------------------------------
+# --db on every command that uses the store; reading never creates one
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["serve", "play", "stats", "replay"])
+def test_each_store_command_has_db_and_names_minebender_db(name: str) -> None:
+    result = minebender(name, "--help", env={"COLUMNS": "200"})
+    assert result.returncode == 0
+    assert "--db PATH" in result.stdout and "$MINEBENDER_DB" in result.stdout
+
+
+def test_stats_and_replay_last_read_the_db_option(tmp_path: Path) -> None:
+    chosen = tmp_path / "chosen.db"
+    with store_module.open(chosen) as store:
+        gid = store.create_game(won_game("db"), interface="terminal")
+        store.record_best_time("ada", gid)
+    elsewhere = tmp_path / "elsewhere.db"
+    report = json.loads(minebender("stats", "--json", "--db", str(chosen), db=elsewhere).stdout)
+    beginner = next(lv for lv in report["levels"] if lv["level"] == "beginner")
+    assert beginner["played"] == 1 and beginner["best_times"][0]["name"] == "ada"
+    result = minebender("replay", "--last", "--db", str(chosen), db=elsewhere)
+    assert_usage_error(result, "needs a terminal")  # it found the game, then no terminal
+    assert not elsewhere.exists()
+
+
+@pytest.mark.parametrize("how", ["env", "option"])
+def test_stats_of_a_missing_database_creates_nothing(how: str, tmp_path: Path) -> None:
+    path = tmp_path / "new" / "folders" / "games.db"
+    args = ["--db", str(path)] if how == "option" else []
+    result = minebender("stats", *args, db=path if how == "env" else tmp_path / "other.db")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        f"no games in {path} yet: play one with minebender play or minebender serve\n"
+    )
+    as_json = minebender(
+        "stats", "--json", *args, db=path if how == "env" else tmp_path / "other.db"
+    )
+    assert as_json.returncode == 0
+    assert all(lv["played"] == 0 for lv in json.loads(as_json.stdout)["levels"])
+    last = minebender("replay", "--last", "--db", str(path))
+    assert_usage_error(last, f"no finished game in {path} yet")
+    assert not (tmp_path / "new").exists() and not (tmp_path / "other.db").exists()
+
+
+def test_play_opens_the_db_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """play --db PATH opens that store (here the run stops before the terminal
+    game starts, once the store is open)."""
+    from minebender.commands import play
+
+    opened: list[str | None] = []
+
+    def fake_open(path: str | None = None) -> store_module.Store:
+        opened.append(path)
+        raise store_module.StoreError("stop here")
+
+    monkeypatch.setattr(store_module, "open", fake_open)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    args = cli.build_parser(["play"]).parse_args(["play", "--db", str(tmp_path / "p.db")])
+    with pytest.raises(cli.UsageError, match="stop here"):
+        play.run(args)
+    assert opened == [str(tmp_path / "p.db")]

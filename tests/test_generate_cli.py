@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -107,7 +108,16 @@ def test_readable_boards_mark_the_first_click(capsys: pytest.CaptureFixture[str]
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--seed", "x"], "--seed must be an integer, got 'x'"),
+        (["--seed", "x"], "--seed must be an integer in digits 0-9, got 'x'"),
+        (["--seed", "1_000"], "--seed must be an integer in digits 0-9, got '1_000'"),
+        (["--seed", "\u0663"], "--seed must be an integer in digits 0-9, got '\u0663'"),
+        (["--seed", " 7"], "--seed must be an integer in digits 0-9"),
+        (["--seed", str(2**64)], f"--seed must be from 0 to {2**64 - 1}, got '{2**64}'"),
+        (["--seed", "1", "--count", "1_0"], "--count must be an integer in digits 0-9"),
+        (
+            ["--seed", "1", "--custom", "9999999999x9x10"],
+            "--custom '9999999999x9x10' has a number of more than 9 digits",
+        ),
         (["--seed", "-1"], "--seed must be from 0 to"),
         (["--seed", "1", "--count", "0"], "--count must be from 1 to"),
         (["--seed", "1", "--count", "many"], "--count must be an integer"),
@@ -193,3 +203,31 @@ def test_a_limited_custom_field_is_noted_in_the_same_words_everywhere(
     assert err == (
         "minebender generate: note: --custom 5x5x100 is limited to 9x9x71 as Windows XP limits it\n"
     )
+
+
+def test_a_long_seed_is_cut_short_in_the_message(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 5000-digit seed is out of range; the message says so without echoing it
+    (nor converting it: int() refuses more than 4300 digits)."""
+    code, out, err = generate(capsys, "--seed", "7" * 5000)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and len(err) < 200, err
+    assert "(5000 characters)" in err
+
+
+def test_help_writes_the_seed_limit_as_a_number() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "minebender", "generate", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert "18446744073709551615" in result.stdout and "2**64" not in result.stdout
+
+
+def test_every_option_is_read_before_the_note(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad option is the one line on stderr: the note of a limited field waits
+    until every option is good."""
+    code, _, err = generate(capsys, "--custom", "5x5x100", "--seed", "x")
+    assert code == 2
+    assert err.count("\n") == 1 and "note" not in err

@@ -121,6 +121,8 @@ def test_inconsistent_board_exits_1() -> None:
         ("...\n..\n", [], "line 2, column 3"),
         ("..\n", ["--mines", "-3"], "at least 0"),
         ("..\n", ["--mines", "many"], "whole number"),
+        ("..\n", ["--mines", "8" * 80], "got an 80-digit number"),
+        ("..\n", ["--mines", "1" * 21], "got a 21-digit number"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(stdin: str, args: list[str], message: str) -> None:
@@ -309,3 +311,11 @@ def test_explain_checks_the_cell_on_an_inconsistent_board_too(cell: str) -> None
     result = solve("-", "--json", "--explain", cell, stdin="2x1x0\n1.\n")
     assert result.returncode == 2 and result.stdout == ""
     assert "off the 2x1 board" in result.stderr or "not a hidden cell" in result.stderr
+
+
+def test_a_guess_is_named_with_the_article_its_chance_is_spoken_with() -> None:
+    """ "an 8/9 chance", "a 1/8 chance": the article agrees with the number."""
+    one_in_eight = solve("-", stdin="3x3x1\n...\n.1.\n...\n").stdout
+    assert "with a 1/8 (12.5%) chance of a mine" in one_in_eight
+    eight_in_nine = solve("-", stdin="3x3x8\n...\n...\n...\n").stdout
+    assert "with an 8/9 (88.9%) chance of a mine" in eight_in_nine

@@ -199,7 +199,7 @@ def test_bench_solver_reports_a_missing_peer_clearly(monkeypatch: pytest.MonkeyP
         return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(builtins, "__import__", no_peer)
-    args = argparse.Namespace(seed=1, peer="ms_toollib", quick=True, peer_limit=None, clock="cpu")
+    args = argparse.Namespace(seed="1", peer="ms_toollib", quick=True, peer_limit=None, clock="cpu")
     with pytest.raises(UsageError, match="ms_toollib is not installed"):
         bench.run(args)
 

@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from minebender.types import BOOM, HIDDEN, SHOWN, Boom, Hidden, Knowledge, Pos, Seen, Shown
+from minebender.words import count
 
 __all__ = ["CELL_LIMIT", "Board", "BoardTextError", "format_board", "parse", "parse_board"]
 
@@ -100,7 +101,7 @@ def _header(number: int, match: re.Match[str]) -> tuple[int, int, int | None]:
     if n > w * h:
         where = match.start(3) + 1
         raise BoardTextError(
-            number, where, f"{n_text} mines do not fit on a {w}x{h} board ({w * h} cells)"
+            number, where, f"{n_text} mines do not fit on a {w}x{h} board ({count(w * h, 'cell')})"
         )
     return w, h, n
 
@@ -180,7 +181,8 @@ def parse_board(text: str) -> Board:
         raise BoardTextError(
             rows[height][0] if len(rows) > height else last,
             None,
-            f"the header on line {header_line} says {height} rows, the board has {len(rows)}",
+            f"the header on line {header_line} says {count(height, 'row')},"
+            f" the board has {len(rows)}",
         )
     grid: list[tuple[Seen, ...]] = []
     flags: set[Pos] = set()
@@ -201,7 +203,7 @@ def parse_board(text: str) -> Board:
             raise BoardTextError(
                 number,
                 min(len(line), width) + 1,
-                f"row has {len(line)} cells, expected {width}",
+                f"row has {count(len(line), 'cell')}, expected {width}",
             )
         grid.append(tuple(cells))
     mines = header[2] if header else None

@@ -7,7 +7,9 @@ Modules are imported only when their subcommand runs, so ``minebender solve``
 starts fast and never loads the web server.
 
 Exit status: 0 success, 1 a result that says "no" (an inconsistent board),
-2 bad usage or input, with one clear message on stderr.
+2 bad usage or input, with one clear message on stderr; 74 (``OUTPUT_ERROR``,
+sysexits' EX_IOERR) when the output cannot be written (a full disk), and 141
+when its reader has gone (``BROKEN_PIPE``).
 """
 
 from __future__ import annotations
@@ -16,16 +18,26 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from minebender.options import UsageError
 
 if TYPE_CHECKING:  # rich is imported only by the commands that print with it
     from rich.console import Console
 
-__all__ = ["BROKEN_PIPE", "COMMANDS", "EXAMPLE", "UsageError", "console", "description", "main"]
+__all__ = [
+    "BROKEN_PIPE",
+    "COMMANDS",
+    "EXAMPLE",
+    "OUTPUT_ERROR",
+    "OutputError",
+    "UsageError",
+    "console",
+    "description",
+    "main",
+]
 
 # name -> one-line summary. The order is the order of ``minebender --help``.
 COMMANDS: dict[str, str] = {
@@ -48,6 +60,54 @@ BROKEN_PIPE = 141
 """Exit status when the reader of stdout has gone (``| head``): 128 + SIGPIPE, what
 a shell reports for a Unix tool that the signal ended, so pipelines with
 ``set -o pipefail`` see what they see with any other tool."""
+
+
+OUTPUT_ERROR = 74
+"""Exit status when stdout cannot be written (``minebender solve b.txt > /dev/full``):
+sysexits' EX_IOERR, so a script never reads a full disk as one of a command's
+own answers (1 is "no layout agrees" for ``solve``)."""
+
+
+class OutputError(OSError):
+    """Writing stdout failed (not a closed pipe, which ends a command quietly):
+    raised by the stdout of ``main`` in place of the OSError, so ``main`` tells
+    it from an OSError a command meets elsewhere (a file it cannot read)."""
+
+
+class _Stdout:
+    """sys.stdout while a command runs: the same stream, but an OSError from
+    writing or flushing it becomes an OutputError. A BrokenPipeError passes as
+    it is: it has its own quiet ending."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.failed: OutputError | None = None
+        """The first failed write: argparse swallows an OSError writing --help."""
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            self.failed = self.failed or OutputError(exc.errno, exc.strerror)
+            raise self.failed from exc
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            self.failed = self.failed or OutputError(exc.errno, exc.strerror)
+            raise self.failed from exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -125,29 +185,58 @@ def console(**options: Any) -> Console:
     return _PipeConsole(**options)
 
 
-def _quiet_broken_pipe() -> int:
-    """End quietly when the reader of stdout has gone (``| head``): point stdout at
-    /dev/null so the flush at exit does not raise again (Python's documented
-    recipe for SIGPIPE), and exit as a Unix tool the signal ended."""
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit does not raise again with
+    what is left in its buffer (Python's documented recipe for SIGPIPE)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # stdout has no file descriptor (a test's capture)
         pass
-    return BROKEN_PIPE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``minebender`` command and return its exit status. A closed stdout
     (``minebender solve big.txt --json | head -c 10``) ends it quietly, whatever
-    was printing: a command's output, ``--help`` or ``--version``."""
+    was printing: a command's output, ``--help`` or ``--version``; a stdout that
+    cannot be written (a full disk) ends it with one line on stderr and
+    OUTPUT_ERROR, for every command alike."""
+    stream = sys.stdout
+    out = _Stdout(stream)
+    sys.stdout = cast(TextIO, out)
     try:
         try:
             return _main(argv)
+        except SystemExit:  # --help, --version and argparse's errors end this way
+            if out.failed is not None:
+                raise out.failed from None
+            raise
         finally:
-            sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
+            sys.stdout.flush()  # here, not at exit, so that a failed write is caught below
     except BrokenPipeError:
-        return _quiet_broken_pipe()
+        sys.stdout = stream
+        _drop_stdout()  # and end as a Unix tool that SIGPIPE ended
+        return BROKEN_PIPE
+    except OutputError as exc:
+        sys.stdout = stream
+        _drop_stdout()
+        name = _command_name(argv)
+        print(f"{name}: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return OUTPUT_ERROR
+    finally:
+        sys.stdout = stream
+
+
+def _command_name(argv: Sequence[str] | None) -> str:
+    """``minebender solve``, ``minebender bench web``: the name an error of the
+    command run by ``argv`` starts with, as argparse's own errors start."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    words = ["minebender"]
+    if args and args[0] in COMMANDS:
+        words.append(args[0])
+        if args[0] == "bench" and len(args) > 1 and not args[1].startswith("-"):
+            words.append(args[1])
+    return " ".join(words)
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -166,7 +255,9 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         result: int = _module(args.command).run(args)
     except UsageError as exc:
-        print(f"minebender {args.command}: error: {exc}", file=sys.stderr)
+        # named as argparse names it: ``minebender bench web: error: ...``
+        name = f"{args.command} {getattr(args, 'benchmark', '')}".strip()
+        print(f"minebender {name}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("minebender: interrupted", file=sys.stderr)

@@ -1,5 +1,5 @@
 """What the subcommands and the benchmarks share: UsageError and the reading of
-the options they have in common (a level name, WxHxM, X,Y, a run's rs).
+the options they have in common (a level name, WxHxM, X,Y, a seed, a run's rs).
 
 It lives in the services layer, below both: the benchmarks (services) and the
 ``minebender`` command (interfaces) read the same options the same way, and
@@ -9,24 +9,36 @@ imports point down only, so neither may take them from the other's modules.
 
 from __future__ import annotations
 
+import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minebender.game import setup
 from minebender.types import Custom, Pos, Setup
+from minebender.words import cut
 
 if TYPE_CHECKING:
     from minebender.batch import RunSpec
 
 __all__ = [
+    "SEED_LIMIT",
     "UsageError",
+    "add_db_argument",
     "board_rs",
     "checked_board",
     "level_name",
     "note_if_limited",
     "parse_custom",
+    "parse_custom_level",
     "parse_first",
+    "parse_int",
+    "parse_seed",
+    "stored_games",
 ]
+
+SEED_LIMIT = 2**64
+"""Seeds are from 0 to SEED_LIMIT - 1: the 64 bits ``board_rs`` splits in two."""
 
 
 class UsageError(Exception):
@@ -39,18 +51,63 @@ def level_name(text: str) -> str:
     return text.strip().lower()
 
 
-def parse_custom(text: str) -> Setup:
+def parse_custom_level(text: str, option: str = "--custom") -> Custom:
+    """WxHxM as the Custom Field asked for (``Custom.from_text``), not yet limited;
+    the UsageError says whether the form is wrong or a number is too long.
+
+    >>> parse_custom_level("20x12x40")
+    Custom(width=20, height=12, mines=40)
+    """
+    try:
+        return Custom.from_text(text.replace(" ", ""))
+    except ValueError as exc:
+        parts = text.replace(" ", "").lower().split("x")
+        if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
+            raise UsageError(f"{option} {exc}") from None  # the form is right, a number too long
+        raise UsageError(
+            f"{option} must look like 30x16x99 (width x height x mines), got {cut(text)}"
+        ) from None
+
+
+def parse_custom(text: str, option: str = "--custom") -> Setup:
     """WxHxM as a custom level, limited as Windows XP limits it (``setup``).
 
     >>> parse_custom("8x8x99")
     Setup(width=9, height=9, mines=71)
     """
-    try:
-        return setup(Custom.from_text(text.replace(" ", "")))
-    except ValueError:
-        raise UsageError(
-            f"--custom must look like 30x16x99 (width x height x mines), got {text!r}"
-        ) from None
+    return setup(parse_custom_level(text, option))
+
+
+def parse_int(option: str, text: str, lo: int, hi: int) -> int:
+    """An integer from ``lo`` to ``hi - 1`` written in ASCII digits, nothing else:
+    not ``int``'s reading, which takes ``1_000``, ``٣`` (an Arabic-Indic three)
+    and spaces round it, so a typo would quietly name another value. A long bad
+    value is cut short in the message, and no huge number is converted.
+
+    >>> parse_int("--count", "12", 1, 100)
+    12
+    """
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise UsageError(f"{option} must be an integer in digits 0-9, got {cut(text)}")
+    if text.startswith("-"):
+        raise UsageError(f"{option} must be from {lo} to {hi - 1}, got {cut(text)}")
+    # More digits than the limit has is out of range whatever they say: saying so
+    # without int() also keeps clear of its limit on digits (4300).
+    value = int(text) if len(text.lstrip("0")) <= len(str(hi)) else hi
+    if not lo <= value < hi:
+        raise UsageError(f"{option} must be from {lo} to {hi - 1}, got {cut(text)}")
+    return value
+
+
+def parse_seed(text: str, option: str = "--seed") -> int:
+    """A run's seed, from 0 to 2**64 - 1 in ASCII digits: the one reader of every
+    command's integer --seed (``generate``, ``bot`` and the benchmarks).
+
+    >>> parse_seed("18446744073709551615")
+    18446744073709551615
+    """
+    return parse_int(option, text, 0, SEED_LIMIT)
 
 
 def note_if_limited(command: str, option: str, text: str, size: Setup) -> None:
@@ -107,3 +164,26 @@ def checked_board(spec: RunSpec, command: str) -> Setup:
     if level_key(spec.level) not in LEVELS:  # a custom WxHxM, maybe limited
         note_if_limited(command, "--level", spec.level, board)
     return board
+
+
+def add_db_argument(parser: argparse.ArgumentParser, what: str = "the games database") -> None:
+    """``--db PATH``, the games database, the same on every command that uses the
+    store (serve, play, stats, replay --last); its help names ``MINEBENDER_DB``,
+    which picks the database when --db is not given."""
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        default=None,
+        help=f"{what} (default: $MINEBENDER_DB or the data folder)",
+    )
+
+
+def stored_games(db: str | None) -> Path | None:
+    """The database a command that only reads the store would open (``--db``,
+    else ``$MINEBENDER_DB``, else the data folder's), or None when there is none
+    there yet: opening creates folders and an empty database, which reading
+    ``stats`` or ``replay --last`` must never do."""
+    from minebender.store import default_path
+
+    path = default_path() if db is None else Path(db)
+    return path if path.exists() else None

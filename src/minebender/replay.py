@@ -49,6 +49,7 @@ from minebender.types import (
     Tile,
     WrongFlag,
 )
+from minebender.words import article
 
 __all__ = [
     "FORMAT",
@@ -303,7 +304,9 @@ def parse(data: object) -> Replay:
         raise ReplayError(f"replay: {exc}") from exc
     b = setup(level)
     if (b.width, b.height, b.mines) != (width, height, mines):
-        raise ReplayError(f"replay: a {data['level']} board is {b.width}x{b.height}x{b.mines}")
+        raise ReplayError(
+            f"replay: {article(str(data['level']))} board is {b.width}x{b.height}x{b.mines}"
+        )
     seed = _field(data, "seed", str)
     if not seed or len(seed) > MAX_SEED_LENGTH:
         raise ReplayError(f"replay: 'seed' must have 1 to {MAX_SEED_LENGTH} characters")

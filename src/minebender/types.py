@@ -20,7 +20,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeAlias
 
+from minebender.words import cut
+
 __all__ = [
+    "FIELD_DIGITS",
     "NAMED_LEVELS",
     "Action",
     "Assist",
@@ -355,20 +358,27 @@ class Custom:
         """A Custom Field written ``WIDTHxHEIGHTxMINES`` (any case, ASCII digits):
         the one reading of that form for every command and the terminal game.
 
+        Each number has at most ``FIELD_DIGITS`` (9) digits: ``setup`` clamps
+        the field to 9..30 by 9..25 anyway, so a longer number is never
+        converted, and the ValueError says that it is the length that is wrong.
+
         >>> Custom.from_text("20x12x40")
         Custom(width=20, height=12, mines=40)
         """
         parts = text.strip().lower().split("x")
-        if len(parts) != 3 or not all(
-            p.isascii() and p.isdigit() and len(p) <= _FIELD_DIGITS for p in parts
-        ):
-            raise ValueError(f"{text!r} must look like WIDTHxHEIGHTxMINES, e.g. 20x12x40")
+        if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+            raise ValueError(f"{cut(text)} must look like WIDTHxHEIGHTxMINES, e.g. 20x12x40")
+        if any(len(p) > FIELD_DIGITS for p in parts):
+            raise ValueError(
+                f"{cut(text)} has a number of more than {FIELD_DIGITS} digits"
+                " (the field is clamped to 9..30 by 9..25 anyway)"
+            )
         return cls(int(parts[0]), int(parts[1]), int(parts[2]))
 
 
-_FIELD_DIGITS = 9
-"""Digits a Custom Field number may have in text; every larger size is clamped
-anyway, and so no huge number is ever converted."""
+FIELD_DIGITS = 9
+"""Digits a Custom Field number may have in text (``Custom.from_text``); every
+larger size is clamped anyway, and so no huge number is ever converted."""
 
 
 Level: TypeAlias = Beginner | Intermediate | Expert | Custom

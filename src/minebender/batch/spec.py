@@ -10,6 +10,7 @@ from typing import Any
 from minebender.bot import BOUNDS, STRATEGIES, Bound, StrategyName, first_click
 from minebender.game import setup
 from minebender.types import NAMED_LEVELS, Custom, Setup
+from minebender.words import cut
 
 __all__ = ["LEVELS", "BatchError", "GameFailed", "Result", "RunSpec", "level_key", "parse_level"]
 
@@ -39,9 +40,11 @@ def parse_level(name: str) -> Setup:
         return setup(LEVELS[key])
     try:
         return setup(Custom.from_text(key))
-    except ValueError:
-        pass
-    raise BatchError(f"unknown level {name!r}: use beginner, intermediate, expert or WxHxM")
+    except ValueError as exc:
+        parts = key.split("x")
+        if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
+            raise BatchError(f"--level {exc}") from None  # the form is right, a number too long
+    raise BatchError(f"unknown level {cut(name)}: use beginner, intermediate, expert or WxHxM")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +68,7 @@ class RunSpec:
         if self.strategy not in STRATEGIES:
             raise BatchError(f"unknown strategy {self.strategy!r}: use {' or '.join(STRATEGIES)}")
         if not 0 <= self.seed < 2**64:
-            raise BatchError(f"--seed must be from 0 to 2**64-1, got {self.seed}")
+            raise BatchError(f"--seed must be from 0 to {2**64 - 1}, got {self.seed}")
         if self.bound not in BOUNDS:
             raise BatchError(f"unknown bound {self.bound!r}: use {' or '.join(BOUNDS)}")
         if self.games < 1:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from minebender.bench.build import solver_build
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
+from minebender.options import SEED_LIMIT
 
 if TYPE_CHECKING:  # the batch machinery is imported only when a run starts
     from minebender.batch.summary import Summary
@@ -39,7 +40,11 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
         help="beginner, intermediate, expert (default) or a custom WxHxM",
     )
     parser.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
-    parser.add_argument("--seed", type=int, default=1, help="game i uses seed (SEED, i); default 1")
+    parser.add_argument(
+        "--seed",
+        default="1",
+        help=f"game i uses seed (SEED, i), an integer from 0 to {SEED_LIMIT - 1}; default 1",
+    )
     parser.add_argument(
         "--strategy", default="strong", help=f"{' or '.join(STRATEGIES)} (default strong)"
     )
@@ -96,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         plot_results,
         run_batch,
     )
-    from minebender.options import UsageError, checked_board
+    from minebender.options import UsageError, checked_board, parse_seed
 
     if args.plot is not None and args.plot.suffix.lower() != ".png":
         raise UsageError(f"--plot must name a .png file, got {str(args.plot)!r}")
@@ -104,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         args.level,
         args.strategy,
         args.first,
-        args.seed,
+        parse_seed(args.seed),
         args.games,
         args.ceiling is not None,
         args.ceiling or "two-move",
@@ -157,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     if summary.games_per_second is not None:
         print(
             f"{summary.games_per_second:.2f} games/s on {where} "
-            f"({summary.played} games played now in {summary.seconds:.1f} s)"
+            f"({_count(summary.played, 'game')} played now in {summary.seconds:.1f} s)"
         )
     else:
         print("all games were already in the resume file")

@@ -18,15 +18,28 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from minebender import words
 from minebender.game import Game, setup
 from minebender.noguess import NoGuessError, generate
-from minebender.options import UsageError, board_rs, level_name, parse_custom, parse_first
+from minebender.options import (
+    SEED_LIMIT,
+    board_rs,
+    level_name,
+    note_if_limited,
+    parse_custom,
+    parse_first,
+    parse_int,
+    parse_seed,
+)
 from minebender.solver import analyse
 from minebender.types import NAMED_LEVELS, Layout, Playing, Pos, Setup, Won
 
 __all__ = ["EXAMPLE", "Figures", "add_arguments", "measure", "run"]
 
 EXAMPLE = "minebender bench noguess --level expert --count 50 --check"
+
+COUNT_LIMIT = 2**32
+"""The most boards a line, as ``minebender generate --count`` allows."""
 """The command line that ends this benchmark's ``--help``."""
 
 
@@ -41,8 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--custom", action="append", metavar="WxHxM", help="a custom field to measure (repeatable)"
     )
-    parser.add_argument("--count", type=int, default=200, help="boards per level (default: 200)")
-    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default: 1)")
+    parser.add_argument("--count", default="200", help="boards per level (default: 200)")
+    parser.add_argument(
+        "--seed",
+        default="1",
+        help=f"the run's seed, an integer from 0 to {SEED_LIMIT - 1} (default: 1)",
+    )
     parser.add_argument("--first", metavar="X,Y", help="the first click (default: the centre)")
     parser.add_argument(
         "--check",
@@ -141,19 +158,33 @@ HEADER = (
 )
 
 
-def run(args: argparse.Namespace) -> int:
-    if args.count < 1:
-        raise UsageError(f"--count must be at least 1, got {args.count}")
-    if args.seed < 0 or args.seed >= 2**64:
-        raise UsageError(f"--seed must be from 0 to 2**64-1, got {args.seed}")
-    sizes: list[tuple[str, Setup]] = []
+def _boards(args: argparse.Namespace) -> list[tuple[str, Setup, Pos]]:
+    """Every board to measure: its label, size and first click. Every option is
+    read here, before the run prints a line, so a bad one is the only output."""
+    boards: list[tuple[str, Setup, Pos]] = []
     for name in args.level or ([] if args.custom else list(NAMED_LEVELS)):
-        sizes.append((name, setup(NAMED_LEVELS[name])))
+        size = setup(NAMED_LEVELS[name])
+        boards.append((f"{name} {size.width}x{size.height}x{size.mines}", size, _first(args, size)))
     for text in args.custom or []:
         size = parse_custom(text)
-        sizes.append((f"custom {size.width}x{size.height}x{size.mines}", size))
+        boards.append((f"custom {size.width}x{size.height}x{size.mines}", size, _first(args, size)))
+    return boards
+
+
+def _first(args: argparse.Namespace, size: Setup) -> Pos:
+    if args.first:
+        return parse_first(args.first, size)
+    return Pos(size.width // 2, size.height // 2)
+
+
+def run(args: argparse.Namespace) -> int:
+    count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
+    seed = parse_seed(args.seed)
+    boards = _boards(args)
+    for text in args.custom or []:  # as generate notes it, once every option is good
+        note_if_limited("bench noguess", "--custom", text, parse_custom(text))
     print(
-        f"no-guess generation: {args.count} boards per line, seed {args.seed}, first click"
+        f"no-guess generation: {words.count(count, 'board')} per line, seed {seed}, first click"
         f" {'at ' + args.first if args.first else 'in the centre'}; times per board"
     )
     print(
@@ -162,12 +193,8 @@ def run(args: argparse.Namespace) -> int:
     )
     print(HEADER)
     failed = False
-    for name, size in sizes:
-        first = (
-            parse_first(args.first, size) if args.first else Pos(size.width // 2, size.height // 2)
-        )
-        label = f"{name} {size.width}x{size.height}x{size.mines}" if "custom" not in name else name
-        figures = measure(size, first, args.seed, args.count, args.check)
+    for label, size, first in boards:
+        figures = measure(size, first, seed, count, args.check)
         print(_row(label, figures), flush=True)
         failed |= figures.unchecked > 0
     if args.check:

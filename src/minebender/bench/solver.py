@@ -29,7 +29,7 @@ from typing import Any
 
 from minebender.bench.build import solver_build
 from minebender.bench.positions import LEVELS, Position, lattice, real_play
-from minebender.options import UsageError
+from minebender.options import SEED_LIMIT, UsageError, parse_seed
 from minebender.solver import analyse, find_safe, first_safe
 from minebender.types import Boom, Knowledge, Shown
 
@@ -43,7 +43,11 @@ PeerFn = Callable[[list[list[int]], float], Any]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=1, help="seed of every position (default 1)")
+    parser.add_argument(
+        "--seed",
+        default="1",
+        help=f"seed of every position, an integer from 0 to {SEED_LIMIT - 1} (default 1)",
+    )
     parser.add_argument(
         "--peer", choices=["ms_toollib"], help="also time this peer on the same positions"
     )
@@ -220,6 +224,7 @@ def _print(rows: list[Row], peer: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    seed = parse_seed(args.seed)
     peer = _load_peer() if args.peer else None
     quick = bool(args.quick)
     limit = args.peer_limit if args.peer_limit is not None else (5.0 if quick else 30.0)
@@ -230,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
     top = 8 if quick else 9
     clock = args.clock
     print(
-        f"minebender bench solver --seed {args.seed}"
+        f"minebender bench solver --seed {seed}"
         f"{' --peer ' + args.peer if args.peer else ''}{' --quick' if quick else ''}"
         f" --clock {clock}"
     )
@@ -242,12 +247,12 @@ def run(args: argparse.Namespace) -> int:
     )
     rows: list[Row] = []
     for level in LEVELS:
-        positions = [p for p in real_play(level, count, args.seed) if not _has_boom(p.knowledge)]
+        positions = [p for p in real_play(level, count, seed) if not _has_boom(p.knowledge)]
         rows.append(_measure(f"real play {level}", positions, peer, CLOCKS[clock]))
         _progress(rows[-1])
     peer_ok = peer is not None
     for k in range(3, top + 1):
-        positions = [lattice(k, args.seed + i) for i in range(per_k)]
+        positions = [lattice(k, seed + i) for i in range(per_k)]
         rows.append(_lattice_row(k, positions, peer_ok, limit, clock))
         if peer_ok and rows[-1].peer is None:
             peer_ok = False

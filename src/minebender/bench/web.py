@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from minebender.options import UsageError
-from minebender.types import Pos, neighbours
+from minebender.options import SEED_LIMIT, UsageError, level_name, parse_seed
+from minebender.types import NAMED_LEVELS, Pos, neighbours
+from minebender.words import count
 
 __all__ = ["EXAMPLE", "Stats", "add_arguments", "choose", "run"]
 
@@ -51,7 +52,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--url", help="a running server to load (default: start one here)")
     parser.add_argument("--players", type=int, default=50, help="concurrent players (50)")
     parser.add_argument("--actions", type=int, default=3000, help="actions in all (3000)")
-    parser.add_argument("--level", default="expert", choices=("beginner", "intermediate", "expert"))
+    parser.add_argument(
+        "--level",
+        default="expert",
+        type=level_name,
+        choices=list(NAMED_LEVELS),
+        help="the level every player plays, any case (default: expert)",
+    )
     parser.add_argument(
         "--think-ms",
         type=float,
@@ -59,7 +66,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="mean pause of each player between actions, 0 for flat out (250: about"
         " 4 actions a second per player, faster than most people play)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="the players' choices (1)")
+    parser.add_argument(
+        "--seed",
+        default="1",
+        help=f"the players' choices, an integer from 0 to {SEED_LIMIT - 1} (1)",
+    )
     parser.add_argument(
         "--check", action="store_true", help="exit 1 when the 95th percentile misses 50 ms"
     )
@@ -237,7 +248,8 @@ def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> float:
     print(
-        f"minebender bench web: {args.players} players, {args.actions} actions on {args.level},"
+        f"minebender bench web: {count(args.players, 'player')},"
+        f" {count(args.actions, 'action')} on {args.level},"
         f" think time {args.think_ms:g} ms, server {url}"
     )
     print(f"{'request':<10}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
@@ -283,6 +295,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--actions must be from 1 to 1000000, got {args.actions}")
     if args.think_ms < 0:
         raise UsageError("--think-ms must not be negative")
+    # the players read the seed as a number, one reading for every command's --seed
+    args = argparse.Namespace(**{**vars(args), "seed": parse_seed(args.seed)})
     stats = Stats()
     with tempfile.TemporaryDirectory(prefix="minebender-bench-") as tmp:
         proc = None

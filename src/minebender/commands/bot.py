@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from minebender.bench.bot import add_game_arguments
-from minebender.options import checked_board
+from minebender.options import checked_board, parse_seed
 from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "render_board", "run"]
@@ -71,20 +71,21 @@ def run(args: argparse.Namespace) -> int:
     from minebender.bot import play_game
     from minebender.cli import console
 
-    spec = RunSpec(args.level, args.strategy, args.first, args.seed, args.games)
+    seed = parse_seed(args.seed)
+    spec = RunSpec(args.level, args.strategy, args.first, seed, args.games)
     board = checked_board(spec, "bot")
     out = console()
     show = args.board if args.board is not None else args.games == 1
     wins = guesses = 0
     for i in range(args.games):
-        record, game = play_game(board, args.seed, i, spec.strategy, args.first)
+        record, game = play_game(board, seed, i, spec.strategy, args.first)
         wins += record.won
         guesses += record.guesses
         if show:
             out.print(render_board(game.display()))
         verdict = "[bold green]won[/]" if record.won else "[bold red]lost[/]"
         out.print(
-            f"game ({args.seed}, {i}) {board.width}x{board.height}/{board.mines}: {verdict} "
+            f"game ({seed}, {i}) {board.width}x{board.height}/{board.mines}: {verdict} "
             f"after {_count(record.moves, 'move')}, {_count(record.guesses, 'guess')},"
             f" {record.seconds:.2f} s"
         )

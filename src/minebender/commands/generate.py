@@ -16,12 +16,15 @@ from collections.abc import Iterator
 
 from minebender.game import place_mines, setup
 from minebender.options import (
+    SEED_LIMIT,
     UsageError,
     board_rs,
     level_name,
     note_if_limited,
     parse_custom,
     parse_first,
+    parse_int,
+    parse_seed,
 )
 from minebender.types import NAMED_LEVELS, Layout, Pos, Setup
 
@@ -31,7 +34,6 @@ SUMMARY = "generate boards as JSON lines or text, optionally no-guess"
 EXAMPLE = "minebender generate --level expert --no-guess --seed 7 --count 3 --json"
 
 LEVELS = NAMED_LEVELS
-SEED_LIMIT = 2**64
 COUNT_LIMIT = 2**32
 
 
@@ -53,21 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only boards that safe moves alone clear from the first click",
     )
     parser.add_argument(
-        "--seed", required=True, help="the run's seed, an integer from 0 to 2**64-1"
+        "--seed", required=True, help=f"the run's seed, an integer from 0 to {SEED_LIMIT - 1}"
     )
     parser.add_argument("--count", default="1", help="how many boards (default: 1)")
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
     parser.add_argument("--first", metavar="X,Y", help="the first click (default: the centre cell)")
-
-
-def _int(option: str, text: str, lo: int, hi: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{option} must be an integer, got {text!r}") from None
-    if not lo <= value < hi:
-        raise UsageError(f"{option} must be from {lo} to {hi - 1}, got {value}")
-    return value
 
 
 def boards(size: Setup, first: Pos, seed: int, count: int, no_guess: bool) -> Iterator[Layout]:
@@ -94,15 +86,17 @@ def run(args: argparse.Namespace) -> int:
         if args.custom is not None
         else setup(LEVELS[args.level or "beginner"])
     )
-    if args.custom is not None:
-        note_if_limited("generate", "--custom", args.custom, size)
-    seed = _int("--seed", args.seed, 0, SEED_LIMIT)
-    count = _int("--count", args.count, 1, COUNT_LIMIT + 1)
+    seed = parse_seed(args.seed)
+    count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
     first = (
         parse_first(args.first, size)
         if args.first is not None
         else Pos(size.width // 2, size.height // 2)
     )
+    # Every option is read before anything is written, the note too: a bad
+    # option is the one line on stderr.
+    if args.custom is not None:
+        note_if_limited("generate", "--custom", args.custom, size)
     try:
         for i, layout in enumerate(boards(size, first, seed, count, args.no_guess)):
             if args.json:

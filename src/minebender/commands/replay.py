@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from minebender.options import add_db_argument, stored_games
+
 if TYPE_CHECKING:
     from minebender.replay import Replay
 
@@ -55,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--step", action="store_true", help="start paused: step with the arrow keys"
     )
+    add_db_argument(parser, "the games database of --last")
 
 
 def load(path: Path) -> Replay:
@@ -79,18 +82,22 @@ def load(path: Path) -> Replay:
         raise UsageError(f"{path}: {str(exc).removeprefix('replay: ')}") from None
 
 
-def _last() -> Replay:
+def _last(db: str | None) -> Replay:
     from minebender import store as store_module
     from minebender.cli import UsageError
     from minebender.replay import ReplayError, from_session
 
-    try:
-        with store_module.open() as store:
-            games = store.finished_games(limit=1)
-    except store_module.StoreError as exc:
-        raise UsageError(str(exc)) from None
+    path = stored_games(db)  # reading must not create a database
+    games = []
+    if path is not None:
+        try:
+            with store_module.open(path) as store:
+                games = store.finished_games(limit=1)
+        except store_module.StoreError as exc:
+            raise UsageError(str(exc)) from None
     if not games:
-        raise UsageError("no finished game in the store yet: play one with minebender play")
+        where = path or (db if db is not None else store_module.default_path())
+        raise UsageError(f"no finished game in {where} yet: play one with minebender play")
     try:
         return from_session(games[0].session())
     except (ReplayError, ValueError) as exc:
@@ -106,7 +113,9 @@ def run(args: argparse.Namespace) -> int:
             if args.last
             else "give a replay FILE (or --last for the newest finished game)"
         )
-    replay = _last() if args.last else load(Path(args.file))
+    if args.db is not None and not args.last:
+        raise UsageError("--db is the database of --last: give --last with it")
+    replay = _last(args.db) if args.last else load(Path(args.file))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("it needs a terminal: stdin and stdout must be a tty")
 

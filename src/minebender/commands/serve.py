@@ -16,6 +16,8 @@ import threading
 import time
 import webbrowser
 
+from minebender.options import add_db_argument
+
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "run"]
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -27,9 +29,7 @@ EXAMPLE = "minebender serve --port 8080 --db ~/games.db --no-browser"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
-    parser.add_argument(
-        "--db", default=None, help="the games database (default: $MINEBENDER_DB or the data folder)"
-    )
+    add_db_argument(parser)
     parser.add_argument(
         "--no-browser", action="store_true", help="do not open the page in a browser"
     )

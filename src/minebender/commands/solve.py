@@ -21,6 +21,7 @@ from minebender.boardtext import CELL_LIMIT, Board, BoardTextError, parse_board
 from minebender.cli import UsageError, console
 from minebender.solver import Analysis, analyse, explain
 from minebender.types import Boom, Knowledge, Pos, Shown
+from minebender.words import article
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "analysis_json", "read_board", "run"]
 
@@ -110,7 +111,7 @@ def _nat(text: str) -> int:
     if len(digits) > 20:
         raise argparse.ArgumentTypeError(
             f"expected a number of at most {CELL_LIMIT} (the most cells a board may have),"
-            f" got a {len(digits)}-digit number"
+            f" got {article(str(len(digits)))}-digit number"
         )
     return int(digits)
 
@@ -273,7 +274,7 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
             else:
                 out.append(
                     f"no safe cell: the least risky guess is ({pos.x},{pos.y})"
-                    f" with a {_fraction(p)} ({float(p):.1%}) chance of a mine\n"
+                    f" with {article(_fraction(p))} ({float(p):.1%}) chance of a mine\n"
                 )
     # A flag off the certain mines is either provably wrong (the cell is safe) or
     # only unproven; the note names the cells, as plain output underlines nothing.

@@ -10,11 +10,14 @@ import argparse
 import json
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
+
+from minebender.options import add_db_argument, stored_games
 
 if TYPE_CHECKING:
     from minebender.store import Store
@@ -104,14 +107,23 @@ def render_report(report: dict[str, Any], best: int | None = None, compact: bool
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    add_db_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from minebender import store as store_module
     from minebender.cli import UsageError
 
+    path = stored_games(args.db)
+    if path is None:
+        # Nothing is created for a report: the empty one comes from a store in memory.
+        where = args.db if args.db is not None else store_module.default_path()
+        if not args.json:
+            print(f"no games in {where} yet: play one with minebender play or minebender serve")
+            return 0
+        path = Path(":memory:")
     try:
-        with store_module.open() as store:
+        with store_module.open(path) as store:
             report = build_report(store)
     except store_module.StoreError as exc:
         raise UsageError(str(exc)) from exc
