@@ -266,3 +266,62 @@ def test_the_board_is_dimmed_while_the_server_is_away(page: Any, tmp_path: Path)
         assert page.get_attribute("#board", "data-offline") == "0"
     finally:
         srv.kill()
+
+
+def game_status(page: Any, game: dict[str, str]) -> str:
+    """The stored status of a game, asked as its owner."""
+    return str(
+        page.evaluate(
+            "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
+            ".then((r) => r.json()).then((d) => d.view.status)",
+            game,
+        )
+    )
+
+
+def current(page: Any) -> dict[str, str]:
+    return dict(page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current'))"))
+
+
+def test_a_link_to_a_code_gives_up_the_game_in_progress(page: Any, server: Server) -> None:
+    """Opening a shared link replaces the saved game: it is abandoned (played,
+    lost), not left unfinished where nothing resumes or counts it."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    old = current(page)
+    page.goto(f"{server.url}/?code=b:link-replaces")
+    page.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=old["id"]
+    )
+    assert game_status(page, old) == "abandoned"
+
+
+def test_a_new_game_in_one_window_gives_up_the_game_another_window_plays(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport={"width": 900, "height": 720})
+    one = context.new_page()
+    one.goto(server.url + "/")
+    one.wait_for_selector(cell(8, 8))
+    one.click(cell(FIRST.x, FIRST.y))
+    settle(one)
+    first = current(one)
+    two = context.new_page()
+    two.goto(server.url + "/")  # resumes the first game
+    two.wait_for_selector(cell(8, 8))
+    two.click("#face")  # gives it up, and deals a second game
+    two.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=first["id"]
+    )
+    two.click(cell(FIRST.x, FIRST.y))
+    settle(two)
+    second = current(two)
+    assert game_status(two, first) == "abandoned"
+    one.click("#face")  # this window still shows the first game
+    one.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=second["id"]
+    )
+    assert game_status(one, second) == "abandoned"
+    context.close()

@@ -222,10 +222,26 @@ async function abandonCurrent() {
   return result;
 }
 
+// The game saved as this browser's current one, when it is not this page's
+// (another window started it, or this page opened a link before resuming it):
+// it is replaced too, so it is given up as well, and a game another window
+// plays is never left unfinished where nothing can resume it.
+async function abandonSaved() {
+  const cur = saved.get("current", null);
+  if (!cur || !cur.id || !cur.token || (state.game && cur.id === state.game.id)) return;
+  try {
+    const res = await api.getGame(cur);
+    if (res.view.status === "playing" && res.view.started) await api.abandon(cur);
+  } catch {
+    // gone, or ended meanwhile: nothing is left to give up
+  }
+}
+
 /** Start a game; resolves with its first view, or null (the error is shown). */
 async function newGame(opts = {}) {
   const left = await abandonCurrent();
   if (!left.ok) return null;
+  await abandonSaved();
   const p = state.prefs;
   const body = opts.code
     ? { code: opts.code, practice: p.practice }
@@ -331,8 +347,8 @@ async function resume() {
   // A shared link: /?code=e:k3j9 starts that board; after a bad code (its
   // message answered) the page goes on as if there were none.
   const code = codeInLink(location.search);
+  if (code !== null) history.replaceState(null, "", location.pathname);
   if (code) {
-    history.replaceState(null, "", location.pathname);
     if (await newGame({ code })) return;
   }
   const current = saved.get("current", null);
