@@ -175,6 +175,23 @@ def test_only_lf_or_crlf_ends_a_line(text: str, where: str) -> None:
     assert str(caught.value).startswith(where)
 
 
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("3x2\n...\n\n...\n", "line 3: empty line inside the board"),
+        ("3x3\n...\n.\x0c.\n...\n", "line 3, column 2: unexpected '\\x0c'"),
+        ("3x2\n...\n..\u2028.\n...\n", "line 3, column 3: unexpected '\\u2028'"),
+        ("5x4x3\r1F...\r11...\r", "line 1, column 6: a lone CR"),
+    ],
+)
+def test_a_header_board_names_the_bad_line_not_a_row_count(text: str, where: str) -> None:
+    """With a header, an empty line or a stray character inside the board
+    also makes the row count wrong; the error names the line and character."""
+    with pytest.raises(BoardTextError) as caught:
+        parse(text)
+    assert str(caught.value).startswith(where)
+
+
 def test_crlf_and_trailing_spaces_and_tabs_are_read_as_plain_lines() -> None:
     plain = parse_board("2x2x1\n1?\n??\n")
     assert parse_board("2x2x1\r\n1? \r\n??\t\r\n") == plain

@@ -146,6 +146,19 @@ def _lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
+def _check_rows(rows: list[tuple[int, str]]) -> None:
+    """Name the first empty line or stray character inside the board, before
+    any count of rows or cells: a stray character (a BOM, a tab, a form feed)
+    also makes a row too long, and an empty line makes one row too many, but
+    naming the line and the character says what is wrong, a count does not."""
+    for number, line in rows:
+        if not line:
+            raise BoardTextError(number, None, "empty line inside the board")
+        for x, ch in enumerate(line):
+            if ch not in _CELLS:
+                raise BoardTextError(number, x + 1, f"unexpected {ch!r} (cells are . ? F 0-8 *)")
+
+
 def parse_board(text: str) -> Board:
     """Read a board text (FORMATS.md) into what the player sees and their flags."""
     header: tuple[int, int, int | None] | None = None
@@ -166,12 +179,19 @@ def parse_board(text: str) -> Board:
                 header, header_line = _header(number, match), number
                 continue
             if "x" in line and line[0].isdigit():  # any digit: ٣x3 is a bad header too
+                if "\r" in line:  # a file whose lines end with CR alone is one line
+                    raise BoardTextError(
+                        number,
+                        line.index("\r") + 1,
+                        "a lone CR (\\r) does not end a line: lines end with LF or CRLF",
+                    )
                 raise BoardTextError(
                     number, 1, f"bad header {line!r}: expected WxH or WxHxN in digits 0-9"
                 )
         rows.append((number, line))
     while rows and not rows[-1][1]:
         rows.pop()
+    _check_rows(rows)
     if header is None:
         _check_size(rows, max(len(lines), 1))
     width = header[0] if header else len(rows[0][1])
@@ -187,18 +207,11 @@ def parse_board(text: str) -> Board:
     grid: list[tuple[Seen, ...]] = []
     flags: set[Pos] = set()
     for y, (number, line) in enumerate(rows):
-        if not line:
-            raise BoardTextError(number, None, "empty line inside the board")
         cells: list[Seen] = []
-        # Characters first: a stray one (a BOM, a tab) also makes the row too
-        # long, and naming it says more than a count of cells.
         for x, ch in enumerate(line):
-            seen = _CELLS.get(ch)
-            if seen is None:
-                raise BoardTextError(number, x + 1, f"unexpected {ch!r} (cells are . ? F 0-8 *)")
             if ch == "F":
                 flags.add(Pos(x, y))
-            cells.append(seen)
+            cells.append(_CELLS[ch])
         if len(line) != width:
             raise BoardTextError(
                 number,

@@ -237,14 +237,18 @@ def _only(data: dict[str, Any], known: frozenset[str], where: str) -> None:
         raise ReplayError(f"{where}: unknown field {extra[0]!r}")
 
 
+_KINDS = {str: "text", bool: "true or false", list: "a list", dict: "an object"}
+"""What a field of each Python type is called in JSON's words."""
+
+
 def _field(data: dict[str, Any], name: str, kind: type, where: str = "replay") -> Any:
     if name not in data:
         raise ReplayError(f"{where}: the field {name!r} is missing")
     value = data[name]
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ReplayError(f"{where}: {name!r} must be an integer, got {value!r}")
+        raise ReplayError(f"{where}: {name!r} must be an integer, got {_as_json(value)}")
     if not isinstance(value, kind):
-        raise ReplayError(f"{where}: {name!r} must be a {kind.__name__}, got {value!r}")
+        raise ReplayError(f"{where}: {name!r} must be {_KINDS[kind]}, got {_as_json(value)}")
     return value
 
 
@@ -255,7 +259,7 @@ _ASSIST_FIELDS = frozenset(("t", "type", "k"))
 def _event(i: int, item: object) -> Event:
     where = f"replay: events[{i}]"
     if not isinstance(item, dict):
-        raise ReplayError(f"{where} must be an object, got {item!r}")
+        raise ReplayError(f"{where} must be an object, got {_as_json(item)}")
     kind = _field(item, "type", str, where)
     if kind not in EVENT_TYPES:
         raise ReplayError(f"{where}: 'type' must be one of {', '.join(EVENT_TYPES)}")
@@ -343,8 +347,10 @@ def parse(data: object) -> Replay:
 
 
 def _as_json(value: object) -> str:
-    """A value as the file writes it (null, not Python's None)."""
-    return json.dumps(dict(value) if isinstance(value, Mapping) else value)
+    """A value as the file writes it (null, not Python's None), cut short when
+    long: a message names a bad value without echoing all of it."""
+    text = json.dumps(dict(value) if isinstance(value, Mapping) else value)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
 
 
 def loads(text: str | bytes) -> Replay:
@@ -353,14 +359,21 @@ def loads(text: str | bytes) -> Replay:
     if size > MAX_BYTES:
         raise ReplayError(f"replay: {size} bytes, more than the {MAX_BYTES} a replay may have")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
+    except ReplayError:  # NaN or Infinity, from _no_constant
+        raise
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ReplayError(f"replay: not valid JSON: {exc}") from exc
     except RecursionError:
         raise ReplayError("replay: not a replay: the JSON is nested too deeply") from None
-    except ValueError as exc:  # an integer past Python's digit limit
-        raise ReplayError(f"replay: not a replay: {exc}") from None
+    except ValueError:  # an integer past Python's digit limit (4300 digits)
+        raise ReplayError("replay: not a replay: it holds an integer of over 4300 digits") from None
     return parse(data)
+
+
+def _no_constant(name: str) -> object:
+    """NaN and Infinity are not JSON (Python's reader takes them by default)."""
+    raise ReplayError(f"replay: not valid JSON: {name} is not a JSON number")
 
 
 def frames(r: Replay) -> list[Frame]:

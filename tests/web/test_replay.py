@@ -89,6 +89,9 @@ def good(clock: FakeClock) -> dict[str, Any]:
         (lambda d: d["events"][1].update(k=0), "events[1]: unknown field 'k'"),
         (lambda d: d["result"].update(won=True), "result: unknown field 'won'"),
         (lambda d: d["result"].update(reason=None), 'says null but the events give "blast"'),
+        (lambda d: d.update(seed=True), "'seed' must be text, got true$"),
+        (lambda d: d.update(events="x" * 500), "'events' must be a list, got \"xxx"),
+        (lambda d: d["events"].__setitem__(0, None), "events[0] must be an object, got null"),
     ],
 )
 def test_bad_replays_are_refused_with_the_reason(clock: FakeClock, change: Any, words: str) -> None:
@@ -102,7 +105,12 @@ def test_bad_replays_are_refused_with_the_reason(clock: FakeClock, change: Any, 
     ("text", "words"),
     [
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-        ('{"format": "minebender-replay", "version": ' + "9" * 5000 + "}", "not a replay"),
+        (
+            '{"format": "minebender-replay", "version": ' + "9" * 5000 + "}",
+            "an integer of over 4300 digits",
+        ),
+        ('{"format": "minebender-replay", "version": NaN}', "NaN is not a JSON number"),
+        ('{"format": "minebender-replay", "version": -Infinity}', "-Infinity is not a JSON"),
     ],
 )
 def test_json_python_cannot_hold_is_a_clear_error(text: str, words: str) -> None:
