@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -224,6 +225,26 @@ def test_stats_bad_database(kind: str, tmp_path: Path) -> None:
     else:
         path.write_text("these are not the games you are looking for\n" * 100)
     assert_usage_error(minebender("stats", db=path), str(path))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats"],
+        ["stats", "--json"],
+        ["replay", "--last"],
+        ["serve", "--no-browser", "--port", "PORT"],
+    ],
+)
+def test_a_device_as_database_is_one_line(args: list[str]) -> None:
+    """``--db /dev/null`` takes sqlite's writes and fails at COMMIT (a disk I/O
+    error): every command that opens the store says so in one line, exit 2,
+    as for a folder, never a traceback."""
+    with socket.socket() as probe:  # serve checks its port first: a free one
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    args = [port if a == "PORT" else a for a in args]
+    assert_usage_error(minebender(*args, "--db", os.devnull), f"{os.devnull} is not a regular file")
 
 
 # --------------------------------------------------------------------------

@@ -135,3 +135,38 @@ def test_a_best_time_left_unnamed_can_be_named_at_the_next_start(store: Store) -
     [best] = store.best_times("beginner")
     assert best.name == "ada" and best.game_id == game_id
     assert next_play(store)[1] is None
+
+
+def test_a_best_time_left_unnamed_survives_later_games(store: Store) -> None:
+    """A game finished after the unnamed best time (``play --seed zz``, a mine,
+    q) does not hide it: the next plain ``play`` still asks for its name."""
+    run(make_app(store), win)  # killed with the name dialog open
+    [won] = store.finished_games()
+    zz_mine = next(
+        Pos(x, y)
+        for y, row in enumerate(layout_for_seed(Beginner(), "zz", CENTRE))
+        for x, m in enumerate(row)
+        if m
+    )
+    session, game_id = resume_or_new(
+        store, level=None, seed="zz", no_guess=False, new=False, new_seed=lambda: "fresh"
+    )
+    assert game_id is None and session.spec.chosen  # a seed skips the unnamed time
+
+    async def lose(pilot: PilotT) -> None:
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        await click_cell(pilot, zz_mine)
+        await pilot.pause()
+        assert app_of(pilot).session.over and not app_of(pilot).session.won
+        await pilot.press("q")
+
+    run(MinebenderApp(session, saver=Saver(store)), lose)
+    assert store.finished_games()[0].id != won.id  # the lost game is the newest
+    app, game_id = next_play(store)
+    assert game_id == won.id and app.session.won
+
+    async def asked(pilot: PilotT) -> None:
+        assert isinstance(pilot.app.screen, NameScreen)
+
+    run(app, asked)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.exceptions import StarletteDeprecationWarning
 
 with warnings.catch_warnings():
@@ -17,11 +21,12 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from minebender import store as store_mod
-from minebender.session import SessionSpec
-from minebender.types import Beginner, Pos
+from minebender.session import SessionSpec, board_code, parse_board_code
+from minebender.types import Beginner, Custom, Expert, Intermediate, Pos
 from minebender.web import create_app
 from minebender.web.hosts import host_name
 from minebender.web.hub import WATCH_S, Hub
+from minebender.web.models import NewGame
 
 from .conftest import FakeClock
 from .helpers import layout, mines_of, safe_of
@@ -237,15 +242,27 @@ def test_bad_actions_are_refused_and_change_nothing(
     assert client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"] == p.view
 
 
+def post_json(client: TestClient, url: str, body: Any) -> Any:
+    """POST body as JSON text with \\u escapes, which can carry what a UTF-8
+    body cannot (half a surrogate pair, as a client's JSON may hold)."""
+    headers = {"Content-Type": "application/json"}
+    return client.post(url, content=json.dumps(body), headers=headers)
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [
+        ({"seed": "\ud800"}, "printable"),  # half a surrogate pair: it cannot be stored
         ({"level": "huge"}, "level"),
         ({"level": {"width": 10**9, "height": 9, "mines": 10}}, "width"),
         ({"level": {"width": -1, "height": 9, "mines": 10}}, "width"),
         ({"level": {"width": 9, "height": 9}}, "mines"),
         ({"seed": ""}, "seed"),
         ({"seed": "x" * 65}, "seed"),
+        ({"seed": "abc "}, "seed 'abc ' must be"),  # its code would give "abc"
+        ({"seed": " abc"}, "without spaces at either end"),
+        ({"seed": " "}, "seed"),
+        ({"seed": "a\tb"}, "printable"),
         ({"practice": "yes"}, "practice"),
         ({"code": "zz:seed"}, "board code"),
         ({"code": "b:abc", "level": "expert"}, "board code gives the level"),
@@ -256,7 +273,7 @@ def test_bad_actions_are_refused_and_change_nothing(
     ],
 )
 def test_bad_new_games_are_refused(client: TestClient, body: Any, words: str) -> None:
-    r = client.post("/api/games", json=body)
+    r = post_json(client, "/api/games", body)
     assert r.status_code == 422 and words in r.json()["detail"], r.text
 
 
@@ -631,4 +648,117 @@ def test_an_abandoned_game_stays_abandoned_after_a_restart(db_path: Path, clock:
     with TestClient(app) as c:
         assert c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]["status"] == "abandoned"
         assert c.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 409
+    app.state.hub.store.close()
+
+
+TRICKY = st.text(alphabet=st.sampled_from("ab: +ng\t\n\u00a0\u3000x9") | st.characters())
+"""Seed texts heavy in what a code might not carry: spaces, ':', '+ng', other whitespace."""
+
+
+def accepted_seed(seed: str | int) -> str | None:
+    """The seed text the API takes for this seed, or None when it refuses it."""
+    try:
+        return NewGame(seed=seed).seed_text()
+    except ValueError:
+        return None
+
+
+@given(
+    seed=TRICKY | st.integers(),
+    level=st.sampled_from([Beginner(), Intermediate(), Expert(), Custom(20, 12, 40)]),
+    no_guess=st.booleans(),
+)
+def test_a_seed_the_api_takes_comes_back_from_its_code(
+    seed: str | int, level: Beginner | Intermediate | Expert | Custom, no_guess: bool
+) -> None:
+    """Law: every seed the API accepts gives a board code that parses back to the
+    same level, seed and no-guess, so the code deals the same board (a seed
+    whose code would not, such as "abc ", is refused)."""
+    text = accepted_seed(seed)
+    try:
+        spec = SessionSpec(level, str(seed), no_guess=no_guess)
+        back = parse_board_code(board_code(spec))
+        round_trips = (back.setup, back.seed, back.no_guess) == (
+            spec.setup,
+            spec.seed,
+            spec.no_guess,
+        )
+    except ValueError:
+        round_trips = False
+    if text is not None:
+        assert text == str(seed) and round_trips
+
+
+def test_a_seed_given_to_the_api_is_dealt_again_by_its_code(db_path: Path) -> None:
+    """Law, through the API: the code of a game on a seed it accepted deals the
+    very same board (every mine shown once the game is lost) to the same first
+    click; a seed it refuses is a 422 naming the seed."""
+    app = create_app(db_path)
+    with TestClient(app) as c:
+
+        def lose(**body: Any) -> dict[str, Any]:
+            p = Player(c, **body)
+            view = p.act("reveal", FIRST)
+            while view["status"] == "playing":
+                cell = next(
+                    Pos(x, y)
+                    for y, row in enumerate(view["tiles"])
+                    for x, t in enumerate(row)
+                    if t == "covered"
+                )
+                view = p.act("reveal", cell)
+            return view
+
+        @settings(max_examples=30)
+        @given(seed=TRICKY | st.integers())
+        def check(seed: str | int) -> None:
+            if accepted_seed(seed) is None:
+                r = post_json(c, "/api/games", {"seed": seed})
+                assert r.status_code == 422 and "seed" in r.json()["detail"], r.text
+                return
+            first = lose(seed=seed)
+            assert first["code"] == f"b:{seed}"
+            again = lose(code=first["code"])
+            assert again["code"] == first["code"] and again["tiles"] == first["tiles"]
+
+        check()
+    app.state.hub.store.close()
+
+
+def test_an_abandoned_game_shows_its_stored_time_for_good(db_path: Path, clock: FakeClock) -> None:
+    """Abandoned, a game's clock stops at the time stored: its view, GET and
+    presence (even a page saying it is there) show that time, paused, however
+    long after, and so does the server rebuilding it after a restart. The time
+    is the game time, from the first click, as for a game won or lost."""
+    app = create_app(db_path, clock=clock, make_seed=lambda: SEED)
+    with TestClient(app) as c:
+        p = Player(c)
+        clock.t += 5  # before the first click: not game time
+        p.act("reveal", FIRST)
+        clock.t += 7
+        r = c.post(f"/api/games/{p.id}/abandon", headers=p.auth)
+        assert r.status_code == 200, r.text
+        frozen = {"elapsed_ms": 7000, "paused": True}
+        view = r.json()["view"]
+        assert {k: view[k] for k in frozen} == frozen
+        clock.t += 30
+        view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        assert {k: view[k] for k in frozen} == frozen
+        here = c.post(f"/api/games/{p.id}/presence", json={"here": True}, headers=p.auth)
+        assert here.json() == frozen
+        clock.t += 30
+        view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        assert {k: view[k] for k in frozen} == frozen
+    app.state.hub.store.close()
+    with contextlib.closing(sqlite3.connect(db_path)) as db:
+        [(stored,)] = db.execute("SELECT elapsed_ms FROM games WHERE id = ?", (p.id,))
+    assert stored == 7000
+    clock.t += 100
+    app = create_app(db_path, clock=clock, make_seed=lambda: SEED)
+    with TestClient(app) as c:
+        view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        assert view["status"] == "abandoned"
+        assert {k: view[k] for k in frozen} == frozen
+        clock.t += 10
+        assert c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]["elapsed_ms"] == 7000
     app.state.hub.store.close()

@@ -302,3 +302,19 @@ def test_pause_is_only_for_a_clock_that_runs(clock: FakeClock) -> None:
     assert not s.paused  # before the first click there is no clock
     s.reveal(Pos(4, 4))
     assert not s.paused
+
+
+def test_a_stopped_clock_never_runs_again(clock: FakeClock) -> None:
+    """``stop`` (a game abandoned) freezes the time where it stands: unlike a
+    pause, neither ``resume``, a watch window nor an action starts it again."""
+    s = new(clock, "stopped")
+    s.reveal(Pos(4, 4))
+    clock.t += 4
+    s.stop()
+    assert s.paused and s.elapsed_ms == 4000
+    s.watch_window = 10.0
+    s.resume()
+    clock.t += 20
+    assert s.paused and s.elapsed_ms == 4000
+    s.flag(Pos(0, 0))
+    assert s.events[-1].t_ms == 4000 and s.elapsed_ms == 4000 and s.paused

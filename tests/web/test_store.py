@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from minebender import store as store_mod
 from minebender.session import Session, SessionSpec
-from minebender.store import Store, StoreError
+from minebender.store import BEST_TIMES_KEPT, Store, StoreError
 from minebender.types import Beginner, Expert, Pos
 
 from .conftest import FakeClock
 
 
-def play_to_end(s: Session, win: bool) -> None:
+def play_to_end(s: Session, win: bool, clock: FakeClock | None = None, seconds: float = 0) -> None:
+    """Reveal the centre first, then (seconds later) every safe cell, or a mine."""
     s.reveal(Pos(4, 4))
+    if clock is not None:
+        clock.t += seconds
     assert s.layout is not None
     cells = [(Pos(x, y), m) for y, row in enumerate(s.layout) for x, m in enumerate(row)]
     if win:
@@ -37,16 +41,19 @@ def finished(
     no_guess: bool = False,
     chosen: bool = False,
     assist: bool = False,
+    interface: str = "web",
+    seconds: float = 0.0,
 ) -> str:
     """A Beginner game played to its end and stored; with ``assist``, the
-    assist makes the first click (it opens the centre, as (4, 4) would)."""
+    assist makes the first click (it opens the centre, as (4, 4) would).
+    ``seconds`` pass between the first click and the last."""
     spec = SessionSpec(Beginner(), seed, no_guess=no_guess, practice=practice, chosen=chosen)
     s = Session(spec, clock)
-    gid = store.create_game(s, token="t-" + seed)
+    gid = store.create_game(s, token="t-" + seed, interface=interface)
     clock.t += 3
     if assist:
         s.assist()
-    play_to_end(s, win)
+    play_to_end(s, win, clock, seconds)
     store.sync(gid, s)
     return gid
 
@@ -124,7 +131,7 @@ def test_best_times(store: Store, clock: FakeClock) -> None:
     ],
 )
 def test_only_ranked_games_won_alone_qualify(
-    store: Store, clock: FakeClock, kind: dict[str, bool]
+    store: Store, clock: FakeClock, kind: dict[str, Any]
 ) -> None:
     """The best times hold a board met for the first time and cleared alone: the
     same board dealt as a ranked game qualifies, the other kinds never do."""
@@ -386,3 +393,94 @@ def test_a_refused_best_time_is_remembered(store: Store, clock: FakeClock) -> No
     again = store_mod.open(store.path)
     assert again.name_declined(gid)
     again.close()
+
+
+def test_a_best_time_must_beat_the_tenth(store: Store, clock: FakeClock) -> None:
+    """With ten best times kept, a game qualifies only strictly faster than the
+    tenth (a tie keeps the earlier one); fewer than ten, any ranked win does."""
+    for i in range(BEST_TIMES_KEPT):
+        gid = finished(store, clock, f"fast{i}", True, seconds=10 + i)
+        assert store.qualifies(gid)
+        store.record_best_time(f"p{i}", gid)
+    tie = finished(store, clock, "tie", True, seconds=10 + BEST_TIMES_KEPT - 1)
+    faster = finished(store, clock, "faster", True, seconds=18.5)
+    assert not store.qualifies(tie) and store.qualifies(faster)
+    assert not store.qualifies("no such game")
+
+
+def test_an_unnamed_best_time_is_found_past_later_games(store: Store, clock: FakeClock) -> None:
+    """``unnamed_best_time`` is the newest finished game of the interface that
+    qualifies and was neither named nor refused, however many games of any
+    kind were finished after it: a lost game, a chosen board, another
+    interface's best time, a time too slow."""
+    term = "terminal"
+    older = finished(store, clock, "older", True, interface=term)
+    newer = finished(store, clock, "newer", True, interface=term)
+    finished(store, clock, "zz", False, chosen=True, interface=term)  # play --seed zz, a mine
+    finished(store, clock, "won-on-zz", True, chosen=True, interface=term)
+    finished(store, clock, "assisted", True, assist=True, interface=term)
+    web = finished(store, clock, "web", True)
+    found = store.unnamed_best_time("terminal")
+    assert found is not None and found.id == newer and found.status == "won"
+    anywhere = store.unnamed_best_time()
+    assert anywhere is not None and anywhere.id == web
+    store.decline_best_time(newer)
+    found = store.unnamed_best_time("terminal")
+    assert found is not None and found.id == older
+    store.record_best_time("ada", older)
+    assert store.unnamed_best_time("terminal") is None
+    assert store.unnamed_best_time("web") is not None
+
+
+def test_a_database_that_fails_at_commit_is_a_store_error(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """sqlite3 may refuse only at COMMIT (a device such as /dev/null takes the
+    writes, then fails with a disk I/O error): that is a StoreError too, and the
+    transaction is undone, so the interfaces give one line and not a traceback."""
+    store = store_mod.open(db_path)
+
+    class FailingCommit:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+            if sql == "COMMIT":
+                raise sqlite3.OperationalError("disk I/O error")
+            return self.db.execute(sql, *args)  # type: ignore[arg-type]
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.db, name)
+
+    real = store._db
+    monkeypatch.setattr(store, "_db", FailingCommit(real))
+    s = Session(SessionSpec(Beginner(), "commit"), lambda: 0.0)
+    with pytest.raises(StoreError, match="disk I/O error"):
+        store.create_game(s, game_id="lost")
+    monkeypatch.setattr(store, "_db", real)
+    assert not real.in_transaction and store.load("lost") is None
+    store.create_game(s, game_id="kept")  # the connection is still usable
+    assert store.load("kept") is not None
+    store.close()
+
+
+def test_a_failed_read_is_a_store_error(db_path: Path) -> None:
+    """A query that sqlite3 refuses (here: a table dropped from under the store)
+    is a StoreError naming the database, not an sqlite3 error."""
+    store = store_mod.open(db_path)
+    db = sqlite3.connect(db_path)
+    db.execute("DROP TABLE best_times")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="cannot read the database"):
+        store.best_times("beginner")
+    store.close()
+
+
+@pytest.mark.parametrize("device", ["/dev/null", "/dev/zero"])
+def test_a_device_is_refused_as_database(device: str) -> None:
+    """/dev/null takes the schema and loses it at COMMIT: refused at once, by name."""
+    if not Path(device).exists():
+        pytest.skip(f"no {device} here")
+    with pytest.raises(StoreError, match="not a regular file"):
+        store_mod.open(device)

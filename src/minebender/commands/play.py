@@ -105,7 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from minebender.cli import UsageError
-    from minebender.session import MAX_SEED_LENGTH
+    from minebender.session import SEED_RULE, is_board_seed
     from minebender.words import cut
 
     level: Level | None = None
@@ -118,13 +118,8 @@ def run(args: argparse.Namespace) -> int:
         level = parse_custom(args.custom)
         note_if_limited("play", "--custom", args.custom, setup(level))
     seed: str | None = args.seed
-    if seed is not None and (
-        not seed or len(seed) > MAX_SEED_LENGTH or not seed.isprintable() or seed != seed.strip()
-    ):
-        raise UsageError(
-            f"--seed {cut(seed)} must be 1 to {MAX_SEED_LENGTH} printable characters,"
-            " without spaces at either end"
-        )
+    if seed is not None and not is_board_seed(seed):
+        raise UsageError(f"--seed {cut(seed)} must be {SEED_RULE}")
     if args.no_guess:
         from minebender.session import no_guess_available
 

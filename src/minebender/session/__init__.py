@@ -30,7 +30,13 @@ from minebender.session.board import (
     no_guess_available,
     seed_words,
 )
-from minebender.session.codes import MAX_SEED_LENGTH, board_code, parse_board_code
+from minebender.session.codes import (
+    MAX_SEED_LENGTH,
+    SEED_RULE,
+    board_code,
+    is_board_seed,
+    parse_board_code,
+)
 from minebender.session.play import DISPLAY_LIMIT_S, Session
 from minebender.session.values import EVENT_TYPES, Clicks, Clock, Event, EventType, SessionSpec
 
@@ -38,6 +44,7 @@ __all__ = [
     "DISPLAY_LIMIT_S",
     "EVENT_TYPES",
     "MAX_SEED_LENGTH",
+    "SEED_RULE",
     "Clicks",
     "Clock",
     "Event",
@@ -47,6 +54,7 @@ __all__ = [
     "bbbv",
     "bbbv_solved",
     "board_code",
+    "is_board_seed",
     "layout_for",
     "level_from_name",
     "level_name",

@@ -8,12 +8,32 @@ from minebender.session.board import level_from_name, level_name
 from minebender.session.values import SessionSpec
 from minebender.types import Custom, Level
 
-__all__ = ["MAX_SEED_LENGTH", "board_code", "parse_board_code"]
+__all__ = ["MAX_SEED_LENGTH", "SEED_RULE", "board_code", "is_board_seed", "parse_board_code"]
 
 
 _LEVEL_LETTERS = {"beginner": "b", "intermediate": "i", "expert": "e"}
 _LETTER_LEVELS = {v: k for k, v in _LEVEL_LETTERS.items()}
 MAX_SEED_LENGTH = 64
+SEED_RULE = f"1 to {MAX_SEED_LENGTH} printable characters, without spaces at either end"
+"""What a seed a player gives must be (``is_board_seed``), said the same way everywhere."""
+
+
+def is_board_seed(seed: str) -> bool:
+    """The seed may be given to pick a board (``minebender play --seed``, the
+    API's ``seed``): its board code then deals that same board back.
+
+    A code is read with the spaces around it forgiven (``parse_board_code``:
+    a pasted code often has some), so a seed ending in a space would come back
+    without it, another board; one starting with a space is refused alike, and
+    a seed that cannot be shown (a control character, half a surrogate pair)
+    cannot be shared as a code either. Anything else a code carries intact:
+    the seed is all that follows the code's first ``:``, spaces, ``:`` and
+    ``+`` included.
+
+    >>> is_board_seed("k3j9"), is_board_seed("a b:+ng"), is_board_seed("abc "), is_board_seed("")
+    (True, True, False, False)
+    """
+    return 0 < len(seed) <= MAX_SEED_LENGTH and seed.isprintable() and seed == seed.strip()
 
 
 def board_code(spec: SessionSpec) -> str:

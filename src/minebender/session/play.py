@@ -63,6 +63,7 @@ class Session:
     _bbbv: int | None = field(default=None, repr=False)
     _paused_ms: int | None = field(default=None, repr=False)
     _until: float | None = field(default=None, repr=False)
+    _stopped: bool = field(default=False, repr=False)
     watch_window: float | None = field(default=None, repr=False)
     """Seconds the clock runs after the last sign of the player (``contact``),
     for a player whose page promises to be heard from that often (a heartbeat):
@@ -173,10 +174,20 @@ class Session:
         if self._paused_ms is None and self.started and not self.over:
             self._paused_ms = self.now_ms()
 
+    def stop(self) -> None:
+        """Stop the clock for good: the game was given up for a new one
+        (abandoned), and its time is the one stored then. Unlike ``pause``,
+        nothing starts it again: a page still showing the game must not make
+        the time of a game no longer played grow."""
+        self.pause()
+        self._stopped = True
+
     def resume(self) -> None:
         """The player is there: the clock runs again from where it stood (after
         ``pause`` or a watch window that ran out), and with a watch window it runs
         that much longer. Every action does this too."""
+        if self._stopped:
+            return
         t = self.clock()
         if self.paused:
             self._offset_ms, self._origin = self.now_ms(), t

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import secrets
 import sqlite3
@@ -35,6 +36,17 @@ MAX_NAME_LENGTH = 32
 RANKED = "practice = 0 AND no_guess = 0 AND chosen = 0"
 """The games that count for statistics and best times, in SQL: ``SessionSpec.ranked``."""
 
+QUALIFIES = (
+    f"g.status = 'won' AND g.level != 'custom' AND {RANKED}"
+    " AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id AND e.type = 'assist')"
+    " AND NOT EXISTS (SELECT 1 FROM best_times b WHERE b.game_id = g.id)"
+    f" AND ((SELECT COUNT(*) FROM best_times b WHERE b.level = g.level) < {BEST_TIMES_KEPT}"
+    "  OR g.elapsed_ms < (SELECT b.elapsed_ms FROM best_times b WHERE b.level = g.level"
+    f"  ORDER BY b.elapsed_ms, b.recorded_at, b.id LIMIT 1 OFFSET {BEST_TIMES_KEPT - 1}))"
+)
+"""A game ``g`` that may go into its level's best times (``Store.qualifies``), in
+SQL: one rule for the game just won and for the search of a time left unnamed."""
+
 
 class Store:
     """A connection to the games database; safe to share between threads."""
@@ -45,21 +57,33 @@ class Store:
             target = Path(self.path)
             if target.is_dir():
                 raise StoreError(f"the database path {target} is a folder, not a file")
+            if target.exists() and not target.is_file():
+                # /dev/null takes the schema and loses it at COMMIT (a disk I/O
+                # error); a FIFO would hang the first read: refuse them up front.
+                raise StoreError(f"the database path {target} is not a regular file")
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(f"cannot create the folder for {target}: {exc}") from exc
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+        try:
             self._db.row_factory = sqlite3.Row
             self._db.execute("PRAGMA busy_timeout = 5000")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as exc:
+            self._close_quietly()
             raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
         self._lock = threading.RLock()
-        self._migrate()
+        try:
+            self._migrate()
+        except BaseException:
+            self._close_quietly()  # a Store never made is never closed by its caller
+            raise
 
     # ------------------------------------------------------------------
     # Plumbing
@@ -67,18 +91,48 @@ class Store:
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: all or nothing, written before it returns."""
+        """One transaction: all or nothing, written before it returns.
+
+        Every sqlite3 error, from BEGIN to COMMIT (a disk that fails at the
+        write, a database locked too long), leaves as a StoreError, the one
+        error the interfaces turn into a message (exit 2, a 503) rather than a
+        traceback.
+        """
         with self._lock:
+            db = self._db
             try:
-                self._db.execute("BEGIN IMMEDIATE")
+                db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise StoreError(f"the database {self.path} is not usable: {exc}") from exc
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                yield db
+            except BaseException as exc:
+                self._rollback()
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"cannot write the database {self.path}: {exc}") from exc
                 raise
-            self._db.execute("COMMIT")
+            try:
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreError(f"cannot write the database {self.path}: {exc}") from exc
+
+    def _rollback(self) -> None:
+        """Undo the open transaction, if any: a failed ROLLBACK (the transaction
+        already gone with a failed COMMIT) must not hide the error that led here."""
+        with contextlib.suppress(sqlite3.Error):
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """The connection for a query outside any transaction of ours: its
+        sqlite3 errors leave as a StoreError, as the transactions' do."""
+        with self._lock:
+            try:
+                yield self._db
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot read the database {self.path}: {exc}") from exc
 
     def _migrate(self) -> None:
         with self._tx() as db:
@@ -87,6 +141,13 @@ class Store:
     def close(self) -> None:
         """Close the connection (everything is already written)."""
         with self._lock:
+            self._close_quietly()
+
+    def _close_quietly(self) -> None:
+        """Close, ignoring sqlite3's error: closing loses nothing (every
+        transaction is committed or rolled back), and its error would only hide
+        the one being reported."""
+        with contextlib.suppress(sqlite3.Error):
             self._db.close()
 
     def __enter__(self) -> Store:
@@ -98,8 +159,8 @@ class Store:
     @property
     def schema_version(self) -> int:
         """The schema version of the open database."""
-        with self._lock:
-            return int(self._db.execute("SELECT version FROM schema_version").fetchone()[0])
+        with self._read() as db:
+            return int(db.execute("SELECT version FROM schema_version").fetchone()[0])
 
     # ------------------------------------------------------------------
     # Games and events
@@ -190,6 +251,10 @@ class Store:
         starting over when in trouble does not protect the win rate; one not yet
         started is dropped, as nothing of it was played. Never resumed after.
 
+        The time stored is the game time (``Session.elapsed_ms``, from the first
+        click, as for a game won or lost), and the clock where it stopped is kept
+        with it (``clock_ms``), so that the game rebuilt later shows that same time.
+
         Returns False (and changes nothing) when the game is not being played.
         """
         with self._tx() as db:
@@ -205,10 +270,11 @@ class Store:
             c = session.clicks
             db.execute(
                 "UPDATE games SET status = 'abandoned', reason = NULL, finished_at = ?,"
-                " elapsed_ms = ?, bbbv = ?, clicks_left = ?, clicks_right = ?,"
+                " elapsed_ms = ?, clock_ms = ?, bbbv = ?, clicks_left = ?, clicks_right = ?,"
                 " clicks_chord = ?, clicks_assist = ? WHERE id = ?",
                 (
                     time.time(),
+                    session.elapsed_ms,
                     session.now_ms(),
                     session.bbbv,
                     c.left,
@@ -272,11 +338,11 @@ class Store:
 
     def load(self, game_id: str) -> StoredGame | None:
         """The stored game with this id, or None."""
-        with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
-            events = self._db.execute(
+            events = db.execute(
                 "SELECT type, x, y, t_ms, k FROM events WHERE game_id = ? ORDER BY seq",
                 (game_id,),
             ).fetchall()
@@ -293,8 +359,8 @@ class Store:
 
     def load_unfinished(self, interface: str | None = None, limit: int = 20) -> list[StoredGame]:
         """Unfinished games, the most recently created first (optionally of one interface)."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 "SELECT id FROM games WHERE status = 'playing' AND (? IS NULL OR interface = ?)"
                 " ORDER BY created_at DESC, rowid DESC LIMIT ?",
                 (interface, interface, limit),
@@ -304,8 +370,8 @@ class Store:
     def finished_games(self, interface: str | None = None, limit: int = 50) -> list[StoredGame]:
         """Games won or lost, the most recent first: for replays. An abandoned
         game has no end to replay (and its layout was never shown)."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 "SELECT id FROM games WHERE status IN ('won', 'lost')"
                 " AND (? IS NULL OR interface = ?)"
                 " ORDER BY finished_at DESC, rowid DESC LIMIT ?",
@@ -315,10 +381,8 @@ class Store:
 
     def token_matches(self, game_id: str, token: str) -> bool:
         """The game exists and token is its owner's (compared in constant time)."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT token_hash FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT token_hash FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or row["token_hash"] is None:
             return False
         return hmac.compare_digest(row["token_hash"], hash_token(token))
@@ -329,16 +393,14 @@ class Store:
 
     def best_time_name(self, game_id: str) -> str | None:
         """The name a game's best time was recorded under, if it has one."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT name FROM best_times WHERE game_id = ?", (game_id,)
-            ).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT name FROM best_times WHERE game_id = ?", (game_id,)).fetchone()
         return None if row is None else str(row["name"])
 
     def best_times(self, level: str, limit: int = BEST_TIMES_KEPT) -> list[BestTime]:
         """A level's best times, fastest first (ties: the earlier one first)."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 "SELECT level, name, elapsed_ms, game_id, recorded_at FROM best_times"
                 " WHERE level = ? ORDER BY elapsed_ms, recorded_at, id LIMIT ?",
                 (level, limit),
@@ -354,24 +416,27 @@ class Store:
         alone: a chosen board may be one the player already knows, a no-guess
         board is another game, and the assist opens cells for the player.
         """
-        with self._lock:
-            row = self._db.execute(
-                "SELECT level, elapsed_ms FROM games WHERE id = ? AND status = 'won'"
-                f" AND level != 'custom' AND {RANKED}",
-                (game_id,),
+        with self._read() as db:
+            row = db.execute(f"SELECT 1 FROM games g WHERE g.id = ? AND {QUALIFIES}", (game_id,))
+            return row.fetchone() is not None
+
+    def unnamed_best_time(self, interface: str | None = None) -> StoredGame | None:
+        """The newest finished game (of one interface, if given) that is a best
+        time neither named nor refused (``qualifies``, not ``name_declined``), or None.
+
+        The terminal game asks for its name at the next start: the terminal was
+        killed or closed while the name dialog was open. Searched among every
+        game, not only the newest: a game lost or won slowly since (perhaps
+        with another ``--seed``) must not make the best time unnameable.
+        """
+        with self._read() as db:
+            row = db.execute(
+                f"SELECT g.id FROM games g WHERE {QUALIFIES} AND g.name_declined = 0"
+                " AND (? IS NULL OR g.interface = ?)"
+                " ORDER BY g.finished_at DESC, g.rowid DESC LIMIT 1",
+                (interface, interface),
             ).fetchone()
-            if row is None:
-                return False
-            if self._db.execute(
-                "SELECT 1 FROM events WHERE game_id = ? AND type = 'assist' LIMIT 1", (game_id,)
-            ).fetchone():
-                return False
-            if self._db.execute(
-                "SELECT 1 FROM best_times WHERE game_id = ?", (game_id,)
-            ).fetchone():
-                return False
-        times = self.best_times(row["level"])
-        return len(times) < BEST_TIMES_KEPT or row["elapsed_ms"] < times[-1].elapsed_ms
+        return None if row is None else self.load(row["id"])
 
     def decline_best_time(self, game_id: str) -> None:
         """The player refused to name this game's best time (Cancel): remembered,
@@ -381,10 +446,8 @@ class Store:
 
     def name_declined(self, game_id: str) -> bool:
         """The player refused to name this game's best time (``decline_best_time``)."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT name_declined FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT name_declined FROM games WHERE id = ?", (game_id,)).fetchone()
         return row is not None and bool(row["name_declined"])
 
     def record_best_time(self, name: str, game_id: str) -> BestTime:
@@ -410,8 +473,8 @@ class Store:
         """Played, won and streaks of a level's finished ranked games: practice,
         no-guess and chosen boards are not the game these numbers measure. An
         abandoned game counts as played and not won."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 f"SELECT status FROM games WHERE level = ? AND {RANKED}"
                 " AND status != 'playing' ORDER BY finished_at, rowid",
                 (level,),

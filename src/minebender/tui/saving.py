@@ -12,6 +12,7 @@ unfinished terminal game of the level asked for.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from minebender.game import setup
@@ -92,21 +93,21 @@ def resume_or_new(
 ) -> tuple[Session, str | None]:
     """The session to play and its stored id (None for a new game).
 
-    First, the newest finished terminal game, if it is a best time neither
-    named nor refused: the terminal was killed or closed while the name dialog
-    was open, and the time must not be lost (the app asks for the name again).
-    Else it resumes the newest unfinished terminal game, of the level asked for if one
-    was; a seed asks for that exact board, so it always starts a new game, on a
-    chosen board (the player may know it: not ranked). Otherwise the board is
-    dealt with ``new_seed``, the seam tests use to pick a ranked board.
+    First, the newest finished terminal game that is a best time neither named
+    nor refused (``Store.unnamed_best_time``): the terminal was killed or closed
+    while the name dialog was open, and the time must not be lost (the app asks
+    for the name again), not even when other games were finished since (a game
+    on another ``--seed``, lost and left with q). Else it resumes the newest
+    unfinished terminal game, of the level asked for if one was; a seed asks
+    for that exact board, so it always starts a new game, on a chosen board
+    (the player may know it: not ranked). Otherwise the board is dealt with
+    ``new_seed``, the seam tests use to pick a ranked board.
     """
     if not new and seed is None:
-        for done in store.finished_games(interface=INTERFACE, limit=1):
-            if store.qualifies(done.id) and not store.name_declined(done.id):
-                try:
-                    return done.session(), done.id
-                except ValueError:
-                    pass
+        done = store.unnamed_best_time(interface=INTERFACE)
+        if done is not None:
+            with contextlib.suppress(ValueError):  # a board this version cannot deal
+                return done.session(), done.id
         for stored in store.load_unfinished(interface=INTERFACE):
             spec = stored.spec
             if level is not None and (

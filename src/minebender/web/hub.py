@@ -131,7 +131,9 @@ class Hub:
             live = Live(gid, stored.session(self.clock), stored.token_hash)
             if stored.status == "won":
                 live.qualifies = self.store.qualifies(gid)
-            live.abandoned = stored.status == "abandoned"
+            if stored.status == "abandoned":
+                live.abandoned = True
+                live.session.stop()  # at the clock stored when it was given up
             self._keep(live)
         else:
             self._live.move_to_end(gid)
@@ -182,6 +184,7 @@ class Hub:
             self._live.pop(live.id, None)
             raise NotPlaying(live.id)
         live.abandoned = True
+        live.session.stop()  # its time is the one just stored, for good
         if not live.session.started:
             self._live.pop(live.id, None)  # dropped: nothing of it is kept
 
@@ -199,7 +202,10 @@ class Hub:
         """A page of the game is shown (``here``), or hidden or closed: the clock
         runs while some page shows the game, and stops by itself ``WATCH_S`` after
         the last word of every page (a crashed browser says nothing). It is saved
-        each time, so a restarted server goes on from the time played."""
+        each time, so a restarted server goes on from the time played. An
+        abandoned game has no clock left to run: nothing changes."""
+        if live.abandoned:
+            return
         s = live.session
         now = self.clock()
         if here:
@@ -218,7 +224,7 @@ class Hub:
 
     def _save_clock(self, live: Live) -> None:
         s = live.session
-        if not s.started or s.over:
+        if not s.started or s.over or live.abandoned:
             return
         try:
             self.store.save_clock(live.id, s.now_ms())

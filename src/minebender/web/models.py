@@ -7,8 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from minebender.session import MAX_SEED_LENGTH
+from minebender.session import SEED_RULE, is_board_seed
 from minebender.store import MAX_NAME_LENGTH
+from minebender.words import cut
 
 __all__ = ["MAX_SIZE", "ActionIn", "CustomLevel", "NameIn", "NewGame", "PresenceIn"]
 
@@ -42,12 +43,15 @@ class NewGame(_Strict):
     code: StrictStr | None = Field(default=None, max_length=200)
 
     def seed_text(self) -> str | None:
-        """The seed as text; a ValueError if it is empty or too long."""
+        """The seed as text; a ValueError naming it unless it is one that
+        ``minebender play --seed`` takes too (``is_board_seed``): else the
+        game's board code would deal another board (``"abc "`` would come back
+        as ``"abc"``) or could not be shown."""
         if self.seed is None:
             return None
         text = str(self.seed)
-        if not text or len(text) > MAX_SEED_LENGTH:
-            raise ValueError(f"seed must have 1 to {MAX_SEED_LENGTH} characters")
+        if not is_board_seed(text):
+            raise ValueError(f"seed {cut(text)} must be {SEED_RULE}")
         return text
 
 
