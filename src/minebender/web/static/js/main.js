@@ -239,15 +239,16 @@ async function abandonSaved() {
 
 /** Start a game; resolves with its first view, or null (the error is shown). */
 async function newGame(opts = {}) {
-  const left = await abandonCurrent();
-  if (!left.ok) return null;
-  await abandonSaved();
   const p = state.prefs;
   const body = opts.code
     ? { code: opts.code, practice: p.practice }
     : { level: p.level === "custom" ? p.custom : p.level, practice: p.practice, no_guess: p.noGuess };
   try {
     const res = await api.newGame(body);
+    // Only a game really replaced is given up: a refused code (or a server
+    // away) leaves the game in progress as it was.
+    const left = await abandonCurrent();
+    await abandonSaved();
     state.game = { id: res.id, token: res.token };
     state.startedFrom = opts.code ?? null;
     const v = res.view;
