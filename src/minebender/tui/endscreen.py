@@ -19,13 +19,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from minebender.session import Session, board_code
+from minebender.tui.screens import TextScreen
 
 __all__ = ["PANEL_WIDTH", "EndScreen", "end_items", "number_text", "pack"]
 
@@ -93,30 +90,12 @@ def pack(items: list[str], width: int) -> list[str]:
     return lines
 
 
-class EndScreen(ModalScreen[None]):
+class EndScreen(TextScreen):
     """The whole end screen as a dialog: for a terminal with no rows to spare
     under the board, and for anyone who wants it again."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,e,q", "close", "close")]
-    DEFAULT_CSS = """
-    EndScreen { align: center middle; }
-    EndScreen > VerticalScroll {
-        width: 48; max-width: 100%; height: auto; max-height: 100%;
-        padding: 0 1; border: round $accent; background: $surface;
-    }
-    """
+    WIDTH: ClassVar[int] = 48
 
     def __init__(self, headline: str, items: list[str]) -> None:
-        super().__init__()
-        self.headline = headline
-        self.items = items
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(self.headline, id="end-head")
-            yield Static("\n".join(self.items), id="end-stats")
-            yield Static("escape closes", id="hint")
-
-    def action_close(self) -> None:
-        """Back to the board."""
-        self.dismiss(None)
+        super().__init__((headline, "end-head"), ("\n".join(items), "end-stats"))

@@ -30,6 +30,7 @@ __all__ = [
     "KeysScreen",
     "NameScreen",
     "ScoresScreen",
+    "TextScreen",
     "default_name",
 ]
 
@@ -146,23 +147,42 @@ class CustomScreen(AskScreen[Level]):
         self.dismiss(level)
 
 
-class KeysScreen(ModalScreen[None]):
-    """Every key, for a footer that has room for only the commonest."""
+class TextScreen(ModalScreen[None]):
+    """A box of text over the board, closed by escape or a subclass's keys:
+    the keys list and the end screen are both one, differing in their text,
+    keys and width."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "close")]
     DEFAULT_CSS = """
-    KeysScreen { align: center middle; }
-    KeysScreen > VerticalScroll {
-        width: 64; max-width: 100%; height: auto; max-height: 100%;
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll {
+        max-width: 100%; height: auto; max-height: 100%;
         padding: 0 1; border: round $accent; background: $surface;
     }
     """
+    WIDTH: ClassVar[int] = 64
+
+    def __init__(self, *parts: tuple[str, str]) -> None:
+        """``parts``: (text, id) of each block, top to bottom."""
+        super().__init__()
+        self.parts = parts
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(KEYS, id="keys")
+        with VerticalScroll() as box:
+            box.styles.width = self.WIDTH
+            for text, block in self.parts:
+                yield Static(text, id=block)
             yield Static("escape closes", id="hint")
 
     def action_close(self) -> None:
         """Back to the board."""
         self.dismiss(None)
+
+
+class KeysScreen(TextScreen):
+    """Every key, for a footer that has room for only the commonest."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "close", "close")]
+
+    def __init__(self) -> None:
+        super().__init__((KEYS, "keys"))

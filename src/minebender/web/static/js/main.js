@@ -199,27 +199,24 @@ async function askName(game, view) {
 // played and not won, so that starting over when in trouble spares no streak.
 // In the action queue, after the clicks already sent (one may end the game:
 // then the server answers 409 and there is nothing to give up).
-// Resolves with false when the game could not be left (the error is shown),
-// else with whether the game left counts as lost in the statistics.
+// Gives up this page's game when it was started; resolves with whether the
+// game left counts as lost in the statistics (an error is shown, not thrown:
+// the new game exists already).
 async function abandonCurrent() {
   const game = state.game;
   const v = state.view;
-  if (!game || !v || v.status !== "playing" || !v.started) return { ok: true, counted: false };
-  const ranked = !v.practice && !v.no_guess && !state.startedFrom;
-  let result = { ok: true, counted: ranked };
+  if (!game || !v || v.status !== "playing" || !v.started) return false;
+  let counted = !v.practice && !v.no_guess && !state.startedFrom;
   state.queue = state.queue.then(async () => {
     try {
       await api.abandon(game);
     } catch (err) {
-      if (err.status === 409) result = { ok: true, counted: false }; // it ended meanwhile
-      else {
-        status(err.message, true);
-        result = { ok: false, counted: false };
-      }
+      counted = false; // it ended meanwhile (409), or the server is away
+      if (err.status !== 409) status(err.message, true);
     }
   });
   await state.queue;
-  return result;
+  return counted;
 }
 
 // The game saved as this browser's current one, when it is not this page's
@@ -247,7 +244,7 @@ async function newGame(opts = {}) {
     const res = await api.newGame(body);
     // Only a game really replaced is given up: a refused code (or a server
     // away) leaves the game in progress as it was.
-    const left = await abandonCurrent();
+    const counted = await abandonCurrent();
     await abandonSaved();
     state.game = { id: res.id, token: res.token };
     state.startedFrom = opts.code ?? null;
@@ -265,7 +262,7 @@ async function newGame(opts = {}) {
     state.view = null;
     board.setCursor(null);
     await show(res.view);
-    if (left.counted) status("The game you left counts as lost in the statistics.");
+    if (counted) status("The game you left counts as lost in the statistics.");
     return v;
   } catch (err) {
     status(err.message, true);
