@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -283,6 +284,58 @@ def test_stats_reports_games_and_best_times(db: Path) -> None:
 
     table = minebender("stats", db=db, env={"COLUMNS": "100"})
     assert table.returncode == 0 and "grace" in table.stdout and "Best times" in table.stdout
+
+
+def _levels(result: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    assert result.returncode == 0, result.stderr
+    return {lv["level"]: lv for lv in json.loads(result.stdout)["levels"]}
+
+
+def test_stats_reset_empties_best_times_or_statistics(db: Path) -> None:
+    """--reset best-times is Reset Scores, --reset statistics is Reset Statistics;
+    the line saying what was done stays out of the JSON object."""
+    with store_module.open(db) as store:
+        store.record_best_time("grace", store.create_game(won_game("r1"), interface="terminal"))
+    assert_usage_error(minebender("stats", "--yes", db=db), "--yes goes with --reset")
+    assert_usage_error(minebender("stats", "--reset", "best-times", db=db), "add --yes")
+    assert_usage_error(minebender("stats", "--reset", "scores", db=db), "invalid choice")
+    assert _levels(minebender("stats", "--json", db=db))["beginner"]["best_times"] != []
+    result = minebender("stats", "--reset", "best-times", "--yes", "--json", db=db)
+    beginner = _levels(result)["beginner"]
+    assert beginner["best_times"] == [] and beginner["played"] == 1
+    assert result.stderr.strip() == "removed 1 best time"
+    result = minebender("stats", "--reset", "statistics", "--yes", db=db)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("statistics reset: they had counted 1 game\n")
+    beginner = _levels(minebender("stats", "--json", db=db))["beginner"]
+    assert (beginner["played"], beginner["won"], beginner["best_streak"]) == (0, 0, 0)
+
+
+@pytest.mark.parametrize(("answer", "kept"), [("n\n", True), ("\n", True), ("yes\n", False)])
+def test_stats_reset_asks_at_a_terminal(db: Path, answer: str, kept: bool) -> None:
+    """Without --yes the reset is asked for at the terminal; only y or yes does it."""
+    import pty
+
+    with store_module.open(db) as store:
+        store.record_best_time("ada", store.create_game(won_game("r2"), interface="terminal"))
+    leader, follower = pty.openpty()
+    try:
+        os.write(leader, answer.encode())
+        result = subprocess.run(
+            [str(SCRIPT), "stats", "--reset", "best-times", "--db", str(db)],
+            stdin=follower,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert result.returncode == 0, result.stderr
+    assert "Reset the best times of every level in" in result.stdout and "[y/N]" in result.stdout
+    assert ("nothing was reset" in result.stdout) is kept
+    times = _levels(minebender("stats", "--json", db=db))["beginner"]["best_times"]
+    assert [t["name"] for t in times] == (["ada"] if kept else [])
 
 
 def test_replay_last_reads_the_store_then_needs_a_terminal(db: Path) -> None:

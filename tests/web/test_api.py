@@ -762,3 +762,46 @@ def test_an_abandoned_game_shows_its_stored_time_for_good(db_path: Path, clock: 
         clock.t += 10
         assert c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]["elapsed_ms"] == 7000
     app.state.hub.store.close()
+
+
+def test_reset_scores_and_statistics(client: TestClient) -> None:
+    """DELETE /api/best-times empties every level's list for good (a won game
+    not yet named no longer asks); DELETE /api/statistics starts the numbers
+    again and leaves the best times. A later game counts as usual."""
+    named = Player(client)
+    win(named)
+    assert (
+        client.post(
+            f"/api/games/{named.id}/best-time", json={"name": "Ada"}, headers=named.auth
+        ).status_code
+        == 201
+    )
+    waiting = Player(client)
+    assert win(waiting)["best_time"] is True
+    assert client.post("/api/best-times").status_code == 405  # a reset is a DELETE only
+    r = client.delete("/api/best-times")
+    assert r.status_code == 200, r.text
+    assert r.json() == {"removed": 1, "beginner": [], "intermediate": [], "expert": []}
+    assert (
+        client.get(f"/api/games/{waiting.id}", headers=waiting.auth).json()["view"]["best_time"]
+        is False
+    )
+    late = client.post(
+        f"/api/games/{waiting.id}/best-time", json={"name": "Bob"}, headers=waiting.auth
+    )
+    assert late.status_code == 409 and "qualify" in late.json()["detail"]
+    assert client.get("/api/statistics").json()["beginner"]["won"] == 2  # untouched
+    r = client.delete("/api/statistics")
+    assert r.status_code == 200 and r.json()["removed"] == 2
+    assert r.json()["beginner"] == client.get("/api/statistics").json()["beginner"]
+    assert r.json()["beginner"]["played"] == 0 and r.json()["beginner"]["best_streak"] == 0
+    after = Player(client)
+    assert win(after)["best_time"] is True
+    assert (
+        client.post(
+            f"/api/games/{after.id}/best-time", json={"name": "Cy"}, headers=after.auth
+        ).status_code
+        == 201
+    )
+    assert [t["name"] for t in client.get("/api/best-times").json()["beginner"]] == ["Cy"]
+    assert client.get("/api/statistics").json()["beginner"]["played"] == 1

@@ -12,7 +12,7 @@ from minebender.types import Pos
 
 from .helpers import mines_of, safe_of
 from .server import Server
-from .test_browser import FIRST, browser, cell, page, server, settle, tile
+from .test_browser import DEALT, FIRST, browser, cell, page, server, settle, start_dealt, tile, win
 
 __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
 
@@ -325,3 +325,49 @@ def test_a_new_game_in_one_window_gives_up_the_game_another_window_plays(
     )
     assert game_status(one, second) == "abandoned"
     context.close()
+
+
+def test_reset_scores_and_statistics_ask_first_and_empty_them(page: Any, tmp_path: Path) -> None:
+    """Best Times has Reset Scores and Statistics has Reset, as in Windows: each
+    asks first (Cancel, the default button, keeps everything) and then shows
+    what is left; the best time just named is gone, the replays stay."""
+    srv = Server(tmp_path / "games.db", dealt=DEALT).start()
+    try:
+        start_dealt(page, srv)
+        win(page, DEALT)
+        page.wait_for_selector("#name-dialog")
+        page.fill("#name-dialog input", "Resetter")
+        page.click("#name-dialog .xpbtn:has-text('OK')")
+        page.wait_for_selector("#best-dialog")
+        assert "Resetter" in page.inner_text("#best-times")
+        page.click("#best-dialog .xpbtn:has-text('Reset Scores')")
+        page.wait_for_selector("#confirm-dialog")
+        assert "cannot be brought back" in page.inner_text("#confirm-dialog")
+        page.keyboard.press("Enter")  # Cancel has the focus: nothing is reset
+        page.wait_for_selector("#best-dialog")
+        assert "Resetter" in page.inner_text("#best-times")
+        page.click("#best-dialog .xpbtn:has-text('Reset Scores')")
+        page.click("#confirm-dialog .xpbtn:has-text('Reset')")
+        page.wait_for_function(
+            "() => document.querySelector('#best-dialog')"
+            " && !document.querySelector('#confirm-dialog')"
+        )
+        assert "Resetter" not in page.inner_text("#best-times")
+        assert page.inner_text("#best-times").count("999 s") == 3
+        page.click("#best-dialog .xpbtn:has-text('OK')")
+        page.click("#menu-game > button")
+        page.click('[data-cmd="stats"]')
+        page.wait_for_selector("#stats-dialog")
+        row = "#statistics tr[data-level='beginner'] td.num"
+        assert page.locator(row).first.inner_text() == "1"
+        page.click("#stats-dialog .xpbtn:has-text('Reset')")
+        page.click("#confirm-dialog .xpbtn:has-text('Reset')")
+        page.wait_for_function("() => !document.querySelector('#confirm-dialog')")
+        page.wait_for_selector("#stats-dialog")
+        assert page.locator(row).first.inner_text() == "0"
+        page.keyboard.press("Escape")
+        page.click("#menu-game > button")
+        page.click('[data-cmd="replays"]')
+        assert "Beginner" in page.inner_text(".dialog")  # the game's replay is kept
+    finally:
+        srv.kill()

@@ -290,7 +290,7 @@ def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -
     old.commit()
     old.close()
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 4
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 5
     game = Session(SessionSpec(Beginner(), "v1"), clock)
     game.reveal(Pos(4, 4))
     gid = s.create_game(game, token="t")
@@ -340,12 +340,13 @@ def test_a_version_2_database_keeps_its_games_and_gains_chosen(
     old.close()
 
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 4
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 5
     st = s.statistics("beginner")
     assert (st.played, st.won) == (3, 2)  # the replayed board no longer counts
     assert [(t.name, t.game_id) for t in s.best_times("beginner")] == [("Ada", "named")]
     assert s.qualifies("unnamed") and not s.qualifies("replayed")
     assert not s.name_declined("unnamed")  # schema 4: no refusal was ever stored
+    # schema 5: no reset was ever made, so the counts above are all there
     [unfinished] = s.load_unfinished()
     assert unfinished.id == "open" and not unfinished.spec.chosen
     assert unfinished.session(clock).started
@@ -484,3 +485,47 @@ def test_a_device_is_refused_as_database(device: str) -> None:
         pytest.skip(f"no {device} here")
     with pytest.raises(StoreError, match="not a regular file"):
         store_mod.open(device)
+
+
+def test_reset_best_times_empties_them_for_good(store: Store, clock: FakeClock) -> None:
+    """Reset Scores: the lists are empty and no game finished before it comes
+    back (not even a best time left unnamed, which the terminal game would ask
+    to name at its next start); statistics, games and replays stay; a game
+    still being played, and every later one, may make a best time."""
+    named = finished(store, clock, "r-named", True)
+    store.record_best_time("Ada", named)
+    unnamed = finished(store, clock, "r-unnamed", True)
+    assert store.unnamed_best_time() is not None
+    spec = SessionSpec(Beginner(), "r-playing")
+    playing = Session(spec, clock)
+    playing_id = store.create_game(playing, token="t-playing")
+    before = store.statistics("beginner")
+    assert store.reset_best_times() == 1
+    assert store.best_times("beginner") == []
+    assert not store.qualifies(named) and not store.qualifies(unnamed)
+    assert store.unnamed_best_time() is None
+    assert store.statistics("beginner") == before
+    assert store.load(named) is not None and store.load(unnamed) is not None
+    play_to_end(playing, True)
+    store.sync(playing_id, playing)
+    assert store.qualifies(playing_id)
+    later = finished(store, clock, "r-later", True)
+    assert store.record_best_time("Bob", later).name == "Bob"
+    assert store.reset_best_times() == 1 and store.best_times("beginner") == []
+
+
+def test_reset_statistics_starts_them_from_zero(store: Store, clock: FakeClock) -> None:
+    """Reset Statistics: played, won and streaks count from the reset on; the
+    best times stay, and the next game counts as the first."""
+    for i, win in enumerate([True, False, True]):
+        finished(store, clock, f"s{i}", win)
+    best = store.record_best_time("Ada", finished(store, clock, "s-best", True))
+    finished(store, clock, "s-practice", True, practice=True)  # never counted
+    assert store.reset_statistics() == 4
+    st = store.statistics("beginner")
+    assert (st.played, st.won, st.current_streak, st.best_streak) == (0, 0, 0, 0)
+    assert store.best_times("beginner") == [best]
+    finished(store, clock, "s-after", True)
+    st = store.statistics("beginner")
+    assert (st.played, st.won, st.current_streak, st.best_streak) == (1, 1, 1, 1)
+    assert store.reset_statistics() == 1

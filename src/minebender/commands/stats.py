@@ -1,7 +1,9 @@
 """Print statistics and best times per level, from the store both games share.
 
 The same report is shown inside the terminal game (key ``s``), so the numbers
-on the command line and in the game can never disagree.
+on the command line and in the game can never disagree. ``--reset`` is the
+command line's Reset Scores and Reset Statistics (the web page has both
+buttons): it asks first, as they do, since nothing brings the numbers back.
 """
 
 from __future__ import annotations
@@ -105,15 +107,52 @@ def render_report(report: dict[str, Any], best: int | None = None, compact: bool
     return Group(stats, times)
 
 
+RESETS = {
+    "best-times": "Reset the best times of every level in {path}? They cannot be brought back.",
+    "statistics": "Start the statistics of every level in {path} again from zero?"
+    " Best times and replays stay.",
+}
+"""What ``--reset`` empties, and the question it asks first."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument(
+        "--reset",
+        choices=tuple(RESETS),
+        help="first empty every level's best times (Reset Scores) or start the statistics"
+        " again from zero; asks first unless --yes",
+    )
+    parser.add_argument("--yes", action="store_true", help="with --reset: do not ask")
     add_db_argument(parser)
+
+
+def _confirmed(what: str, path: Path) -> bool:
+    """Whether the player at the terminal says yes to the reset (no: Enter, n, end of input)."""
+    try:
+        answer = input(f"{RESETS[what].format(path=path)} [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _reset(store: Store, what: str) -> str:
+    """Carry out ``--reset``; the line that says what it did."""
+    from minebender.words import count
+
+    if what == "best-times":
+        return f"removed {count(store.reset_best_times(), 'best time')}"
+    return f"statistics reset: they had counted {count(store.reset_statistics(), 'game')}"
 
 
 def run(args: argparse.Namespace) -> int:
     from minebender import store as store_module
-    from minebender.cli import UsageError
+    from minebender.options import UsageError
 
+    if args.yes and args.reset is None:
+        raise UsageError("--yes goes with --reset")
+    if args.reset is not None and not args.yes and not sys.stdin.isatty():
+        raise UsageError("--reset asks first, and there is no terminal to ask in: add --yes")
     path = stored_games(args.db)
     if path is None:
         # Nothing is created for a report: the empty one comes from a store in memory.
@@ -122,11 +161,19 @@ def run(args: argparse.Namespace) -> int:
             print(f"no games in {where} yet: play one with minebender play or minebender serve")
             return 0
         path = Path(":memory:")
+    elif args.reset is not None and not args.yes and not _confirmed(args.reset, path):
+        print("nothing was reset")
+        return 0
     try:
         with store_module.open(path) as store:
+            reset = args.reset is not None and path != Path(":memory:")
+            done = _reset(store, args.reset) if reset else None
             report = build_report(store)
     except store_module.StoreError as exc:
         raise UsageError(str(exc)) from exc
+    if done is not None:
+        # beside the report, never inside the JSON object other programs read
+        print(done, file=sys.stderr if args.json else sys.stdout)
     if args.json:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")

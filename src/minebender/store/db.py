@@ -37,7 +37,7 @@ RANKED = "practice = 0 AND no_guess = 0 AND chosen = 0"
 """The games that count for statistics and best times, in SQL: ``SessionSpec.ranked``."""
 
 QUALIFIES = (
-    f"g.status = 'won' AND g.level != 'custom' AND {RANKED}"
+    f"g.status = 'won' AND g.level != 'custom' AND {RANKED} AND g.best_reset = 0"
     " AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id AND e.type = 'assist')"
     " AND NOT EXISTS (SELECT 1 FROM best_times b WHERE b.game_id = g.id)"
     f" AND ((SELECT COUNT(*) FROM best_times b WHERE b.level = g.level) < {BEST_TIMES_KEPT}"
@@ -469,6 +469,37 @@ class Store:
             )
         return entry
 
+    def reset_best_times(self) -> int:
+        """Empty the best times of every level (Windows XP's Reset Scores); how
+        many there were.
+
+        Every game finished by now is marked, so that none of them comes back
+        into the emptied lists: not a time left unnamed, which the terminal
+        game would otherwise ask to name at its next start. A game still being
+        played may still make a best time. The games and their replays stay.
+        """
+        with self._tx() as db:
+            removed = db.execute("SELECT COUNT(*) FROM best_times").fetchone()[0]
+            db.execute("DELETE FROM best_times")
+            db.execute("UPDATE games SET best_reset = 1 WHERE status != 'playing'")
+        return int(removed)
+
+    def reset_statistics(self) -> int:
+        """Start every level's statistics again from zero (Windows 7's Reset
+        Statistics); how many finished ranked games they counted.
+
+        Best times are not touched (``reset_best_times`` is the other reset),
+        nor are the games and their replays: the games finished by now are
+        marked as left out of the statistics.
+        """
+        with self._tx() as db:
+            counted = db.execute(
+                f"SELECT COUNT(*) FROM games WHERE {RANKED}"
+                " AND status != 'playing' AND stats_reset = 0"
+            ).fetchone()[0]
+            db.execute("UPDATE games SET stats_reset = 1 WHERE status != 'playing'")
+        return int(counted)
+
     def statistics(self, level: str) -> Statistics:
         """Played, won and streaks of a level's finished ranked games: practice,
         no-guess and chosen boards are not the game these numbers measure. An
@@ -476,7 +507,7 @@ class Store:
         with self._read() as db:
             rows = db.execute(
                 f"SELECT status FROM games WHERE level = ? AND {RANKED}"
-                " AND status != 'playing' ORDER BY finished_at, rowid",
+                " AND status != 'playing' AND stats_reset = 0 ORDER BY finished_at, rowid",
                 (level,),
             ).fetchall()
         played = won = current = best = 0

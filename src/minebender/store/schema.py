@@ -80,6 +80,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN name_declined INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: Reset Scores and Reset Statistics. A reset marks the games finished
+    # by then rather than keeping its date: a game left out stays out even if
+    # the computer's clock is later set back, and its replay is kept.
+    """
+    ALTER TABLE games ADD COLUMN best_reset INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN stats_reset INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -286,10 +286,34 @@ def router(hub: Hub) -> APIRouter:
         """The best times of Beginner, Intermediate and Expert, fastest first."""
         return _json({level: _times(level) for level in LEVELS})
 
+    @api.delete("/best-times", summary="Reset Scores")
+    async def reset_best_times() -> Response:
+        """Empty the best times of every level, for good: no game finished
+        before comes back into them. Answers the emptied lists and ``removed``.
+        A DELETE, which another site's page cannot send without asking first."""
+        try:
+            removed = hub.reset_best_times()
+        except SaveFailed as exc:
+            raise ApiError(503, f"could not reset the best times: {exc}") from None
+        return _json({"removed": removed, **{level: _times(level) for level in LEVELS}})
+
     @api.get("/statistics", summary="Statistics per level")
     async def statistics() -> Response:
         """Played, won, win % and streaks of each level's ranked games (practice,
         no-guess and chosen boards excluded)."""
+        return _json(_statistics())
+
+    @api.delete("/statistics", summary="Reset Statistics")
+    async def reset_statistics() -> Response:
+        """Start every level's statistics again from zero; the best times stay.
+        Answers the new statistics and ``removed``, the games they counted."""
+        try:
+            removed = hub.reset_statistics()
+        except SaveFailed as exc:
+            raise ApiError(503, f"could not reset the statistics: {exc}") from None
+        return _json({"removed": removed, **_statistics()})
+
+    def _statistics() -> dict[str, Any]:
         out = {}
         for level in (*LEVELS, "custom"):
             st = hub.store.statistics(level)
@@ -300,7 +324,7 @@ def router(hub: Hub) -> APIRouter:
                 "current_streak": st.current_streak,
                 "best_streak": st.best_streak,
             }
-        return _json(out)
+        return out
 
     @api.get("/health", summary="The server is up")
     async def health() -> Response:

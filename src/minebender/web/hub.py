@@ -188,6 +188,25 @@ class Hub:
         if not live.session.started:
             self._live.pop(live.id, None)  # dropped: nothing of it is kept
 
+    def reset_best_times(self) -> int:
+        """Empty every level's best times (``Store.reset_best_times``); how many
+        there were. A won game in memory no longer offers its name dialog."""
+        try:
+            removed = self.store.reset_best_times()
+        except StoreError as exc:
+            raise SaveFailed(str(exc)) from exc
+        for live in self._live.values():
+            live.qualifies = False
+        return removed
+
+    def reset_statistics(self) -> int:
+        """Start every level's statistics from zero (``Store.reset_statistics``);
+        how many finished ranked games they counted."""
+        try:
+            return self.store.reset_statistics()
+        except StoreError as exc:
+            raise SaveFailed(str(exc)) from exc
+
     def proof(self, live: Live) -> dict[str, Any] | None:
         """Why the hint cell was safe (``views.proof_of``), worked out once and kept.
 

@@ -82,3 +82,9 @@ export const replayFrames = (replay) =>
 
 export const bestTimes = () => call("GET", "/api/best-times");
 export const statistics = () => call("GET", "/api/statistics");
+
+/** Reset Scores: every level's best times emptied for good. Returns the empty lists. */
+export const resetBestTimes = () => call("DELETE", "/api/best-times");
+
+/** Reset Statistics: every level's numbers start again from zero. Returns them. */
+export const resetStatistics = () => call("DELETE", "/api/statistics");

@@ -156,6 +156,12 @@ export function nameDialog(level, { name = "Anonymous", error = "" } = {}) {
   });
 }
 
+// OK, and a button that asks for the reset (the dialog resolves with "reset").
+const okOrReset = (label) => [
+  { label: "OK", value: true, primary: true },
+  { label, value: "reset" },
+];
+
 export function bestTimesDialog(times) {
   let html =
     '<table id="best-times"><tr><th>Level</th><th></th><th class="num">Time</th><th>Name</th><th>Date</th></tr>';
@@ -173,7 +179,7 @@ export function bestTimesDialog(times) {
   html +=
     "</table><p>Only games on a dealt board count: not practice, no-guess or assisted games,<br>" +
     "nor a board played from its code.</p>";
-  return openDialog({ title: "Best Times", id: "best-dialog", html });
+  return openDialog({ title: "Best Times", id: "best-dialog", html, buttons: okOrReset("Reset Scores") });
 }
 
 export function statisticsDialog(stats) {
@@ -190,7 +196,20 @@ export function statisticsDialog(stats) {
   html +=
     "</table><p>Practice and no-guess games, and boards played from their code, are not counted.<br>" +
     "A game left for a new one after its first click counts as lost.</p>";
-  return openDialog({ title: "Statistics", id: "stats-dialog", html });
+  return openDialog({ title: "Statistics", id: "stats-dialog", html, buttons: okOrReset("Reset") });
+}
+
+/** Ask before something that cannot be undone: resolves true only for `yes`. */
+export function confirmDialog(title, text, yes) {
+  return openDialog({
+    title,
+    id: "confirm-dialog",
+    html: `<p>${esc(text)}</p>`,
+    buttons: [
+      { label: yes, value: true },
+      { label: "Cancel", value: null, primary: true },
+    ],
+  }).then((v) => v === true);
 }
 
 /** Show the board code of this game (once known) and let the player enter one. */

@@ -185,13 +185,40 @@ async function askName(game, view) {
     }
     view.best_time = false;
     try {
-      await dlg.bestTimesDialog(await api.bestTimes());
+      await showBestTimes();
     } catch (err) {
       status(err.message, true);
     }
     return;
   }
 }
+
+// The Best Times and Statistics dialogs, each with its reset (asked once more
+// first: a reset cannot be undone), shown again with what is left.
+async function withReset(load, dialog, reset, title, question) {
+  let data = await load();
+  while ((await dialog(data)) === "reset") {
+    if (await dlg.confirmDialog(title, question, "Reset")) data = await reset();
+  }
+}
+
+const showBestTimes = () =>
+  withReset(
+    api.bestTimes,
+    dlg.bestTimesDialog,
+    api.resetBestTimes,
+    "Reset Scores",
+    "Reset the best times of every level? They cannot be brought back.",
+  );
+
+const showStatistics = () =>
+  withReset(
+    api.statistics,
+    dlg.statisticsDialog,
+    api.resetStatistics,
+    "Reset Statistics",
+    "Start the statistics of every level again from zero? Best times and replays stay.",
+  );
 
 // ---------------------------------------------------------------- actions
 
@@ -405,8 +432,8 @@ async function command(cmd) {
       p.practice = !p.practice;
       savePrefs();
       await newGame();
-    } else if (cmd === "best") await dlg.bestTimesDialog(await api.bestTimes());
-    else if (cmd === "stats") await dlg.statisticsDialog(await api.statistics());
+    } else if (cmd === "best") await showBestTimes();
+    else if (cmd === "stats") await showStatistics();
     else if (cmd === "replays") await replays.replaysDialog(saved.get("history", []));
     else if (cmd === "code") {
       const v = state.view;
