@@ -40,7 +40,10 @@ from minebender import (
     Won,
     WrongFlag,
     analyse,
+    explain,
+    place_mines,
 )
+from minebender.solver import find_safe
 from strategies import Scenario, knowledges, reachable_games
 
 NAMESPACE = {name: getattr(minebender, name) for name in minebender.__all__}
@@ -164,6 +167,26 @@ def test_constructors_name_the_bad_value(make: object, error: type, named: str) 
     with pytest.raises(error) as raised:
         make()  # type: ignore[operator]
     assert named in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: Game.fresh(3, 3, ((False,) * 3,) * 3).open((1.5, 1)), "Game.open: pos"),  # type: ignore[arg-type]
+        (lambda: place_mines(9, 9, 10, Pos(0, 0), 5), "rs must be a sequence"),  # type: ignore[arg-type]
+        (lambda: place_mines(9, 9, 10, Pos(0, 0), "abc"), "rs must be a sequence"),
+        (lambda: analyse(None), "reads a Knowledge"),  # type: ignore[arg-type]
+        (lambda: find_safe("x"), "reads a Knowledge"),  # type: ignore[arg-type]
+        (lambda: Custom.from_text(None), "text must be a str, got NoneType"),  # type: ignore[arg-type]
+        (lambda: Custom.from_text(b"9x9x10"), "text must be a str, got bytes"),  # type: ignore[arg-type]
+        (lambda: explain(Game.fresh(1, 1, ((False,),)).knowledge, "ab"), "explain: pos"),  # type: ignore[arg-type]
+    ],
+)
+def test_public_functions_name_an_argument_of_the_wrong_type(call: object, named: str) -> None:
+    """Not only constructors: a wrong type given to a public function is a
+    TypeError that names the argument, not one from deep inside it."""
+    with pytest.raises(TypeError, match=named):
+        call()  # type: ignore[operator]
 
 
 @given(st.integers(-(2**40), 2**40), st.integers(-(2**40), 2**40))

@@ -10,8 +10,9 @@ own imports and users put them:
   the solver only, and part of the public API the package re-exports;
 - ``batch`` (batches of games, local or on a cluster) and ``replay`` (a replay
   played back as a session) are services;
-- ``words`` (a count with its noun, "a" or "an", a value cut short) is a
-  value-layer helper that needs nothing, so that messages of every layer use it;
+- ``words`` (a count with its noun, "a" or "an", a value cut short) and
+  ``jsontext`` (JSON from outside, with errors that say what is wrong) are
+  value-layer helpers that need nothing, so that every layer may use them;
 - ``options``, what the subcommands and the benchmarks share, is a service so
   that both may use it;
 - the package itself (``minebender/__init__.py``) re-exports the core.
@@ -35,6 +36,7 @@ ROOT = Path(minebender.__file__).resolve().parent
 LAYERS: dict[str, int] = {
     "types": 0,
     "words": 0,
+    "jsontext": 0,
     "": 1,  # the package: its __init__ re-exports the core's public API
     "game": 1,
     "solver": 1,

@@ -17,7 +17,7 @@ Won()
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from minebender.types import (
@@ -55,6 +55,7 @@ from minebender.types import (
     Tile,
     Won,
     WrongFlag,
+    as_pos,
     neighbours,
 )
 
@@ -239,6 +240,8 @@ class Game:
         Cells revealed on the way lose their flags (``law flags_hidden``). On a
         finished game, off the board or on a revealed cell, nothing happens.
         """
+        if type(pos) is not Pos:
+            pos = as_pos("Game.open", pos)
         if type(self.status) is not Playing or not self.on_board(pos):
             return self
         x, y = pos
@@ -508,6 +511,8 @@ def place_mines(width: int, height: int, mines: int, first: Pos, rs: Sequence[in
         first = Pos(first[0], first[1])
     except (TypeError, IndexError):  # a pair of floats or bools, or no pair at all
         raise TypeError(f"place_mines: first must be a Pos of two ints, got {first!r}") from None
+    if isinstance(rs, (str, bytes)) or not isinstance(rs, Iterable):
+        raise TypeError(f"place_mines: rs must be a sequence of 32-bit ints, got {rs!r}")
     pool = allowed_cells(width, height, mines, first)
     count = min(mines, len(pool))
     stream = _Stream(rs)

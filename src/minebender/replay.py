@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from minebender import jsontext
 from minebender.game import setup
 from minebender.session import (
     EVENT_TYPES,
@@ -59,6 +60,7 @@ __all__ = [
     "Frame",
     "Replay",
     "ReplayError",
+    "ReplayNotJSON",
     "Result",
     "dumps",
     "frames",
@@ -81,6 +83,11 @@ parsing keeps a stray file from taking the memory of a JSON tree."""
 
 class ReplayError(ValueError):
     """A replay that cannot be read; the message names the field and what is wrong."""
+
+
+class ReplayNotJSON(ReplayError):
+    """A replay that is not even JSON (the web API answers it 400, as any
+    malformed body, rather than 422 for a JSON value that is no replay)."""
 
 
 _TYPE_NAMES: dict[type, str] = {
@@ -359,21 +366,10 @@ def loads(text: str | bytes) -> Replay:
     if size > MAX_BYTES:
         raise ReplayError(f"replay: {size} bytes, more than the {MAX_BYTES} a replay may have")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except ReplayError:  # NaN or Infinity, from _no_constant
-        raise
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"replay: not valid JSON: {exc}") from exc
-    except RecursionError:
-        raise ReplayError("replay: not a replay: the JSON is nested too deeply") from None
-    except ValueError:  # an integer past Python's digit limit (4300 digits)
-        raise ReplayError("replay: not a replay: it holds an integer of over 4300 digits") from None
+        data = jsontext.loads(text)
+    except jsontext.JSONTextError as exc:
+        raise ReplayNotJSON(f"replay: not valid JSON: {exc}") from None
     return parse(data)
-
-
-def _no_constant(name: str) -> object:
-    """NaN and Infinity are not JSON (Python's reader takes them by default)."""
-    raise ReplayError(f"replay: not valid JSON: {name} is not a JSON number")
 
 
 def frames(r: Replay) -> list[Frame]:

@@ -58,6 +58,7 @@ __all__ = [
     "Tile",
     "Won",
     "WrongFlag",
+    "as_pos",
     "neighbours",
 ]
 
@@ -129,7 +130,10 @@ def neighbours(width: int, height: int, pos: Pos) -> list[Pos]:
     ]
 
 
-def _as_pos(owner: str, pos: object) -> Pos:
+def as_pos(owner: str, pos: object) -> Pos:
+    """pos as a Pos: a Pos, or a pair of ints (a tuple, as the laws' positions
+    are); a TypeError naming ``owner`` for anything else (a float or a bool is
+    no cell coordinate)."""
     if isinstance(pos, Pos):
         return pos
     if (
@@ -153,7 +157,7 @@ class Reveal:
     pos: Pos
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pos", _as_pos("Reveal", self.pos))
+        object.__setattr__(self, "pos", as_pos("Reveal", self.pos))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +167,7 @@ class Flag:
     pos: Pos
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pos", _as_pos("Flag", self.pos))
+        object.__setattr__(self, "pos", as_pos("Flag", self.pos))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +177,7 @@ class Chord:
     pos: Pos
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pos", _as_pos("Chord", self.pos))
+        object.__setattr__(self, "pos", as_pos("Chord", self.pos))
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +234,7 @@ class Exploded:
     pos: Pos
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pos", _as_pos("Exploded", self.pos))
+        object.__setattr__(self, "pos", as_pos("Exploded", self.pos))
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +244,7 @@ class AssistTooEarly:
     pos: Pos
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pos", _as_pos("AssistTooEarly", self.pos))
+        object.__setattr__(self, "pos", as_pos("AssistTooEarly", self.pos))
 
 
 LostReason: TypeAlias = Exploded | AssistTooEarly
@@ -365,6 +369,8 @@ class Custom:
         >>> Custom.from_text("20x12x40")
         Custom(width=20, height=12, mines=40)
         """
+        if not isinstance(text, str):
+            raise TypeError(f"Custom.from_text: text must be a str, got {type(text).__name__}")
         parts = text.strip().lower().split("x")
         if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
             raise ValueError(f"{cut(text)} must look like WIDTHxHEIGHTxMINES, e.g. 20x12x40")

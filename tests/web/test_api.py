@@ -112,9 +112,9 @@ def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
     assert v["bbbv"] >= 1 and v["efficiency"] > 0 and v["best_time"] is True
     assert v["code"] == f"b:{SEED}"
     assert v["clicks"]["right"] == 2
-    for blank in (" ", "\t \n"):
+    for blank in (" ", "\t \n", "\u0000\u200b", "Ada\u202e"):  # blank, or not printable
         r = client.post(f"/api/games/{p.id}/best-time", json={"name": blank}, headers=p.auth)
-        assert r.status_code == 422 and "not only spaces" in r.json()["detail"], r.text
+        assert r.status_code == 422 and "printable characters" in r.json()["detail"], r.text
     r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Ada"}, headers=p.auth)
     assert r.status_code == 201 and r.json()["best_times"][0]["name"] == "Ada"
     assert client.get("/api/best-times").json()["beginner"][0]["elapsed_ms"] == 7250
@@ -216,6 +216,9 @@ def test_a_game_belongs_to_its_token(client: TestClient) -> None:
     ("body", "status", "words"),
     [
         ('{"type": "reveal", "x": 1', 400, "malformed JSON"),
+        ('{"type": "reveal", "x": ' + "9" * 5000 + ', "y": 1}', 400, "over 4300 digits"),
+        ('{"type": "reveal", "x": ' + "[" * 100_000 + "]" * 100_000 + "}", 400, "nested too"),
+        (b'{"type": "reveal\xe9", "x": 1, "y": 1}', 400, "not UTF-8 text: byte 0xe9"),
         ('{"type": "jump", "x": 1, "y": 1}', 422, "type"),
         ('{"type": "reveal", "x": "1", "y": 1}', 422, "x"),
         ('{"type": "reveal", "x": 1.5, "y": 1}', 422, "x"),
@@ -229,7 +232,7 @@ def test_a_game_belongs_to_its_token(client: TestClient) -> None:
     ],
 )
 def test_bad_actions_are_refused_and_change_nothing(
-    client: TestClient, body: str, status: int, words: str
+    client: TestClient, body: str | bytes, status: int, words: str
 ) -> None:
     p = Player(client, seed=SEED)
     r = client.post(
@@ -270,6 +273,11 @@ def post_json(client: TestClient, url: str, body: Any) -> Any:
         ({"code": "b:abc", "no_guess": False}, "board code gives the level"),
         ({"code": "\u0663x3x3:s"}, "ASCII digits"),
         ({"code": "\u00b2x9x10:s"}, "ASCII digits"),
+        # seeds no game is ever dealt, so no code of a game holds them
+        ({"code": "e:a\u0000b"}, "printable"),
+        ({"code": "e:x\u200b"}, "printable"),
+        ({"code": "e: x"}, "without spaces at either end"),
+        ({"code": "e:" + "x" * 65}, "1 to 64"),
     ],
 )
 def test_bad_new_games_are_refused(client: TestClient, body: Any, words: str) -> None:
@@ -405,7 +413,8 @@ def test_replay_export_and_frames(client: TestClient) -> None:
     data["result"]["status"] = "won"
     bad = client.post("/api/replays/frames", json=data)
     assert bad.status_code == 422 and "result" in bad.json()["detail"]
-    assert client.post("/api/replays/frames", content=b"nope").status_code == 422
+    not_json = client.post("/api/replays/frames", content=b"nope")  # malformed, as any body: 400
+    assert not_json.status_code == 400 and "not valid JSON" in not_json.json()["detail"]
 
 
 def test_resume_after_restart(db_path: Path, clock: FakeClock) -> None:
@@ -547,6 +556,14 @@ def test_the_clock_stops_while_the_page_is_away_and_survives_a_restart(
     with TestClient(again) as c:
         view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
         assert view["elapsed_ms"] == 5000
+        # no page says it is there: the clock runs out as after any last word
+        clock.t += WATCH_S + 30
+        view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        assert view["elapsed_ms"] == 5000 + WATCH_S * 1000 and view["paused"]
+        c.post(f"/api/games/{p.id}/presence", json={"here": True}, headers=p.auth)
+        clock.t += 2
+        view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        assert view["elapsed_ms"] == 7000 + WATCH_S * 1000 and not view["paused"]
     again.state.hub.store.close()
 
 

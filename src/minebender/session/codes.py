@@ -71,8 +71,10 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
     head, sep, seed = code.strip().partition(":")
     if not sep or not seed:
         raise ValueError(f"board code {code!r} must look like LEVEL:SEED, e.g. e:k3j9")
-    if len(seed) > MAX_SEED_LENGTH:
-        raise ValueError(f"board code seed is longer than {MAX_SEED_LENGTH} characters")
+    if not is_board_seed(seed):
+        # only such seeds are ever given a code: this one was mistyped or made up
+        shown = seed if len(seed) <= 20 else seed[:17] + "..."
+        raise ValueError(f"board code seed {shown!r} must be {SEED_RULE}")
     head = head.lower()
     no_guess = head.endswith("+ng")
     level = _level(head.removesuffix("+ng"))

@@ -27,7 +27,7 @@ from itertools import combinations
 from minebender.solver.reading import Numbers, cells_of, read_numbers
 from minebender.solver.safety import settled
 from minebender.solver.system import make_system
-from minebender.types import Knowledge, Pos
+from minebender.types import Knowledge, Pos, as_pos
 
 __all__ = ["BUDGET", "SECONDS", "Explanation", "explain", "proves"]
 
@@ -96,10 +96,10 @@ def explain(knowledge: Knowledge, pos: Pos) -> Explanation | None:
     >>> print(explain(view, Pos(2, 0)))
     (2, 0) is safe: the numbers at (0, 0), (1, 1) prove it
     """
+    pos = as_pos("explain", pos)
     w, h = knowledge.width, knowledge.height
     if not (0 <= pos[0] < w and 0 <= pos[1] < h):
         raise ValueError(f"explain: {tuple(pos)} is off the {w}x{h} board")
-    pos = Pos(pos[0], pos[1])
     if not knowledge.hidden(pos):
         raise ValueError(f"explain: ({pos.x}, {pos.y}) is not a hidden cell")
     cell = pos.y * w + pos.x

@@ -106,7 +106,14 @@ def read_numbers(knowledge: Knowledge) -> Numbers:
     play against 19 for a list of flags per kind of cell. A view with a
     revealed mine, or with a number that cannot be right, is read again by
     ``_read_each``, which subtracts the mines and names the first bad number.
+
+    Every entry of the solver reads the view here, so this is where a value
+    that is no view is named (``analyse(None)`` would fail on an attribute).
     """
+    if not isinstance(knowledge, Knowledge):
+        raise TypeError(
+            f"the solver reads a Knowledge (what the player sees), got {type(knowledge).__name__}"
+        )
     w, h = knowledge.width, knowledge.height
     around = neighbour_masks(w, h)
     shown_type, hidden_type = Shown, Hidden

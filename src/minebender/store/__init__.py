@@ -24,7 +24,7 @@ True
 
 from pathlib import Path
 
-from minebender.store.db import BEST_TIMES_KEPT, MAX_NAME_LENGTH, Store
+from minebender.store.db import BEST_TIMES_KEPT, MAX_NAME_LENGTH, NAME_RULE, Store, clean_name
 from minebender.store.records import (
     BestTime,
     Statistics,
@@ -40,6 +40,7 @@ __all__ = [
     "BEST_TIMES_KEPT",
     "MAX_NAME_LENGTH",
     "MIGRATIONS",
+    "NAME_RULE",
     "SCHEMA_VERSION",
     "BestTime",
     "Statistics",
@@ -47,6 +48,7 @@ __all__ = [
     "StoreConflict",
     "StoreError",
     "StoredGame",
+    "clean_name",
     "default_path",
     "hash_token",
     "open",

@@ -26,12 +26,29 @@ from minebender.store.records import (
 )
 from minebender.store.schema import migrate
 
-__all__ = ["BEST_TIMES_KEPT", "MAX_NAME_LENGTH", "Store"]
+__all__ = ["BEST_TIMES_KEPT", "MAX_NAME_LENGTH", "NAME_RULE", "Store", "clean_name"]
 
 BEST_TIMES_KEPT = 10
 """How many best times each level keeps."""
 
 MAX_NAME_LENGTH = 32
+NAME_RULE = f"a name must have 1 to {MAX_NAME_LENGTH} printable characters, not only spaces"
+
+
+def clean_name(name: str) -> str:
+    """A best-time name as it is kept: spaces at either end dropped, runs of
+    them made one; a ValueError (``NAME_RULE``) unless 1 to ``MAX_NAME_LENGTH``
+    printable characters are left. A control or zero-width character would
+    show an empty or garbled name in the list, or move the text around it.
+
+    >>> clean_name("  Ada   L. ")
+    'Ada L.'
+    """
+    cleaned = " ".join(str(name).split())
+    if not cleaned or len(cleaned) > MAX_NAME_LENGTH or not cleaned.isprintable():
+        raise ValueError(NAME_RULE)
+    return cleaned
+
 
 RANKED = "practice = 0 AND no_guess = 0 AND chosen = 0"
 """The games that count for statistics and best times, in SQL: ``SessionSpec.ranked``."""
@@ -452,9 +469,10 @@ class Store:
 
     def record_best_time(self, name: str, game_id: str) -> BestTime:
         """Put a won game in its level's best times under name."""
-        name = " ".join(str(name).split())
-        if not name or len(name) > MAX_NAME_LENGTH:
-            raise StoreError(f"a name must have 1 to {MAX_NAME_LENGTH} characters")
+        try:
+            name = clean_name(name)
+        except ValueError as exc:
+            raise StoreError(str(exc)) from None
         if not self.qualifies(game_id):
             raise StoreError(f"game {game_id!r} does not qualify for the best times")
         with self._tx() as db:

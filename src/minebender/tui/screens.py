@@ -18,7 +18,7 @@ from textual.widgets import Input, Static
 
 from minebender.commands.play import KEY_TABLE
 from minebender.commands.stats import render_report
-from minebender.store import MAX_NAME_LENGTH
+from minebender.store import MAX_NAME_LENGTH, clean_name
 from minebender.types import Custom, Level
 
 _T = TypeVar("_T")
@@ -83,13 +83,11 @@ class NameScreen(AskScreen[str]):
             yield Static("", id="name-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        name = " ".join(event.value.split())
-        if name:
-            self.dismiss(name)
-        else:
-            self.query_one("#name-error", Static).update(
-                f"The name must have 1 to {MAX_NAME_LENGTH} characters; escape skips."
-            )
+        try:
+            self.dismiss(clean_name(event.value))
+        except ValueError as exc:
+            # the store's own rule, so the dialog never takes a name it refuses
+            self.query_one("#name-error", Static).update(f"{str(exc).capitalize()}; escape skips.")
 
 
 class ScoresScreen(ModalScreen[None]):

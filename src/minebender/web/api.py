@@ -17,7 +17,7 @@ from fastapi.responses import Response
 from minebender import replay as replay_mod
 from minebender.session import SessionSpec, level_from_name, parse_board_code
 from minebender.solver import analyse
-from minebender.store import MAX_NAME_LENGTH, StoreError
+from minebender.store import StoreError, clean_name
 from minebender.types import Custom, Level, Pos
 from minebender.web.errors import ApiError
 from minebender.web.hub import (
@@ -219,8 +219,10 @@ def router(hub: Hub) -> APIRouter:
         """Put a won game in its level's best times under a name: a ranked game
         won without the assist, among the ten best (``best_time`` in its view)."""
         live = owned(gid, authorization)
-        if not body.name.split():
-            raise ApiError(422, f"name: 1 to {MAX_NAME_LENGTH} characters, not only spaces")
+        try:
+            clean_name(body.name)
+        except ValueError as exc:
+            raise ApiError(422, f"name: {exc}") from None
         try:
             entry = hub.store.record_best_time(body.name, gid)
         except StoreError as exc:
@@ -249,6 +251,8 @@ def router(hub: Hub) -> APIRouter:
             raise ApiError(413, f"a replay may have at most {MAX_REPLAY_BYTES} bytes")
         try:
             r = replay_mod.loads(raw)
+        except replay_mod.ReplayNotJSON as exc:
+            raise ApiError(400, str(exc)) from None
         except replay_mod.ReplayError as exc:
             raise ApiError(422, str(exc)) from None
         frames = [

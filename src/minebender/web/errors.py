@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
+
+from minebender import jsontext
 
 __all__ = ["ApiError", "install"]
 
@@ -19,6 +22,9 @@ class ApiError(HTTPException):
     def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(status, message, headers)
 
+
+BODY_UNREADABLE = "There was an error parsing the body"
+"""FastAPI's words for a JSON body its reader failed on, but for a syntax error."""
 
 LEVEL_HELP = (
     'level must be "beginner", "intermediate", "expert" or'
@@ -79,5 +85,17 @@ def install(app: FastAPI) -> None:
             status_code=500,
         )
 
+    async def on_http(request: Request, exc: Exception) -> Response:
+        # FastAPI reads a JSON body with Python's reader and answers every
+        # failure but a syntax error (an integer of over 4300 digits, deep
+        # nesting, bytes that are not UTF-8) with one vague sentence; the
+        # reader's exception, kept as the cause, says which it was.
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 400 and exc.detail == BODY_UNREADABLE and exc.__cause__:
+            message = f"malformed JSON: {jsontext.problem(exc.__cause__)}"
+            return JSONResponse({"detail": message}, status_code=400)
+        return await http_exception_handler(request, exc)
+
     app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(HTTPException, on_http)
     app.add_exception_handler(Exception, on_crash)

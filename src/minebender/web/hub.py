@@ -129,6 +129,12 @@ class Hub:
             if stored.token_hash is None:
                 raise Forbidden(gid)
             live = Live(gid, stored.session(self.clock), stored.token_hash)
+            if stored.status == "playing":
+                # The pages that showed it spoke to a server now gone: as after
+                # any word from a page, its clock runs WATCH_S more, and stops
+                # then unless a page (or an action) says the player is there.
+                live.session.watch_window = WATCH_S
+                live.session.resume()
             if stored.status == "won":
                 live.qualifies = self.store.qualifies(gid)
             if stored.status == "abandoned":
