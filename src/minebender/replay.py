@@ -365,6 +365,8 @@ def loads(text: str | bytes) -> Replay:
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_BYTES:
         raise ReplayError(f"replay: {size} bytes, more than the {MAX_BYTES} a replay may have")
+    if not text.strip():
+        raise ReplayNotJSON("replay: the file is empty")
     try:
         data = jsontext.loads(text)
     except jsontext.JSONTextError as exc:

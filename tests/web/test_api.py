@@ -278,6 +278,7 @@ def post_json(client: TestClient, url: str, body: Any) -> Any:
         ({"code": "e:x\u200b"}, "printable"),
         ({"code": "e: x"}, "without spaces at either end"),
         ({"code": "e:" + "x" * 65}, "1 to 64"),
+        ({"code": "b+ng+ng:x"}, "level 'b+ng+ng' must be"),  # the head as written
     ],
 )
 def test_bad_new_games_are_refused(client: TestClient, body: Any, words: str) -> None:

@@ -151,11 +151,16 @@ def test_a_window_shows_the_moves_another_window_made(browser: Any, server: Serv
     context.close()
 
 
-def test_the_code_dialog_says_why_an_empty_code_does_not_play(page: Any, server: Server) -> None:
+def open_code_dialog(page: Any, server: Server) -> None:
+    """A fresh page, then Game -> Board Code."""
     page.goto(server.url + "/")
     page.wait_for_selector(cell(8, 8))
     page.click("#menu-game > button")
     page.click('[data-cmd="code"]')
+
+
+def test_the_code_dialog_says_why_an_empty_code_does_not_play(page: Any, server: Server) -> None:
+    open_code_dialog(page, server)
     page.click("#code-dialog .xpbtn:has-text('Play')")
     assert "Type a board code" in page.inner_text("#code-dialog [data-error]")
     page.fill("#code-dialog input", "i:typed")
@@ -220,10 +225,10 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
         """async () => {
           const { pause } = await import('/static/js/replay.js');
           return [pause(3000, 1), pause(3000, 2), pause(3000, 4), pause(3000, 0),
-                  pause(10, 0), pause(60000, 1)];
+                  pause(10, 0), pause(60000, 1), pause(100, 0), pause(800, 0)];
         }"""
     )
-    assert pauses == [3000, 1500, 750, 1000, 60, 10000]
+    assert pauses == [3000, 1500, 750, 375, 10, 10000, 60, 100]  # quick: never slower
     seed = "e2e-replay-list"
     page.goto(f"{server.url}/?code=b+ng:{seed}")
     page.wait_for_selector(".badge:has-text('No-guess')")
@@ -243,8 +248,9 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
 
 
 def test_the_board_is_dimmed_while_the_server_is_away(page: Any, tmp_path: Path) -> None:
-    """A click while the server is down is not a move: the board says so, and
-    comes back with the server."""
+    """A click while the server is down is not a move: the board says so, its
+    timer stands still (it ran on, then jumped back), and it all comes back
+    with the server."""
     seed = "e2e-away"
     srv = Server(tmp_path / "away.db", dealt=seed).start()
     try:
@@ -259,6 +265,9 @@ def test_the_board_is_dimmed_while_the_server_is_away(page: Any, tmp_path: Path)
         assert page.get_attribute("#board", "data-offline") == "1"
         assert "This move was not made" in page.inner_text("#statusbar")
         assert tile(page, target) == "covered"
+        frozen = page.get_attribute("#timer", "data-value")  # no clock is running: it stands
+        page.wait_for_timeout(1500)
+        assert page.get_attribute("#timer", "data-value") == frozen
         srv = Server(srv.db, srv.port, dealt=seed).start()
         page.click(cell(target.x, target.y))
         settle(page)
@@ -298,15 +307,22 @@ def test_a_link_to_a_code_gives_up_the_game_in_progress(page: Any, server: Serve
     assert game_status(page, old) == "abandoned"
 
 
-def test_a_new_game_in_one_window_gives_up_the_game_another_window_plays(
-    browser: Any, server: Server
-) -> None:
+def started_window(browser: Any, server: Server) -> tuple[Any, Any]:
+    """A browser context (its windows share one localStorage) and a window of
+    it with a game started at FIRST."""
     context = browser.new_context(viewport={"width": 900, "height": 720})
     one = context.new_page()
     one.goto(server.url + "/")
     one.wait_for_selector(cell(8, 8))
     one.click(cell(FIRST.x, FIRST.y))
     settle(one)
+    return context, one
+
+
+def test_a_new_game_in_one_window_gives_up_the_game_another_window_plays(
+    browser: Any, server: Server
+) -> None:
+    context, one = started_window(browser, server)
     first = current(one)
     two = context.new_page()
     two.goto(server.url + "/")  # resumes the first game
@@ -371,3 +387,85 @@ def test_reset_scores_and_statistics_ask_first_and_empty_them(page: Any, tmp_pat
         assert "Beginner" in page.inner_text(".dialog")  # the game's replay is kept
     finally:
         srv.kill()
+
+
+def test_a_window_whose_game_was_given_up_elsewhere_goes_on_with_the_new_one(
+    browser: Any, server: Server
+) -> None:
+    """A click in a window whose game another window gave up for a new one was
+    refused with a bare message; the window now shows the new game."""
+    context, one = started_window(browser, server)
+    two = context.new_page()
+    two.goto(server.url + "/")
+    two.wait_for_selector(cell(8, 8))
+    two.keyboard.press("F2")  # gives the first game up for a second one
+    two.wait_for_function(
+        "() => document.querySelectorAll('.c[data-tile=\"covered\"]').length === 81"
+    )
+    two.click(cell(FIRST.x, FIRST.y))
+    settle(two)
+    second = current(two)
+    target = next(
+        Pos(x, y) for y in range(9) for x in range(9) if tile(one, Pos(x, y)) == "covered"
+    )
+    one.click(cell(target.x, target.y))
+    one.wait_for_selector("#statusbar:has-text('Another window started a new game')")
+    settle(one)
+    assert one.evaluate("() => document.querySelectorAll('.c[data-tile=\"covered\"]').length") == (
+        two.evaluate("() => document.querySelectorAll('.c[data-tile=\"covered\"]').length")
+    )
+    assert current(one) == second and game_status(one, second) == "playing"
+    context.close()
+
+
+def test_a_press_outside_an_open_menu_only_closes_it(page: Any, server: Server) -> None:
+    """As in Windows: the press that closes the Game menu reveals nothing (a
+    misplaced game was lost that way), and the menu is walked with the keys."""
+    page.goto(f"{server.url}/?code=b:menu-press")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click(cell(8, 8))  # beside the open menu
+    assert page.locator(".menu.open").count() == 0
+    assert tile(page, Pos(8, 8)) == "covered"
+    page.click(cell(8, 8), button="right")  # the menu is closed: the board hears again
+    settle(page)
+    assert tile(page, Pos(8, 8)) == "flagged"
+    page.click("#menu-game > button")
+    items = page.locator("#menu-game .dropdown [data-cmd]")
+    target = next(
+        i
+        for i in range(items.count())
+        if items.nth(i).get_attribute("data-cmd") == "level:intermediate"
+    )
+    for _ in range(target + 1):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(cell(15, 15))
+    assert page.locator(".menu.open").count() == 0
+    page.click("#menu-game > button")
+    page.keyboard.press("F2")  # a key the menu does not take closes it and does its work
+    assert page.locator(".menu.open").count() == 0
+
+
+def test_on_a_phone_intermediate_fits_and_dialogs_stay_on_screen(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    pg = context.new_page()
+    pg.goto(f"{server.url}/?code=i:phone")
+    pg.wait_for_selector(cell(15, 15))
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390
+    pg.click("#menu-game > button")
+    pg.click('[data-cmd="stats"]')
+    box = pg.locator("#stats-dialog").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    context.close()
+
+
+def test_a_refused_code_keeps_the_code_dialog_open_with_the_code(page: Any, server: Server) -> None:
+    open_code_dialog(page, server)
+    page.fill("#code-dialog input", "b+ng+ng:x")
+    page.click("#code-dialog .xpbtn:has-text('Play')")
+    page.wait_for_selector("#code-dialog [data-error]:has-text(\"'b+ng+ng'\")")
+    assert page.input_value("#code-dialog input") == "b+ng+ng:x"
+    assert page.locator("#message").count() == 0

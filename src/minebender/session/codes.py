@@ -77,12 +77,13 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
         raise ValueError(f"board code seed {shown!r} must be {SEED_RULE}")
     head = head.lower()
     no_guess = head.endswith("+ng")
-    level = _level(head.removesuffix("+ng"))
+    level = _level(head.removesuffix("+ng"), head)
     return SessionSpec(level, seed, no_guess=no_guess, practice=practice, chosen=True)
 
 
-def _level(head: str) -> Level:
-    """The level of a code's head (lower case, without ``+ng``). A bad one is
+def _level(head: str, written: str) -> Level:
+    """The level of a code's head (lower case, without ``+ng``; ``written`` is
+    the head as the player wrote it, for the message). A bad one is
     told as a bad board code (``Custom.from_text``'s message does not say that
     the text was a code's). ``from_text`` forgives spaces around its text;
     inside a code they are a typo, so they are refused."""
@@ -92,6 +93,6 @@ def _level(head: str) -> Level:
         with contextlib.suppress(ValueError):
             return Custom.from_text(head)
     raise ValueError(
-        f"board code level {head!r} must be b, i, e or WIDTHxHEIGHTxMINES"
-        " in ASCII digits, e.g. 20x12x40"
+        f"board code level {written!r} must be b, i, e or WIDTHxHEIGHTxMINES"
+        " in ASCII digits (e.g. 20x12x40), then +ng for a no-guess board"
     )

@@ -213,7 +213,7 @@ export function confirmDialog(title, text, yes) {
 }
 
 /** Show the board code of this game (once known) and let the player enter one. */
-export function codeDialog(code) {
+export function codeDialog(code, typed = { code: "", error: "" }) {
   const shown = code
     ? `<p>This board's code: <span class="code" id="board-code">${esc(code)}</span></p>` +
       "<p>The mines are placed at the first click (never on it and,<br>when there is room, " +
@@ -225,7 +225,8 @@ export function codeDialog(code) {
     html:
       shown +
       '<label style="grid-template-columns: 90px 200px">Play a code:<input type="text" name="code" ' +
-      'placeholder="e.g. e:k3j9 or b+ng:abc"></label><div class="error" data-error></div>',
+      `placeholder="e.g. e:k3j9 or b+ng:abc" value="${esc(typed.code)}"></label>` +
+      `<div class="error" data-error>${esc(typed.error)}</div>`,
     buttons: [
       {
         label: "Play",
@@ -242,7 +243,7 @@ export function codeDialog(code) {
       { label: "Close", value: null },
     ],
     onOpen: (win) => {
-      if (code) win.querySelector("input").value = "";
+      win.querySelector("input").value = typed.code;
     },
   });
 }

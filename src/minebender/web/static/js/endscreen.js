@@ -26,7 +26,7 @@ export function drawEnd(v, actions) {
     `<dt>3BV</dt><dd data-stat="bbbv">${v.bbbv_solved} / ${v.bbbv}</dd>` +
     `<dt>3BV/s</dt><dd data-stat="bbbv_per_s">${v.bbbv_per_s ?? "\u2013"}</dd>` +
     `<dt>Efficiency</dt><dd data-stat="efficiency">${v.efficiency ?? "\u2013"}${v.efficiency === null ? "" : "%"}</dd>` +
-    `<dt>Clicks</dt><dd data-stat="clicks">${clicks} (${c.left} left, ${c.right} right, ${c.chord} chord)</dd>` +
+    `<dt data-for="clicks">Clicks</dt><dd data-stat="clicks">${clicks} (${c.left} left, ${c.right} right, ${c.chord} chord)</dd>` +
     `<dt>Assists</dt><dd data-stat="assists">${c.assist}</dd></dl>` +
     '<div class="actions"><button type="button" class="xpbtn" id="watch-replay">Watch replay</button>' +
     '<button type="button" class="xpbtn" id="export-replay">Export replay</button>' +

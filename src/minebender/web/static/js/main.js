@@ -23,6 +23,7 @@ const state = {
   holding: false,
   startedFrom: null, // the board code this game was started from
   pending: 0,
+  lastError: "", // what the server said of the last game it refused to start
   presenceFailed: false, // the last word to the server about this page was not heard
 };
 
@@ -69,8 +70,16 @@ function drawCounter(n) {
 
 // While the server cannot be reached the board is dimmed and says why, so
 // that clicks are not taken for moves; the next answer brings it back.
+// The timer stops there too: the server's clock is not running (or cannot be
+// heard from), and a timer that ran on would jump back once it answers.
 function offline(on) {
   board.el.dataset.offline = on ? "1" : "0";
+  const v = state.view;
+  if (on && v && v.started && v.status === "playing" && !v.paused) {
+    v.elapsed_ms = elapsedNow();
+    v.paused = true;
+    drawTimer();
+  }
 }
 
 function status(text, isError = false) {
@@ -293,7 +302,8 @@ async function newGame(opts = {}) {
     return v;
   } catch (err) {
     status(err.message, true);
-    if (opts.code) await dlg.message("Board Code", err.message);
+    state.lastError = err.message;
+    if (opts.code && !opts.inDialog) await dlg.message("Board Code", err.message);
     return null;
   }
 }
@@ -311,6 +321,10 @@ function send(action) {
     })
     .catch((err) => {
       if (err.status === 0) offline(true);
+      if (err.status === 409 && /abandoned/.test(err.message)) {
+        setTimeout(() => followReplacement(game), 0); // after this queue: it starts a game
+        return;
+      }
       status(err.status === 0 ? `${err.message} This move was not made.` : err.message, true);
     })
     .finally(() => {
@@ -332,11 +346,41 @@ function refreshFromServer() {
     .then(async () => {
       if (state.game !== game || state.view !== v) return;
       const res = await api.getGame(game);
+      if (res.view.status === "abandoned") {
+        setTimeout(() => followReplacement(game), 0);
+        return;
+      }
       const same = JSON.stringify(res.view.tiles) === JSON.stringify(v.tiles) && res.view.status === v.status;
       if (state.game === game && state.view === v && !same) await show(res.view);
     })
     .catch(() => {}); // the server is away: the presence call says so
   return state.queue;
+}
+
+// This page's game was given up in another window of the browser, for the
+// game that window started: this page goes on with that one, as a reload would.
+async function followReplacement(game) {
+  if (state.game !== game) return;
+  const cur = saved.get("current", null);
+  if (cur && cur.id && cur.token && cur.id !== game.id) {
+    try {
+      const res = await api.getGame(cur);
+      if (state.game === game && res.view.status !== "abandoned") {
+        state.game = cur;
+        state.view = null;
+        state.cursor = null;
+        board.setCursor(null);
+        await show(res.view);
+        status("Another window started a new game in place of this one: here it is.");
+        return;
+      }
+    } catch {
+      // gone or unreachable: a new game below
+    }
+  }
+  if (state.game !== game) return;
+  await newGame();
+  status("This game was given up in another window: a new one is started.");
 }
 
 const playing = () => !!state.view && state.view.status === "playing" && !dlg.dialogOpen();
@@ -421,8 +465,11 @@ async function command(cmd) {
         p.custom = c;
         savePrefs();
         const v = await newGame();
-        if (v && (v.width !== c.width || v.height !== c.height || v.mines !== c.mines))
-          status(`Clamped as the laws say: ${v.width}\u00d7${v.height}, ${v.mines} mines.`);
+        if (v && (v.width !== c.width || v.height !== c.height || v.mines !== c.mines)) {
+          const before = $("status-msg")?.textContent; // "The game you left counts as lost..."
+          const clamped = `Clamped as the laws say: ${v.width}\u00d7${v.height}, ${v.mines} mines.`;
+          status(before ? `${before} ${clamped}` : clamped);
+        }
       }
     } else if (cmd === "noguess") {
       p.noGuess = !p.noGuess;
@@ -437,8 +484,13 @@ async function command(cmd) {
     else if (cmd === "replays") await replays.replaysDialog(saved.get("history", []));
     else if (cmd === "code") {
       const v = state.view;
-      const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom);
-      if (code) await newGame({ code });
+      // A refused code is shown in the dialog, which stays open with it typed.
+      let typed = { code: "", error: "" };
+      for (;;) {
+        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed);
+        if (!code || (await newGame({ code, inDialog: true }))) break;
+        typed = { code, error: state.lastError };
+      }
     } else if (cmd === "controls") await dlg.controlsDialog();
     else if (cmd === "about") await dlg.aboutDialog();
   } catch (err) {

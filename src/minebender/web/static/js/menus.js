@@ -40,4 +40,68 @@ export function attachMenus(command) {
     );
   }
   document.addEventListener("click", closeMenus);
+  swallowPressesThatClose();
+  document.addEventListener("keydown", menuKeys, true);
+}
+
+export const menuOpen = () => document.querySelector(".menu.open") !== null;
+
+// As in Windows, a press outside an open menu only closes it: it must not also
+// reveal or flag the cell under it (a misplaced game is lost that way). The
+// press is swallowed until its button comes back up, click and contextmenu
+// included, in the capture phase, before the board hears of it.
+function swallowPressesThatClose() {
+  let swallowing = false;
+  const swallow = (e) => {
+    if (!swallowing) return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  const start = (e) => {
+    if (!menuOpen() || e.target.closest(".menu")) return;
+    closeMenus();
+    swallowing = true;
+    swallow(e);
+  };
+  const end = (e) => {
+    if (!swallowing) return;
+    swallow(e);
+    setTimeout(() => (swallowing = false), 0); // the click that follows is swallowed too
+  };
+  document.addEventListener("mousedown", start, true);
+  document.addEventListener("touchstart", start, { capture: true, passive: false });
+  document.addEventListener("mouseup", end, true);
+  document.addEventListener("touchend", end, true);
+  for (const type of ["click", "contextmenu", "auxclick"]) document.addEventListener(type, swallow, true);
+}
+
+// With a menu open, the arrows walk its items (left and right: the next menu),
+// Enter or Space picks one, Escape closes it; any other key closes it and then
+// does what it does (N or F2: a new game, with the menu gone).
+function menuKeys(e) {
+  const open = document.querySelector(".menu.open");
+  if (!open || e.ctrlKey || e.metaKey || e.altKey) return;
+  const items = [...open.querySelectorAll(".dropdown [data-cmd]")];
+  const at = items.indexOf(document.activeElement);
+  const menus = [...document.querySelectorAll(".menu")];
+  const step = { ArrowDown: 1, ArrowUp: -1 }[e.key];
+  const side = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+  if (step) {
+    items[(at + step + items.length) % items.length]?.focus();
+  } else if (side) {
+    const next = menus[(menus.indexOf(open) + side + menus.length) % menus.length];
+    closeMenus();
+    next.classList.add("open");
+    next.querySelector(".dropdown [data-cmd]")?.focus();
+  } else if ((e.key === "Enter" || e.key === " ") && at >= 0) {
+    closeMenus();
+    items[at].click();
+  } else if (e.key === "Escape") {
+    closeMenus();
+  } else {
+    closeMenus();
+    return; // the key goes on to the page
+  }
+  e.preventDefault();
+  e.stopPropagation();
 }

@@ -92,10 +92,11 @@ export function replaysDialog(history) {
 }
 
 /** The pause before the next frame: the game's own pause at the chosen speed
- * (at most 10 s, for a player who left the game open), or with "quick" (0)
- * every pause squeezed into 60 ms to 1 s. */
+ * (at most 10 s, for a player who left the game open), or with "quick" (0) an
+ * eighth of it, from 60 ms (so each step is seen) to 1 s; a pause already
+ * under 60 ms stays as it was, so quick is never slower than the game. */
 export function pause(ms, speed) {
-  if (!speed) return Math.min(1000, Math.max(60, ms));
+  if (!speed) return Math.min(1000, Math.max(Math.min(60, ms), ms / 8));
   return Math.min(10000, Math.max(0, ms) / speed);
 }
 
