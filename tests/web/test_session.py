@@ -318,3 +318,15 @@ def test_a_stopped_clock_never_runs_again(clock: FakeClock) -> None:
     assert s.paused and s.elapsed_ms == 4000
     s.flag(Pos(0, 0))
     assert s.events[-1].t_ms == 4000 and s.elapsed_ms == 4000 and s.paused
+
+
+def test_an_assist_counts_as_a_click_for_efficiency(clock: FakeClock) -> None:
+    """A game opened by the assist alone did 3BV with no click and showed 200%:
+    the press of the assist is a click, so efficiency never credits its cells free."""
+    s = Session(SessionSpec(Custom(30, 25, 999), "dense"), clock)  # clamped to 740 mines
+    s.assist()  # before the first click: it opens the centre
+    while not s.over:
+        assert s.assist() is not None
+    assert s.clicks.total == 0 and s.clicks.assist >= 1
+    expected = round(100.0 * s.bbbv_solved / s.clicks.assist, 1)
+    assert s.efficiency == expected and s.efficiency <= 100.0
