@@ -182,6 +182,8 @@ def test_only_lf_or_crlf_ends_a_line(text: str, where: str) -> None:
         ("3x3\n...\n.\x0c.\n...\n", "line 3, column 2: unexpected '\\x0c'"),
         ("3x2\n...\n..\u2028.\n...\n", "line 3, column 3: unexpected '\\u2028'"),
         ("5x4x3\r1F...\r11...\r", "line 1, column 6: a lone CR"),
+        ("...\r", "line 1, column 4: a lone CR"),  # at the end of the file too
+        ("...\n...\r", "line 2, column 4: a lone CR"),
     ],
 )
 def test_a_header_board_names_the_bad_line_not_a_row_count(text: str, where: str) -> None:
@@ -203,3 +205,8 @@ def test_a_board_outside_the_format_is_written_but_not_read_back() -> None:
     too_many = Knowledge(1, 1, 2, ((Hidden(),),))
     with pytest.raises(BoardTextError, match="2 mines do not fit on a 1x1 board"):
         parse(format_board(too_many))
+
+
+def test_blank_lines_around_the_header_are_ignored() -> None:
+    """Before the board, as after it, a blank line separates nothing (formats.md)."""
+    assert parse_board("\n\n3x1x1\n\n\n1..\n\n") == parse_board("3x1x1\n1..\n")

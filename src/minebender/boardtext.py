@@ -143,6 +143,13 @@ def _lines(text: str) -> list[str]:
     lines = text.removeprefix(_BOM).split("\n")  # Notepad starts UTF-8 files with a BOM
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line starts no line
+    elif lines[-1].endswith("\r"):
+        # a CR with no LF after it ends no line, at the end of the file too
+        raise BoardTextError(
+            len(lines),
+            lines[-1].index("\r") + 1,
+            "a lone CR (\\r) does not end a line: lines end with LF or CRLF",
+        )
     return [line.removesuffix("\r") for line in lines]
 
 

@@ -20,7 +20,8 @@ class JSONTextError(ValueError):
 
 
 def loads(text: str | bytes) -> Any:
-    """The value of a JSON text; ``JSONTextError`` when it is not JSON.
+    """The value of a JSON text; ``JSONTextError`` when it is not JSON (bytes
+    must be UTF-8, and no object may repeat a key).
 
     >>> loads(b'{"a": [1, 2.5, null]}')
     {'a': [1, 2.5, None]}
@@ -30,7 +31,10 @@ def loads(text: str | bytes) -> Any:
     minebender.jsontext.JSONTextError: NaN is not a JSON number
     """
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        # JSON from outside is UTF-8 (RFC 8259), a BOM forgiven (Notepad writes
+        # one); Python's reader would also guess UTF-16 and UTF-32
+        text = text.decode("utf-8-sig") if isinstance(text, bytes) else text.removeprefix("\ufeff")
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_repeats)
     except JSONTextError:
         raise
     except (ValueError, RecursionError) as exc:
@@ -54,6 +58,17 @@ def problem(exc: BaseException) -> str:
     if isinstance(exc, ValueError) and "digits" in str(exc):
         return "it holds an integer of over 4300 digits"
     return f"cannot be read ({type(exc).__name__})"
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object; a key written twice is an error (Python's reader keeps the
+    last one silently, so a file could say one thing and mean another)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise JSONTextError(f"the key {json.dumps(key)} is written twice in one object")
+        out[key] = value
+    return out
 
 
 def _no_constant(name: str) -> object:

@@ -315,9 +315,13 @@ def parse(data: object) -> Replay:
         raise ReplayError(f"replay: {exc}") from exc
     b = setup(level)
     if (b.width, b.height, b.mines) != (width, height, mines):
-        raise ReplayError(
-            f"replay: {article(str(data['level']))} board is {b.width}x{b.height}x{b.mines}"
-        )
+        given = f"{width}x{height}x{mines}"
+        played = f"{b.width}x{b.height}x{b.mines}"
+        if name == "custom":  # a field the laws clamp: a replay holds the field as played
+            raise ReplayError(
+                f"replay: a custom field must be written as played: {given} is played as {played}"
+            )
+        raise ReplayError(f"replay: {article(name)} board is {played}, not {given}")
     seed = _field(data, "seed", str)
     if not seed or len(seed) > MAX_SEED_LENGTH:
         raise ReplayError(f"replay: 'seed' must have 1 to {MAX_SEED_LENGTH} characters")

@@ -65,7 +65,11 @@ def good(clock: FakeClock) -> dict[str, Any]:
         (lambda d: d.update(version=2), "version 2"),
         (lambda d: d.pop("width"), "'width' is missing"),
         (lambda d: d.update(width="9"), "'width' must be an integer"),
-        (lambda d: d.update(width=10), "a beginner board is 9x9x10"),
+        (lambda d: d.update(width=10), "a beginner board is 9x9x10, not 10x9x10"),
+        (
+            lambda d: d.update(level="custom", width=20, height=12, mines=5),
+            "a custom field must be written as played: 20x12x5 is played as 20x12x10",
+        ),
         (lambda d: d.update(level="giant"), "unknown level"),
         (lambda d: d.update(seed=""), "'seed'"),
         (lambda d: d["layout"].pop(), "9 rows"),
@@ -111,11 +115,15 @@ def test_bad_replays_are_refused_with_the_reason(clock: FakeClock, change: Any, 
         ),
         ('{"format": "minebender-replay", "version": NaN}', "NaN is not a JSON number"),
         ('{"format": "minebender-replay", "version": -Infinity}', "-Infinity is not a JSON"),
+        ('{"format": "minebender-replay", "format": "x"}', 'the key "format" is written twice'),
+        ('{"format": "minebender-replay", "version": 1}'.encode("utf-16"), "not UTF-8"),
     ],
 )
-def test_json_python_cannot_hold_is_a_clear_error(text: str, words: str) -> None:
+def test_json_python_cannot_hold_is_a_clear_error(text: str | bytes, words: str) -> None:
     """Deep nesting and numbers past Python's digit limit raise other errors
-    than a JSON syntax error; they too are a ReplayError, not a crash."""
+    than a JSON syntax error; they too are a ReplayError, not a crash. A key
+    written twice (Python keeps the last) and UTF-16 (Python guesses it) are
+    refused: a replay is UTF-8 JSON."""
     with pytest.raises(replay.ReplayError, match=words):
         replay.loads(text)
 
@@ -148,3 +156,10 @@ def test_custom_and_assist_events_survive(clock: FakeClock) -> None:
     assert data["level"] == "custom" and data["practice"] is True
     assert all("k" in e for e in data["events"])
     assert replay.parse(data).session().game == s.game
+
+
+def test_a_utf8_bom_is_forgiven(clock: FakeClock) -> None:
+    """Notepad starts the UTF-8 files it saves with a BOM."""
+    text = replay.dumps(replay.parse(good(clock)))
+    assert replay.loads(b"\xef\xbb\xbf" + text.encode()) == replay.loads(text)
+    assert replay.loads("\ufeff" + text) == replay.loads(text)

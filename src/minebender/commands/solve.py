@@ -199,6 +199,15 @@ def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
 
 
 def _percent(p: Fraction) -> str:
+    """A hidden cell's label in the grid: S, M, or its chance of a mine in
+    percent, always two characters or more (``05``, ``<1``), so that it never
+    looks like the one-digit number of a revealed cell.
+
+    >>> [_percent(Fraction(n, 100)) for n in (0, 1, 5, 50, 99, 100)]
+    ['S', '01', '05', '50', '99', 'M']
+    >>> _percent(Fraction(1, 1000)), _percent(Fraction(999, 1000))
+    ('<1', '>99')
+    """
     if p == 0:
         return "S"
     if p == 1:
@@ -208,7 +217,7 @@ def _percent(p: Fraction) -> str:
         return "<1"
     if value > 99:
         return ">99"
-    return f"{value:.0f}"
+    return f"{value:02.0f}"
 
 
 def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
@@ -230,7 +239,7 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
     out.append("S", style="bold green")
     out.append(" safe   ")
     out.append("M", style="bold red")
-    out.append(" certain mine   numbers on hidden cells: chance of a mine in %\n\n")
+    out.append(" certain mine   hidden cells: chance of a mine in % (05, never one digit)\n\n")
     cell_width = 4
     out.append("    " + "".join(f"{x:>{cell_width}}" for x in range(k.width)) + "\n", style="dim")
     for y, row in enumerate(k.rows):
