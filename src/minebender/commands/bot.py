@@ -12,8 +12,9 @@ import argparse
 from minebender.bench.bot import add_game_arguments
 from minebender.options import checked_board, parse_seed
 from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
+from minebender.words import count
 
-__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "render_board", "run"]
+__all__ = ["EXAMPLE", "LEGEND", "SUMMARY", "add_arguments", "render_board", "run"]
 
 SUMMARY = "watch the bot play whole games: final board, moves and guesses"
 EXAMPLE = "minebender bot --level expert --seed 7"
@@ -29,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="print each final board (default: only for a single game)",
     )
+
+
+LEGEND = "■ covered  · empty  ✱ mine  ✸ the mine that went off  ⚑ flag  ✗ wrong flag"
+"""What the glyphs of a final board mean, printed above the first one."""
 
 
 def _cell(tile: Tile) -> tuple[str, str]:
@@ -82,11 +87,13 @@ def run(args: argparse.Namespace) -> int:
         wins += record.won
         guesses += record.guesses
         if show:
+            if i == 0:
+                out.print(LEGEND, style="dim", highlight=False)
             out.print(render_board(game.display()))
         verdict = "[bold green]won[/]" if record.won else "[bold red]lost[/]"
         out.print(
             f"game ({seed}, {i}) {board.width}x{board.height}/{board.mines}: {verdict} "
-            f"after {_count(record.moves, 'move')}, {_count(record.guesses, 'guess')},"
+            f"after {count(record.moves, 'move')}, {count(record.guesses, 'guess')},"
             f" {record.seconds:.2f} s"
         )
     if args.games > 1:
@@ -97,7 +104,3 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _count(n: int, noun: str) -> str:
-    """``1 move``, ``2 moves``, ``0 guesses``: a count with its noun agreeing."""
-    plural = noun + ("es" if noun.endswith("s") else "s")
-    return f"{n} {noun if n == 1 else plural}"
