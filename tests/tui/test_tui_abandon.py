@@ -13,8 +13,8 @@ from tui_support import CENTRE, SEED, click_cell, goto, layout_for_seed, make_ap
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
 from minebender.tui.saving import Saver, resume_or_new
-from minebender.tui.screens import NameScreen
-from minebender.types import Beginner, Covered, Pos
+from minebender.tui.screens import CustomScreen, NameScreen
+from minebender.types import Beginner, Covered, Intermediate, Pos
 
 LAYOUT = layout_for_seed(Beginner(), SEED, CENTRE)
 SAFE = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if not m]
@@ -170,3 +170,38 @@ def test_a_best_time_left_unnamed_survives_later_games(store: Store) -> None:
         assert isinstance(pilot.app.screen, NameScreen)
 
     run(app, asked)
+
+
+@pytest.mark.parametrize("key", ["1", "2", "3", "c"])
+def test_a_game_hidden_by_a_small_terminal_is_not_left_by_a_level_key(
+    store: Store, key: str
+) -> None:
+    """With the board hidden (too small a terminal), 1, 2, 3 and c are refused
+    while a game is being played, as n is: they would abandon a game the
+    player cannot see. The message offers only a bigger window; once the board
+    is shown the keys work again."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await pilot.press("space")
+        assert app.session.started
+        await pilot.resize_terminal(48, 16)  # Intermediate needs 48x21
+        await pilot.pause()
+        assert app.too_small
+        message = str(app.query_one("#too-small").render())
+        assert "to go on with this game" in message and "press 1" not in message
+        await pilot.press(key)
+        await pilot.pause()
+        assert not isinstance(app.screen, CustomScreen)
+        assert app.session.spec.seed == SEED and app.session.started
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        if key == "c":
+            assert isinstance(app.screen, CustomScreen)
+        else:
+            assert app.session.spec.seed == "next"
+
+    run(make_app(store, level=Intermediate()), scenario)
+    assert store.statistics("intermediate").played == (0 if key == "c" else 1)

@@ -4,16 +4,29 @@ Session on the same seed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pilot_types import PilotT
 from textual.widgets import Input
-from tui_support import CENTRE, SEED, click_cell, goto, layout_for_seed, make_app, run
+from tui_support import (
+    CENTRE,
+    SEED,
+    click_cell,
+    goto,
+    layout_for_seed,
+    make_app,
+    run,
+    screen_lines,
+    win,
+)
 
 from minebender.game import setup
 from minebender.session import Session, SessionSpec
 from minebender.solver import analyse
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
+from minebender.tui.fit import fits
 from minebender.tui.saving import Saver, resume_or_new
 from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
 from minebender.types import (
@@ -27,6 +40,7 @@ from minebender.types import (
     Flagged,
     Hint,
     Intermediate,
+    Level,
     Lost,
     Mine,
     Number,
@@ -299,7 +313,7 @@ def test_f1_lists_every_key() -> None:
         app = app_of(pilot)
         await pilot.press("f1")
         assert isinstance(app.screen, KeysScreen)
-        text = str(app.screen.query_one("#keys").render())
+        text = "\n".join(screen_lines(app))
         for key in ("space", "1 2 3", "Custom", "F1", "quit"):
             assert key in text
         await pilot.press("escape")
@@ -437,6 +451,7 @@ def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
     """Won on a board the player picked (``--seed``), on a no-guess board, or with
     the assist's help: no best time, so no name is asked. Only the assisted
     game is ranked, and so counted in the statistics."""
+    why = {"chosen": "chosen board", "no_guess": "no-guess board", "assist": "assisted"}
     if kind == "chosen":
         session, _ = resume_or_new(
             store, level=None, seed=SEED, no_guess=False, new=True, new_seed=lambda: "unused"
@@ -458,8 +473,88 @@ def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
         assert app.session.status == Won() and "You won" in app.status_text
         assert app.saver is not None and not app.saver.qualifies()
         assert not isinstance(app.screen, NameScreen)
+        assert f"No best time: {why[kind]}." in app.status_text  # why no name is asked
 
     run(MinebenderApp(session, saver=Saver(store), new_seed=lambda: "next"), scenario)
     assert store.best_times("beginner") == []
     st = store.statistics("beginner")
     assert (st.played, st.won) == (played, played)
+
+
+def test_a_win_that_can_be_a_best_time_gives_no_reason_against(store: Store) -> None:
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await win(pilot)
+        assert "You won" in app.status_text and "No best time" not in app.status_text
+
+    run(make_app(store), scenario)
+
+
+@pytest.mark.parametrize(
+    ("level", "size"),
+    [
+        (Beginner(), (48, 14)),  # no row to spare: the short status, no panel
+        (Beginner(), (48, 18)),
+        (Beginner(), (80, 24)),
+        (Expert(), (63, 21)),
+        (Expert(), (80, 24)),
+    ],
+)
+def test_the_board_stays_put_when_the_game_ends(level: Level, size: tuple[int, int]) -> None:
+    """The rows the end panel takes are kept from the start: ending the game
+    moves neither the board nor the bar, so a click just after lands on the
+    cell it aimed at."""
+    assert fits(setup(level), *size)
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await pilot.press("space")
+        await pilot.pause()
+        before = (app.board.region, app.face.region, app.status_line.region)
+        layout = app.session.layout
+        assert layout is not None
+        mine = next(Pos(x, y) for y, row in enumerate(layout) for x, m in enumerate(row) if m)
+        await click_cell(pilot, mine)
+        await pilot.pause()
+        assert app.session.over
+        assert (app.board.region, app.face.region, app.status_line.region) == before
+        if size in ((80, 24), (48, 18)):
+            assert app.end_text  # the panel did appear under the board
+
+    run(make_app(level=level), scenario, size=size)
+
+
+def test_resumed_is_said_until_the_first_action(store: Store) -> None:
+    """ "resumed" tells the player the game was brought back; once they play
+    on, the status line is the game's own again."""
+
+    async def first(pilot: PilotT) -> None:
+        await goto(pilot, CENTRE)
+        await pilot.press("space", "q")
+
+    run(make_app(store), first)
+    session, game_id = resume_or_new(
+        store, level=None, seed=None, no_guess=False, new=False, new_seed=lambda: "unused"
+    )
+    covered = next(p for p in SAFE if isinstance(session.display()[p.y][p.x], Covered))
+
+    async def second(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert app.status_text == "resumed beginner"
+        await goto(pilot, covered)
+        assert app.status_text == "resumed beginner"  # moving the cursor is no action
+        await pilot.press("f")
+        assert app.status_text == "beginner"
+
+    run(MinebenderApp(session, saver=Saver(store, game_id)), second)
+
+
+def test_f1_says_the_question_mark_button_is_the_assist() -> None:
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert str(app.query_one("#assist").render()) == "?"
+        await pilot.press("f1")
+        text = "\n".join(screen_lines(app))
+        assert re.search(r"\ba +the assist \(or click the \? button\)", text)
+
+    run(make_app(), scenario)

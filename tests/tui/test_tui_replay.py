@@ -3,13 +3,18 @@ the board the game ended on."""
 
 from __future__ import annotations
 
+import pytest
 from pilot_types import PilotT
-from tui_support import CENTRE, SEED, run
+from tui_support import CENTRE, SEED, run, screen_lines
 
+from minebender.commands.replay import MAX_SPEED, MIN_SPEED
 from minebender.replay import Replay, dumps, from_session, loads
 from minebender.session import Session, SessionSpec
+from minebender.tui.fit import needed_size
 from minebender.tui.viewer import ReplayApp, steps
-from minebender.types import Beginner, Covered, Flagged, Number, Pos
+from minebender.types import Beginner, Covered, Flagged, Number, Pos, Setup
+
+SMALLEST = needed_size(Setup(9, 9, 10))
 
 
 def won_replay() -> tuple[Replay, Session]:
@@ -76,3 +81,120 @@ def test_plays_on_its_own_to_the_end() -> None:
         assert app.at_end
 
     run(ReplayApp(replay, speed=64), scenario)
+
+
+def test_at_the_smallest_size_the_status_keeps_the_outcome_and_time() -> None:
+    """At the 48x14 the viewer asks for, a won game's status line still ends
+    with its time (the level and the event give way first), and the footer
+    still has q."""
+    replay, played = won_replay()
+    time = f"won in {played.elapsed_ms / 1000:.3f} s"
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.status_text.endswith(time)
+        assert f"step {len(replay.events)}/{len(replay.events)}" in app.status_text
+        rows = screen_lines(app)
+        assert any(row.strip().endswith(time) for row in rows)
+        assert "q quit" in rows[-1]
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        assert app.status_text.startswith("beginner · step")  # room for it all again
+        assert app.status_text.endswith(time)
+
+    run(ReplayApp(replay, paused=True), scenario, size=SMALLEST)
+
+
+def test_the_replay_waits_while_the_board_is_hidden() -> None:
+    """Too small a terminal hides the board: the replay does not play on
+    unseen, and goes on once the board is shown again."""
+    replay, _ = won_replay()
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        assert app.too_small
+        await pilot.pause(0.6)
+        assert app.index == 0
+        await pilot.resize_terminal(*SMALLEST)
+        for _ in range(40):
+            if app.index:
+                break
+            await pilot.pause(0.05)
+        assert 0 < app.index < 4
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        held = app.index
+        await pilot.pause(0.6)  # more than two steps' time (0.25 s each)
+        assert app.index == held
+
+    # At speed 1 the first step comes after 0.5 s, then one every 0.25 s.
+    run(ReplayApp(replay, speed=1), scenario, size=(30, 10))
+
+
+@pytest.mark.parametrize("start", [MIN_SPEED, 0.1, 1.0, 48.0, MAX_SPEED])
+def test_minus_never_plays_faster_and_plus_never_slower(start: float) -> None:
+    """From any speed --speed accepts, - halves down to its least and + doubles
+    up to its most: neither key ever jumps the other way."""
+    replay, _ = won_replay()
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        seen = [app.speed]
+        for _ in range(12):
+            await pilot.press("minus")
+            seen.append(app.speed)
+        assert seen == sorted(seen, reverse=True) and seen[-1] == MIN_SPEED
+        for _ in range(12):
+            await pilot.press("plus")
+            seen.append(app.speed)
+        assert seen[12:] == sorted(seen[12:]) and seen[-1] == MAX_SPEED
+
+    run(ReplayApp(replay, speed=start, paused=True), scenario)
+
+
+def test_a_speed_out_of_the_keys_range_is_refused() -> None:
+    replay, _ = won_replay()
+    for speed in (MIN_SPEED / 2, 0.0, MAX_SPEED * 2):
+        with pytest.raises(ValueError, match=r"speed must be from 0\.0625 to 64"):
+            ReplayApp(replay, speed=speed)
+
+
+def test_paused_shows_the_speed_and_an_unflag_is_called_so() -> None:
+    """The status line names the speed while paused too, and a flag event on a
+    flagged cell reads "unflag"."""
+    s = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    s.reveal(CENTRE)
+    assert s.layout is not None
+    cells = [Pos(x, y) for y, row in enumerate(s.layout) for x, _ in enumerate(row)]
+    hidden = next(p for p in cells if s.knowledge.hidden(p))
+    mine = next(p for p in cells if s.layout[p.y][p.x])
+    s.flag(hidden)
+    s.flag(hidden)
+    s.reveal(mine)
+    assert s.over
+    replay = loads(dumps(from_session(s)))
+    labels = [step.what for step in steps(replay)]
+    at = f"({hidden.x}, {hidden.y})"
+    assert labels == [
+        "start",
+        "reveal (4, 4)",
+        f"flag {at}",
+        f"unflag {at}",
+        f"reveal ({mine.x}, {mine.y})",
+    ]
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        assert app.status_text.endswith("paused · speed 2")
+        await pilot.press("right", "right", "right")
+        assert f"unflag {at}" in app.status_text
+        await pilot.press("minus")
+        assert app.status_text.endswith("paused · speed 1")
+
+    run(ReplayApp(replay, speed=2, paused=True), scenario)

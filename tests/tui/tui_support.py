@@ -8,8 +8,10 @@ read from the screen, so a test cannot pass by trusting what it checks.
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Awaitable, Callable
 
+from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -17,7 +19,7 @@ from minebender.session import Session, SessionSpec
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
 from minebender.tui.saving import Saver
-from minebender.types import Beginner, Layout, Level, Pos
+from minebender.types import Beginner, Covered, Layout, Level, Pos
 
 SEED = "tui-test"
 CENTRE = Pos(4, 4)
@@ -65,3 +67,29 @@ async def goto(pilot: Pilot[None], pos: Pos) -> None:
 async def click_cell(pilot: Pilot[None], pos: Pos, button: int = 1) -> None:
     """Click the glyph of cell pos (the board has a one-cell border)."""
     assert await pilot.click("#board", offset=(2 * pos.x + 2, pos.y + 1), button=button)
+
+
+def screen_lines(app: App[None]) -> list[str]:
+    """The terminal's rows as plain text, as a player sees them: the screen on
+    top with the ones it covers, drawn the way ``App.export_screenshot`` draws them."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True)
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return console.export_text().splitlines()
+
+
+async def win(pilot: Pilot[None]) -> None:
+    """Clear the app's board: reveal the cursor's cell, then every safe cell
+    left covered (read from the session's layout once it exists)."""
+    app = pilot.app
+    assert isinstance(app, MinebenderApp)
+    await pilot.press("space")
+    layout = app.session.layout
+    assert layout is not None
+    for y, row in enumerate(layout):
+        for x, mine in enumerate(row):
+            if not mine and isinstance(app.board.tiles[y][x], Covered):
+                await click_cell(pilot, Pos(x, y))
+    await pilot.pause()
+    assert app.session.won

@@ -47,7 +47,7 @@ arrows  move (or h j k l)
 space   reveal, or chord on a number
 enter   the same as space
 f       flag or unflag
-a       the assist
+a       the assist (or click the ? button)
 n F2    a new game (or click the face)
 1 2 3   a new Beginner, Intermediate or
         Expert game

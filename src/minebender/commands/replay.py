@@ -18,12 +18,16 @@ from minebender.options import add_db_argument, stored_games
 if TYPE_CHECKING:
     from minebender.replay import Replay
 
-__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "load", "run"]
+__all__ = ["EXAMPLE", "MAX_SPEED", "MIN_SPEED", "SUMMARY", "add_arguments", "load", "run"]
 
 SUMMARY = "watch a replay file in the terminal, step by step"
 EXAMPLE = "minebender replay game.json --speed 2"
 
+MIN_SPEED = 1 / 16
 MAX_SPEED = 64.0
+"""The speeds ``--speed`` takes, and the keys' range: ``-`` halves the speed
+down to MIN_SPEED and ``+`` doubles it up to MAX_SPEED, so no speed the option
+gives is one the keys would have to jump out of (``-`` never plays faster)."""
 
 
 def _speed(text: str) -> float:
@@ -31,14 +35,16 @@ def _speed(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not math.isfinite(value) or not 0 < value <= MAX_SPEED:
-        raise argparse.ArgumentTypeError(f"{text!r} must be above 0 and at most {MAX_SPEED:g}")
+    if not math.isfinite(value) or not MIN_SPEED <= value <= MAX_SPEED:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} must be from {MIN_SPEED:g} (1/16) to {MAX_SPEED:g}"
+        )
     return value
 
 
 KEYS = """\
 keys: space pauses or plays, right/l and left/h step (and pause), home/end jump,
-      + and - change the speed, q quits"""
+      + and - double or halve the speed (1/16 to 64), q quits"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,7 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_speed,
         default=1.0,
         metavar="X",
-        help="play X times as fast as it was played (default 1; long pauses are cut to 2 s)",
+        help=f"play X times as fast as it was played, from {MIN_SPEED:g} (1/16) to"
+        f" {MAX_SPEED:g}, the range of the + and - keys (default 1; long pauses are cut to 2 s)",
     )
     parser.add_argument(
         "--step", action="store_true", help="start paused: step with the arrow keys"

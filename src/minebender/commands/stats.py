@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich import box
-from rich.console import Group
+from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.table import Table
 
 from minebender.options import add_db_argument, stored_games
@@ -24,7 +25,16 @@ from minebender.options import add_db_argument, stored_games
 if TYPE_CHECKING:
     from minebender.store import Store
 
-__all__ = ["EXAMPLE", "LEVELS", "SUMMARY", "add_arguments", "build_report", "render_report", "run"]
+__all__ = [
+    "EXAMPLE",
+    "LEVELS",
+    "SUMMARY",
+    "add_arguments",
+    "build_report",
+    "fitting_report",
+    "render_report",
+    "run",
+]
 
 SUMMARY = "statistics and best times per level (--json for machines)"
 EXAMPLE = "minebender stats --json"
@@ -68,16 +78,27 @@ def _seconds(ms: int) -> str:
     return f"{ms / 1000:.3f} s"
 
 
+LEVEL_WIDTH = max(len(name) for name in LEVELS)
+"""The level column is as wide as the longest name: a level is never cut."""
+
+
 def render_report(report: dict[str, Any], best: int | None = None, compact: bool = False) -> Group:
     """The report as rich tables: one of statistics, one of best times per level
     (the first ``best`` of each when given); ``compact`` draws lighter tables
-    that fit an 80x24 terminal."""
+    with a single space between columns, which fit 44 columns (the scores
+    dialog of a 48-column terminal).
+
+    However narrow the terminal, the level, the numbers, the time and the date
+    (whole, ``2026-01-31``) are never cut: only a long name wraps onto more lines.
+    The headers are single words (``streak`` and ``best``: the current and the
+    best streak) so that no header is cut either."""
     style: dict[str, Any] = {"title_justify": "left"}
     if compact:
-        style.update(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        style.update(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=0)
     stats = Table(title="Statistics", **style)
-    for column in ("level", "played", "won", "win %", "streak", "best streak"):
-        stats.add_column(column, justify="left" if column == "level" else "right")
+    stats.add_column("level", no_wrap=True, min_width=LEVEL_WIDTH)
+    for column in ("played", "won", "win %", "streak", "best"):
+        stats.add_column(column, justify="right", no_wrap=True)
     for lv in report["levels"]:
         stats.add_row(
             lv["level"],
@@ -88,8 +109,11 @@ def render_report(report: dict[str, Any], best: int | None = None, compact: bool
             str(lv["best_streak"]),
         )
     times = Table(title="Best times", **style)
-    for column in ("level", "#", "name", "time", "date"):
-        times.add_column(column, justify="right" if column in ("#", "time") else "left")
+    times.add_column("level", no_wrap=True, min_width=LEVEL_WIDTH)
+    times.add_column("#", justify="right", no_wrap=True)
+    times.add_column("name", overflow="fold", min_width=4)
+    times.add_column("time", justify="right", no_wrap=True)
+    times.add_column("date", no_wrap=True)
     for lv in report["levels"]:
         if lv["level"] == "custom":
             continue
@@ -105,6 +129,16 @@ def render_report(report: dict[str, Any], best: int | None = None, compact: bool
                 t["recorded_at"][:10],
             )
     return Group(stats, times)
+
+
+def fitting_report(report: dict[str, Any], console: Console) -> Group:
+    """The boxed report if it fits the console's width whole, else the compact
+    one (``COLUMNS=50 minebender stats``): boxes squeezed into a narrow
+    terminal would cut the very words they frame."""
+    boxed = render_report(report)
+    unbounded = console.options.update_width(10_000)  # else it is cut to the console's
+    needed = max(Measurement.get(console, unbounded, t).maximum for t in boxed.renderables)
+    return boxed if needed <= console.width else render_report(report, compact=True)
 
 
 RESETS = {
@@ -180,5 +214,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         from minebender.cli import console
 
-        console().print(render_report(report))
+        out = console()
+        out.print(fitting_report(report, out))
     return 0

@@ -21,11 +21,18 @@ from minebender.session import Event, Session, SessionSpec, level_name
 from minebender.store import StoreConflict, StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
-from minebender.tui.endscreen import PANEL_WIDTH, EndScreen, end_items, pack
-from minebender.tui.fit import needed_size
+from minebender.tui.endscreen import PANEL_WIDTH, EndScreen, end_items, pack, panel_rows
+from minebender.tui.fitting import fit
 from minebender.tui.saving import Saver
-from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
-from minebender.types import NAMED_LEVELS, Custom, Exploded, Level, Lost, Number, Pos, Setup, Won
+from minebender.tui.screens import (
+    CustomScreen,
+    KeysScreen,
+    NameScreen,
+    ScoresScreen,
+    default_name,
+)
+from minebender.tui.status import status_lines
+from minebender.types import NAMED_LEVELS, Custom, Level, Number, Pos, Setup
 
 __all__ = ["MinebenderApp", "random_seed"]
 
@@ -43,6 +50,10 @@ class MinebenderApp(BoardApp):
     """Refused while a dialog is open, allowed while the terminal is too small
     for the board: a smaller level is the way out (and the end screen's
     numbers need no board)."""
+    NEW_GAME_ACTIONS = frozenset({"level", "custom"})
+    """Of those, the ones that leave the game for a new one: refused while the
+    board is hidden and a game is being played, as n is, since leaving it would
+    count as lost and the player cannot see what they give up."""
     SMALLER = "press 1 for Beginner or c for a smaller custom field"
     WITH_ASSIST = True
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -76,9 +87,9 @@ class MinebenderApp(BoardApp):
         self.new_seed = new_seed
         self.saver = saver
         self.resumed = bool(session.events)
+        """Said in the status line until the first action of the resumed game."""
         b = session.setup
         self.cursor = Pos(b.width // 2, b.height // 2)
-        self._terminal = Size(0, 0)
 
     @property
     def setup(self) -> Setup:
@@ -110,8 +121,21 @@ class MinebenderApp(BoardApp):
     def check_size(self, size: Size | None = None) -> None:
         """Also lay the end panel out again: whether it fits depends on the size."""
         super().check_size(size)
-        self._terminal = self.size if size is None else size
         self._redraw()
+
+    def reserved_rows(self, width: int) -> int:
+        """The end panel's rows: kept under the status line while the game is on."""
+        return panel_rows(self.session, width)
+
+    @property
+    def playing(self) -> bool:
+        """A game is started and not over: leaving it for a new one abandons it."""
+        return self.session.started and not self.session.over
+
+    def _smaller_hint(self, b: Setup) -> str:
+        if self.playing:
+            return " to go on with this game"
+        return super()._smaller_hint(b)
 
     def _redraw(self) -> None:
         s = self.session
@@ -135,10 +159,8 @@ class MinebenderApp(BoardApp):
         s = self.session
         if not s.over or self.too_small:
             return None
-        width, height = self._terminal
-        lines = pack(end_items(s), min(width, PANEL_WIDTH))
-        spare = height - needed_size(self.setup)[1]
-        return lines if len(lines) <= spare else None
+        lines = pack(end_items(s), min(self.terminal.width, PANEL_WIDTH))
+        return lines if len(lines) <= self.rows_below else None
 
     @property
     def end_text(self) -> str:
@@ -150,37 +172,21 @@ class MinebenderApp(BoardApp):
         self.timer_led.show(self.session.timer)
 
     def _status_line(self, *, short: bool = False) -> str:
-        """What the status line says; for a finished game whose end panel has
-        no room, short says how it ended and that e shows the numbers."""
-        s = self.session
-        status = s.status
-        if isinstance(status, Won):
-            then = "e: end screen" if short else "n: new game"
-            return f"You won in {s.elapsed_ms / 1000:.3f} s! {then}"
-        if isinstance(status, Lost):
-            if isinstance(status.reason, Exploded):
-                return f"Boom! You revealed a mine. {'e: end screen' if short else 'n: new game'}"
-            if short:
-                return "Too early: ✓ was provably safe. e: end screen"
-            return "Too early: ✓ is a cell you could prove safe. n: new game"
-        name = level_name(s.spec.level)
-        if name == "custom":
-            b = s.setup
-            name = f"custom {b.width}x{b.height}x{b.mines}"
-        extra = " · no-guess" if s.spec.no_guess else ""
-        again = "resumed " if self.resumed else ""
-        # The seed gives the board away: a dealt board keeps it to itself while
-        # it is on (as the web page keeps its code), or the board could be
-        # learnt with --seed in another window and then played for a best time.
-        # A chosen board's seed is the one the player gave.
-        seed = f" · seed {s.spec.seed}" if s.spec.chosen else ""
-        return f"{again}{name}{seed}{extra}"
+        """What the status line says, shortened to the terminal's width by
+        leaving out what matters least (``status_lines``); for a finished game
+        whose end panel has no room, short says how it ended and that e shows
+        the numbers."""
+        then = "e: end screen" if short else "n: new game"
+        lines = status_lines(self.session, resumed=self.resumed, then=then)
+        return fit(lines, self.terminal.width)
 
     # ------------------------------------------------------------------
     # Actions
     # ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.NEW_GAME_ACTIONS and self.too_small and self.playing:
+            return False
         if action in self.DIALOG_FREE_ACTIONS:
             return len(self.screen_stack) == 1
         return super().check_action(action, parameters)
@@ -237,7 +243,7 @@ class MinebenderApp(BoardApp):
         if not s.over:
             self.notify("The end screen comes when the game is over.")
             return
-        self.push_screen(EndScreen(self._status_line().removesuffix(" n: new game"), end_items(s)))
+        self.push_screen(EndScreen(status_lines(s, resumed=False)[0], end_items(s)))
 
     def _start(self, level: Level) -> None:
         """A new game of level with a new seed; the board is laid out for its size."""
@@ -272,6 +278,7 @@ class MinebenderApp(BoardApp):
     def _after(self, event: Event | None) -> None:
         if event is None:
             return
+        self.resumed = False  # said once, at the start; the game is plainly on now
         if self.saver is not None:
             try:
                 self.saver.record(self.session)
@@ -300,8 +307,13 @@ class MinebenderApp(BoardApp):
             return
         if pending:
             level = level_name(self.session.spec.level)
+            try:
+                name = self.saver.last_name()
+            except StoreError:
+                name = None
             self.push_screen(
-                NameScreen(level, self.session.elapsed_ms / 1000), self._best_time_named
+                NameScreen(level, self.session.elapsed_ms / 1000, name or default_name()),
+                self._best_time_named,
             )
 
     def _best_time_named(self, name: str | None) -> None:

@@ -4,6 +4,11 @@ status line, the end panel, the key footer, and the check that the board fits th
 A terminal too small for the board hides the board behind a message naming the
 size it needs (a broken layout would mislead), and blocks the board's keys
 until the terminal grows.
+
+The board is placed from the terminal's size alone, never from what is shown
+under it: the rows an app shows there later (the game's end panel,
+``reserved_rows``) are counted in from the start, so nothing moves when they
+appear and a click right after a game ends lands on the cell it aimed at.
 """
 
 from __future__ import annotations
@@ -46,6 +51,10 @@ class BoardApp(App[None]):
     def __init__(self) -> None:
         super().__init__()
         self._too_small = False
+        self.terminal = Size(0, 0)
+        """The terminal's size, as of the last ``check_size``."""
+        self.rows_below = 0
+        """The rows under the status line, free for what an app shows there."""
         # Made here, not looked up later: a timer that fires while the app shuts
         # down still finds them.
         self.counter = Led(id="counter")
@@ -67,20 +76,27 @@ class BoardApp(App[None]):
     # Layout
     # ------------------------------------------------------------------
 
+    def reserved_rows(self, width: int) -> int:
+        """The rows under the status line that this app will fill later in a
+        terminal width columns wide (none here): the board is placed as if they
+        were there from the start."""
+        return 0
+
     def compose(self) -> ComposeResult:
-        with Center(), Vertical(id="game"):
-            with Horizontal(id="bar"):
-                yield self.counter
-                yield Static(classes="spacer")
-                yield self.face
-                if self.WITH_ASSIST:
-                    yield AssistButton("?", id="assist")
-                yield Static(classes="spacer")
-                yield self.timer_led
-            yield self.board
-        yield self.status_line
-        with Center(id="end-row"):
-            yield self.end_panel
+        with Vertical(id="main"):
+            with Center(), Vertical(id="game"):
+                with Horizontal(id="bar"):
+                    yield self.counter
+                    yield Static(classes="spacer")
+                    yield self.face
+                    if self.WITH_ASSIST:
+                        yield AssistButton("?", id="assist")
+                    yield Static(classes="spacer")
+                    yield self.timer_led
+                yield self.board
+            yield self.status_line
+            with Center(id="end-row"):
+                yield self.end_panel
         yield self.too_small_message
         yield Footer(compact=True)
 
@@ -101,15 +117,23 @@ class BoardApp(App[None]):
         return self._too_small
 
     def check_size(self, size: Size | None = None) -> None:
-        """Show the board, or the size it needs when the terminal is too small."""
+        """Show the board, or the size it needs when the terminal is too small.
+
+        The rows the terminal has beyond what the board needs are split above
+        and below it as if the ``reserved_rows`` were shown, whether they are
+        or not: the board's place depends only on the terminal and the board."""
         b = self.setup
-        width, height = self.size if size is None else size
+        self.terminal = self.size if size is None else size
+        width, height = self.terminal
         self._too_small = not fits(b, width, height)
         need_w, need_h = needed_size(b)
-        game = self.query_one("#game")
-        game.display = not self._too_small
-        game.styles.width = board_size(b.width, b.height)[0] + 2
-        self.status_line.display = not self._too_small
+        spare = 0 if self._too_small else height - need_h
+        above = max(0, (spare - self.reserved_rows(width)) // 2)
+        self.rows_below = spare - above
+        main = self.query_one("#main")
+        main.display = not self._too_small
+        main.styles.padding = (above, 0, 0, 0)
+        self.query_one("#game").styles.width = board_size(b.width, b.height)[0] + 2
         message = self.too_small_message
         message.display = self._too_small
         message.update(

@@ -7,6 +7,10 @@ APP_CSS = """
 Screen {
     align: center middle;
 }
+#main {
+    height: 1fr;
+    width: 100%;
+}
 #game {
     width: auto;
     height: auto;

@@ -21,10 +21,17 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from minebender.session import Session, board_code
+from minebender.session import Clicks, Session, board_code
 from minebender.tui.screens import TextScreen
 
-__all__ = ["PANEL_WIDTH", "EndScreen", "end_items", "number_text", "pack"]
+__all__ = [
+    "PANEL_WIDTH",
+    "EndScreen",
+    "end_items",
+    "number_text",
+    "pack",
+    "panel_rows",
+]
 
 PANEL_WIDTH = 72
 """The widest the panel's lines get, however wide the terminal: a line much
@@ -49,17 +56,47 @@ def number_text(value: float | None) -> str:
 def end_items(session: Session) -> list[str]:
     """The end screen's entries for a finished game, in the web's order, then
     the board code (the web shows it behind a button; here it is text to copy)."""
-    c = session.clicks
-    efficiency = session.efficiency
+    return _items(
+        session.elapsed_ms,
+        (session.bbbv_solved, session.bbbv),
+        session.bbbv_per_s,
+        session.efficiency,
+        session.clicks,
+        board_code(session.spec),
+    )
+
+
+def _items(
+    elapsed_ms: int,
+    bbbv: tuple[int, int | None],
+    per_s: float | None,
+    efficiency: float | None,
+    c: Clicks,
+    code: str,
+) -> list[str]:
     return [
-        f"Time {session.elapsed_ms / 1000:.3f} s",
-        f"3BV {session.bbbv_solved} / {session.bbbv}",
-        f"3BV/s {number_text(session.bbbv_per_s)}",
+        f"Time {elapsed_ms / 1000:.3f} s",
+        f"3BV {bbbv[0]} / {bbbv[1]}",
+        f"3BV/s {number_text(per_s)}",
         f"Efficiency {number_text(efficiency)}{'' if efficiency is None else '%'}",
         f"Clicks {c.total} ({c.left} left, {c.right} right, {c.chord} chord)",
         f"Assists {c.assist}",
-        f"Board code {board_code(session.spec)}",
+        f"Board code {code}",
     ]
+
+
+def panel_rows(session: Session, width: int) -> int:
+    """The rows the end panel of a typical game on this board takes in a
+    terminal width columns wide, known before the game ends: the app keeps
+    them under the status line from the start (``BoardApp.reserved_rows``), so
+    the board stays put when the panel appears. A real panel longer than
+    this still shows if the rows under the board hold it; nothing moves
+    either way."""
+    b = session.setup
+    bbbv = b.width * b.height - b.mines  # as many digits as a 3BV can have
+    code = board_code(session.spec)
+    typical = _items(100_000, (bbbv, bbbv), 1.234, 100.0, Clicks(100, 10, 10), code)
+    return len(pack(typical, min(width, PANEL_WIDTH)))
 
 
 def pack(items: list[str], width: int) -> list[str]:
@@ -94,7 +131,9 @@ class EndScreen(TextScreen):
     """The whole end screen as a dialog: for a terminal with no rows to spare
     under the board, and for anyone who wants it again."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,e,q", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,e,q", "close", "close", key_display="esc/e/q")
+    ]
     WIDTH: ClassVar[int] = 48
 
     def __init__(self, headline: str, items: list[str]) -> None:

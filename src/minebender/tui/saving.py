@@ -18,7 +18,7 @@ from collections.abc import Callable
 from minebender.game import setup
 from minebender.session import Session, SessionSpec, level_name
 from minebender.store import BestTime, Store
-from minebender.types import Beginner, Level
+from minebender.types import NAMED_LEVELS, Beginner, Level
 
 __all__ = ["INTERFACE", "Saver", "resume_or_new"]
 
@@ -74,6 +74,13 @@ class Saver:
     def qualifies(self) -> bool:
         """The game just won goes into its level's best times."""
         return self.game_id is not None and self.store.qualifies(self.game_id)
+
+    def last_name(self) -> str | None:
+        """The name of the best time recorded last, of any level, if there is
+        one: offered for the next, as Windows XP offers the name typed last time
+        (most often the same player at the same computer)."""
+        times = [t for level in NAMED_LEVELS for t in self.store.best_times(level)]
+        return max(times, key=lambda t: t.recorded_at).name if times else None
 
     def record_best_time(self, name: str) -> BestTime:
         """Put the game just won in the best times under name."""

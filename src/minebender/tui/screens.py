@@ -2,7 +2,8 @@
 custom field, and the list of keys.
 
 All are modal: while one is open the board ignores its keys, and ``escape``
-closes it.
+closes it. Each has its own key footer, over the board's: the board's says
+``q quit``, but in a dialog q closes it, or is a letter typed in its field.
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 import getpass
 from typing import Any, ClassVar, TypeVar
 
+from rich.console import RenderableType
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Footer, Input, Static
 
 from minebender.commands.play import KEY_TABLE
 from minebender.commands.stats import render_report
@@ -32,10 +35,43 @@ __all__ = [
     "ScoresScreen",
     "TextScreen",
     "default_name",
+    "key_rows",
 ]
 
 KEYS = KEY_TABLE
 """Every key of the terminal game (kept with ``play --help``, which shows it too)."""
+
+KEY_COLUMN = 8
+"""Where the descriptions of ``KEY_TABLE`` start; a line blank up to there
+goes on with the description above."""
+
+
+def key_rows(table: str = KEY_TABLE) -> list[tuple[str, str]]:
+    r"""The entries of a key table as (keys, what they do), each description
+    joined back into one line, to be wrapped at the width the screen has.
+
+    >>> key_rows("f       flag or unflag\n1 2 3   a new Beginner or\n        Expert game")
+    [('f', 'flag or unflag'), ('1 2 3', 'a new Beginner or Expert game')]
+    """
+    rows: list[tuple[str, str]] = []
+    for line in table.splitlines():
+        keys, what = line[:KEY_COLUMN].strip(), line[KEY_COLUMN:].strip()
+        if keys or not rows:
+            rows.append((keys, what))
+        else:
+            rows[-1] = (rows[-1][0], f"{rows[-1][1]} {what}")
+    return rows
+
+
+def key_grid(table: str = KEY_TABLE) -> Table:
+    """The key table as two columns: a description that wraps goes on under
+    itself, not under the keys, however narrow the terminal."""
+    grid = Table.grid(padding=(0, 2, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    for keys, what in key_rows(table):
+        grid.add_row(keys, what)
+    return grid
 
 
 def default_name() -> str:
@@ -48,7 +84,8 @@ def default_name() -> str:
 
 class AskScreen(ModalScreen[_T | None]):
     """A small box over the board that asks for one line of text: the look and
-    the escape key (None: nothing chosen) that the name and Custom dialogs share."""
+    the escape key (None: nothing chosen) that the name and Custom dialogs share.
+    Its footer names escape only: q is a letter of the text."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "skip", "cancel")]
     DEFAULT_CSS = """
@@ -68,19 +105,26 @@ class AskScreen(ModalScreen[_T | None]):
 class NameScreen(AskScreen[str]):
     """Asks a name for a new best time; enter keeps it, escape skips it."""
 
-    def __init__(self, level: str, seconds: float) -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "skip", "skip")]
+
+    def __init__(self, level: str, seconds: float, name: str | None = None) -> None:
+        """``name`` is offered in the field (else the login name, ``default_name``)."""
         super().__init__()
         self.level = level
         self.seconds = seconds
+        self.name_offered = default_name() if name is None else name[:MAX_NAME_LENGTH]
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            # The time on a line of its own: wrapped at a space, "s!" would
+            # go to the next line without its number.
             yield Static(
-                f"A best time for {self.level}: {self.seconds:.3f} s!\n"
+                f"A best time for {self.level}:\n{self.seconds:.3f} s!\n"
                 "Your name (enter saves, escape skips):"
             )
-            yield Input(value=default_name(), max_length=MAX_NAME_LENGTH, id="name")
+            yield Input(value=self.name_offered, max_length=MAX_NAME_LENGTH, id="name")
             yield Static("", id="name-error")
+        yield Footer(compact=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
@@ -94,7 +138,7 @@ class ScoresScreen(ModalScreen[None]):
     """Statistics and best times per level, the same report as ``minebender stats``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,s,q", "close", "close"),
+        Binding("escape,s,q", "close", "close", key_display="esc/s/q"),
     ]
     DEFAULT_CSS = """
     ScoresScreen { align: center middle; }
@@ -112,6 +156,7 @@ class ScoresScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(render_report(self.report, best=3, compact=True), id="report")
             yield Static("escape closes", id="hint")
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         """Back to the board."""
@@ -135,6 +180,7 @@ class CustomScreen(AskScreen[Level]):
             )
             yield Input(value=self.current, max_length=32, id="custom")
             yield Static("", id="custom-error")
+        yield Footer(compact=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
@@ -150,7 +196,9 @@ class TextScreen(ModalScreen[None]):
     the keys list and the end screen are both one, differing in their text,
     keys and width."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "close", key_display="esc/q")
+    ]
     DEFAULT_CSS = """
     TextScreen { align: center middle; }
     TextScreen > VerticalScroll {
@@ -160,7 +208,7 @@ class TextScreen(ModalScreen[None]):
     """
     WIDTH: ClassVar[int] = 64
 
-    def __init__(self, *parts: tuple[str, str]) -> None:
+    def __init__(self, *parts: tuple[RenderableType, str]) -> None:
         """``parts``: (text, id) of each block, top to bottom."""
         super().__init__()
         self.parts = parts
@@ -171,6 +219,7 @@ class TextScreen(ModalScreen[None]):
             for text, block in self.parts:
                 yield Static(text, id=block)
             yield Static("escape closes", id="hint")
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         """Back to the board."""
@@ -180,7 +229,9 @@ class TextScreen(ModalScreen[None]):
 class KeysScreen(TextScreen):
     """Every key, for a footer that has room for only the commonest."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q", "close", "close", key_display="esc/F1/q")
+    ]
 
     def __init__(self) -> None:
-        super().__init__((KEYS, "keys"))
+        super().__init__((key_grid(), "keys"))

@@ -12,13 +12,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.timer import Timer
 
+from minebender.commands.replay import MAX_SPEED, MIN_SPEED
 from minebender.replay import Replay
 from minebender.session import Event, Session, level_name
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
-from minebender.types import Exploded, Lost, Playing, Setup, Status, Won
+from minebender.tui.fitting import dropping, fit
+from minebender.types import Exploded, Flagged, Lost, Playing, Setup, Status, Won
 
 __all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps"]
 
@@ -34,6 +37,8 @@ class Step:
 
     index: int
     event: Event | None
+    what: str
+    """The event in words (``describe``)."""
     tiles: Tiles
     mines_left: int
     elapsed_ms: int
@@ -43,18 +48,24 @@ class Step:
 def steps(replay: Replay) -> list[Step]:
     """Every state of the replayed game, from the blank board to the end."""
     s = Session(replay.spec, clock=lambda: 0.0)
-    out = [Step(0, None, s.display(), s.mines_left, 0, s.status)]
+    out = [Step(0, None, "start", s.display(), s.mines_left, 0, s.status)]
     for i, event in enumerate(replay.events, 1):
+        what = describe(event, out[-1].tiles)
         s.act(event)
         end = s.end_ms if s.end_ms is not None else event.t_ms
         elapsed = 0 if s.first_ms is None else max(0, end - s.first_ms)
-        out.append(Step(i, event, s.display(), s.mines_left, elapsed, s.status))
+        out.append(Step(i, event, what, s.display(), s.mines_left, elapsed, s.status))
     return out
 
 
-def describe(event: Event) -> str:
-    """An event in words: ``reveal (4, 4)``."""
-    return event.type if event.pos is None else f"{event.type} ({event.pos.x}, {event.pos.y})"
+def describe(event: Event, before: Tiles) -> str:
+    """An event in words, given the board it was played on: ``reveal (4, 4)``.
+    A flag event toggles, so on a flagged cell it is ``unflag``."""
+    pos = event.pos
+    if pos is None:
+        return event.type
+    flagged = event.type == "flag" and isinstance(before[pos.y][pos.x], Flagged)
+    return f"{'unflag' if flagged else event.type} ({pos.x}, {pos.y})"
 
 
 class ReplayApp(BoardApp):
@@ -64,17 +75,22 @@ class ReplayApp(BoardApp):
         {"play_pause", "step_forward", "step_back", "to_start", "to_end", "faster", "slower"}
     )
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Short words: the footer must keep "q quit" in the 48 columns of the
+        # smallest terminal (fit.MIN_COLUMNS), so + and - share one entry.
         Binding("space", "play_pause", "play/pause"),
         Binding("right,l", "step_forward", "step"),
         Binding("left,h", "step_back", "back"),
         Binding("home,g", "to_start", "start", show=False),
         Binding("end,G", "to_end", "end", show=False),
-        Binding("plus,equals_sign", "faster", "faster", key_display="+"),
-        Binding("minus", "slower", "slower", key_display="-"),
+        Binding("plus,equals_sign", "faster", "speed", key_display="+/-"),
+        Binding("minus", "slower", "slower", show=False),
         Binding("q", "quit", "quit"),
     ]
 
     def __init__(self, replay: Replay, *, speed: float = 1.0, paused: bool = False) -> None:
+        """``speed`` from MIN_SPEED to MAX_SPEED (``--speed``, the keys' range)."""
+        if not MIN_SPEED <= speed <= MAX_SPEED:
+            raise ValueError(f"speed must be from {MIN_SPEED:g} to {MAX_SPEED:g}, got {speed!r}")
         super().__init__()
         self.replay = replay
         self.steps = steps(replay)
@@ -111,17 +127,25 @@ class ReplayApp(BoardApp):
         gap_ms = after.t_ms - (now.t_ms if now is not None else after.t_ms)
         return max(MIN_GAP_S, min(gap_ms / 1000, MAX_GAP_S) / self.speed)
 
+    def check_size(self, size: Size | None = None) -> None:
+        """Also hold the replay while the board is hidden (it would play on
+        unseen), go on once it is shown again, and fit the status line to the
+        new width."""
+        super().check_size(size)
+        self._draw()
+        self._schedule()
+
     def _schedule(self) -> None:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if not self.paused and not self.at_end:
+        if not self.paused and not self.at_end and not self.too_small:
             delay = self._gap() if self.index else 0.5 / self.speed
             self._timer = self.set_timer(delay, self._advance)
 
     def _advance(self) -> None:
         self._timer = None
-        if not self.paused and not self.at_end:
+        if not self.paused and not self.at_end and not self.too_small:
             self._go(self.index + 1)
 
     def _go(self, index: int) -> None:
@@ -142,20 +166,26 @@ class ReplayApp(BoardApp):
         )
 
     def _status_line(self, step: Step) -> str:
-        total = len(self.steps) - 1
-        what = "start" if step.event is None else describe(step.event)
-        state = "paused" if self.paused else f"speed {self.speed:g}"
-        line = f"{level_name(self.replay.spec.level)} · step {step.index}/{total} · {what}"
+        """Level, step, event and how it stands, shortened to the terminal's
+        width by leaving out the level, then the event, then the step number:
+        the outcome and its time (or the speed) are always there."""
+        speed = f"speed {self.speed:g}"
         match step.status:
             case Won():
-                return f"{line} · won in {step.elapsed_ms / 1000:.3f} s"
+                state = f"won in {step.elapsed_ms / 1000:.3f} s"
             case Lost(Exploded()):
-                return f"{line} · lost: a mine went off"
+                state = "lost: a mine went off"
             case Lost():
-                return f"{line} · lost: assist pressed too early"
+                state = "lost: assist pressed too early"
             case Playing():
-                pass
-        return f"{line} · {state}"
+                state = f"paused · {speed}" if self.paused else speed
+        parts = [
+            level_name(self.replay.spec.level),
+            f"step {step.index}/{len(self.steps) - 1}",
+            step.what,
+            state,
+        ]
+        return fit(dropping(parts, drop=[0, 2, 1]), self.terminal.width)
 
     # ------------------------------------------------------------------
     # Keys
@@ -189,13 +219,13 @@ class ReplayApp(BoardApp):
         self._go(len(self.steps) - 1)
 
     def action_faster(self) -> None:
-        """Play twice as fast (up to 64 times)."""
-        self.speed = min(self.speed * 2, 64.0)
+        """Play twice as fast (up to MAX_SPEED, never slower)."""
+        self.speed = max(self.speed, min(self.speed * 2, MAX_SPEED))
         self._draw()
         self._schedule()
 
     def action_slower(self) -> None:
-        """Play half as fast (down to 1/16)."""
-        self.speed = max(self.speed / 2, 1 / 16)
+        """Play half as fast (down to MIN_SPEED, never faster)."""
+        self.speed = min(self.speed, max(self.speed / 2, MIN_SPEED))
         self._draw()
         self._schedule()
