@@ -200,11 +200,12 @@ def test_bot_command_shows_the_final_board(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "game (4, 0) 9x9/10" in out
     assert re.search(r"after \d+ moves?, \d+ guess(es)?,", out)
-    assert len(out.splitlines()) == 10
+    lines = out.splitlines()
+    assert len(lines) == 11 and lines[0].startswith("■ covered")  # the legend, the board, the line
 
 
 def test_bot_command_counts_agree_with_their_nouns() -> None:
-    from minebender.commands.bot import _count
+    from minebender.words import count as _count  # what the bot command counts with
 
     assert [_count(n, "guess") for n in (0, 1, 2)] == ["0 guesses", "1 guess", "2 guesses"]
     assert [_count(n, "move") for n in (1, 5)] == ["1 move", "5 moves"]
@@ -213,26 +214,29 @@ def test_bot_command_counts_agree_with_their_nouns() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "0"], "--games must be from 1 to 4294967296, got '0'"),
         (["--level", "huge"], "unknown level 'huge'"),
-        (["--workers", "0"], "--workers must be at least 1"),
+        (["--workers", "0"], "--workers must be from 1 to 512, got '0'"),
         (["--strategy", "lucky"], "unknown strategy 'lucky'"),
         (["--first", "99,99"], "off the 9x9 board"),
         (["--cluster", "localhost:8786"], "--cluster must be a scheduler address"),
         (["--plot", "out.txt"], "--plot must name a .png file"),
         (["--seed", "-1"], "--seed must be from 0"),
-        (["--games", "many"], "invalid int value"),
+        (["--games", "many"], "--games must be an integer in digits 0-9, got 'many'"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) if "many" in argv else _no_exit():
+    try:
         code = main(["bench", "bot", "--level", "beginner", "--workers", "1", *argv])
-        assert code == 2
+    except SystemExit as exc:  # refused while the line is read
+        code = exc.code  # type: ignore[assignment]
+    assert code == 2
     err = capsys.readouterr().err
     assert message in err
-    assert len(err.strip().splitlines()) == 1 or "usage:" in err
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith("minebender bench bot: error: ")
     assert "Traceback" not in err
 
 
@@ -252,14 +256,6 @@ def test_a_corrupt_log_is_one_clear_error(
 def test_bot_command_bad_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bot", "--level", "nope"]) == 2
     assert "unknown level" in capsys.readouterr().err
-
-
-class _no_exit:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
 
 def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
@@ -345,3 +341,303 @@ def test_bench_bot_text_names_the_board_played_and_counts_in_words(
     assert main([*args, "--level", "5x5x100"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("bot 9x9x71 (strong") and ": 1 game;" in out and "; 1 win)" in out
+
+
+def _exit_code(argv: list[str]) -> int:
+    """main's status, whether it returns it or argparse exits with it."""
+    try:
+        return main(argv)
+    except SystemExit as exc:
+        assert isinstance(exc.code, int)
+        return exc.code
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["bench", "bot", "--games"], ["bench", "bot", "--workers"], ["bot", "--games"]],
+    ids=["bench-games", "bench-workers", "bot-games"],
+)
+@pytest.mark.parametrize("value", ["x", "1_0", "\u0663", "-3"])
+def test_bot_integer_options_are_read_as_every_command_reads_one(
+    command: list[str], value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--games`` and ``--workers`` say what ``generate --count`` says of a bad
+    number (``options.parse_int``), not argparse's ``invalid int value``."""
+    from minebender.options import UsageError, parse_int
+
+    option = command[-1]
+    hi = 4294967297 if option == "--games" else 513
+    with pytest.raises(UsageError) as expected:
+        parse_int(option, value, 1, hi)
+    assert _exit_code([*command, value, "--level", "beginner"]) == 2
+    err = capsys.readouterr().err
+    name = " ".join(command[:-1])
+    assert err == f"minebender {name}: error: {expected.value}\n"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "limit"),
+    [("--games", "4294967297", 4294967296), ("--games", "9" * 60, 4294967296),
+     ("--workers", "513", 512)],
+)  # fmt: skip
+def test_bot_integer_options_past_their_limit_are_refused(
+    option: str, value: str, limit: int
+) -> None:
+    """In a child with its memory capped: a run of 2**32 + 1 games, were it
+    started, would fill the memory listing them, and must fail only the test."""
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    argv = [sys.executable, "-m", "minebender", "bench", "bot", "--level", "beginner"]
+    done = subprocess.run(
+        [*argv, "--games", "1", "--workers", "1", option, value],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=cap,
+    )
+    assert done.returncode == 2, done.stderr[-300:]
+    assert done.stderr.startswith(
+        f"minebender bench bot: error: {option} must be from 1 to {limit}, got "
+    ), done.stderr[-300:]
+    assert len(done.stderr.splitlines()) == 1
+
+
+def test_good_integer_options_still_play(capsys: pytest.CaptureFixture[str]) -> None:
+    """The value is an int as soon as it is read: ``bot`` uses it as it is."""
+    assert main(["bot", "--level", "beginner", "--games", "2", "--no-board"]) == 0
+    assert " of 2 won " in capsys.readouterr().out
+    args = ["bench", "bot", "--level", "beginner", "--games", "03", "--workers", "1", "--json"]
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+
+
+def _result(game: int, won: bool, seed: int = 4, bound: str | None = None) -> Result:
+    ceiling = None if bound is None else 1.0
+    return Result("beginner", "fast", "0,0", seed, game, won, 0, 5, 0.0, 0.0, ceiling, bound)
+
+
+def _summary(results: list[Result], bound: str | None) -> object:
+    from minebender.batch import summarize
+
+    spec = RunSpec("beginner", "fast", "0,0", 4, len(results), bound is not None)
+    return summarize(spec, results, 0, 0.0, 1, None)
+
+
+def test_the_plot_counts_each_game_of_a_run_once_and_keeps_runs_apart() -> None:
+    """A bar is one run (level, strategy, first click, seed, bound): games of
+    another seed, or with a bound, are other bars; a game logged twice counts
+    once; the run reported is drawn from its own figures."""
+    from minebender.batch.plot import bars
+    from minebender.batch.summary import Summary
+
+    this = [_result(i, i % 2 == 0, bound="two-move") for i in range(4)]
+    log = [
+        *this,
+        *(_result(i, True) for i in range(3)),  # no bound: another run
+        _result(0, True),  # game 0 of that run, again
+        *(_result(i, False, seed=9) for i in range(2)),  # another seed
+        _result(7, True, bound="two-move"),  # past this run's --games: not drawn
+    ]
+    summary = _summary(this, "two-move")
+    assert isinstance(summary, Summary)
+    drawn = {(b.key, b.this_run): (b.wins, b.games) for b in bars(log, summary)}
+    key = ("beginner", "fast", "0,0")
+    assert drawn == {
+        ((*key, 4, "two-move"), True): (2, 4),
+        ((*key, 4, None), False): (3, 3),
+        ((*key, 9, None), False): (0, 2),
+    }
+    assert bars(log, summary)[0].this_run
+    assert "two-move bound" in bars(log, summary)[0].label
+    assert "4 games (this run)" in bars(log, summary)[0].label
+    # without a run, every run of the log is a bar, each game once
+    alone = {b.key: b.games for b in bars(log)}
+    assert alone[(*key, 4, None)] == 3 and alone[(*key, 4, "two-move")] == 5
+
+
+def test_bench_bot_plots_exactly_the_games_it_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The tester's case: 10 games, then 20 of the same seed with --ceiling and
+    --plot in the same --resume file. The text says 20 games; the plot's bar of
+    this run must say 20 too, with the 10 bound-less games a bar of their own."""
+    import minebender.batch as batch
+    from minebender.batch.plot import bars
+
+    drawn: list[object] = []
+
+    def plot(results: object, path: Path, run: object = None) -> None:
+        drawn.append(bars(results, run))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "plot_results", plot)
+    log = tmp_path / "r.jsonl"
+    args = ["bench", "bot", "--level", "beginner", "--strategy", "fast", "--seed", "4"]
+    args += ["--workers", "1", "--no-progress", "--resume", str(log)]
+    assert main([*args, "--games", "10"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--games", "20", "--ceiling", "--plot", str(tmp_path / "p.png")]) == 0
+    out = capsys.readouterr().out
+    assert ": 20 games;" in out
+    wins = int(re.search(r"; (\d+) wins?\)", out)[1])  # type: ignore[index]
+    (plotted,) = drawn
+    assert isinstance(plotted, list)
+    first, *others = plotted
+    assert first.this_run and (first.games, first.wins) == (20, wins)
+    assert [(b.key[4], b.games) for b in others] == [(None, 10)]
+
+
+RESULT_LINE = {
+    "level": "beginner",
+    "strategy": "fast",
+    "first": "0,0",
+    "seed": 1,
+    "game": 3,
+    "won": True,
+    "guesses": 0,
+    "moves": 9,
+    "seconds": 0.01,
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"game": "3"}, 'game must be a whole number of at least 0, got "3"'),
+        ({"won": "no"}, 'won must be true or false, got "no"'),
+        ({"won": 1}, "won must be true or false, got 1"),
+        ({"guesses": "lots"}, 'guesses must be a whole number of at least 0, got "lots"'),
+        ({"moves": True}, "moves must be a whole number of at least 0, got true"),
+        ({"moves": 2.0}, "moves must be a whole number of at least 0, got 2.0"),
+        ({"game": -1}, "game must be a whole number of at least 0, got -1"),
+        ({"seed": 2**64}, "seed must be a whole number from 0 to"),
+        ({"level": 7}, "level must be a string, got 7"),
+        ({"seconds": "0.1"}, 'seconds must be a number of at least 0, got "0.1"'),
+        ({"seconds": False}, "seconds must be a number of at least 0, got false"),
+        ({"cpu_seconds": None}, "cpu_seconds must be a number of at least 0, got null"),
+        ({"ceiling": 2}, "ceiling must be null or a number from 0 to 1, got 2"),
+        ({"ceiling": "1"}, "ceiling must be null or a number from 0 to 1"),
+        ({"bound": "psychic"}, 'bound must be null or one of two-move, sampled, got "psychic"'),
+        ({"extra": 1}, 'unknown field "extra"'),
+        ({"won": None, "drop": "won"}, "no won field"),
+    ],
+)
+def test_a_result_line_of_the_wrong_type_is_one_clear_error(
+    change: dict[str, object], fragment: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every field is checked for its JSON type: no TypeError traceback, and
+    ``"won": 1`` is never taken for a win. The line is named as a corrupt log's is."""
+    line = {**RESULT_LINE, **change}
+    if "drop" in change:
+        del line["drop"], line[str(change["drop"])]
+    log = tmp_path / "typed.jsonl"
+    log.write_text(json.dumps(RESULT_LINE) + "\n" + json.dumps(line) + "\n")
+    code = main(["bench", "bot", "--level", "beginner", "--games", "2", "--resume", str(log)])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"minebender bench bot: error: {log} line 2: not a result line (")
+    assert fragment in err and len(err.splitlines()) == 1
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1, 2]",
+        '{"won": NaN}',
+        "[" * 3000,
+        '{"game": 1, "game": 2}',
+        "\u00e9t\u00e9".encode("latin-1"),
+    ],
+    ids=["not-an-object", "nan", "deep", "repeated-key", "not-utf8"],
+)
+def test_a_line_that_is_no_json_object_is_one_clear_error(
+    text: str | bytes, tmp_path: Path
+) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_bytes((text.encode() if isinstance(text, str) else text) + b"\n")
+    with pytest.raises(BatchError, match=r"line 1: not a result line \("):
+        load_results(log)
+
+
+def test_result_lines_round_trip(tmp_path: Path) -> None:
+    """Every result ``ResultLog`` writes, with and without a bound, reads back equal."""
+    from minebender.batch.log import ResultLog, parse_result
+
+    _, plain = run_batch(replace(SPEC, games=3), workers=1, progress=False)
+    _, bounded = run_batch(replace(SPEC, games=2, ceiling=True), workers=1, progress=False)
+    log = tmp_path / "log.jsonl"
+    writer = ResultLog(log)
+    for r in [*plain, *bounded]:
+        writer.write(r)
+    writer.close()
+    assert load_results(log) == [*plain, *bounded]
+    assert [parse_result(t) for t in log.read_text().splitlines()] == [*plain, *bounded]
+    old = {k: v for k, v in json.loads(log.read_text().splitlines()[0]).items()}
+    for key in ("cpu_seconds", "ceiling", "bound"):  # logs from before these fields
+        del old[key]
+    assert parse_result(json.dumps(old)).cpu_seconds == 0.0
+
+
+def test_a_line_too_long_is_refused_without_reading_on(tmp_path: Path) -> None:
+    """The log is read a line at a time, no line past LINE_LIMIT bytes: a file
+    with no newline is refused at once, not read whole."""
+    from minebender.batch.log import LINE_LIMIT, read_results
+
+    log = tmp_path / "long.jsonl"
+    log.write_bytes(json.dumps(RESULT_LINE).encode() + b"\n" + b"x" * (4 * LINE_LIMIT))
+    lines = read_results(log)
+    assert next(lines).game == 3  # the first line, before the long one is read
+    with pytest.raises(BatchError, match=f"line 2: not a result line \\(longer than {LINE_LIMIT}"):
+        next(lines)
+    padded = json.dumps(RESULT_LINE).ljust(LINE_LIMIT - 1).encode() + b"\n"
+    log.write_bytes(padded * 2)  # at the limit is fine
+    assert len(load_results(log)) == 2
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_resume_from_an_endless_file_is_refused_in_bounded_memory() -> None:
+    """``--resume /dev/zero``: one line, exit 2, with the memory capped (1 GiB of
+    address space) so that reading it whole would fail the test, not the machine."""
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    argv = [sys.executable, "-m", "minebender", "bench", "bot", "--level", "beginner"]
+    done = subprocess.run(
+        [*argv, "--games", "1", "--workers", "1", "--resume", "/dev/zero"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=cap,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "minebender bench bot: error: /dev/zero line 1: not a result line"
+        " (longer than 4096 bytes: is it a batch log?)\n"
+    )
+
+
+def test_the_gap_to_the_bound_has_an_interval_that_matches_its_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Saying the bot is 1.72 points above the bound, the interval must be that
+    of win - bound, not of bound - win (the tester saw "-3.81 .. 0.38")."""
+    from minebender.batch.summary import Summary
+    from minebender.bench.bot import _print_ceiling
+
+    def summary(room: float, interval: tuple[float, float]) -> Summary:
+        return Summary(
+            "beginner", "fast", "0,0", 1, 100, 90, 0.9, (0.8, 0.95), 0, 0, 0, 0, 0, None, 1,
+            None, 0.9 + room, (0.85, 0.99), room, interval, "two-move",
+        )  # fmt: skip
+
+    _print_ceiling(summary(-0.0172, (-0.0381, 0.0038)), None)
+    out = capsys.readouterr().out
+    assert "the bot is 1.72 points above that bound (interval -0.38 .. 3.81)" in out
+    _print_ceiling(summary(0.0172, (-0.0038, 0.0381)), None)
+    out = capsys.readouterr().out
+    assert "the bot is 1.72 points below that bound (interval -0.38 .. 3.81)" in out

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -19,8 +20,7 @@ import pytest
 
 from minebender import cli
 from minebender import store as store_module
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Pos
+from played import won_game
 
 SCRIPT = Path(sys.executable).with_name("minebender")
 EXPECTED = {"play", "serve", "solve", "bot", "bench", "replay", "stats", "generate"}
@@ -172,7 +172,8 @@ def test_bad_usage(args: list[str], fragment: str, db: Path) -> None:
     ("content", "fragment"),
     [
         (None, "cannot read"),
-        ("", "not valid JSON"),
+        ("", "the file is empty"),
+        (" \n", "the file is empty"),
         ("not json", "not valid JSON"),
         ("[1, 2]", "one JSON object"),
         ('{"format": "something-else"}', "'format'"),
@@ -251,19 +252,6 @@ def test_a_device_as_database_is_one_line(args: list[str]) -> None:
 # --------------------------------------------------------------------------
 # stats and replay --last on a real store
 # --------------------------------------------------------------------------
-
-
-def won_game(seed: str) -> Session:
-    """A Beginner game won by revealing every safe cell."""
-    s = Session(SessionSpec(Beginner(), seed), clock=lambda: 0.0)
-    s.reveal(Pos(4, 4))
-    assert s.layout is not None
-    for y, row in enumerate(s.layout):
-        for x, mine in enumerate(row):
-            if not mine:
-                s.reveal(Pos(x, y))
-    assert s.won
-    return s
 
 
 def test_stats_reports_games_and_best_times(db: Path) -> None:
@@ -643,3 +631,62 @@ def test_play_opens_the_db_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     with pytest.raises(cli.UsageError, match="stop here"):
         play.run(args)
     assert opened == [str(tmp_path / "p.db")]
+
+
+@pytest.mark.parametrize("how", ["env", "option"])
+def test_an_empty_file_as_database_is_left_empty(how: str, tmp_path: Path) -> None:
+    """An existing 0-byte file (``touch games.db``) is no database yet: stats and
+    replay --last say so as for a missing one, and leave the file as it was,
+    where SQLite would have written its tables into it."""
+    path = tmp_path / "games.db"
+    path.touch()
+    args = ["--db", str(path)] if how == "option" else []
+    env_db = path if how == "env" else tmp_path / "other.db"
+    result = minebender("stats", *args, db=env_db)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        f"no games in {path} yet: play one with minebender play or minebender serve\n"
+    )
+    as_json = minebender("stats", "--json", *args, db=env_db)
+    assert as_json.returncode == 0, as_json.stderr
+    assert all(lv["played"] == 0 for lv in json.loads(as_json.stdout)["levels"])
+    reset = minebender("stats", "--reset", "statistics", "--yes", *args, db=env_db)
+    assert reset.returncode == 0, reset.stderr
+    assert_usage_error(
+        minebender("replay", "--last", *args, db=env_db), f"no finished game in {path} yet"
+    )
+    assert path.stat().st_size == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.db"]
+
+
+def test_replay_speed_has_the_range_of_the_keys(tmp_path: Path) -> None:
+    """--speed takes 1/16 to 64, the range + and - move in, so - can never jump
+    from a slower speed the option gave up to 1/16; --help says the range."""
+    missing = str(tmp_path / "missing.json")
+    for speed in ("0.01", "0.0624", "64.5"):
+        assert_usage_error(
+            minebender("replay", "--speed", speed, missing), "from 0.0625 (1/16) to 64"
+        )
+    for speed in ("0.0625", "64"):
+        assert_usage_error(minebender("replay", "--speed", speed, missing), "cannot read")
+    help_text = " ".join(minebender("replay", "--help").stdout.split())
+    assert "from 0.0625 (1/16) to 64" in help_text
+
+
+@pytest.mark.parametrize("columns", ["50", "48"])
+def test_stats_in_a_narrow_terminal_cuts_no_header_level_or_date(columns: str, db: Path) -> None:
+    """Too narrow for the boxed tables, stats prints the compact ones: every
+    header, level name and date whole (nothing ends in "…"), a long name wrapped."""
+    with store_module.open(db) as store:
+        for name, seed in (("ada lovelace, analytical engine", "n1"), ("grace", "n2")):
+            store.record_best_time(name, store.create_game(won_game(seed), interface="terminal"))
+    result = minebender("stats", db=db, env={"COLUMNS": columns})
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    assert "…" not in text
+    assert all(len(line) <= int(columns) for line in text.splitlines())
+    assert re.search(r"level +played +won +win % +streak +best", text)
+    assert len(re.findall(r"^(beginner|intermediate|expert|custom) ", text, re.M)) == 4 + 3
+    assert len(re.findall(r"\b\d{4}-\d\d-\d\d\b", text)) == 2
+    wide = minebender("stats", db=db, env={"COLUMNS": "120"}).stdout
+    assert "┃ level" in wide and "┃ level" not in text  # boxes where they fit

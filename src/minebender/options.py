@@ -25,6 +25,7 @@ __all__ = [
     "SEED_LIMIT",
     "UsageError",
     "add_db_argument",
+    "add_int_argument",
     "board_rs",
     "checked_board",
     "level_name",
@@ -182,8 +183,54 @@ def stored_games(db: str | None) -> Path | None:
     """The database a command that only reads the store would open (``--db``,
     else ``$MINEBENDER_DB``, else the data folder's), or None when there is none
     there yet: opening creates folders and an empty database, which reading
-    ``stats`` or ``replay --last`` must never do."""
+    ``stats`` or ``replay --last`` must never do.
+
+    An empty regular file is no database yet either (``touch games.db``, or a
+    file made ready for ``--db``): SQLite would take it for an empty database
+    and write its tables into it, so it is left as it is. Anything else that
+    exists (a folder, a device, a file that is not SQLite) is returned, for the
+    store to name what is wrong with it."""
     from minebender.store import default_path
 
     path = default_path() if db is None else Path(db)
-    return path if path.exists() else None
+    if not path.exists():
+        return None
+    try:
+        empty = path.is_file() and path.stat().st_size == 0
+    except OSError:
+        return path  # the store says what is wrong with it
+    return None if empty else path
+
+
+def add_int_argument(
+    parser: argparse.ArgumentParser,
+    option: str,
+    lo: int,
+    hi: int,
+    *,
+    default: int | None,
+    help: str,
+    metavar: str = "N",
+) -> None:
+    """``option`` as an integer from ``lo`` to ``hi - 1``, read by ``parse_int`` while
+    argparse reads the line: so a bad value gets the one message every command
+    gives (``--games must be an integer in digits 0-9, got 'x'``), not argparse's
+    ``invalid int value``, and the value is an int at once, for commands that share
+    the option and read it as it is (``bot`` and ``bench bot`` share ``--games``).
+    The default is taken as given, not read."""
+
+    class _Read(argparse.Action):
+        def __call__(
+            self,
+            parser: argparse.ArgumentParser,
+            namespace: argparse.Namespace,
+            values: object,
+            option_string: str | None = None,
+        ) -> None:
+            try:
+                value = parse_int(option, str(values), lo, hi)
+            except UsageError as exc:
+                parser.error(str(exc))  # the subcommand's one line, status 2
+            setattr(namespace, self.dest, value)
+
+    parser.add_argument(option, action=_Read, default=default, help=help, metavar=metavar)

@@ -15,7 +15,7 @@ only gathers the names other code imports.
 
 from __future__ import annotations
 
-from minebender.batch.log import load_results
+from minebender.batch.log import load_results, read_results
 from minebender.batch.plot import plot_results
 from minebender.batch.run import run_batch
 from minebender.batch.spec import LEVELS, BatchError, GameFailed, Result, RunSpec, parse_level
@@ -33,6 +33,7 @@ __all__ = [
     "parse_level",
     "play_chunk",
     "plot_results",
+    "read_results",
     "run_batch",
     "summarize",
     "wilson",

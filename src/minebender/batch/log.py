@@ -1,39 +1,154 @@
 """The JSON-lines log of a batch: one result a line, each flushed and fsynced
 as it is written, so a crash or a kill loses only games still being played and
-``--resume`` can read back the rest (a torn last line is dropped)."""
+``--resume`` can read back the rest (a torn last line is dropped).
+
+The log is a file a person may name by mistake (``--resume /dev/zero``, a
+big data file) or edit by hand, so it is read a line at a time, no line longer
+than ``LINE_LIMIT`` bytes, and every field of a line is checked for its JSON
+type: a line that says ``"won": 1`` or ``"game": "3"`` is refused with its
+line number, never counted as something it does not say."""
 
 from __future__ import annotations
 
 import json
+import math
 import os
+from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from minebender.batch.spec import BatchError, Result
+from minebender.bot import BOUNDS
+from minebender.jsontext import loads
 
-__all__ = ["ResultLog", "load_results"]
+__all__ = ["LINE_LIMIT", "ResultLog", "load_results", "parse_result", "read_results"]
+
+LINE_LIMIT = 4096
+"""The longest line a log may have, in bytes. A result line is about 250
+bytes; a longer one is not a result, and reading no further than this keeps an
+endless file (a device, a file without newlines) from filling the memory."""
+
+_TEXT = ("level", "strategy", "first")
+_OPTIONAL: dict[str, Any] = {"cpu_seconds": 0.0, "ceiling": None, "bound": None}
+
+
+def _json(value: object) -> str:
+    """A bad value as the line wrote it, cut short."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+
+
+def _count(data: dict[str, Any], key: str, hi: int | None = None) -> int:
+    value = data[key]
+    if type(value) is not int or value < 0 or (hi is not None and value >= hi):
+        bound = f"from 0 to {hi - 1}" if hi is not None else "of at least 0"
+        raise ValueError(f"{key} must be a whole number {bound}, got {_json(value)}")
+    return value
+
+
+def _seconds(data: dict[str, Any], key: str) -> float:
+    value = data[key]
+    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{key} must be a number of at least 0, got {_json(value)}")
+    return float(value)
+
+
+def parse_result(text: str | bytes) -> Result:
+    """One line of the log as a Result: a JSON object with every field of
+    ``Result`` in its own JSON type (true or false for ``won``, a whole number
+    and not a bool for the counts), ``cpu_seconds``, ``ceiling`` and ``bound``
+    optional as older logs lack them; ValueError naming the first bad field.
+
+    >>> parse_result('{"level": "beginner", "strategy": "fast", "first": "0,0", "seed": 1,'
+    ...              ' "game": 3, "won": true, "guesses": 0, "moves": 9, "seconds": 0.01}').won
+    True
+    >>> parse_result('{"level": "beginner", "strategy": "fast", "first": "0,0", "seed": 1,'
+    ...              ' "game": 3, "won": 1, "guesses": 0, "moves": 9, "seconds": 0.01}')
+    Traceback (most recent call last):
+    ...
+    ValueError: won must be true or false, got 1
+    """
+    data = loads(text)
+    if not isinstance(data, dict):
+        raise ValueError(f"a result line is a JSON object, got {_json(data)}")
+    fields = Result.__dataclass_fields__
+    unknown = [key for key in data if key not in fields]
+    if unknown:
+        raise ValueError(f"unknown field {_json(unknown[0])}")
+    missing = [key for key in fields if key not in data and key not in _OPTIONAL]
+    if missing:
+        raise ValueError(f"no {missing[0]} field")
+    data = {**_OPTIONAL, **data}
+    for key in _TEXT:
+        if type(data[key]) is not str:
+            raise ValueError(f"{key} must be a string, got {_json(data[key])}")
+    if type(data["won"]) is not bool:
+        raise ValueError(f"won must be true or false, got {_json(data['won'])}")
+    ceiling, bound = data["ceiling"], data["bound"]
+    if ceiling is not None and (
+        type(ceiling) not in (int, float) or not 0 <= ceiling <= 1  # NaN fails too
+    ):
+        raise ValueError(f"ceiling must be null or a number from 0 to 1, got {_json(ceiling)}")
+    if bound is not None and bound not in BOUNDS:
+        raise ValueError(f"bound must be null or one of {', '.join(BOUNDS)}, got {_json(bound)}")
+    return Result(
+        level=data["level"],
+        strategy=data["strategy"],
+        first=data["first"],
+        seed=_count(data, "seed", 2**64),
+        game=_count(data, "game"),
+        won=data["won"],
+        guesses=_count(data, "guesses"),
+        moves=_count(data, "moves"),
+        seconds=_seconds(data, "seconds"),
+        cpu_seconds=_seconds(data, "cpu_seconds"),
+        ceiling=None if ceiling is None else float(ceiling),
+        bound=bound,
+    )
+
+
+def read_results(path: Path) -> Iterator[Result]:
+    """The results of a log, one at a time, read a line at a time (none of more
+    than ``LINE_LIMIT`` bytes); none when there is no file yet. A torn last line
+    (a killed run: no newline after it) is ignored; any other line that is not
+    a result is a BatchError naming the file, the line and what is wrong."""
+    try:
+        file = path.open("rb")
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise BatchError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with file:
+        number = 0
+        while True:
+            try:
+                raw = file.readline(LINE_LIMIT + 1)
+            except OSError as exc:
+                raise BatchError(f"cannot read {path}: {exc.strerror or exc}") from None
+            if not raw:
+                return
+            number += 1
+            torn = not raw.endswith(b"\n")  # short of the limit: the end of the file
+            if torn and len(raw) > LINE_LIMIT:
+                raise BatchError(
+                    f"{path} line {number}: not a result line (longer than"
+                    f" {LINE_LIMIT} bytes: is it a batch log?)"
+                )
+            if not raw.strip():
+                continue
+            try:
+                result = parse_result(raw)
+            except ValueError as exc:
+                if torn:  # the unfinished line of a killed run
+                    return
+                raise BatchError(f"{path} line {number}: not a result line ({exc})") from None
+            yield result
 
 
 def load_results(path: Path) -> list[Result]:
-    """Every result in a log. A torn last line (a killed run) is ignored."""
-    try:
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except FileNotFoundError:
-        return []
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BatchError(f"cannot read {path}: {exc}") from None
-    out = []
-    for number, text in enumerate(lines, 1):
-        if not text.strip():
-            continue
-        try:
-            out.append(Result(**json.loads(text)))
-        except (ValueError, TypeError) as exc:
-            if number == len(lines):  # the unterminated line of a killed run
-                continue
-            raise BatchError(f"{path} line {number}: not a result line ({exc})") from None
-    return out
+    """Every result in a log, as ``read_results`` reads them."""
+    return list(read_results(path))
 
 
 class ResultLog:

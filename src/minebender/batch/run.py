@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
 
-from minebender.batch.log import ResultLog, load_results
+from minebender.batch.log import ResultLog, read_results
 from minebender.batch.progress import ProgressBar
 from minebender.batch.runners import Outcome, run_cluster, run_local
 from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec
@@ -52,7 +52,7 @@ def run_batch(
         )
     have: dict[int, Result] = {}
     if resume is not None:
-        for r in load_results(resume):
+        for r in read_results(resume):  # a line at a time: the log may be long
             if spec.ceiling and r.bound_kind() != spec.bound:
                 continue  # played without this bound: play it again (the same game) for one
             if spec.same_run(asdict(r)) and 0 <= r.game < spec.games:

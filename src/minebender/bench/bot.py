@@ -4,6 +4,13 @@ second and guesses per game, over a batch played locally or on a Dask cluster.
 Game i of a run uses the seed pair (seed, i), so the figures do not depend on
 the number of workers or on the cluster; ``--resume FILE`` keeps every finished
 game as a JSON line and skips it when the run starts again.
+
+Ctrl-C or SIGTERM stops a run cleanly: the workers are ended, the finished
+games stay in the ``--resume`` file, one line says so, and the exit status is
+128 plus the signal's number, as a shell reports a program the signal ended:
+130 for Ctrl-C (SIGINT), 143 for SIGTERM, so a script or a scheduler sees why
+the run stopped. The workers also die with the main process if it is killed
+outright (see ``batch.runners``).
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from minebender.bench.build import solver_build
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
-from minebender.options import SEED_LIMIT
+from minebender.options import SEED_LIMIT, add_int_argument
 
 if TYPE_CHECKING:  # the batch machinery is imported only when a run starts
     from minebender.batch.summary import Summary
@@ -30,6 +37,14 @@ EXAMPLE = "minebender bench bot --level expert --games 1000 --workers 2"
 GOALS = {"beginner": 0.973, "intermediate": 0.905, "expert": 0.545}
 """Win rates to beat (issue 3), each just above the best published figure."""
 
+GAMES_LIMIT = 2**32
+"""The most games a run may have: game i is board (seed, i) with i in 32 bits
+(``board_rs``), so a longer run would play its boards again."""
+
+WORKERS_LIMIT = 512
+"""The most local worker processes: far more than any machine's cores, so only
+a typo is refused."""
+
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
     """The options that choose the games and how the bot plays them, shared by
@@ -39,7 +54,14 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
         default="expert",
         help="beginner, intermediate, expert (default) or a custom WxHxM",
     )
-    parser.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
+    add_int_argument(
+        parser,
+        "--games",
+        1,
+        GAMES_LIMIT + 1,
+        default=games,
+        help=f"games to play, from 1 to {GAMES_LIMIT} (default {games})",
+    )
     parser.add_argument(
         "--seed",
         default="1",
@@ -60,15 +82,24 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, games=100)
-    parser.add_argument(
-        "--workers", type=int, default=None, help="local worker processes (default: all cores)"
+    add_int_argument(
+        parser,
+        "--workers",
+        1,
+        WORKERS_LIMIT + 1,
+        default=None,
+        help=f"local worker processes, from 1 to {WORKERS_LIMIT} (default: all cores)",
     )
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="run on a Dask scheduler")
     parser.add_argument(
         "--resume", metavar="FILE", type=Path, help="append results to FILE; skip games in it"
     )
     parser.add_argument(
-        "--plot", metavar="FILE.png", type=Path, help="draw the win rates per level to FILE.png"
+        "--plot",
+        metavar="FILE.png",
+        type=Path,
+        help="draw the win rate of this run to FILE.png, beside each other run in the"
+        " --resume file (one bar per level, strategy, first click, seed and bound)",
     )
     parser.add_argument(
         "--ceiling",
@@ -97,10 +128,11 @@ def run(args: argparse.Namespace) -> int:
         BatchError,
         GameFailed,
         RunSpec,
-        load_results,
         plot_results,
+        read_results,
         run_batch,
     )
+    from minebender.batch.stop import Terminated, sigterm_stops
     from minebender.options import UsageError, checked_board, parse_seed
 
     if args.plot is not None and args.plot.suffix.lower() != ".png":
@@ -116,10 +148,21 @@ def run(args: argparse.Namespace) -> int:
     )
     board = checked_board(spec, "bench bot")
     try:
-        summary, results = run_batch(spec, args.workers, args.cluster, args.resume, args.progress)
+        with sigterm_stops():
+            summary, _ = run_batch(spec, args.workers, args.cluster, args.resume, args.progress)
         if args.plot is not None:
-            everything = load_results(args.resume) if args.resume is not None else results
-            plot_results(everything, args.plot)
+            # this run as the text gives it, beside the other runs of the file
+            others = read_results(args.resume) if args.resume is not None else iter(())
+            plot_results(others, args.plot, summary)
+    except KeyboardInterrupt as exc:
+        kept = (
+            f"the finished games are in {args.resume} (the same command goes on from them)"
+            if args.resume is not None
+            else "no game was kept (--resume FILE keeps them)"
+        )
+        by = "SIGTERM" if isinstance(exc, Terminated) else "Ctrl-C"
+        print(f"minebender bench bot: stopped by {by}; {kept}", file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
     except GameFailed as exc:
         print(f"minebender bench bot: {exc}", file=sys.stderr)
         return 1
@@ -190,12 +233,10 @@ def _print_ceiling(summary: Summary, goal: float | None) -> None:
         return
     lo, hi = summary.ceiling_ci95
     room = 100 * (summary.room or 0.0)
-    side = "below" if room >= 0 else "above"
     print(
         f"perfect play from this first click wins at most {summary.ceiling:.2%} of such"
         f" games ({summary.bound} bound; 95% interval {lo:.2%} .. {hi:.2%}); on these"
-        f" games the bot is {abs(room):.2f} points {side} that bound"
-        f" (interval {100 * summary.room_ci95[0]:.2f} .. {100 * summary.room_ci95[1]:.2f})"
+        f" games the bot is {_gap(summary.room or 0.0, summary.room_ci95)}"
     )
     if room < 0:
         print("(the bound holds on average over many games, not game by game: play more games)")
@@ -204,3 +245,21 @@ def _print_ceiling(summary: Summary, goal: float | None) -> None:
             f"so the goal {goal:.1%} is out of reach from this first click"
             " (the whole interval is below it)"
         )
+
+
+def _gap(room: float, interval: tuple[float, float]) -> str:
+    """The bot's distance to the bound in points, ``room`` (bound - win rate) and
+    its interval given as fractions, with the interval of the distance the words
+    name, so its sign agrees with them: above the bound, that of win - bound,
+    the interval of ``room`` negated.
+
+    >>> _gap(0.0172, (-0.0038, 0.0381))
+    '1.72 points below that bound (interval -0.38 .. 3.81)'
+    >>> _gap(-0.0172, (-0.0381, 0.0038))
+    '1.72 points above that bound (interval -0.38 .. 3.81)'
+    """
+    lo, hi = 100 * interval[0], 100 * interval[1]
+    if room < 0:
+        lo, hi = 0.0 - hi, 0.0 - lo
+    side = "below" if room >= 0 else "above"
+    return f"{abs(100 * room):.2f} points {side} that bound (interval {lo:.2f} .. {hi:.2f})"

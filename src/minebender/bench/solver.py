@@ -39,6 +39,9 @@ EXAMPLE = "minebender bench solver --seed 1 --quick"
 """The command line that ends this benchmark's ``--help``."""
 
 TOLERANCE = 1e-9
+PEER_LIMIT_MAX = 86400.0
+"""The longest --peer-limit, a day: ``poll`` cannot wait for inf or NaN seconds
+(and a finite but huge wait overflows it), and no lattice is worth more."""
 PeerFn = Callable[[list[list[int]], float], Any]
 
 
@@ -65,8 +68,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=None,
         metavar="S",
-        help="seconds the peer may take on one lattice before larger k are skipped"
-        " (default 30, 5 with --quick)",
+        help="seconds the peer may take on one lattice before larger k are skipped,"
+        f" above 0 and at most {PEER_LIMIT_MAX:g} (default 30, 5 with --quick)",
     )
 
 
@@ -228,8 +231,11 @@ def run(args: argparse.Namespace) -> int:
     peer = _load_peer() if args.peer else None
     quick = bool(args.quick)
     limit = args.peer_limit if args.peer_limit is not None else (5.0 if quick else 30.0)
-    if limit <= 0:
-        raise UsageError(f"--peer-limit must be positive, got {limit:g}")
+    if not 0 < limit <= PEER_LIMIT_MAX:  # NaN fails it too
+        raise UsageError(
+            f"--peer-limit must be a number of seconds above 0, at most {PEER_LIMIT_MAX:g};"
+            f" got {limit:g}"
+        )
     count = 40 if quick else 200
     per_k = 1 if quick else 3
     top = 8 if quick else 9

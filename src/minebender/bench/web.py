@@ -10,7 +10,12 @@ Each player waits ``--think-ms`` on average (uniformly from half to one and
 a half times it) before each action: 250 ms by default, about four actions a
 second, faster than most people play. ``--think-ms 0`` has every player send
 its next action the moment the last one is answered: that measures how many
-actions a second the server can take, not what a person would feel.
+actions a second the server can take, not what a person would feel. It may be
+at most ``THINK_MS_LIMIT`` (a minute): a slower player times nothing more.
+
+The table has a row per kind of request; its ``all`` row is every action
+(reveal, flag, chord, assist), the requests the target is about: ``new game``
+(starting a game, a request a person makes once a game) is not in it.
 
 The players see only what the API shows. Each plays like a quick person: it
 flags the mines and reveals the cells that single numbers prove, chords
@@ -46,6 +51,9 @@ EXAMPLE = "minebender bench web --players 50 --actions 3000 --check"
 """The command line that ends this benchmark's ``--help``."""
 
 TARGET_MS = 50.0
+THINK_MS_LIMIT = 60_000.0
+"""The longest --think-ms, a minute: an infinite or NaN pause cannot be slept,
+and a huge one would never end the run."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,8 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--think-ms",
         type=float,
         default=250.0,
-        help="mean pause of each player between actions, 0 for flat out (250: about"
-        " 4 actions a second per player, faster than most people play)",
+        help="mean pause of each player between actions, from 0 (flat out) to"
+        f" {THINK_MS_LIMIT:.0f} (250: about 4 actions a second per player, faster than"
+        " most people play)",
     )
     parser.add_argument(
         "--seed",
@@ -265,7 +274,7 @@ def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> fl
     p95 = _pct(every, 0.95) if every else float("nan")
     print(
         f"{'all':<10}{len(every):>7}{_pct(every, 0.5):>9.1f}{p95:>9.1f}"
-        f"{_pct(every, 0.99):>9.1f}{max(every):>9.1f}"
+        f"{_pct(every, 0.99):>9.1f}{max(every):>9.1f}   (every action; not new game)"
     )
     print(
         f"throughput: {len(every) / wall:.0f} actions/s over {wall:.2f} s;"
@@ -293,8 +302,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--players must be from 1 to 1000, got {args.players}")
     if not 1 <= args.actions <= 1_000_000:
         raise UsageError(f"--actions must be from 1 to 1000000, got {args.actions}")
-    if args.think_ms < 0:
-        raise UsageError("--think-ms must not be negative")
+    if not 0 <= args.think_ms <= THINK_MS_LIMIT:  # NaN fails it too
+        raise UsageError(
+            f"--think-ms must be a number of milliseconds from 0 to {THINK_MS_LIMIT:.0f},"
+            f" got {args.think_ms:g}"
+        )
     # the players read the seed as a number, one reading for every command's --seed
     args = argparse.Namespace(**{**vars(args), "seed": parse_seed(args.seed)})
     stats = Stats()

@@ -102,5 +102,3 @@ def run(args: argparse.Namespace) -> int:
             f"{guesses / args.games:.2f} guesses per game"
         )
     return 0
-
-
