@@ -663,11 +663,11 @@ def test_replay_speed_has_the_range_of_the_keys(tmp_path: Path) -> None:
     """--speed takes 1/16 to 64, the range + and - move in, so - can never jump
     from a slower speed the option gave up to 1/16; --help says the range."""
     missing = str(tmp_path / "missing.json")
-    for speed in ("0.01", "0.0624", "64.5"):
+    for speed in ("0.01", "0.0624", "64.5", "1e400", "1/17"):
         assert_usage_error(
             minebender("replay", "--speed", speed, missing), "from 0.0625 (1/16) to 64"
         )
-    for speed in ("0.0625", "64"):
+    for speed in ("0.0625", "1/16", "64", " 3/2 "):  # as the help writes it, a fraction too
         assert_usage_error(minebender("replay", "--speed", speed, missing), "cannot read")
     help_text = " ".join(minebender("replay", "--help").stdout.split())
     assert "from 0.0625 (1/16) to 64" in help_text

@@ -10,6 +10,7 @@ from pilot_types import PilotT
 from textual.widgets import Input
 from tui_support import CENTRE, SEED, click_cell, goto, layout_for_seed, make_app, run
 
+from minebender.session import Session, SessionSpec
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
 from minebender.tui.saving import Saver, resume_or_new
@@ -205,3 +206,26 @@ def test_a_game_hidden_by_a_small_terminal_is_not_left_by_a_level_key(
 
     run(make_app(store, level=Intermediate()), scenario)
     assert store.statistics("intermediate").played == (0 if key == "c" else 1)
+
+
+def test_the_clock_stands_still_while_the_board_is_hidden(store: Store) -> None:
+    """A terminal too small hides the board: the player can do nothing, so the
+    game's time does not run, as the web page's stops while it is hidden."""
+    now = [100.0]
+    session = Session(SessionSpec(Intermediate(), SEED), clock=lambda: now[0])
+    app = MinebenderApp(session, saver=Saver(store), new_seed=lambda: "next")
+
+    async def scenario(pilot: PilotT) -> None:
+        await pilot.press("space")
+        now[0] += 2
+        await pilot.resize_terminal(48, 16)  # Intermediate needs 48x21
+        await pilot.pause()
+        assert app.too_small and session.elapsed_ms == 2000
+        now[0] += 60
+        assert session.elapsed_ms == 2000
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        now[0] += 1
+        assert not app.too_small and session.elapsed_ms == 3000
+
+    run(app, scenario)

@@ -112,7 +112,7 @@ def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
     assert v["bbbv"] >= 1 and v["efficiency"] > 0 and v["best_time"] is True
     assert v["code"] == f"b:{SEED}"
     assert v["clicks"]["right"] == 2
-    for blank in (" ", "\t \n", "\u0000\u200b", "Ada\u202e"):  # blank, or not printable
+    for blank in (" ", "\t \n", "\u0000\u200b", "Ada\u202e", "", "x" * 33):  # or too long
         r = client.post(f"/api/games/{p.id}/best-time", json={"name": blank}, headers=p.auth)
         assert r.status_code == 422 and "printable characters" in r.json()["detail"], r.text
     r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Ada"}, headers=p.auth)
@@ -278,6 +278,7 @@ def post_json(client: TestClient, url: str, body: Any) -> Any:
         ({"code": "e:x\u200b"}, "printable"),
         ({"code": "e: x"}, "without spaces at either end"),
         ({"code": "e:" + "x" * 65}, "1 to 64"),
+        ({"code": "e:" + "x" * 300}, "must be 1 to 64 printable"),  # the seed's rule, in words
         ({"code": "b+ng+ng:x"}, "level 'b+ng+ng' must be"),  # the head as written
     ],
 )

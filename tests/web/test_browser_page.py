@@ -432,6 +432,8 @@ def test_a_press_outside_an_open_menu_only_closes_it(page: Any, server: Server) 
     assert tile(page, Pos(8, 8)) == "flagged"
     page.click("#menu-game > button")
     items = page.locator("#menu-game .dropdown [data-cmd]")
+    first_cmd = items.first.get_attribute("data-cmd")
+    last_cmd = items.last.get_attribute("data-cmd")
     target = next(
         i
         for i in range(items.count())
@@ -442,7 +444,17 @@ def test_a_press_outside_an_open_menu_only_closes_it(page: Any, server: Server) 
     page.keyboard.press("Enter")
     page.wait_for_selector(cell(15, 15))
     assert page.locator(".menu.open").count() == 0
+    page.focus("#board")
+    page.keyboard.press("ArrowDown")  # the board's cursor, on a covered cell
+    covered = page.locator('.c[data-tile="covered"]').count()
     page.click("#menu-game > button")
+    page.keyboard.press("Enter")  # no item chosen yet: it goes to the first, not to the board
+    assert page.locator('.c[data-tile="covered"]').count() == covered
+    assert page.evaluate("() => document.activeElement.dataset.cmd") == first_cmd
+    page.keyboard.press("Escape")
+    page.click("#menu-game > button")
+    page.keyboard.press("ArrowUp")  # from no item, up is the last one
+    assert page.evaluate("() => document.activeElement.dataset.cmd") == last_cmd
     page.keyboard.press("F2")  # a key the menu does not take closes it and does its work
     assert page.locator(".menu.open").count() == 0
 
@@ -459,6 +471,10 @@ def test_on_a_phone_intermediate_fits_and_dialogs_stay_on_screen(
     pg.click('[data-cmd="stats"]')
     box = pg.locator("#stats-dialog").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    # and the whole table shows, not cut at the dialog's right edge
+    fits = "() => { const b = document.querySelector('#stats-dialog .body');"
+    fits += " return b.scrollWidth <= b.clientWidth; }"
+    assert pg.evaluate(fits)
     context.close()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,10 +32,12 @@ gives is one the keys would have to jump out of (``-`` never plays faster)."""
 
 
 def _speed(text: str) -> float:
+    """A speed as a number or a fraction (``0.5``, ``1/16``: the help writes it so)."""
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        exact = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number or a fraction") from None
+    value = float(exact) if abs(exact) <= MAX_SPEED else math.inf  # 1e400 is no float
     if not math.isfinite(value) or not MIN_SPEED <= value <= MAX_SPEED:
         raise argparse.ArgumentTypeError(
             f"{text!r} must be from {MIN_SPEED:g} (1/16) to {MAX_SPEED:g}"

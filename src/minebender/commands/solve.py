@@ -239,7 +239,10 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
     out.append("S", style="bold green")
     out.append(" safe   ")
     out.append("M", style="bold red")
-    out.append(" certain mine   other hidden cells: chance of a mine in %, written 01 to 99\n\n")
+    out.append(
+        " certain mine   other hidden cells: chance of a mine in %, written 01 to 99"
+        " (or <1, >99)\n\n"
+    )
     cell_width = 4
     out.append("    " + "".join(f"{x:>{cell_width}}" for x in range(k.width)) + "\n", style="dim")
     for y, row in enumerate(k.rows):

@@ -7,6 +7,7 @@ import contextlib
 from minebender.session.board import level_from_name, level_name
 from minebender.session.values import SessionSpec
 from minebender.types import Custom, Level
+from minebender.words import cut
 
 __all__ = ["MAX_SEED_LENGTH", "SEED_RULE", "board_code", "is_board_seed", "parse_board_code"]
 
@@ -73,8 +74,7 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
         raise ValueError(f"board code {code!r} must look like LEVEL:SEED, e.g. e:k3j9")
     if not is_board_seed(seed):
         # only such seeds are ever given a code: this one was mistyped or made up
-        shown = seed if len(seed) <= 20 else seed[:17] + "..."
-        raise ValueError(f"board code seed {shown!r} must be {SEED_RULE}")
+        raise ValueError(f"board code seed {cut(seed, 20)} must be {SEED_RULE}")
     head = head.lower()
     no_guess = head.endswith("+ng")
     level = _level(head.removesuffix("+ng"), head)
@@ -93,6 +93,6 @@ def _level(head: str, written: str) -> Level:
         with contextlib.suppress(ValueError):
             return Custom.from_text(head)
     raise ValueError(
-        f"board code level {written!r} must be b, i, e or WIDTHxHEIGHTxMINES"
+        f"board code level {cut(written)} must be b, i, e or WIDTHxHEIGHTxMINES"
         " in ASCII digits (e.g. 20x12x40), then +ng for a no-guess board"
     )

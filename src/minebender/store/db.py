@@ -474,7 +474,11 @@ class Store:
         except ValueError as exc:
             raise StoreError(str(exc)) from None
         if not self.qualifies(game_id):
-            raise StoreError(f"game {game_id!r} does not qualify for the best times")
+            raise StoreError(
+                "this game does not qualify for the best times (any more): it was not a"
+                " ranked win without the assist, or it was named already, faster times"
+                " pushed it out, or the best times were reset"
+            )
         with self._tx() as db:
             row = db.execute(
                 "SELECT level, elapsed_ms FROM games WHERE id = ?", (game_id,)

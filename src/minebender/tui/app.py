@@ -119,8 +119,17 @@ class MinebenderApp(BoardApp):
             self.saver.save_clock(self.session)
 
     def check_size(self, size: Size | None = None) -> None:
-        """Also lay the end panel out again: whether it fits depends on the size."""
+        """Also lay the end panel out again: whether it fits depends on the size.
+
+        While the board is hidden (the terminal too small) the clock stands
+        still, as the web page's does while it is hidden: the player can see
+        nothing and do nothing but make the window bigger."""
         super().check_size(size)
+        if self.too_small:
+            self.session.pause()
+            self._save_clock()
+        else:
+            self.session.resume()
         self._redraw()
 
     def reserved_rows(self, width: int) -> int:

@@ -40,7 +40,8 @@ class NewGame(_Strict):
     seed: StrictStr | StrictInt | None = Field(default=None)
     practice: StrictBool = False
     no_guess: StrictBool = False
-    code: StrictStr | None = Field(default=None, max_length=200)
+    code: StrictStr | None = Field(default=None)
+    """Its length is the seed's rule (``parse_board_code`` says it in words)."""
 
     def seed_text(self) -> str | None:
         """The seed as text; a ValueError naming it unless it is one that
@@ -66,7 +67,8 @@ class ActionIn(_Strict):
 class NameIn(_Strict):
     """``POST /api/games/{id}/best-time``: the name to put beside a best time."""
 
-    name: StrictStr = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    name: StrictStr = Field(description=f"1 to {MAX_NAME_LENGTH} printable characters")
+    """Checked by ``store.clean_name``, whose sentence says what is wrong."""
 
 
 class PresenceIn(_Strict):

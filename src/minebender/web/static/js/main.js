@@ -186,7 +186,9 @@ async function askName(game, view) {
       }
       if (err.status === 409) {
         // named in another window meanwhile, or pushed out by faster times
-        status("This time can no longer be named: it was named in another window, or faster times pushed it out.");
+        status(
+          "This time can no longer be named: it was named in another window, faster times pushed it out, or the best times were reset.",
+        );
         return;
       }
       status(err.message, true);

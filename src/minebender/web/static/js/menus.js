@@ -76,8 +76,9 @@ function swallowPressesThatClose() {
 }
 
 // With a menu open, the arrows walk its items (left and right: the next menu),
-// Enter or Space picks one, Escape closes it; any other key closes it and then
-// does what it does (N or F2: a new game, with the menu gone).
+// Enter or Space picks one (with none chosen yet: goes to the first), Escape
+// closes it; any other key closes it and then does what it does (N or F2: a
+// new game, with the menu gone).
 function menuKeys(e) {
   const open = document.querySelector(".menu.open");
   if (!open || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -87,17 +88,24 @@ function menuKeys(e) {
   const step = { ArrowDown: 1, ArrowUp: -1 }[e.key];
   const side = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
   if (step) {
-    items[(at + step + items.length) % items.length]?.focus();
+    // from no item yet, down goes to the first and up to the last
+    const next = at < 0 ? (step > 0 ? 0 : items.length - 1) : (at + step + items.length) % items.length;
+    items[next]?.focus();
   } else if (side) {
     const next = menus[(menus.indexOf(open) + side + menus.length) % menus.length];
     closeMenus();
     next.classList.add("open");
     next.querySelector(".dropdown [data-cmd]")?.focus();
-  } else if ((e.key === "Enter" || e.key === " ") && at >= 0) {
-    closeMenus();
-    items[at].click();
+  } else if (e.key === "Enter" || e.key === " ") {
+    // with no item chosen yet it picks nothing, and never reaches the board
+    // (it would reveal the cell under the cursor)
+    if (at >= 0) {
+      closeMenus();
+      items[at].click();
+    } else items[0]?.focus();
   } else if (e.key === "Escape") {
     closeMenus();
+    open.querySelector(":scope > button")?.focus();
   } else {
     closeMenus();
     return; // the key goes on to the page
