@@ -485,3 +485,62 @@ def test_a_refused_code_keeps_the_code_dialog_open_with_the_code(page: Any, serv
     page.wait_for_selector("#code-dialog [data-error]:has-text(\"'b+ng+ng'\")")
     assert page.input_value("#code-dialog input") == "b+ng+ng:x"
     assert page.locator("#message").count() == 0
+
+
+def test_enter_on_a_button_presses_it_even_with_the_board_cursor_shown(
+    page: Any, server: Server
+) -> None:
+    """With the keyboard cursor on the board, Enter on the face revealed the
+    cell under the cursor (and Enter on Game opened nothing): on a button it
+    presses the button."""
+    page.goto(f"{server.url}/?code=b:enter-face")
+    page.wait_for_selector(cell(8, 8))
+    page.focus("#board")
+    page.keyboard.press("ArrowDown")  # the cursor shows, on a covered cell
+    page.focus("#face")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert page.locator('.c[data-tile="covered"]').count() == 81  # nothing revealed
+    page.focus("#menu-game > button")
+    page.keyboard.press("Enter")
+    assert page.locator("#menu-game.open").count() == 1
+    assert page.get_attribute("#menu-game > button", "aria-expanded") == "true"
+
+
+def test_a_dialog_keeps_the_focus_and_gives_it_back(page: Any, server: Server) -> None:
+    """Tab never leaves an open dialog (it reached the face behind it, and Enter
+    there started a new game); closed, the dialog gives the focus back."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.focus("#board")
+    page.keyboard.press("n")
+    page.evaluate("() => { import('/static/js/dialogs.js').then((d) => { d.codeDialog(null); }); }")
+    page.wait_for_selector("#code-dialog")
+    assert page.get_attribute("#code-dialog", "aria-modal") == "true"
+    inside = "() => document.querySelector('#code-dialog').contains(document.activeElement)"
+    for key in ["Tab"] * 7 + ["Shift+Tab"] * 7:
+        page.keyboard.press(key)
+        assert page.evaluate(inside), key
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => document.activeElement.id") == "board"
+
+
+def test_a_screen_reader_can_read_the_board_and_the_counters(page: Any, server: Server) -> None:
+    page.goto(f"{server.url}/?code=b:spoken")
+    page.wait_for_selector(cell(8, 8))
+    assert page.get_attribute("#board", "role") == "grid"
+    assert page.locator('#board [role="row"]').count() == 9
+    corner = page.locator(cell(0, 0))
+    assert corner.get_attribute("role") == "gridcell"
+    assert corner.get_attribute("aria-label") == "covered, column 1, row 1"
+    assert page.get_attribute("#counter", "aria-label") == "10 mines left"
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    assert page.locator(cell(FIRST.x, FIRST.y)).get_attribute("aria-label") == (
+        f"empty, column {FIRST.x + 1}, row {FIRST.y + 1}"
+    )
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")
+    active = page.get_attribute("#board", "aria-activedescendant")
+    assert active is not None and page.locator(f"#{active}").get_attribute("role") == "gridcell"
+    assert page.get_attribute("#timer", "aria-label").endswith(" seconds")

@@ -21,6 +21,23 @@ export function percent(p, steps) {
   return String(Math.round(v * steps) / steps);
 }
 
+const SPOKEN = {
+  covered: "covered",
+  flagged: "flag",
+  blast: "the mine that went off",
+  hint: "safe: you could have proved it",
+  mine: "mine",
+  wrong_flag: "wrong flag",
+};
+
+/** What a screen reader says of a cell: its tile, its place, and in practice
+ * its chance of a mine. */
+function spoken(tile, p, x, y) {
+  let what = tile === "0" ? "empty" : isNumber(tile) ? tile : (SPOKEN[tile] ?? tile);
+  if (p !== null && p !== undefined) what += `, ${percent(p, 10)}% mine`;
+  return `${what}, column ${x + 1}, row ${y + 1}`;
+}
+
 export class Board {
   constructor(el) {
     this.el = el;
@@ -64,16 +81,25 @@ export class Board {
     this.proof.clear();
     this.heat = null;
     this.cursor = null;
+    // A grid of rows of cells for a screen reader (role grid, row, gridcell);
+    // the rows take no room (display: contents), the cells are laid out by
+    // the board's own CSS grid.
     const frag = document.createDocumentFragment();
     for (let y = 0; y < h; y++) {
       const row = [];
+      const line = document.createElement("div");
+      line.className = "row";
+      line.setAttribute("role", "row");
       for (let x = 0; x < w; x++) {
         const c = document.createElement("div");
         c.dataset.x = String(x);
         c.dataset.y = String(y);
+        c.id = `cell-${x}-${y}`;
+        c.setAttribute("role", "gridcell");
         row.push(c);
-        frag.appendChild(c);
+        line.appendChild(c);
       }
+      frag.appendChild(line);
       this.cells.push(row);
       this.tiles.push(new Array(w).fill(null));
     }
@@ -142,6 +168,7 @@ export class Board {
     }
     c.className = cls;
     c.dataset.tile = t;
+    c.setAttribute("aria-label", spoken(t, p, x, y));
   }
 
   setSet(name, cells) {
@@ -168,7 +195,8 @@ export class Board {
     if (p) {
       this.paint(p.x, p.y);
       this.cells[p.y][p.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
-    }
+      this.el.setAttribute("aria-activedescendant", this.cells[p.y][p.x].id);
+    } else this.el.removeAttribute("aria-activedescendant");
   }
 
   /** Mine probabilities (rows of numbers or null) laid over covered cells; null hides them. */

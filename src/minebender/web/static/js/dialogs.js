@@ -20,12 +20,14 @@ export const dialogOpen = () => openCount > 0;
 
 export function openDialog({ title, html, buttons = [{ label: "OK", value: true, primary: true }], onOpen, id }) {
   return new Promise((resolve) => {
+    const before = document.activeElement;
     const overlay = document.createElement("div");
     overlay.className = "overlay";
     const win = document.createElement("div");
     win.className = "window dialog";
     if (id) win.id = id;
     win.setAttribute("role", "dialog");
+    win.setAttribute("aria-modal", "true");
     win.setAttribute("aria-label", title);
     win.innerHTML =
       `<div class="titlebar">${mineIcon}<span>${esc(title)}</span><span class="grow"></span>` +
@@ -37,6 +39,7 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
       openCount--;
       overlay.remove();
       document.removeEventListener("keydown", onKey, true);
+      giveFocusBack(before);
       resolve(value);
     };
     const valueOf = (b) => (typeof b.value === "function" ? b.value(win) : b.value);
@@ -54,7 +57,12 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     }
     win.querySelector("[data-close]").addEventListener("click", () => close(null));
     const onKey = (e) => {
-      if (e.key === "Escape") {
+      if (e.key === "Tab") {
+        // the dialog keeps the focus: Tab past its last control comes back
+        // to its first, so no key reaches the game behind it
+        keepFocusIn(win, e);
+        e.stopPropagation();
+      } else if (e.key === "Escape") {
         e.preventDefault();
         e.stopPropagation();
         close(null);
@@ -76,6 +84,34 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     // a proposed value (the name "Anonymous") is selected, so typing replaces it
     if (first instanceof HTMLInputElement && first.type === "text") first.select();
   });
+}
+
+const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+
+function keepFocusIn(win, e) {
+  const all = [...win.querySelectorAll(FOCUSABLE)].filter((el) => !el.disabled && el.offsetParent !== null);
+  if (!all.length) return e.preventDefault();
+  const first = all[0];
+  const last = all[all.length - 1];
+  const inside = win.contains(document.activeElement);
+  if (!inside || (e.shiftKey && document.activeElement === first)) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/** After a dialog: the focus goes back where it was, or to the board when that
+ * was a menu item (hidden now) or nothing, so the next key plays on. */
+function giveFocusBack(before) {
+  if (document.querySelector("#dialogs .overlay")) return; // another dialog is open
+  const back =
+    before instanceof HTMLElement && before.isConnected && before !== document.body && !before.closest(".dropdown")
+      ? before
+      : document.getElementById("board");
+  back?.focus({ preventScroll: true });
 }
 
 export function message(title, text) {
@@ -134,7 +170,7 @@ export function nameDialog(level, { name = "Anonymous", error = "" } = {}) {
     id: "name-dialog",
     html:
       `<p>You have one of the fastest times<br>for the ${esc(levelTitle(level))} level.<br>Please type your name:</p>` +
-      `<input type="text" name="name" maxlength="${NAME_MAX}" value="${esc(name)}">` +
+      `<input type="text" name="name" aria-label="your name" maxlength="${NAME_MAX}" value="${esc(name)}">` +
       `<div class="error" data-error>${esc(error)}</div>`,
     buttons: [
       {

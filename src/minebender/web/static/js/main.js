@@ -36,6 +36,8 @@ function setFace(mood) {
   if (el.dataset.mood !== mood) {
     el.dataset.mood = mood;
     el.innerHTML = icons.face(mood);
+    const said = { cool: "new game (this one is won)", dead: "new game (this one is lost)" };
+    el.setAttribute("aria-label", said[mood] ?? "new game");
   }
 }
 
@@ -59,6 +61,7 @@ function drawTimer() {
   if (el.dataset.value !== String(secs)) {
     el.dataset.value = String(secs);
     el.innerHTML = icons.ledDigits(secs);
+    el.setAttribute("aria-label", `${secs} seconds`);
   }
 }
 
@@ -66,6 +69,7 @@ function drawCounter(n) {
   const el = $("counter");
   el.dataset.value = String(n);
   el.innerHTML = icons.ledDigits(n);
+  el.setAttribute("aria-label", `${n} mines left`); // the digits are pictures
 }
 
 // While the server cannot be reached the board is dimmed and says why, so
@@ -507,6 +511,10 @@ attachMenus(command);
 document.addEventListener("keydown", (e) => {
   if (dlg.dialogOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "Escape") return closeMenus();
+  // Enter and Space on a button (the face, the bulb, a menu, the end panel's)
+  // press that button: only on the board (or nothing focused) are they moves
+  const onControl = e.target instanceof HTMLElement && e.target.closest("button, a, input, select, textarea");
+  if (onControl && (e.key === "Enter" || e.key === " ")) return;
   if (e.key === "F2" || e.key === "n" || e.key === "N") {
     e.preventDefault();
     return newGame();

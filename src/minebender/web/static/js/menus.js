@@ -14,7 +14,15 @@ export function markMenu(p) {
 }
 
 export function closeMenus() {
-  document.querySelectorAll(".menu.open").forEach((m) => m.classList.remove("open"));
+  document.querySelectorAll(".menu.open").forEach((m) => {
+    m.classList.remove("open");
+    m.querySelector(":scope > button").setAttribute("aria-expanded", "false");
+  });
+}
+
+function openMenu(menu) {
+  menu.classList.add("open");
+  menu.querySelector(":scope > button").setAttribute("aria-expanded", "true");
 }
 
 export function attachMenus(command) {
@@ -24,17 +32,21 @@ export function attachMenus(command) {
       e.stopPropagation();
       const open = menu.classList.contains("open");
       closeMenus();
-      if (!open) menu.classList.add("open");
+      if (!open) openMenu(menu);
     });
     button.addEventListener("mouseenter", () => {
       if (document.querySelector(".menu.open") && !menu.classList.contains("open")) {
         closeMenus();
-        menu.classList.add("open");
+        openMenu(menu);
       }
     });
     menu.querySelectorAll("[data-cmd]").forEach((item) =>
       item.addEventListener("click", (e) => {
         e.stopPropagation();
+        closeMenus();
+        // the item is hidden now: the focus goes to the board (a dialog the
+        // command opens takes it, and gives it back there)
+        document.getElementById("board")?.focus({ preventScroll: true });
         command(item.dataset.cmd);
       }),
     );
@@ -94,7 +106,7 @@ function menuKeys(e) {
   } else if (side) {
     const next = menus[(menus.indexOf(open) + side + menus.length) % menus.length];
     closeMenus();
-    next.classList.add("open");
+    openMenu(next);
     next.querySelector(".dropdown [data-cmd]")?.focus();
   } else if (e.key === "Enter" || e.key === " ") {
     // with no item chosen yet it picks nothing, and never reaches the board
