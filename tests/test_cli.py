@@ -161,7 +161,10 @@ def test_no_subcommand_starts_the_web_game(monkeypatch: pytest.MonkeyPatch) -> N
         (["bot", "--level", "huge"], "level"),
         (["generate", "--level", "huge", "--seed", "1"], "level"),
         (["serve", "--port", "-1"], "port"),
-        (["serve", "--port", "abc"], "port"),
+        (["serve", "--port", "abc"], "--port must be an integer in digits 0-9"),
+        (["bench", "web", "--players", "\uff13"], "--players must be an integer in digits 0-9"),
+        (["generate", "--seed", "1", "--first", "\uff10,0"], "--first must look like X,Y"),
+        (["generate", "--seed", "1", "--first=-1,0"], "--first -1,0 is off the 9x9 board"),
     ],
 )
 def test_bad_usage(args: list[str], fragment: str, db: Path) -> None:

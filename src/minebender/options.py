@@ -134,10 +134,10 @@ def parse_first(text: str, size: Setup) -> Pos:
     parts = text.split(",")
     if len(parts) != 2:
         raise UsageError(f"--first must look like X,Y (column,row from 0), got {text!r}")
-    try:
-        x, y = (int(p) for p in parts)
-    except ValueError:
-        raise UsageError(f"--first must look like X,Y (column,row from 0), got {text!r}") from None
+    if not all((d := p.strip().removeprefix("-")).isascii() and d.isdigit() for p in parts):
+        # ASCII digits, as every option's number (int() takes full-width digits too)
+        raise UsageError(f"--first must look like X,Y (column,row from 0), got {text!r}")
+    x, y = (int(p) for p in parts)
     if not (0 <= x < size.width and 0 <= y < size.height):
         raise UsageError(f"--first {x},{y} is off the {size.width}x{size.height} board")
     return Pos(x, y)

@@ -14,7 +14,9 @@ from minebender.commands.serve import has_display
 
 
 def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["serve", "--port", "70000", "--no-browser"]) == 2
+    with pytest.raises(SystemExit) as stopped:  # refused as the line is read, as argparse does
+        main(["serve", "--port", "70000", "--no-browser"])
+    assert stopped.value.code == 2
     assert "--port must be from 1 to 65535" in capsys.readouterr().err
 
 
@@ -66,5 +68,7 @@ def test_bench_web_runs_and_stops_by_itself(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_bench_web_refuses_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "web", "--players", "0"]) == 2
-    assert "--players" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        main(["bench", "web", "--players", "0"])
+    assert stopped.value.code == 2
+    assert "--players must be from 1 to 1000" in capsys.readouterr().err

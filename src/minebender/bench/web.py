@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from minebender.options import SEED_LIMIT, UsageError, level_name, parse_seed
+from minebender.options import SEED_LIMIT, UsageError, add_int_argument, level_name, parse_seed
 from minebender.types import NAMED_LEVELS, Pos, neighbours
 from minebender.words import count
 
@@ -58,8 +58,17 @@ and a huge one would never end the run."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--url", help="a running server to load (default: start one here)")
-    parser.add_argument("--players", type=int, default=50, help="concurrent players (50)")
-    parser.add_argument("--actions", type=int, default=3000, help="actions in all (3000)")
+    add_int_argument(
+        parser, "--players", 1, 1001, default=50, help="concurrent players, 1 to 1000 (default 50)"
+    )
+    add_int_argument(
+        parser,
+        "--actions",
+        1,
+        1_000_001,
+        default=3000,
+        help="actions in all, 1 to 1000000 (default 3000)",
+    )
     parser.add_argument(
         "--level",
         default="expert",
@@ -298,10 +307,6 @@ def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> fl
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.players <= 1000:
-        raise UsageError(f"--players must be from 1 to 1000, got {args.players}")
-    if not 1 <= args.actions <= 1_000_000:
-        raise UsageError(f"--actions must be from 1 to 1000000, got {args.actions}")
     if not 0 <= args.think_ms <= THINK_MS_LIMIT:  # NaN fails it too
         raise UsageError(
             f"--think-ms must be a number of milliseconds from 0 to {THINK_MS_LIMIT:.0f},"

@@ -16,7 +16,7 @@ import threading
 import time
 import webbrowser
 
-from minebender.options import add_db_argument
+from minebender.options import add_db_argument, add_int_argument
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "run"]
 
@@ -28,7 +28,14 @@ EXAMPLE = "minebender serve --port 8080 --db ~/games.db --no-browser"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    add_int_argument(
+        parser,
+        "--port",
+        1,
+        65536,
+        default=8000,
+        help="port to listen on, 1 to 65535 (default 8000)",
+    )
     add_db_argument(parser)
     parser.add_argument(
         "--no-browser", action="store_true", help="do not open the page in a browser"
@@ -67,8 +74,6 @@ def run(args: argparse.Namespace) -> int:
     from minebender.cli import UsageError
     from minebender.web import create_app
 
-    if not 1 <= args.port <= 65535:
-        raise UsageError(f"--port must be from 1 to 65535, got {args.port}")
     _check_port(args.host, args.port)
     try:
         store = store_mod.open(args.db)
