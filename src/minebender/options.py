@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from minebender.batch import RunSpec
 
 __all__ = [
+    "COUNT_LIMIT",
     "SEED_LIMIT",
     "UsageError",
     "add_db_argument",
@@ -39,6 +40,9 @@ __all__ = [
 ]
 
 SEED_LIMIT = 2**64
+COUNT_LIMIT = 2**32
+"""The most boards one run of ``generate`` or ``bench noguess`` makes: board
+indexes are one 32-bit word of ``board_rs``."""
 """Seeds are from 0 to SEED_LIMIT - 1: the 64 bits ``board_rs`` splits in two."""
 
 

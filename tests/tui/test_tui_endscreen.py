@@ -9,6 +9,9 @@ from typing import Any
 from pilot_types import PilotT
 from tui_support import (
     CENTRE,
+    LAYOUT,
+    MINES,
+    SAFE,
     SEED,
     click_cell,
     goto,
@@ -26,9 +29,6 @@ from minebender.tui.screens import KeysScreen
 from minebender.types import Beginner, Covered, Exploded, Layout, Lost, Number, Pos, Setup, Won
 from minebender.web.views import view
 
-LAYOUT = layout_for_seed(Beginner(), SEED, CENTRE)
-MINES = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if m]
-SAFE = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if not m]
 BEGINNER_ROWS = needed_size(Setup(9, 9, 10))[1]
 
 

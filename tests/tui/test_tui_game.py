@@ -11,10 +11,12 @@ from pilot_types import PilotT
 from textual.widgets import Input
 from tui_support import (
     CENTRE,
+    LAYOUT,
+    MINES,
+    SAFE,
     SEED,
     click_cell,
     goto,
-    layout_for_seed,
     make_app,
     run,
     screen_lines,
@@ -49,10 +51,6 @@ from minebender.types import (
     Won,
     WrongFlag,
 )
-
-LAYOUT = layout_for_seed(Beginner(), SEED, CENTRE)
-MINES = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if m]
-SAFE = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if not m]
 
 
 def app_of(pilot: PilotT) -> MinebenderApp:

@@ -35,6 +35,12 @@ def layout_for_seed(level: Level, seed: str, first: Pos) -> Layout:
     return s.layout
 
 
+LAYOUT = layout_for_seed(Beginner(), SEED, CENTRE)
+"""The Beginner board of ``make_app()``'s game, first clicked at CENTRE."""
+MINES = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if m]
+SAFE = [Pos(x, y) for y, row in enumerate(LAYOUT) for x, m in enumerate(row) if not m]
+
+
 def run(app: App[None], scenario: Scenario, size: tuple[int, int] = (80, 24)) -> None:
     """Run the app headless at size and drive it with scenario."""
 

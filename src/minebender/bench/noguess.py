@@ -22,6 +22,7 @@ from minebender import words
 from minebender.game import Game, setup
 from minebender.noguess import NoGuessError, generate
 from minebender.options import (
+    COUNT_LIMIT,
     SEED_LIMIT,
     board_rs,
     level_name,
@@ -37,9 +38,6 @@ from minebender.types import NAMED_LEVELS, Layout, Playing, Pos, Setup, Won
 __all__ = ["EXAMPLE", "Figures", "add_arguments", "measure", "run"]
 
 EXAMPLE = "minebender bench noguess --level expert --count 50 --check"
-
-COUNT_LIMIT = 2**32
-"""The most boards a line, as ``minebender generate --count`` allows."""
 """The command line that ends this benchmark's ``--help``."""
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from minebender.game import place_mines, setup
 from minebender.options import (
+    COUNT_LIMIT,
     SEED_LIMIT,
     UsageError,
     board_rs,
@@ -34,7 +35,6 @@ SUMMARY = "generate boards as JSON lines or text, optionally no-guess"
 EXAMPLE = "minebender generate --level expert --no-guess --seed 7 --count 3 --json"
 
 LEVELS = NAMED_LEVELS
-COUNT_LIMIT = 2**32
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
