@@ -245,6 +245,30 @@ def test_a_move_made_in_another_window_is_shown_not_overwritten(store: Store) ->
     run(make_app(store), scenario)
 
 
+def test_a_game_given_up_in_another_window_goes_on_as_a_new_game(store: Store) -> None:
+    """Another terminal pressed n on this game: the moves made here after that
+    were written into the abandoned game, and a win was recorded nowhere."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        game_id = app.saver.game_id if app.saver is not None else None
+        assert game_id is not None
+        stored = store.load(game_id)
+        assert stored is not None
+        assert store.abandon(game_id, stored.session())  # the other window's n
+        await goto(pilot, next(p for p in SAFE if tile(app, p) == Covered()))
+        await pilot.press("f")
+        await pilot.pause()
+        assert not app.session.started and app.session.spec.seed != SEED
+        assert any("given up in another window" in str(n.message) for n in app._notifications)
+        after = store.load(game_id)
+        assert after is not None and after.status == "abandoned" and len(after.events) == 1
+
+    run(make_app(store), scenario)
+
+
 def test_quitting_keeps_the_time_played_since_the_last_move(store: Store) -> None:
     """The clock is saved as the terminal closes (and every few seconds), so the
     resumed game's timer goes on from the time played, not the last move."""

@@ -281,6 +281,39 @@ def test_an_action_from_another_window_is_never_silently_lost(
     b.close()
 
 
+def test_a_game_another_window_gave_up_takes_no_more_actions(
+    db_path: Path, clock: FakeClock
+) -> None:
+    """The moves were written into the abandoned game, and a win after them
+    was recorded nowhere: they are refused (GameGivenUp, a StoreConflict)."""
+    a = store_mod.open(db_path)
+    s = Session(SessionSpec(Beginner(), "given-up"), clock)
+    s.reveal(Pos(4, 4))
+    gid = a.create_game(s, token="t", interface="terminal")
+    b = store_mod.open(db_path)
+    loaded = b.load(gid)
+    assert loaded is not None
+    assert b.abandon(gid, loaded.session(clock))  # the other window pressed n
+    s.flag(Pos(0, 0))
+    with pytest.raises(store_mod.GameGivenUp, match="abandoned in another window"):
+        a.sync(gid, s)
+    assert isinstance(store_mod.GameGivenUp("x"), store_mod.StoreConflict)
+    after = a.load(gid)
+    assert after is not None and after.status == "abandoned" and len(after.events) == 1
+    a.sync(gid, loaded.session(clock))  # nothing new: nothing to refuse
+    # a game given up before its first click is dropped: a flag on it is refused too
+    t = Session(SessionSpec(Beginner(), "dropped"), clock)
+    t.flag(Pos(1, 1))
+    tid = a.create_game(t, token="t", interface="terminal")
+    assert b.abandon(tid, t)
+    t.flag(Pos(2, 2))
+    with pytest.raises(store_mod.GameGivenUp):
+        a.sync(tid, t)
+    assert a.load(tid) is None
+    a.close()
+    b.close()
+
+
 def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -> None:
     """Games stored before the clock was saved load as before: from their last action."""
     old = sqlite3.connect(db_path)

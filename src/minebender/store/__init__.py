@@ -27,6 +27,7 @@ from pathlib import Path
 from minebender.store.db import BEST_TIMES_KEPT, MAX_NAME_LENGTH, NAME_RULE, Store, clean_name
 from minebender.store.records import (
     BestTime,
+    GameGivenUp,
     Statistics,
     StoreConflict,
     StoredGame,
@@ -43,6 +44,7 @@ __all__ = [
     "NAME_RULE",
     "SCHEMA_VERSION",
     "BestTime",
+    "GameGivenUp",
     "Statistics",
     "Store",
     "StoreConflict",

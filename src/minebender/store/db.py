@@ -15,6 +15,7 @@ from pathlib import Path
 from minebender.session import Event, Session, level_name
 from minebender.store.records import (
     BestTime,
+    GameGivenUp,
     Statistics,
     StoreConflict,
     StoredGame,
@@ -239,11 +240,19 @@ class Store:
         The stored events must be the first of the session's: when another
         window (another process with the same database) has stored an action of
         its own since, this one is refused (``StoreConflict``) rather than
-        leaving a log that neither window showed.
+        leaving a log that neither window showed. When another window gave the
+        game up for a new one, a new action is refused too (``GameGivenUp``):
+        it was written into the finished game, and a win after it was lost.
         """
         with self._tx() as db:
+            found = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
             row = db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
             stored = int(row.fetchone()[0])
+            if stored < len(session.events) and (found is None or found[0] == "abandoned"):
+                raise GameGivenUp(
+                    f"game {game_id} was abandoned in another window, for a new game;"
+                    " this action is not saved"
+                )
             if stored > len(session.events) or (
                 stored and self._event_at(db, game_id, stored - 1) != session.events[stored - 1]
             ):

@@ -14,6 +14,7 @@ from minebender.types import Level, Pos
 
 __all__ = [
     "BestTime",
+    "GameGivenUp",
     "Statistics",
     "StoreConflict",
     "StoreError",
@@ -33,6 +34,11 @@ class StoreError(Exception):
 class StoreConflict(StoreError):
     """The stored game moved on without this session (another window played it):
     the session is out of date and should be loaded again."""
+
+
+class GameGivenUp(StoreConflict):
+    """Another window gave the stored game up for a new one (``Store.abandon``):
+    it is over, counted as lost, and nothing more of it is played."""
 
 
 def default_path() -> Path:

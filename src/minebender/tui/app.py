@@ -18,7 +18,7 @@ from textual.geometry import Size
 
 from minebender.commands.stats import build_report
 from minebender.session import Event, Session, SessionSpec, level_name
-from minebender.store import StoreConflict, StoreError
+from minebender.store import GameGivenUp, StoreConflict, StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
 from minebender.tui.endscreen import PANEL_WIDTH, EndScreen, end_items, pack, panel_rows
@@ -291,6 +291,15 @@ class MinebenderApp(BoardApp):
         if self.saver is not None:
             try:
                 self.saver.record(self.session)
+            except GameGivenUp:
+                # as the web page does: the window goes on with a new game
+                self._start(self.session.spec.level)
+                self.notify(
+                    "This game was given up in another window, where it counts as lost:"
+                    " your last move is not taken, and this is a new game.",
+                    severity="warning",
+                )
+                return
             except StoreConflict:
                 stored = self.saver.reload()
                 if stored is not None:
