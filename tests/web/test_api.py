@@ -80,6 +80,9 @@ def test_create_game_returns_id_token_and_a_covered_board(client: TestClient) ->
     assert (v["width"], v["height"], v["mines"], v["status"]) == (30, 16, 99, "playing")
     assert v["tiles"] == [["covered"] * 30] * 16 and v["mines_left"] == 99
     assert v["elapsed_ms"] == 0 and v["reason"] is None
+    assert v["ranked"] is True  # dealt by the server: it counts
+    assert Player(client, level="expert", practice=True).view["ranked"] is False
+    assert Player(client, level="expert", no_guess=True).view["ranked"] is False
 
 
 def test_custom_sizes_are_clamped_as_the_laws_say(client: TestClient) -> None:
@@ -210,6 +213,9 @@ def test_a_game_belongs_to_its_token(client: TestClient) -> None:
     assert act.status_code == 403 and "does not own" in act.json()["detail"]
     assert client.get(url, headers=a.auth).json()["view"]["started"] is False
     assert client.get("/api/games/nope", headers=a.auth).status_code == 404
+    long = client.get("/api/games/" + "x" * 3000, headers=a.auth)
+    assert long.status_code == 404 and "(3000 characters)" in long.json()["detail"]
+    assert len(long.json()["detail"]) < 100
 
 
 @pytest.mark.parametrize(
@@ -228,6 +234,10 @@ def test_a_game_belongs_to_its_token(client: TestClient) -> None:
         ('{"type": "assist", "x": 1, "y": 1}', 422, "the assist takes no cell"),
         ('{"type": "assist", "x": 3}', 422, "the assist takes no cell"),
         ('{"type": "reveal", "x": 1, "y": 1, "z": 2}', 422, "unknown field"),
+        # Python's reader kept the last of a key written twice, and took NaN
+        ('{"type": "reveal", "x": 1, "y": 1, "x": 2}', 400, 'the key "x" is written twice'),
+        ('{"type": "reveal", "x": NaN, "y": 1}', 400, "NaN is not a JSON number"),
+        (b'\xef\xbb\xbf{"type": "assist", "x": 1}', 422, "the assist takes no cell"),  # a BOM
         ("[1, 2]", 422, ""),
     ],
 )
@@ -285,6 +295,19 @@ def post_json(client: TestClient, url: str, body: Any) -> Any:
 def test_bad_new_games_are_refused(client: TestClient, body: Any, words: str) -> None:
     r = post_json(client, "/api/games", body)
     assert r.status_code == 422 and words in r.json()["detail"], r.text
+
+
+def test_a_new_game_with_a_key_written_twice_is_refused(client: TestClient) -> None:
+    """It started an Expert game: Python's reader keeps the last key."""
+    before = client.get("/api/statistics").json()
+    r = client.post(
+        "/api/games",
+        content='{"level": "beginner", "level": "expert"}',
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.status_code == 400, r.text
+    assert r.json()["detail"] == 'malformed JSON: the key "level" is written twice in one object'
+    assert client.get("/api/statistics").json() == before
 
 
 def test_a_custom_code_takes_the_sizes_a_level_takes(client: TestClient) -> None:
@@ -367,8 +390,9 @@ def test_a_board_picked_by_seed_or_code_is_never_ranked(
     """The same board the server would deal, picked by the client: the player
     may know it, so it counts for neither best times nor statistics."""
     p = Player(client, **body)
+    assert p.view["ranked"] is False  # the page says so when it is given up
     view = win(p, str(body.get("seed", SEED)))
-    assert view["best_time"] is False and view["level"] == level
+    assert view["best_time"] is False and view["level"] == level and not view["ranked"]
     r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Eve"}, headers=p.auth)
     assert r.status_code == 409
     assert client.get("/api/statistics").json()[level]["played"] == 0
@@ -436,6 +460,14 @@ def test_resume_after_restart(db_path: Path, clock: FakeClock) -> None:
 def test_the_page_and_the_docs_are_served(client: TestClient) -> None:
     assert "minebender" in client.get("/").text
     assert client.get("/openapi.json").json()["info"]["title"] == "minebender"
+
+
+@pytest.mark.parametrize("url", ["/", "/static/js/main.js", "/api/statistics", "/api/games/x"])
+def test_no_other_site_may_frame_the_page(client: TestClient, url: str) -> None:
+    """A frame would let another site lay its page over Reset Scores."""
+    r = client.get(url)
+    assert r.headers["x-frame-options"] == "DENY"
+    assert r.headers["content-security-policy"] == "frame-ancestors 'none'"
 
 
 @pytest.mark.parametrize(

@@ -446,6 +446,9 @@ def test_the_custom_field_dialog_takes_what_the_api_takes(page: Any, server: Ser
     page.click('[data-cmd="custom"]')
     page.wait_for_selector("#custom-dialog")
     assert page.input_value("#custom-dialog input[name=mines]") == "740"  # the clamped field
+    # typing at once replaces the first field, as Tab to the next does ("1025")
+    page.keyboard.type("12")
+    assert page.input_value("#custom-dialog input[name=height]") == "12"
     for bad in ("99999", "-3"):
         page.fill("#custom-dialog input[name=mines]", bad)
         page.click("#custom-dialog .xpbtn")

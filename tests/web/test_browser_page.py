@@ -19,31 +19,42 @@ __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 
 
-@pytest.mark.parametrize("viewport", [(390, 844), (600, 700)])
-def test_a_board_wider_than_the_screen_scrolls_from_its_left_edge(
-    browser: Any, server: Server, viewport: tuple[int, int]
+@pytest.mark.parametrize(("viewport", "mobile"), [((390, 844), True), ((600, 700), False)])
+def test_a_board_wider_than_the_screen_scrolls_inside_its_frame(
+    browser: Any, server: Server, viewport: tuple[int, int], mobile: bool
 ) -> None:
     """Centring a window wider than the screen put its left part (the Game
-    menu, the counter, the first columns) out of reach: it now starts at the
-    left edge and the page scrolls to the rest."""
+    menu, the counter, the first columns) out of reach; letting the page grow
+    to the board's width put the timer off screen, and on a phone the dialogs
+    too, centred in the widened page. The board scrolls inside its frame."""
     width, height = viewport
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=mobile
+    )
     pg = context.new_page()
     pg.goto(f"{server.url}/?code=e:narrow")
     pg.wait_for_selector(cell(29, 15))
-    menu = pg.locator("#menu-game > button").bounding_box()
-    corner = pg.locator(cell(0, 0)).bounding_box()
-    assert menu is not None and corner is not None
-    assert menu["x"] >= 0 and corner["x"] >= 0
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= width
+    for part in ("#menu-game > button", "#counter", "#timer", cell(0, 0)):
+        box = pg.locator(part).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, part
+    # the far corner is reached by scrolling the board, and plays
+    pg.click(cell(29, 15))
+    pg.wait_for_selector(f"{cell(29, 15)}:not([data-tile='covered'])")
+    pg.click("#menu-game > button")
+    pg.click('[data-cmd="best"]')
+    box = pg.locator("#best-dialog").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    pg.keyboard.press("Escape")
     pg.click("#menu-game > button")  # reachable, so the level can be changed back
     pg.click('[data-cmd="level:beginner"]')
     pg.wait_for_selector(cell(8, 8))
     assert pg.locator(cell(9, 0)).count() == 0
-    # on a wide screen the window is still centred
-    pg.set_viewport_size({"width": 1400, "height": 800})
-    box = pg.locator(".window").bounding_box()
-    assert box is not None
-    assert abs((box["x"] + box["width"] / 2) - 700) < 20
+    if not mobile:  # on a wide screen the window is still centred
+        pg.set_viewport_size({"width": 1400, "height": 800})
+        box = pg.locator(".window").bounding_box()
+        assert box is not None
+        assert abs((box["x"] + box["width"] / 2) - 700) < 20
     context.close()
 
 
@@ -55,6 +66,41 @@ def test_a_no_guess_link_keeps_its_plus(page: Any, server: Server) -> None:
     assert page.locator("#message").count() == 0
     page.goto(f"{server.url}/?code=b%2Bng:plus-link2")
     page.wait_for_selector(".badge:has-text('No-guess')")
+
+
+def test_a_code_game_given_up_after_a_reload_is_not_said_to_count(
+    page: Any, server: Server
+) -> None:
+    """The page knew a code game from how it had started it, which a reload
+    forgets: it said the game left "counts as lost". The view says it."""
+    page.goto(f"{server.url}/?code=i:reloaded")
+    page.wait_for_selector(cell(15, 15))
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    page.reload()
+    page.wait_for_selector(f"{cell(FIRST.x, FIRST.y)}:not([data-tile='covered'])")
+    old = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current')).id")
+    page.focus("#board")
+    page.keyboard.press("F2")
+    page.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=old
+    )
+    settle(page)
+    assert "counts as lost" not in page.inner_text("#statusbar")
+
+
+def test_a_shared_code_leaves_the_no_guess_option_as_it_was(page: Any, server: Server) -> None:
+    """Taken from a code, the option stayed ticked for good and made every
+    later game unranked; the code's level is followed, in plain sight."""
+    page.goto(f"{server.url}/?code=i+ng:option")
+    page.wait_for_selector(".badge:has-text('No-guess')")
+    prefs = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.prefs'))")
+    assert prefs["noGuess"] is False and prefs["level"] == "intermediate"
+    page.click("#face")
+    page.wait_for_selector(cell(15, 15))
+    page.wait_for_function("() => !document.querySelector('.badge')")
+    checked = page.get_attribute('[data-cmd="noguess"]', "aria-checked")
+    assert checked == "false"
 
 
 def test_the_heat_map_writes_0_and_100_only_for_certain_cells(page: Any, server: Server) -> None:
@@ -225,10 +271,13 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
         """async () => {
           const { pause } = await import('/static/js/replay.js');
           return [pause(3000, 1), pause(3000, 2), pause(3000, 4), pause(3000, 0),
-                  pause(10, 0), pause(60000, 1), pause(100, 0), pause(800, 0)];
+                  pause(10, 0), pause(60000, 1), pause(100, 0), pause(800, 0),
+                  pause(60000, 0), pause(-5, 0)];
         }"""
     )
-    assert pauses == [3000, 1500, 750, 375, 10, 10000, 60, 100]  # quick: never slower
+    # quick: an eighth, from 60 ms to 1 s, never slower than 4x (a fast game's
+    # 100 ms pause took 60 ms where 4x takes 25)
+    assert pauses == [3000, 1500, 750, 375, 2.5, 10000, 25, 100, 1000, 0]
     seed = "e2e-replay-list"
     page.goto(f"{server.url}/?code=b+ng:{seed}")
     page.wait_for_selector(".badge:has-text('No-guess')")

@@ -19,6 +19,7 @@ from minebender.session import SessionSpec, level_from_name, parse_board_code
 from minebender.solver import analyse
 from minebender.store import StoreError, clean_name
 from minebender.types import Custom, Level, Pos
+from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 from minebender.web.hub import (
     Forbidden,
@@ -31,6 +32,7 @@ from minebender.web.hub import (
 )
 from minebender.web.models import ActionIn, NameIn, NewGame, PresenceIn
 from minebender.web.views import view
+from minebender.words import cut
 
 __all__ = ["LEVELS", "MAX_REPLAY_BYTES", "router"]
 
@@ -64,14 +66,14 @@ def _token(authorization: str | None) -> str:
 
 def router(hub: Hub) -> APIRouter:
     """The API's routes, serving the games of hub."""
-    api = APIRouter(prefix="/api")
+    api = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 
     def owned(gid: str, authorization: str | None) -> Live:
         token = _token(authorization)
         try:
             return hub.get(gid, token)
         except GameNotFound:
-            raise ApiError(404, f"no game with id {gid!r}") from None
+            raise ApiError(404, f"no game with id {cut(gid)}") from None
         except Forbidden:
             raise ApiError(403, f"this token does not own game {gid!r}") from None
         except StoreError as exc:

@@ -24,7 +24,7 @@ from minebender.web.api import router
 from minebender.web.hosts import HostGuard
 from minebender.web.hub import Hub, random_seed
 
-__all__ = ["STATIC", "ServerTiming", "create_app"]
+__all__ = ["FRAMING", "STATIC", "ResponseHeaders", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -36,9 +36,19 @@ While a game is on, the layout never leaves the server. See docs/web.md.
 """
 
 
-class ServerTiming:
-    """Adds ``Server-Timing: app;dur=MS`` to every answer: the time the app took,
-    so a slow round trip can be told apart from a busy machine or network."""
+FRAMING = [
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+]
+"""No other site may show the page in a frame: it could lay its own page over
+it and lead a click to Reset Scores or Reset, which cannot be undone. The Host
+check does not stop that, since a frame of the page sends its true Host."""
+
+
+class ResponseHeaders:
+    """Adds ``Server-Timing: app;dur=MS`` to every answer, the time the app took,
+    so a slow round trip can be told apart from a busy machine or network; and
+    the ``FRAMING`` headers."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -55,6 +65,7 @@ class ServerTiming:
                 headers = [
                     *message.get("headers", []),
                     (b"server-timing", f"app;dur={ms:.2f}".encode()),
+                    *FRAMING,
                 ]
                 message = {**message, "headers": headers}
             await send(message)
@@ -88,7 +99,7 @@ def create_app(
     )
     app.state.hub = hub
     errors.install(app)
-    app.add_middleware(ServerTiming)
+    app.add_middleware(ResponseHeaders)
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)
     app.include_router(router(hub))

@@ -88,6 +88,7 @@ def view(session: Session, *, qualifies: bool = False, abandoned: bool = False) 
         "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "assist": c.assist},
         "practice": session.spec.practice,
         "no_guess": session.spec.no_guess,
+        "ranked": session.spec.ranked,
     }
     if session.over:
         out["code"] = board_code(session.spec)

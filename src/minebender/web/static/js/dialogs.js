@@ -81,8 +81,9 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     if (onOpen) onOpen(win, close);
     const first = win.querySelector("input") ?? primary ?? row.firstChild;
     first?.focus();
-    // a proposed value (the name "Anonymous") is selected, so typing replaces it
-    if (first instanceof HTMLInputElement && first.type === "text") first.select();
+    // a proposed value (the name "Anonymous", the Custom Field's height) is
+    // selected, so typing replaces it, as Tab to the next field does
+    if (first instanceof HTMLInputElement) first.select();
   });
 }
 

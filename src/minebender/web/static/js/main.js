@@ -248,7 +248,7 @@ async function abandonCurrent() {
   const game = state.game;
   const v = state.view;
   if (!game || !v || v.status !== "playing" || !v.started) return false;
-  let counted = !v.practice && !v.no_guess && !state.startedFrom;
+  let counted = v.ranked;
   state.queue = state.queue.then(async () => {
     try {
       await api.abandon(game);
@@ -291,11 +291,10 @@ async function newGame(opts = {}) {
     state.game = { id: res.id, token: res.token };
     state.startedFrom = opts.code ?? null;
     const v = res.view;
-    if (opts.code) {
-      // The face and F2 go on with the level of the shared board.
-      p.level = v.level;
-      p.noGuess = v.no_guess;
-    }
+    // The face and F2 go on with the level of a shared board, which is in
+    // sight; its no-guess option is not taken: ticked for good, it would make
+    // every later game unranked without a word.
+    if (opts.code) p.level = v.level;
     // The Custom Field dialog shows the sizes as the laws clamped them.
     if (v.level === "custom") p.custom = { width: v.width, height: v.height, mines: v.mines };
     savePrefs();

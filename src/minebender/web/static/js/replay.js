@@ -93,10 +93,10 @@ export function replaysDialog(history) {
 
 /** The pause before the next frame: the game's own pause at the chosen speed
  * (at most 10 s, for a player who left the game open), or with "quick" (0) an
- * eighth of it, from 60 ms (so each step is seen) to 1 s; a pause already
- * under 60 ms stays as it was, so quick is never slower than the game. */
+ * eighth of it, at least 60 ms (so each step is seen) and at most 1 s; never
+ * longer than at 4x, so quick is the fastest speed of a fast game too. */
 export function pause(ms, speed) {
-  if (!speed) return Math.min(1000, Math.max(Math.min(60, ms), ms / 8));
+  if (!speed) return Math.min(1000, Math.max(0, ms) / 4, Math.max(60, ms / 8));
   return Math.min(10000, Math.max(0, ms) / speed);
 }
 
