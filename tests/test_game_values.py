@@ -131,6 +131,11 @@ def test_steps_never_change_the_game_stepped() -> None:
     assert repr(g) == before
 
 
+def _view(width: int, height: int, mines: int) -> Knowledge:
+    """A view with every cell covered."""
+    return Knowledge(width, height, mines, ((Hidden(),) * width,) * height)
+
+
 @pytest.mark.parametrize(
     ("make", "error", "named"),
     [
@@ -161,6 +166,22 @@ def test_steps_never_change_the_game_stepped() -> None:
         (lambda: AssistTooEarly((0, None)), TypeError, "None"),  # type: ignore[arg-type]
         (lambda: Lost("x"), TypeError, "'x'"),  # type: ignore[arg-type]
         (lambda: Lost(Pos(0, 0)), TypeError, "Pos(x=0, y=0)"),  # type: ignore[arg-type]
+        # the Game constructor (repr round trips) took a view of another size (an
+        # IndexError later) and any status; what the laws hold for, a value of
+        # the type that play cannot reach, it still takes
+        (lambda: Game(2, 1, ((True, False),), None), TypeError, "knowledge"),  # type: ignore[arg-type]
+        (lambda: Game(2, 1, ((True, False),), _view(1, 1, 1)), ValueError, "1x1"),
+        (
+            lambda: Game(2, 1, ((True, False),), _view(2, 1, 1), frozenset({(0, 0)})),  # type: ignore[arg-type]
+            TypeError,
+            "flags must be a frozenset of Pos",
+        ),
+        (lambda: Game(2, 1, ((True, False),), _view(2, 1, 1), {Pos(0, 0)}), TypeError, "flags"),  # type: ignore[arg-type]
+        (
+            lambda: Game(2, 1, ((True, False),), _view(2, 1, 1), status="x"),  # type: ignore[arg-type]
+            TypeError,
+            "status",
+        ),
     ],
 )
 def test_constructors_name_the_bad_value(make: object, error: type, named: str) -> None:
@@ -180,6 +201,12 @@ def test_constructors_name_the_bad_value(make: object, error: type, named: str) 
         (lambda: Custom.from_text(None), "text must be a str, got NoneType"),  # type: ignore[arg-type]
         (lambda: Custom.from_text(b"9x9x10"), "text must be a str, got bytes"),  # type: ignore[arg-type]
         (lambda: explain(Game.fresh(1, 1, ((False,),)).knowledge, "ab"), "explain: pos"),  # type: ignore[arg-type]
+        (lambda: explain(None, Pos(0, 0)), "reads a Knowledge"),  # type: ignore[arg-type]
+        (lambda: analyse(_view(1, 1, 0)).probability((True, 0)), "probability: pos"),  # type: ignore[arg-type]
+        (lambda: analyse(_view(1, 1, 0)).probability(None), "probability: pos"),  # type: ignore[arg-type]
+        (lambda: Game.fresh(1, 1, ((False,),)).flagged((1.5, 0)), "Game.flagged: pos"),  # type: ignore[arg-type]
+        (lambda: place_mines(9, 9, 10, Pos(0, 0), [1.5]), "place_mines: rs.0. must be"),  # type: ignore[list-item]
+        (lambda: place_mines(9, 9, 10, Pos(0, 0), [True]), "place_mines: rs.0. must be"),
     ],
 )
 def test_public_functions_name_an_argument_of_the_wrong_type(call: object, named: str) -> None:

@@ -182,8 +182,21 @@ def test_tiny_impossible_boards_are_proved_impossible(n: int, first: Pos) -> Non
     so, and a brute-force search over every allowed layout agrees."""
     with pytest.raises(NoGuessError, match="no no-guess board exists") as info:
         place_mines_no_guess(3, 3, n, first, [0])
-    assert "possible boards need a guess" in str(info.value)
+    assert "boards that place_mines can deal there" in str(info.value)
     assert no_board_exists(3, 3, n, first)
+
+
+def test_the_error_names_the_boards_searched_not_every_board_the_laws_allow() -> None:
+    """On 3x2 with one mine the laws let a mine lie next to the first click
+    (1 + 9 > 6 cells), and such a board is cleared without a guess; place_mines
+    keeps the first click's neighbours free, as it can, so none of its boards
+    is: the error said no no-guess board exists at all."""
+    with pytest.raises(NoGuessError) as info:
+        place_mines_no_guess(3, 2, 1, Pos(0, 0), [])
+    assert "all 2 boards that place_mines can deal there" in str(info.value)
+    allowed_by_the_laws = ((False, False, False), (True, False, False))
+    assert clears_brute(3, 2, allowed_by_the_laws, Pos(0, 0))
+    assert Pos(0, 1) not in allowed_cells(3, 2, 1, Pos(0, 0))
 
 
 def test_narrow_strip_with_an_odd_count_gives_up() -> None:

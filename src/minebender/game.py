@@ -72,6 +72,23 @@ WRONG_FLAG = WrongFlag()
 NUMBER = tuple(Number(n) for n in range(9))
 
 
+def _check_state(game: Game) -> None:
+    """Raise naming a constructed game's view, flags or status when it is not
+    of the right type or size. Only that: the laws hold for every value of the
+    type, reachable by play or not (a number that is not the layout's, a flag
+    off the board), and their tests build such games with this constructor.
+    ``Game.fresh`` and every step build games known to be right, and skip it."""
+    w, h, k = game.width, game.height, game.knowledge
+    if not isinstance(k, Knowledge):
+        raise TypeError(f"Game: knowledge must be a Knowledge, got {k!r}")
+    if (k.width, k.height) != (w, h):
+        raise ValueError(f"Game: knowledge is {k.width}x{k.height}, the layout {w}x{h}")
+    if not isinstance(game.flags, frozenset) or not all(isinstance(p, Pos) for p in game.flags):
+        raise TypeError(f"Game: flags must be a frozenset of Pos, got {game.flags!r}")
+    if not isinstance(game.status, (Playing, Won, Lost)):
+        raise TypeError(f"Game: status must be Playing(), Won() or Lost(...), got {game.status!r}")
+
+
 def check_layout(width: int, height: int, layout: object) -> Layout:
     """Return layout as a tuple of rows of bool, or raise naming what is wrong."""
     for name, value in (("width", width), ("height", height)):
@@ -111,8 +128,9 @@ def _counts(width: int, height: int, layout: Layout) -> tuple[tuple[int, ...], .
 class Game:
     """A game: the real board, what the player sees, their flags and the status.
 
-    Build one with ``Game.fresh``; the constructor is for ``repr`` round trips and
-    trusts that knowledge, flags and status arose from the layout by play.
+    Build one with ``Game.fresh``; the constructor is for ``repr`` round trips.
+    It checks the types and the size of what it is given (``_check_state``),
+    not that play could have led there.
     """
 
     width: int
@@ -129,6 +147,7 @@ class Game:
             layout = check_layout(self.width, self.height, self.layout)
             object.__setattr__(self, "layout", layout)
             object.__setattr__(self, "_counts", _counts(self.width, self.height, layout))
+            _check_state(self)
         if self._safe_hidden < 0:
             rows = self.knowledge.rows
             safe_hidden = sum(
@@ -192,7 +211,7 @@ class Game:
 
     def flagged(self, pos: Pos) -> bool:
         """The player has put a flag on pos."""
-        return pos in self.flags
+        return as_pos("Game.flagged", pos) in self.flags
 
     def mine(self, pos: Pos) -> bool:
         """The real board has a mine at pos (False off the board)."""
@@ -447,8 +466,10 @@ class _Stream:
     def __init__(self, rs: Sequence[int]) -> None:
         words: list[int] = []
         for i, r in enumerate(rs):
-            if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 2**32:
-                raise ValueError(f"rs[{i}] must be a 32-bit unsigned int, got {r!r}")
+            if isinstance(r, bool) or not isinstance(r, int):
+                raise TypeError(f"place_mines: rs[{i}] must be a 32-bit unsigned int, got {r!r}")
+            if not 0 <= r < 2**32:
+                raise ValueError(f"place_mines: rs[{i}] must be a 32-bit unsigned int, got {r!r}")
             words.append(r)
         self._seed = hashlib.sha256(
             b"minebender/place_mines"

@@ -195,7 +195,8 @@ def _exhaustive(
     first = geo.pos(start)
     raise NoGuessError(
         f"no no-guess board exists for {_density(geo.width, geo.height, placed)} with the"
-        f" first click at {tuple(first)}: all {len(choices)} possible boards need a guess"
+        f" first click at {tuple(first)}: all {len(choices)} boards that place_mines can"
+        " deal there (no mine next to the first click, where they fit) need a guess"
         + (f" (asked for {asked} mines, {placed} fit)" if asked != placed else "")
     )
 

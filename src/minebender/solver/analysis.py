@@ -26,7 +26,7 @@ from minebender.solver.reading import positions
 from minebender.solver.small import group_totals, list_solutions, listable, poly_of
 from minebender.solver.sweep import backward, backward_bits, counts, forward
 from minebender.solver.system import Component, System, build_system
-from minebender.types import Hidden, Knowledge, Pos
+from minebender.types import Hidden, Knowledge, Pos, as_pos
 
 __all__ = ["Analysis", "analyse", "convolve", "tail_weights"]
 
@@ -63,6 +63,7 @@ class Analysis:
 
     def probability(self, pos: Pos) -> Fraction:
         """The exact share of consistent layouts with a mine at the hidden cell pos."""
+        pos = as_pos("probability", pos)
         if not (0 <= pos[0] < self.width and 0 <= pos[1] < self.height):
             raise ValueError(f"probability: {pos!r} is off the {self.width}x{self.height} board")
         if not self.consistent:

@@ -97,13 +97,13 @@ def explain(knowledge: Knowledge, pos: Pos) -> Explanation | None:
     (2, 0) is safe: the numbers at (0, 0), (1, 1) prove it
     """
     pos = as_pos("explain", pos)
+    numbers = read_numbers(knowledge)  # names a knowledge that is no view
     w, h = knowledge.width, knowledge.height
     if not (0 <= pos[0] < w and 0 <= pos[1] < h):
         raise ValueError(f"explain: {tuple(pos)} is off the {w}x{h} board")
     if not knowledge.hidden(pos):
         raise ValueError(f"explain: ({pos.x}, {pos.y}) is not a hidden cell")
     cell = pos.y * w + pos.x
-    numbers = read_numbers(knowledge)
     everything = frozenset(i for i, _, _ in numbers.scopes)
     found = settled(make_system(numbers))
     if found is None:
