@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -112,6 +113,29 @@ def test_inconsistent_board_exits_1() -> None:
         "probabilities": [[None, None]],
     }
     assert solve("-", stdin="2x1x0\n1.\n").returncode == 1
+
+
+@pytest.mark.parametrize("unbuffered", ["1", ""])
+def test_a_grid_written_at_once_is_never_cut_short_in_silence(
+    big_board: Path, unbuffered: str
+) -> None:
+    """The grid is one write of over 64 kB, more than a pipe holds. Under
+    PYTHONUNBUFFERED Python dropped what the pipe did not take when its reader
+    left, and solve ended with 0 as if it had all been read (a nearly full disk
+    alike); now as a tool that SIGPIPE ended."""
+    env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    with subprocess.Popen(
+        [sys.executable, "-m", "minebender", "solve", str(big_board)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    ) as child:
+        assert child.stdout is not None and child.stderr is not None
+        assert len(child.stdout.read(10)) == 10
+        child.stdout.close()
+        err = child.stderr.read().decode()
+        assert child.wait(timeout=60) == 141
+    assert err == ""
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import os
 import sys
 from collections.abc import Iterable, Sequence
@@ -77,21 +78,39 @@ class OutputError(OSError):
 class _Stdout:
     """sys.stdout while a command runs: the same stream, but an OSError from
     writing or flushing it becomes an OutputError. A BrokenPipeError passes as
-    it is: it has its own quiet ending."""
+    it is: it has its own quiet ending.
+
+    Under ``PYTHONUNBUFFERED`` (set in many containers) Python's stdout writes
+    text straight to the file, and when one write() takes only part of it (a
+    nearly full disk, a reader that closed the pipe) the rest is dropped
+    without a word: ``solve``'s grid, one write of 400 kB, was cut short with
+    exit status 0. Then this one writes the rest itself, until the file takes
+    it all or says why not."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
+        buffer = getattr(stream, "buffer", None)
+        self._raw = buffer if isinstance(buffer, io.RawIOBase) else None
         self.failed: OutputError | None = None
         """The first failed write: argparse swallows an OSError writing --help."""
 
     def write(self, text: str) -> int:
         try:
+            if self._raw is not None:
+                return self._write_whole(self._raw, text)
             return self._stream.write(text)
         except BrokenPipeError:
             raise
         except OSError as exc:
             self.failed = self.failed or OutputError(exc.errno, exc.strerror)
             raise self.failed from exc
+
+    def _write_whole(self, raw: io.RawIOBase, text: str) -> int:
+        self._stream.flush()  # what the text layer holds goes first
+        data = memoryview(text.encode(self._stream.encoding, self._stream.errors or "strict"))
+        while data:
+            data = data[raw.write(data) or 0 :]
+        return len(text)
 
     def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
