@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import socket
+import socketserver
+import threading
 from pathlib import Path
 
 import pytest
@@ -72,3 +74,46 @@ def test_bench_web_refuses_bad_numbers(capsys: pytest.CaptureFixture[str]) -> No
         main(["bench", "web", "--players", "0"])
     assert stopped.value.code == 2
     assert "--players must be from 1 to 1000" in capsys.readouterr().err
+
+
+class _OneAnswer(socketserver.BaseRequestHandler):
+    """Reads a request, then sends the server's fixed answer and closes."""
+
+    answer = b""
+
+    def handle(self) -> None:
+        self.request.recv(65536)
+        self.request.sendall(self.answer)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (b"", "the server at {url} stopped answering: it closed the connection"),
+        (b"HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\nhalf", "stopped answering"),
+        (
+            b"HTTP/1.0 404 Not Found\r\nContent-Length: 9\r\n\r\n<html>no!",
+            "{url} is not a minebender server: it answered 404 with b'<html>no!', not JSON",
+        ),
+        (b"SSH-2.0-OpenSSH\r\n", "{url} is not a minebender server: its answer is not HTTP"),
+    ],
+    ids=["closed", "cut", "html", "not-http"],
+)
+def test_bench_web_names_a_server_that_goes_away_or_is_not_minebender(
+    capsys: pytest.CaptureFixture[str], answer: bytes, words: str
+) -> None:
+    """A server killed in the middle of a run gave a traceback (an IndexError
+    reading its status line); another program on the port gave "Expecting
+    value: line 1 column 1", naming neither the server nor what was wrong."""
+    handler = type("Handler", (_OneAnswer,), {"answer": answer})
+    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        try:
+            args = ["bench", "web", "--url", url, "--players", "1", "--actions", "5"]
+            assert main([*args, "--think-ms", "0"]) == 2
+        finally:
+            server.shutdown()
+    err = capsys.readouterr().err
+    assert words.format(url=url) in err and "Traceback" not in err

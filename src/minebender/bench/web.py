@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -147,6 +148,14 @@ def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {"type": "assist"}
 
 
+class ServerLost(Exception):
+    """The server stopped answering in the middle of the run."""
+
+
+class NotMinebender(Exception):
+    """The server answers, but not as minebender does (another program on the port)."""
+
+
 class _Conn:
     """One keep-alive HTTP/1.1 connection, as lean as a browser's: the bench should
     time the server, not a heavy client library."""
@@ -170,23 +179,38 @@ class _Conn:
         if body is not None:
             head += "Content-Type: application/json\r\n"
         head += f"Content-Length: {len(data)}\r\n\r\n"
-        self.writer.write(head.encode() + data)
-        status_line = await self.reader.readline()
-        status = int(status_line.split()[1])
+        try:
+            self.writer.write(head.encode() + data)
+            return await self._answer(self.reader)
+        except (OSError, asyncio.IncompleteReadError) as exc:
+            raise ServerLost("it closed the connection") from exc
+
+    async def _answer(self, reader: asyncio.StreamReader) -> tuple[int, Any]:
+        status_line = await reader.readline()
+        if not status_line:
+            raise ServerLost("it closed the connection")
+        words = status_line.split()
+        if len(words) < 2 or not words[1].isdigit():
+            raise NotMinebender(f"its answer is not HTTP ({status_line[:40]!r})")
+        status = int(words[1])
         length = 0
         self.server_ms = float("nan")
         while True:
-            line = await self.reader.readline()
+            line = await reader.readline()
             if line in (b"\r\n", b""):
                 break
             name, _, value = line.partition(b":")
             name = name.strip().lower()
             if name == b"content-length":
-                length = int(value)
+                length = int(value) if value.strip().isdigit() else 0
             elif name == b"server-timing" and b"dur=" in value:
-                self.server_ms = float(value.split(b"dur=")[1].split(b";")[0])
-        payload = await self.reader.readexactly(length)
-        return status, json.loads(payload) if payload else None
+                with contextlib.suppress(ValueError):
+                    self.server_ms = float(value.split(b"dur=")[1].split(b";")[0])
+        payload = await reader.readexactly(length)
+        try:
+            return status, json.loads(payload) if payload else None
+        except ValueError:
+            raise NotMinebender(f"it answered {status} with {payload[:40]!r}, not JSON") from None
 
     def close(self) -> None:
         if self.writer is not None:
@@ -325,6 +349,10 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"cannot start a server: {exc}") from exc
         try:
             wall = asyncio.run(_load(url.rstrip("/"), args, stats))
+        except ServerLost as exc:
+            raise UsageError(f"the server at {url} stopped answering: {exc}") from None
+        except NotMinebender as exc:
+            raise UsageError(f"{url} is not a minebender server: {exc}") from None
         except ValueError as exc:
             raise UsageError(str(exc)) from exc
         except OSError as exc:
