@@ -98,7 +98,7 @@ def test_resume_skips_finished_games_and_survives_a_torn_line(tmp_path: Path) ->
         assert json.loads(text)["seed"] == 7
     again, _ = run_batch(SPEC, workers=1, resume=log, progress=False)
     assert again.played == 0
-    assert again.games_per_second is None
+    assert again.games_per_second is None and again.workers == 0  # nothing was played now
 
 
 def test_a_killed_run_resumes_without_losing_finished_games(tmp_path: Path) -> None:
@@ -297,6 +297,22 @@ def test_level_names_take_any_case_and_are_one_run(tmp_path: Path) -> None:
         replace(SPEC, level="BEGINNER", games=3), workers=1, resume=log, progress=False
     )
     assert again.played == 0
+
+
+def test_a_custom_level_is_logged_at_the_size_it_is_played(tmp_path: Path) -> None:
+    """5x5x3 is limited to 9x9x10: logged as typed, each spelling of that
+    field played the same games again into the same file."""
+    log = tmp_path / "run.jsonl"
+    summary, results = run_batch(
+        replace(SPEC, level="5x5x3", games=3), workers=1, resume=log, progress=False
+    )
+    assert summary.level == "9x9x10" and {r.level for r in results} == {"9x9x10"}
+    for spelling in ("9x9x10", "0X0x0"):
+        again, _ = run_batch(
+            replace(SPEC, level=spelling, games=3), workers=1, resume=log, progress=False
+        )
+        assert again.played == 0 and again.games == 3, spelling
+    assert len(log.read_text().splitlines()) == 3
 
 
 def test_bench_bot_level_in_any_case_meets_its_goal(capsys: pytest.CaptureFixture[str]) -> None:

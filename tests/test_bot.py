@@ -123,6 +123,11 @@ def test_first_click_names_and_errors() -> None:
         first_click(expert, "30,0")
     with pytest.raises(ValueError, match="first click must be"):
         first_click(expert, "middle")
+    assert first_click(expert, " 3 , 4 ") == Pos(3, 4)
+    # int() reads these as 1,1, 10,2 and 1,2: not the ASCII digits of every option
+    for spelling in ("\uff11,\uff11", "1_0,+2", "\u0661,\u0662", "3,4,5", "-1,0"):
+        with pytest.raises(ValueError, match="first click must be"):
+            first_click(expert, spelling)
 
 
 def test_simple_deductions_are_sound() -> None:

@@ -162,7 +162,7 @@ class ResultLog:
             self._file = path.open("a+b")
             self._drop_torn_tail(self._file)
         except OSError as exc:
-            raise BatchError(f"cannot write {path}: {exc}") from None
+            raise BatchError(f"cannot write {path}: {exc.strerror or exc}") from None
 
     @staticmethod
     def _drop_torn_tail(file: BinaryIO) -> None:

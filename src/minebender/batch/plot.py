@@ -99,6 +99,6 @@ def plot_results(results: Iterable[Result], path: Path, run: Summary | None = No
     try:
         fig.savefig(path)
     except OSError as exc:
-        raise BatchError(f"cannot write {path}: {exc}") from None
+        raise BatchError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         plt.close(fig)

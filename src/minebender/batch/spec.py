@@ -85,9 +85,12 @@ class RunSpec:
         (``tuned`` is a measured choice) never joins games of two clicks, and
         ``tuned`` and ``2,3`` on Expert are one run, as they are the same games.
         The level is pinned to its ``level_key`` for the same reason: ``Expert``
-        and ``expert`` are the same games."""
+        and ``expert`` are the same games; a custom field to the size it is
+        played at (``5x5x3`` is limited to ``9x9x10``, the games of both)."""
         click = first_click(board, self.first)
-        return replace(self, level=level_key(self.level), first=f"{click.x},{click.y}")
+        key = level_key(self.level)
+        level = key if key in LEVELS else f"{board.width}x{board.height}x{board.mines}"
+        return replace(self, level=level, first=f"{click.x},{click.y}")
 
     def same_run(self, line: dict[str, Any]) -> bool:
         return (

@@ -114,7 +114,7 @@ def summarize(
         played,
         seconds,
         played / seconds if played and seconds > 0 else None,
-        workers,
+        workers if played else 0,  # of the games played now: none worked
         cluster,
         ceiling,
         ceiling_ci95,

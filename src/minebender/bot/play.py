@@ -180,13 +180,13 @@ def first_click(setup: Setup, where: str = "tuned") -> Pos:
     }
     if where in named:
         return named[where]
-    parts = where.split(",")
-    try:
-        x, y = (int(v) for v in parts)
-    except ValueError:
+    parts = [v.strip() for v in where.split(",")]
+    if len(parts) != 2 or not all(v.isascii() and v.isdigit() for v in parts):
+        # ASCII digits, as every option's number: int() also reads full-width digits, "1_0" and "+2"
         raise ValueError(
             f"first click must be one of {', '.join(FIRST_CLICKS)} or x,y; got {where!r}"
-        ) from None
+        )
+    x, y = int(parts[0]), int(parts[1])
     if not (0 <= x < w and 0 <= y < h):
         raise ValueError(f"first click ({x}, {y}) is off the {w}x{h} board")
     return Pos(x, y)
