@@ -65,7 +65,7 @@ def scheduler() -> Iterator[str]:
         n_workers=1,
         threads_per_worker=1,
         processes=False,
-        dashboard_address=None,
+        dashboard_address=":0",  # any free port: 8787 may be taken
         protocol="tcp://",
         host="127.0.0.1",
     ) as cluster:
