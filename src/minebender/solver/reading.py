@@ -112,7 +112,8 @@ def read_numbers(knowledge: Knowledge) -> Numbers:
     """
     if not isinstance(knowledge, Knowledge):
         raise TypeError(
-            f"the solver reads a Knowledge (what the player sees), got {type(knowledge).__name__}"
+            "knowledge must be a Knowledge (what the player sees, which the solver reads),"
+            f" got {type(knowledge).__name__}"
         )
     w, h = knowledge.width, knowledge.height
     around = neighbour_masks(w, h)
