@@ -31,13 +31,15 @@ from minebender import jsontext
 from minebender.game import setup
 from minebender.session import (
     EVENT_TYPES,
-    MAX_SEED_LENGTH,
+    SEED_RULE,
     Event,
     Session,
     SessionSpec,
+    is_board_seed,
     level_from_name,
     level_name,
 )
+from minebender.store import NAME_RULE, clean_name
 from minebender.types import (
     Blast,
     Covered,
@@ -323,8 +325,8 @@ def parse(data: object) -> Replay:
             )
         raise ReplayError(f"replay: {article(name)} board is {played}, not {given}")
     seed = _field(data, "seed", str)
-    if not seed or len(seed) > MAX_SEED_LENGTH:
-        raise ReplayError(f"replay: 'seed' must have 1 to {MAX_SEED_LENGTH} characters")
+    if not is_board_seed(seed):  # its board code would deal another board, or none
+        raise ReplayError(f"replay: 'seed' must be {SEED_RULE}")
     flags = [bool(_field(data, n, bool)) for n in ("no_guess", "practice")]
     spec = SessionSpec(level, seed, flags[0], flags[1], _layout(data, width, height, mines))
     items = _field(data, "events", list)
@@ -334,8 +336,13 @@ def parse(data: object) -> Replay:
     if any(a.t_ms > b_.t_ms for a, b_ in itertools.pairwise(events)):
         raise ReplayError("replay: event times must not go backwards")
     player = data.get("player")
-    if player is not None and not isinstance(player, str):
-        raise ReplayError("replay: 'player' must be text")
+    if player is not None:
+        if not isinstance(player, str):
+            raise ReplayError("replay: 'player' must be text")
+        try:
+            player = clean_name(player)  # the rule of a best-time name, which it is
+        except ValueError:
+            raise ReplayError(f"replay: 'player': {NAME_RULE}") from None
     s = Session(spec, lambda: 0.0)
     for i, e in enumerate(events):
         if s.act(e) is None:

@@ -94,6 +94,13 @@ def good(clock: FakeClock) -> dict[str, Any]:
         (lambda d: d["result"].update(won=True), "result: unknown field 'won'"),
         (lambda d: d["result"].update(reason=None), 'says null but the events give "blast"'),
         (lambda d: d.update(seed=True), "'seed' must be text, got true$"),
+        # seeds and names the rest of minebender refuses: "abc "'s code deals "abc"
+        (lambda d: d.update(seed="abc "), "'seed' must be 1 to 64 printable characters"),
+        (lambda d: d.update(seed="a\x1bb"), "'seed' must be 1 to 64 printable"),
+        (lambda d: d.update(seed=""), "'seed' must be 1 to 64"),
+        (lambda d: d.update(player=""), "'player': a name must have 1 to 32 printable"),
+        (lambda d: d.update(player="x" * 300), "'player': a name must have 1 to 32"),
+        (lambda d: d.update(player="Ada\x1b[2J"), "'player': a name must"),
         (lambda d: d.update(events="x" * 500), "'events' must be a list, got \"xxx"),
         (lambda d: d["events"].__setitem__(0, None), "events[0] must be an object, got null"),
     ],
