@@ -433,14 +433,53 @@ def test_replay_export_and_frames(client: TestClient) -> None:
     r = client.get(f"/api/games/{p.id}/replay", headers=p.auth)
     data = r.json()
     assert data["format"] == "minebender-replay" and len(data["events"]) == 3
-    f = client.post("/api/replays/frames", content=r.text).json()
+    as_json = {"Content-Type": "application/json"}
+    f = client.post("/api/replays/frames", content=r.text, headers=as_json).json()
     assert len(f["frames"]) == 4 and f["frames"][-1]["status"] == "lost"
     assert f["frames"][1]["rows"][0][0] == "F"
     data["result"]["status"] = "won"
     bad = client.post("/api/replays/frames", json=data)
     assert bad.status_code == 422 and "result" in bad.json()["detail"]
-    not_json = client.post("/api/replays/frames", content=b"nope")  # malformed, as any body: 400
+    # malformed, as any body: 400
+    not_json = client.post("/api/replays/frames", content=b"nope", headers=as_json)
     assert not_json.status_code == 400 and "not valid JSON" in not_json.json()["detail"]
+    utf16 = client.post("/api/replays/frames", content=r.text.encode("utf-16"), headers=as_json)
+    assert utf16.status_code == 400 and "not UTF-8" in utf16.json()["detail"]
+    # another site's page may send text/plain without asking first: not taken
+    plain = client.post(
+        "/api/replays/frames", content=r.text, headers={"Content-Type": "text/plain"}
+    )
+    assert plain.status_code == 415 and "application/json" in plain.json()["detail"]
+
+
+def test_a_long_replay_is_stepped_through_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its frames took the loop for 50 s on a file of 100,000 events: every
+    other player waited. They are worked out in a thread now."""
+    import asyncio
+
+    from minebender.web import api as api_mod
+
+    p = Player(client, seed=SEED)
+    p.act("reveal", FIRST)
+    p.act("assist")
+    text = client.get(f"/api/games/{p.id}/replay", headers=p.auth).text
+    on_loop: list[bool] = []
+    real = api_mod._frames_answer
+
+    def spy(raw: bytes) -> Any:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:  # no loop runs in this thread: a worker's
+            on_loop.append(False)
+        return real(raw)
+
+    monkeypatch.setattr(api_mod, "_frames_answer", spy)
+    headers = {"Content-Type": "application/json"}
+    r = client.post("/api/replays/frames", content=text, headers=headers)
+    assert r.status_code == 200 and on_loop == [False]
 
 
 def test_resume_after_restart(db_path: Path, clock: FakeClock) -> None:
@@ -530,6 +569,7 @@ def test_a_loopback_server_refuses_other_host_names(db_path: Path) -> None:
         assert c.get("/api/health", headers={"Host": "localhost:8000"}).status_code == 200
         r = c.get("/api/health", headers={"Host": "evil.example"})
         assert r.status_code == 400 and "'evil.example'" in r.json()["detail"]
+        assert r.headers["x-frame-options"] == "DENY"  # this answer too
         assert c.get("/", headers={"Host": "127.0.0.1.evil.example"}).status_code == 400
     app.state.hub.store.close()
 

@@ -12,7 +12,20 @@ from minebender.types import Pos
 
 from .helpers import mines_of, safe_of
 from .server import Server
-from .test_browser import DEALT, FIRST, browser, cell, page, server, settle, start_dealt, tile, win
+from .test_browser import (
+    ARGS,
+    CHROMIUM,
+    DEALT,
+    FIRST,
+    browser,
+    cell,
+    page,
+    server,
+    settle,
+    start_dealt,
+    tile,
+    win,
+)
 
 __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
 
@@ -48,14 +61,33 @@ def test_a_board_wider_than_the_screen_scrolls_inside_its_frame(
     pg.keyboard.press("Escape")
     pg.click("#menu-game > button")  # reachable, so the level can be changed back
     pg.click('[data-cmd="level:beginner"]')
-    pg.wait_for_selector(cell(8, 8))
-    assert pg.locator(cell(9, 0)).count() == 0
+    pg.wait_for_function("() => document.querySelectorAll('#board .c').length === 81")
     if not mobile:  # on a wide screen the window is still centred
         pg.set_viewport_size({"width": 1400, "height": 800})
         box = pg.locator(".window").bounding_box()
         assert box is not None
         assert abs((box["x"] + box["width"] / 2) - 700) < 20
     context.close()
+
+
+def test_a_window_with_scrollbars_is_not_widened_by_the_board(browser: Any, server: Server) -> None:
+    """Headless Chromium hides scrollbars unless told: with a vertical one
+    shown, a board sized from 100vw made the page a few pixels wider than the
+    window, which then scrolled whole, under the board's own scrollbar."""
+    b = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=ARGS, ignore_default_args=["--hide-scrollbars"]
+    )
+    try:
+        pg = b.new_context(viewport={"width": 450, "height": 400}).new_page()
+        pg.goto(f"{server.url}/?code=e:scrollbars")
+        pg.wait_for_selector(cell(29, 15))
+        wide, seen = pg.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        assert seen < 450  # the page's own vertical scrollbar is there
+        assert wide <= seen
+    finally:
+        b.close()
 
 
 def test_a_no_guess_link_keeps_its_plus(page: Any, server: Server) -> None:

@@ -64,6 +64,36 @@ def _token(authorization: str | None) -> str:
     return token.strip()
 
 
+def _frames_answer(raw: bytes) -> Response:
+    """``POST /api/replays/frames``'s answer to the file raw: every frame."""
+    try:
+        r = replay_mod.loads(raw)
+    except replay_mod.ReplayNotJSON as exc:
+        raise ApiError(400, str(exc)) from None
+    except replay_mod.ReplayError as exc:
+        raise ApiError(422, str(exc)) from None
+    frames = [
+        {
+            "t": f.t_ms,
+            "event": None
+            if f.event is None
+            else {
+                "type": f.event.type,
+                "x": f.event.pos and f.event.pos.x,
+                "y": f.event.pos and f.event.pos.y,
+            },
+            "rows": f.rows,
+            "status": f.status,
+            "mines_left": f.mines_left,
+            "elapsed_ms": f.elapsed_ms,
+        }
+        for f in replay_mod.frames(r)
+    ]
+    summary = replay_mod.to_json(r)
+    del summary["layout"], summary["events"]
+    return _json({"replay": summary, "frames": frames})
+
+
 def router(hub: Hub) -> APIRouter:
     """The API's routes, serving the games of hub."""
     api = APIRouter(prefix="/api", route_class=StrictJSONRoute)
@@ -247,36 +277,19 @@ def router(hub: Hub) -> APIRouter:
 
     @api.post("/replays/frames", summary="Step through a replay")
     async def replay_frames(request: Request) -> Response:
-        """Check a replay file and return the board after each of its events."""
+        """Check a replay file and return the board after each of its events.
+
+        Replaying a file of 100,000 events takes seconds, so it is done off the
+        event loop, as the assist is: the other players' clicks go on. The
+        body must say it is JSON, so another site's page cannot send one
+        without the browser asking first (a CORS preflight, never allowed)."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise ApiError(415, "send the replay file as Content-Type: application/json")
         raw = await request.body()
         if len(raw) > MAX_REPLAY_BYTES:
             raise ApiError(413, f"a replay may have at most {MAX_REPLAY_BYTES} bytes")
-        try:
-            r = replay_mod.loads(raw)
-        except replay_mod.ReplayNotJSON as exc:
-            raise ApiError(400, str(exc)) from None
-        except replay_mod.ReplayError as exc:
-            raise ApiError(422, str(exc)) from None
-        frames = [
-            {
-                "t": f.t_ms,
-                "event": None
-                if f.event is None
-                else {
-                    "type": f.event.type,
-                    "x": f.event.pos and f.event.pos.x,
-                    "y": f.event.pos and f.event.pos.y,
-                },
-                "rows": f.rows,
-                "status": f.status,
-                "mines_left": f.mines_left,
-                "elapsed_ms": f.elapsed_ms,
-            }
-            for f in replay_mod.frames(r)
-        ]
-        summary = replay_mod.to_json(r)
-        del summary["layout"], summary["events"]
-        return _json({"replay": summary, "frames": frames})
+        return await asyncio.to_thread(_frames_answer, raw)
 
     def _view(live: Live) -> dict[str, Any]:
         return view(live.session, qualifies=live.qualifies, abandoned=live.abandoned)

@@ -99,9 +99,9 @@ def create_app(
     )
     app.state.hub = hub
     errors.install(app)
-    app.add_middleware(ResponseHeaders)
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)
+    app.add_middleware(ResponseHeaders)  # the last added is outermost: on every answer
     app.include_router(router(hub))
 
     @app.get("/", include_in_schema=False)

@@ -76,9 +76,14 @@ export const nameBestTime = (game, name) =>
 export const exportReplay = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/replay`, { token: game.token });
 
-/** The frames of a replay file (text or object). */
+/** The frames of a replay file (its bytes, as read from a file, or an object).
+ * A file goes as it is: the server says whether it is UTF-8, as it does to
+ * every other program, where decoding it here would take UTF-16 and turn bytes
+ * of another encoding into U+FFFD without a word. */
 export const replayFrames = (replay) =>
-  call("POST", "/api/replays/frames", { raw: typeof replay === "string" ? replay : JSON.stringify(replay) });
+  call("POST", "/api/replays/frames", {
+    raw: replay instanceof ArrayBuffer || typeof replay === "string" ? replay : JSON.stringify(replay),
+  });
 
 export const bestTimes = () => call("GET", "/api/best-times");
 export const statistics = () => call("GET", "/api/statistics");

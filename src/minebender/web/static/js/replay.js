@@ -82,7 +82,7 @@ export function replaysDialog(history) {
         if (!file) return;
         close(null);
         try {
-          await watch(await api.replayFrames(await file.text()));
+          await watch(await api.replayFrames(await file.arrayBuffer()));
         } catch (err) {
           await message("Import", err.message);
         }
@@ -91,13 +91,13 @@ export function replaysDialog(history) {
   });
 }
 
-/** The pause before the next frame: the game's own pause at the chosen speed
- * (at most 10 s, for a player who left the game open), or with "quick" (0) an
+/** The pause before the next frame: the game's own pause (cut to 10 s, for a
+ * player who left the game open) at the chosen speed, or with "quick" (0) an
  * eighth of it, at least 60 ms (so each step is seen) and at most 1 s; never
  * longer than at 4x, so quick is the fastest speed of a fast game too. */
 export function pause(ms, speed) {
   if (!speed) return Math.min(1000, Math.max(0, ms) / 4, Math.max(60, ms / 8));
-  return Math.min(10000, Math.max(0, ms) / speed);
+  return Math.min(10000, Math.max(0, ms)) / speed; // cut to 10 s, then sped up
 }
 
 function describe(frame, n) {
