@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ import pytest
 
 from minebender.batch import (
     BatchError,
+    GameFailed,
     Result,
     RunSpec,
     load_results,
@@ -78,6 +80,90 @@ def test_a_dask_cluster_gives_exactly_the_local_result(scheduler: str) -> None:
     assert _games(remote) == _games(local)
     assert (summary.wins, summary.games) == (local_summary.wins, local_summary.games)
     assert summary.cluster == scheduler
+    assert summary.workers == 1  # the cluster's worker threads, not --workers
+
+
+@pytest.mark.timeout(60)
+def test_a_cluster_with_no_worker_stops_the_run_with_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It waited for ever, printing nothing (no worker started, all died, or
+    each died on the chunk: workers without minebender)."""
+    distributed = pytest.importorskip("distributed")
+    from minebender.batch import runners
+
+    monkeypatch.setattr(runners, "NO_WORKER_S", 1.0)
+    monkeypatch.setattr(runners, "POLL_S", 0.2)
+    with (
+        distributed.LocalCluster(
+            n_workers=0,
+            processes=False,
+            dashboard_address=":0",
+            protocol="tcp://",
+            host="127.0.0.1",
+        ) as cluster,
+        pytest.raises(GameFailed, match="has had no worker for 1 s"),
+    ):
+        run_batch(SPEC, cluster=cluster.scheduler_address, progress=False)
+
+
+@pytest.mark.timeout(60)
+def test_a_port_that_never_answers_as_a_scheduler_is_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A program that takes the connection and says nothing (a web server
+    waiting for its request): Dask's own timeout never ended the handshake."""
+    pytest.importorskip("distributed")
+    from minebender.batch import runners
+
+    monkeypatch.setattr(runners, "CONNECT_S", 1.0)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        with pytest.raises(BatchError, match=r"cannot reach a Dask scheduler at .*within 1 s"):
+            run_batch(SPEC, cluster=address, progress=False)
+
+
+def test_a_log_that_cannot_be_written_is_one_line_and_exit_74(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full disk under --resume gave two tracebacks; /dev/null gave one (it
+    cannot be synced). The games written before stay. A file size limit of
+    1,000 bytes stands in for the full disk (the write fails alike)."""
+    import resource
+
+    log = tmp_path / "run.jsonl"
+    argv = ["bench", "bot", "--level", "beginner", "--games", "40", "--workers", "1"]
+    result = subprocess.run(
+        [sys.executable, "-m", "minebender", *argv, "--no-progress", "--resume", str(log)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000)),
+    )
+    assert result.returncode == 74, result.stderr
+    assert result.stderr.startswith(f"minebender bench bot: error: cannot write {log}: ")
+    assert result.stderr.rstrip().endswith("; the games written before are kept")
+    assert len(result.stderr.strip().splitlines()) == 1
+    kept = load_results(log)
+    assert 0 < len(kept) < 40 and sorted(r.game for r in kept) == list(range(len(kept)))
+    assert (
+        main([*argv[:5], "3", *argv[6:], "--no-progress", "--resume", "/dev/null", "--json"]) == 0
+    )
+    assert json.loads(capsys.readouterr().out)["played"] == 3
+
+
+def test_a_last_line_without_its_newline_is_played_again(tmp_path: Path) -> None:
+    """A whole result with no newline after it (a hand edit, a full disk) was
+    counted, then cut from the file as a torn line: the file said 2 games
+    where the summary said 3."""
+    log = tmp_path / "run.jsonl"
+    run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    log.write_text(log.read_text().rstrip("\n"))
+    summary, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    assert summary.played == 1 and summary.games == 3
+    assert len(log.read_text().splitlines()) == 3
 
 
 def test_resume_skips_finished_games_and_survives_a_torn_line(tmp_path: Path) -> None:
@@ -219,7 +305,16 @@ def test_bot_command_counts_agree_with_their_nouns() -> None:
         (["--workers", "0"], "--workers must be from 1 to 512, got '0'"),
         (["--strategy", "lucky"], "unknown strategy 'lucky'"),
         (["--first", "99,99"], "off the 9x9 board"),
-        (["--cluster", "localhost:8786"], "--cluster must be a scheduler address"),
+        (["--cluster", "localhost:8786"], "--cluster must be a Dask scheduler's address"),
+        # tls:// needs certificates (a traceback); inproc:// and the rest could not be read
+        (["--cluster", "tls://127.0.0.1:8786"], "tcp://HOST:PORT with a port from 1 to 65535"),
+        (["--cluster", "inproc://x"], "--cluster must be"),
+        (["--cluster", "tcp://127.0.0.1:99999"], "got 'tcp://127.0.0.1:99999'"),
+        (["--cluster", "tcp://127.0.0.1:8786/extra"], "--cluster must be"),
+        (["--cluster", "tcp://127.0.0.1:8786 "], "--cluster must be"),
+        (["--resume", ""], "must name a file, got ''"),
+        (["--plot", ""], "must name a file, got ''"),
+        (["--plot", "/nonexistent-folder/x.png"], "there is no folder /nonexistent-folder"),
         (["--plot", "out.txt"], "--plot must name a .png file"),
         (["--seed", "-1"], "--seed must be from 0"),
         (["--games", "many"], "--games must be an integer in digits 0-9, got 'many'"),

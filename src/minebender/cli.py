@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from minebender.options import UsageError
+from minebender.options import OUTPUT_ERROR, UsageError
 
 if TYPE_CHECKING:  # rich is imported only by the commands that print with it
     from rich.console import Console
@@ -61,12 +61,6 @@ BROKEN_PIPE = 141
 """Exit status when the reader of stdout has gone (``| head``): 128 + SIGPIPE, what
 a shell reports for a Unix tool that the signal ended, so pipelines with
 ``set -o pipefail`` see what they see with any other tool."""
-
-
-OUTPUT_ERROR = 74
-"""Exit status when stdout cannot be written (``minebender solve b.txt > /dev/full``):
-sysexits' EX_IOERR, so a script never reads a full disk as one of a command's
-own answers (1 is "no layout agrees" for ``solve``)."""
 
 
 class OutputError(OSError):

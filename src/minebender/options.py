@@ -50,6 +50,13 @@ class UsageError(Exception):
     """Bad usage or input: printed as one line on stderr, exit status 2."""
 
 
+OUTPUT_ERROR = 74
+"""Exit status when stdout or another output of a command cannot be written
+(``minebender solve b.txt > /dev/full``, a ``--resume`` log on a full disk):
+sysexits' EX_IOERR, so a script never reads a full disk as one of a command's
+own answers (1 is "no layout agrees" for ``solve``)."""
+
+
 def level_name(text: str) -> str:
     """A level name as typed, in the case the level tables use: every --level
     takes any case (``Expert``, ``EXPERT``), as ``play --level`` always did."""

@@ -18,7 +18,15 @@ from __future__ import annotations
 from minebender.batch.log import load_results, read_results
 from minebender.batch.plot import plot_results
 from minebender.batch.run import run_batch
-from minebender.batch.spec import LEVELS, BatchError, GameFailed, Result, RunSpec, parse_level
+from minebender.batch.spec import (
+    LEVELS,
+    BatchError,
+    GameFailed,
+    LogNotWritten,
+    Result,
+    RunSpec,
+    parse_level,
+)
 from minebender.batch.summary import Summary, summarize, wilson
 from minebender.batch.worker import play_chunk
 
@@ -26,6 +34,7 @@ __all__ = [
     "LEVELS",
     "BatchError",
     "GameFailed",
+    "LogNotWritten",
     "Result",
     "RunSpec",
     "Summary",

@@ -10,6 +10,8 @@ line number, never counted as something it does not say."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import math
 import os
@@ -18,7 +20,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from minebender.batch.spec import BatchError, Result
+from minebender.batch.spec import BatchError, LogNotWritten, Result
 from minebender.bot import BOUNDS
 from minebender.jsontext import loads
 
@@ -135,13 +137,13 @@ def read_results(path: Path) -> Iterator[Result]:
                     f"{path} line {number}: not a result line (longer than"
                     f" {LINE_LIMIT} bytes: is it a batch log?)"
                 )
+            if torn:  # the unfinished line of a killed run, which ResultLog cuts off
+                return  # (whole or not: a line is finished by its newline)
             if not raw.strip():
                 continue
             try:
                 result = parse_result(raw)
             except ValueError as exc:
-                if torn:  # the unfinished line of a killed run
-                    return
                 raise BatchError(f"{path} line {number}: not a result line ({exc})") from None
             yield result
 
@@ -156,6 +158,7 @@ class ResultLog:
 
     def __init__(self, path: Path | None) -> None:
         self._file: BinaryIO | None = None
+        self._path = path
         if path is None:
             return
         try:
@@ -182,10 +185,20 @@ class ResultLog:
     def write(self, result: Result) -> None:
         if self._file is None:
             return
-        self._file.write((json.dumps(asdict(result)) + "\n").encode())
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        try:
+            self._file.write((json.dumps(asdict(result)) + "\n").encode())
+            self._file.flush()
+            os.fsync(self._file.fileno())
+        except OSError as exc:
+            if exc.errno == errno.EINVAL:  # /dev/null, a pipe: nothing there to sync
+                return
+            raise LogNotWritten(
+                f"cannot write {self._path}: {exc.strerror or exc}; the games written"
+                " before are kept"
+            ) from None
 
     def close(self) -> None:
         if self._file is not None:
-            self._file.close()
+            # after a failed write the file still holds bytes it cannot write
+            with contextlib.suppress(OSError):
+                self._file.close()

@@ -14,15 +14,18 @@ yet logged, so no finished game is lost."""
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec
 from minebender.batch.worker import play_chunk
@@ -130,25 +133,119 @@ def _watch(parent: int) -> None:
     os._exit(1)
 
 
+CONNECT_S = 20.0
+"""How long connecting to a scheduler may take: a port where some other program
+listens takes the connection and never answers Dask's handshake."""
+NO_WORKER_S = 30.0
+"""How long a run waits while the cluster has no worker (none started, all
+died, or each died on the chunk: one without minebender) before it stops."""
+POLL_S = 2.0
+
+
 def run_cluster(
     spec: RunSpec,
     chunks: list[list[int]],
     address: str,
     done: Callable[[Outcome], None],
-) -> None:
+) -> int:
+    """Play the chunks on the Dask scheduler at address; the number of worker
+    threads it had when the run began. Stops with a GameFailed, never a hang,
+    when the scheduler goes or no worker is left to play."""
     try:
-        from distributed import Client, as_completed  # type: ignore[import-untyped,unused-ignore]
+        from distributed import Client  # type: ignore[import-untyped,unused-ignore]
+        from distributed import wait as wait_any  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         raise BatchError(
             "--cluster needs dask.distributed: pip install 'minebender[cluster]'"
         ) from None
+    with _dask_quiet():
+        return _play_on(Client, wait_any, spec, chunks, address, done)
+
+
+@contextlib.contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Failures of a cluster run are told in one line; Dask's client would also
+    log each of its attempts to reconnect, with their tracebacks."""
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] == "distributed"]
+    loggers = [logging.getLogger(n) for n in ["distributed", *names]]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:  # Dask sets levels of its own below "distributed"
+        logger.setLevel(logging.CRITICAL)
     try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call,unused-ignore]
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise BatchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    try:
-        futures = [client.submit(play_chunk, spec, chunk, pure=False) for chunk in chunks]
-        for future in as_completed(futures):  # type: ignore[no-untyped-call,unused-ignore]
-            done(future.result())
+        yield
     finally:
-        client.close()  # type: ignore[no-untyped-call,unused-ignore]
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+def _play_on(
+    client_class: Any,
+    wait_any: Any,
+    spec: RunSpec,
+    chunks: list[list[int]],
+    address: str,
+    done: Callable[[Outcome], None],
+) -> int:
+    client = _connect(client_class, address)
+    try:
+        threads = int(sum(client.nthreads().values()))
+        futures = [client.submit(play_chunk, spec, chunk, pure=False) for chunk in chunks]
+        pending = list(futures)
+        alone_since = time.monotonic()
+        while pending:
+            try:
+                got = wait_any(pending, timeout=POLL_S, return_when="FIRST_COMPLETED")
+            except CancelledError:  # every future, when the scheduler is gone
+                raise GameFailed(f"lost the Dask scheduler at {address}{KEPT}") from None
+            except TimeoutError:
+                if client.status != "running":
+                    raise GameFailed(f"lost the Dask scheduler at {address}{KEPT}") from None
+                if client.nthreads():
+                    alone_since = time.monotonic()
+                elif time.monotonic() - alone_since > NO_WORKER_S:
+                    raise GameFailed(
+                        f"the Dask cluster at {address} has had no worker for"
+                        f" {NO_WORKER_S:.0f} s (none started, or each died: can they"
+                        f" import minebender?){KEPT}"
+                    ) from None
+                continue
+            pending = list(got.not_done)
+            for future in got.done:
+                try:
+                    outcome = future.result()
+                except CancelledError:  # every future, when the scheduler is gone
+                    raise GameFailed(f"lost the Dask scheduler at {address}{KEPT}") from None
+                except Exception as exc:  # a worker died on it again and again
+                    said = (str(exc).splitlines() or [""])[0]
+                    raise GameFailed(
+                        f"the Dask cluster at {address} did not play a chunk"
+                        f" ({type(exc).__name__}: {said[:200]}){KEPT}"
+                    ) from None
+                done(outcome)
+        return threads
+    finally:
+        with contextlib.suppress(Exception):
+            client.close(timeout=5)  # type: ignore[no-untyped-call,unused-ignore]
+
+
+KEPT = "; the finished games are in the log (rerun with --resume)"
+
+
+def _connect(client_class: Any, address: str) -> Any:
+    """A Client of the scheduler at address, connected within ``CONNECT_S``:
+    Dask's own timeout does not cover a handshake that is never answered."""
+    box: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = client_class(address, timeout="10s")
+        except Exception as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=connect, daemon=True)
+    thread.start()
+    thread.join(CONNECT_S)
+    if "client" in box:
+        return box["client"]
+    why = box.get("error") or f"nothing answered as one within {CONNECT_S:.0f} s"
+    raise BatchError(f"cannot reach a Dask scheduler at {address}: {why}")

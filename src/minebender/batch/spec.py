@@ -25,6 +25,11 @@ class GameFailed(BatchError):
     """A game raised an error or its worker died; finished games are in the log."""
 
 
+class LogNotWritten(BatchError):
+    """The ``--resume`` log cannot be written (a full disk): the games written
+    to it before are kept."""
+
+
 def level_key(name: str) -> str:
     """The name a level is logged and summarised under: any case and spaces round
     it name the same level (``Expert`` is ``expert``, ``30X16X99`` is

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from minebender.bench.build import solver_build
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
-from minebender.options import SEED_LIMIT, add_int_argument
+from minebender.options import SEED_LIMIT, UsageError, add_int_argument
 
 if TYPE_CHECKING:  # the batch machinery is imported only when a run starts
     from minebender.batch.summary import Summary
@@ -80,6 +81,27 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
     )
 
 
+def _file(text: str) -> Path:
+    """A file named on the command line: an empty name would be read as ".",
+    the current folder, and named so in the error."""
+    if not text:
+        raise argparse.ArgumentTypeError("must name a file, got ''")
+    return Path(text)
+
+
+def _check_plot(path: Path) -> None:
+    """Refuse a --plot file that cannot be written before the games are played
+    (it is drawn after them, and the games are lost without --resume)."""
+    if path.suffix.lower() != ".png":
+        raise UsageError(f"--plot must name a .png file, got {str(path)!r}")
+    if path.is_dir():
+        raise UsageError(f"--plot {path} is a folder")
+    if not path.parent.is_dir():
+        raise UsageError(f"--plot {path}: there is no folder {path.parent}")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"--plot {path}: cannot write there (permission denied)")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, games=100)
     add_int_argument(
@@ -92,12 +114,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="run on a Dask scheduler")
     parser.add_argument(
-        "--resume", metavar="FILE", type=Path, help="append results to FILE; skip games in it"
+        "--resume", metavar="FILE", type=_file, help="append results to FILE; skip games in it"
     )
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
-        type=Path,
+        type=_file,
         help="draw the win rate of this run to FILE.png, beside each other run in the"
         " --resume file (one bar per level, strategy, first click, seed and bound)",
     )
@@ -127,16 +149,28 @@ def run(args: argparse.Namespace) -> int:
     from minebender.batch import (
         BatchError,
         GameFailed,
+        LogNotWritten,
         RunSpec,
         plot_results,
         read_results,
         run_batch,
     )
+    from minebender.batch.run import cluster_address
     from minebender.batch.stop import Terminated, sigterm_stops
-    from minebender.options import UsageError, checked_board, parse_seed
+    from minebender.options import OUTPUT_ERROR, checked_board, parse_seed
 
-    if args.plot is not None and args.plot.suffix.lower() != ".png":
-        raise UsageError(f"--plot must name a .png file, got {str(args.plot)!r}")
+    if args.plot is not None:
+        _check_plot(args.plot)  # now, not after the games: a run is long
+    if args.cluster is not None:
+        try:
+            cluster_address(args.cluster)
+        except BatchError as exc:
+            raise UsageError(str(exc)) from None
+    if args.cluster is not None and args.workers is not None:
+        print(
+            "minebender bench bot: note: --workers is for local runs; the cluster's workers play",
+            file=sys.stderr,
+        )
     spec = RunSpec(
         args.level,
         args.strategy,
@@ -163,6 +197,9 @@ def run(args: argparse.Namespace) -> int:
         by = "SIGTERM" if isinstance(exc, Terminated) else "Ctrl-C"
         print(f"minebender bench bot: stopped by {by}; {kept}", file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
+    except LogNotWritten as exc:
+        print(f"minebender bench bot: error: {exc}", file=sys.stderr)
+        return OUTPUT_ERROR
     except GameFailed as exc:
         print(f"minebender bench bot: {exc}", file=sys.stderr)
         return 1
