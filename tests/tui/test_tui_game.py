@@ -218,6 +218,19 @@ def test_quit_saves_and_play_resumes(store: Store) -> None:
     run(MinebenderApp(session, saver=Saver(store, game_id), new_seed=lambda: "next"), second)
 
 
+async def second_window(pilot: PilotT, store: Store) -> tuple[MinebenderApp, str, Session]:
+    """Open the centre, then load the saved game as a second terminal would:
+    the app, the game's id and the second window's session of it."""
+    app = app_of(pilot)
+    await goto(pilot, CENTRE)
+    await pilot.press("space")
+    game_id = app.saver.game_id if app.saver is not None else None
+    assert game_id is not None
+    stored = store.load(game_id)
+    assert stored is not None
+    return app, game_id, stored.session()
+
+
 def test_a_move_made_in_another_window_is_shown_not_overwritten(store: Store) -> None:
     """Two terminals on one saved game: the one that is behind does not write
     over the other's moves; it shows the game as saved and says why."""
@@ -225,14 +238,7 @@ def test_a_move_made_in_another_window_is_shown_not_overwritten(store: Store) ->
     other_flag = next(p for p in SAFE if p != corner and abs(p.x - CENTRE.x) > 2)
 
     async def scenario(pilot: PilotT) -> None:
-        app = app_of(pilot)
-        await goto(pilot, CENTRE)
-        await pilot.press("space")
-        game_id = app.saver.game_id if app.saver is not None else None
-        assert game_id is not None
-        stored = store.load(game_id)
-        assert stored is not None
-        other = stored.session()  # a second window resumes the same game
+        app, game_id, other = await second_window(pilot, store)
         other.flag(other_flag)
         store.sync(game_id, other)
         await goto(pilot, corner)
@@ -250,14 +256,8 @@ def test_a_game_given_up_in_another_window_goes_on_as_a_new_game(store: Store) -
     were written into the abandoned game, and a win was recorded nowhere."""
 
     async def scenario(pilot: PilotT) -> None:
-        app = app_of(pilot)
-        await goto(pilot, CENTRE)
-        await pilot.press("space")
-        game_id = app.saver.game_id if app.saver is not None else None
-        assert game_id is not None
-        stored = store.load(game_id)
-        assert stored is not None
-        assert store.abandon(game_id, stored.session())  # the other window's n
+        app, game_id, other = await second_window(pilot, store)
+        assert store.abandon(game_id, other)  # the other window's n
         await goto(pilot, next(p for p in SAFE if tile(app, p) == Covered()))
         await pilot.press("f")
         await pilot.pause()
