@@ -154,6 +154,24 @@ def test_a_log_that_cannot_be_written_is_one_line_and_exit_74(
     assert json.loads(capsys.readouterr().out)["played"] == 3
 
 
+def test_a_log_takes_one_run_at_a_time(tmp_path: Path) -> None:
+    """Two runs started at once on one file both read every game as missing
+    and played all of them into it (600 lines for 300 games)."""
+    from minebender.batch.log import ResultLog
+
+    pytest.importorskip("fcntl")
+    log = tmp_path / "run.jsonl"
+    first = ResultLog(log)
+    try:
+        with pytest.raises(BatchError, match="is being written by another run"):
+            run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+        assert log.read_text() == ""
+    finally:
+        first.close()
+    summary, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    assert summary.played == 3  # the lock went with the first run's file
+
+
 def test_a_last_line_without_its_newline_is_played_again(tmp_path: Path) -> None:
     """A whole result with no newline after it (a hand edit, a full disk) was
     counted, then cut from the file as a torn line: the file said 2 games

@@ -163,9 +163,29 @@ class ResultLog:
             return
         try:
             self._file = path.open("a+b")
+            self._lock(self._file, path)
             self._drop_torn_tail(self._file)
         except OSError as exc:
             raise BatchError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    @staticmethod
+    def _lock(file: BinaryIO, path: Path) -> None:
+        """One run at a time per log: two read the same games as missing, and
+        both played every one of them into it. The lock goes with the file."""
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock, as before
+            return
+        try:
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            file.close()
+            raise BatchError(
+                f"{path} is being written by another run; wait for it to end, or name"
+                " another --resume file"
+            ) from None
+        except OSError:  # a file system without locks: go on without one
+            return
 
     @staticmethod
     def _drop_torn_tail(file: BinaryIO) -> None:

@@ -50,6 +50,18 @@ def cluster_address(text: str) -> str:
     return text
 
 
+def _finished(spec: RunSpec, resume: Path | None) -> dict[int, Result]:
+    """The games of this run already in the ``resume`` log, by game number."""
+    have: dict[int, Result] = {}
+    if resume is not None:
+        for r in read_results(resume):  # a line at a time: the log may be long
+            if spec.ceiling and r.bound_kind() != spec.bound:
+                continue  # played without this bound: play it again (the same game) for one
+            if spec.same_run(asdict(r)) and 0 <= r.game < spec.games:
+                have.setdefault(r.game, r)
+    return have
+
+
 def run_batch(
     spec: RunSpec,
     workers: int | None = None,
@@ -67,32 +79,26 @@ def run_batch(
         raise BatchError(f"--workers must be at least 1, got {workers}")
     if cluster is not None:
         cluster = cluster_address(cluster)
-    have: dict[int, Result] = {}
-    if resume is not None:
-        for r in read_results(resume):  # a line at a time: the log may be long
-            if spec.ceiling and r.bound_kind() != spec.bound:
-                continue  # played without this bound: play it again (the same game) for one
-            if spec.same_run(asdict(r)) and 0 <= r.game < spec.games:
-                have.setdefault(r.game, r)
-    todo = [i for i in range(spec.games) if i not in have]
-    chunks = list(_chunks(todo, _chunk_size(board)))
-    log = ResultLog(resume)
-    bar = ProgressBar(spec, len(have), sum(r.won for r in have.values()), progress)
-    played = 0
-
-    def done(outcome: Outcome) -> None:
-        nonlocal played
-        results, failure = outcome
-        for r in results:
-            log.write(r)
-            have[r.game] = r
-            played += 1
-            bar.advance(r.won)
-        if failure is not None:
-            raise GameFailed(failure)
-
-    start = time.perf_counter()
+    log = ResultLog(resume)  # first: it holds the file's lock while the run reads it
     try:
+        have = _finished(spec, resume)
+        todo = [i for i in range(spec.games) if i not in have]
+        chunks = list(_chunks(todo, _chunk_size(board)))
+        bar = ProgressBar(spec, len(have), sum(r.won for r in have.values()), progress)
+        played = 0
+
+        def done(outcome: Outcome) -> None:
+            nonlocal played
+            results, failure = outcome
+            for r in results:
+                log.write(r)
+                have[r.game] = r
+                played += 1
+                bar.advance(r.won)
+            if failure is not None:
+                raise GameFailed(failure)
+
+        start = time.perf_counter()
         with bar:
             if cluster is not None:
                 workers = run_cluster(spec, chunks, cluster, done)
