@@ -170,6 +170,13 @@ def test_a_log_takes_one_run_at_a_time(tmp_path: Path) -> None:
         first.close()
     summary, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
     assert summary.played == 3  # the lock went with the first run's file
+    # /dev/null keeps nothing, and every run opens the same one: no lock there
+    if Path("/dev/null").exists():
+        nothing = ResultLog(Path("/dev/null"))
+        try:
+            run_batch(replace(SPEC, games=2), workers=1, resume=Path("/dev/null"), progress=False)
+        finally:
+            nothing.close()
 
 
 def test_a_last_line_without_its_newline_is_played_again(tmp_path: Path) -> None:
@@ -333,6 +340,7 @@ def test_bot_command_counts_agree_with_their_nouns() -> None:
         (["--resume", ""], "must name a file, got ''"),
         (["--plot", ""], "must name a file, got ''"),
         (["--plot", "/nonexistent-folder/x.png"], "there is no folder /nonexistent-folder"),
+        (["--plot", "/proc/x.png"], "--plot /proc/x.png: cannot write there"),  # root may
         (["--plot", "out.txt"], "--plot must name a .png file"),
         (["--seed", "-1"], "--seed must be from 0"),
         (["--games", "many"], "--games must be an integer in digits 0-9, got 'many'"),

@@ -76,6 +76,25 @@ def test_bench_web_refuses_bad_numbers(capsys: pytest.CaptureFixture[str]) -> No
     assert "--players must be from 1 to 1000" in capsys.readouterr().err
 
 
+@pytest.mark.timeout(60)
+def test_bench_web_names_a_server_that_never_answers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stopped server (SIGSTOP) or a program that takes connections and says
+    nothing kept the bench waiting for ever, printing nothing."""
+    from minebender.bench import web
+
+    monkeypatch.setattr(web, "ANSWER_S", 1.0)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+        args = ["bench", "web", "--url", url, "--players", "1", "--actions", "5"]
+        assert main([*args, "--think-ms", "0"]) == 2
+    err = capsys.readouterr().err
+    assert f"the server at {url} stopped answering: no answer within 1 s" in err
+
+
 class _OneAnswer(socketserver.BaseRequestHandler):
     """Reads a request, then sends the server's fixed answer and closes."""
 

@@ -15,6 +15,7 @@ import errno
 import json
 import math
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
@@ -176,6 +177,8 @@ class ResultLog:
             import fcntl
         except ImportError:  # not POSIX: no lock, as before
             return
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            return  # /dev/null, a pipe: every run opens the same one, and keeps nothing
         try:
             fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

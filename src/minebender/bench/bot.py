@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -98,8 +97,14 @@ def _check_plot(path: Path) -> None:
         raise UsageError(f"--plot {path} is a folder")
     if not path.parent.is_dir():
         raise UsageError(f"--plot {path}: there is no folder {path.parent}")
-    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UsageError(f"--plot {path}: cannot write there (permission denied)")
+    try:  # a real try: permissions do not tell (root, /proc, a read-only disk)
+        if path.exists():
+            path.open("ab").close()
+        else:
+            path.open("xb").close()
+            path.unlink()
+    except OSError as exc:
+        raise UsageError(f"--plot {path}: cannot write there ({exc.strerror or exc})") from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

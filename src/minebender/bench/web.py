@@ -148,6 +148,12 @@ def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {"type": "assist"}
 
 
+ANSWER_S = 30.0
+"""How long one request may wait for its answer: a server that is stopped (or
+a program that takes connections and never answers) must not hang the bench.
+The slowest real answer, the assist on Expert, takes well under a second."""
+
+
 class ServerLost(Exception):
     """The server stopped answering in the middle of the run."""
 
@@ -170,8 +176,13 @@ class _Conn:
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
+            try:
+                self.reader, self.writer = await asyncio.wait_for(
+                    asyncio.open_connection(self.host, self.port), ANSWER_S
+                )
+            except TimeoutError:
+                raise ServerLost(f"it took no connection within {ANSWER_S:.0f} s") from None
+        assert self.reader is not None and self.writer is not None
         data = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
         if token:
@@ -181,7 +192,9 @@ class _Conn:
         head += f"Content-Length: {len(data)}\r\n\r\n"
         try:
             self.writer.write(head.encode() + data)
-            return await self._answer(self.reader)
+            return await asyncio.wait_for(self._answer(self.reader), ANSWER_S)
+        except TimeoutError:
+            raise ServerLost(f"no answer within {ANSWER_S:.0f} s") from None
         except (OSError, asyncio.IncompleteReadError) as exc:
             raise ServerLost("it closed the connection") from exc
 
