@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from pilot_types import PilotT
 from textual.widgets import Input
-from tui_support import CENTRE, SAFE, SEED, click_cell, goto, layout_for_seed, make_app, run
+from tui_support import CENTRE, SAFE, SEED, app_of, click_cell, goto, layout_for_seed, make_app, run
 
 from minebender.session import Session, SessionSpec
 from minebender.store import Store
@@ -16,11 +16,6 @@ from minebender.tui.app import MinebenderApp
 from minebender.tui.saving import Saver, resume_or_new
 from minebender.tui.screens import CustomScreen, NameScreen
 from minebender.types import Beginner, Covered, Intermediate, Pos
-
-
-def app_of(pilot: PilotT) -> MinebenderApp:
-    assert isinstance(pilot.app, MinebenderApp)
-    return pilot.app
 
 
 def next_play(store: Store) -> tuple[MinebenderApp, str | None]:

@@ -10,10 +10,9 @@ import pytest
 from pilot_types import PilotT
 from textual.screen import Screen
 from textual.widgets import Input
-from tui_support import make_app, run, screen_lines, win
+from tui_support import app_of, make_app, run, screen_lines, win
 
 from minebender.store import Store
-from minebender.tui.app import MinebenderApp
 from minebender.tui.endscreen import EndScreen
 from minebender.tui.screens import (
     CustomScreen,
@@ -24,11 +23,6 @@ from minebender.tui.screens import (
     key_rows,
 )
 from played import won_game
-
-
-def app_of(pilot: PilotT) -> MinebenderApp:
-    assert isinstance(pilot.app, MinebenderApp)
-    return pilot.app
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from tui_support import (
     MINES,
     SAFE,
     SEED,
+    app_of,
     click_cell,
     goto,
     layout_for_seed,
@@ -22,7 +23,6 @@ from tui_support import (
 )
 
 from minebender.session import Session, SessionSpec
-from minebender.tui.app import MinebenderApp
 from minebender.tui.endscreen import EndScreen
 from minebender.tui.fit import needed_size
 from minebender.tui.screens import KeysScreen
@@ -34,11 +34,6 @@ BEGINNER_ROWS = needed_size(Setup(9, 9, 10))[1]
 
 def _cells(layout: Layout) -> list[tuple[Pos, bool]]:
     return [(Pos(x, y), m) for y, row in enumerate(layout) for x, m in enumerate(row)]
-
-
-def app_of(pilot: PilotT) -> MinebenderApp:
-    assert isinstance(pilot.app, MinebenderApp)
-    return pilot.app
 
 
 def expected(v: dict[str, Any]) -> list[str]:

@@ -15,6 +15,7 @@ from tui_support import (
     MINES,
     SAFE,
     SEED,
+    app_of,
     click_cell,
     goto,
     make_app,
@@ -51,11 +52,6 @@ from minebender.types import (
     Won,
     WrongFlag,
 )
-
-
-def app_of(pilot: PilotT) -> MinebenderApp:
-    assert isinstance(pilot.app, MinebenderApp)
-    return pilot.app
 
 
 def tile(app: MinebenderApp, pos: Pos) -> object:

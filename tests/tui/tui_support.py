@@ -27,6 +27,12 @@ CENTRE = Pos(4, 4)
 Scenario = Callable[[Pilot[None]], Awaitable[None]]
 
 
+def app_of(pilot: Pilot[None]) -> MinebenderApp:
+    """The minebender app a pilot drives."""
+    assert isinstance(pilot.app, MinebenderApp)
+    return pilot.app
+
+
 def layout_for_seed(level: Level, seed: str, first: Pos) -> Layout:
     """The layout a session on this seed gets when first is clicked first."""
     s = Session(SessionSpec(level, seed), clock=lambda: 0.0)
