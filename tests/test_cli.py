@@ -471,6 +471,50 @@ def test_a_full_disk_is_one_line_and_its_own_exit_status(
     assert result.stderr == f"{name}: error: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize(
+    ("board", "stdout_full", "status"),
+    [
+        ("3x3x10\n...\n...\n...\n", False, 2),  # a bad file
+        ("3x1x1\n3..\n", False, 1),  # no layout agrees
+        ("3x1x1\n1..\n", True, 74),  # the answer cannot be written
+    ],
+)
+def test_a_stderr_that_cannot_be_written_changes_no_exit_status(
+    board: str, stdout_full: bool, status: int, tmp_path: Path
+) -> None:
+    """With stderr on a full disk a bad file is still a 2: an uncaught OSError
+    printing its message ended the command with 1, "no layout agrees"."""
+    path = tmp_path / "board.txt"
+    path.write_text(board)
+    with open("/dev/full", "w") as full, open(tmp_path / "out", "w") as out:
+        result = subprocess.run(
+            [str(SCRIPT), "solve", str(path), "--json"],
+            stdin=subprocess.DEVNULL,
+            stdout=full if stdout_full else out,
+            stderr=full,
+            timeout=60,
+        )
+    assert result.returncode == status
+
+
+def test_a_closed_stderr_puts_no_message_into_stdout(tmp_path: Path) -> None:
+    """``2>&-``: Python's stderr is None, and ``print(file=None)`` would write
+    the error into stdout, in the middle of what a --json reader reads."""
+    path = tmp_path / "board.txt"
+    path.write_text("3x3x10\n...\n...\n...\n")
+    result = subprocess.run(
+        [str(SCRIPT), "solve", str(path), "--json"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        close_fds=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(2),
+    )
+    assert (result.returncode, result.stdout) == (2, b"")
+
+
 def test_an_error_reading_a_file_is_not_an_output_error(tmp_path: Path) -> None:
     """Only writing stdout is an output error: a board that cannot be read is
     still bad input, status 2."""

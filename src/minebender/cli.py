@@ -123,6 +123,46 @@ class _Stdout:
         return getattr(self._stream, name)
 
 
+class _Stderr:
+    """sys.stderr while a command runs: the same stream, but a message that
+    cannot be written (``2>/dev/full``) is dropped, so the command still ends
+    with the status that message went with: 2 for a bad file, not the 1 of an
+    uncaught OSError, which a caller of ``solve`` reads as "no layout agrees".
+    With stderr closed (``2>&-``, where Python's is None) messages go nowhere,
+    rather than into stdout, where ``print(file=None)`` would put them in the
+    middle of a ``--json`` answer."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self._stream is not None:
+            try:
+                self._stream.write(text)
+            except (OSError, ValueError):  # full, gone, or closed
+                pass
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError):
+                pass
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports errors as ``minebender: error: ...`` with status 2."""
 
@@ -213,10 +253,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     (``minebender solve big.txt --json | head -c 10``) ends it quietly, whatever
     was printing: a command's output, ``--help`` or ``--version``; a stdout that
     cannot be written (a full disk) ends it with one line on stderr and
-    OUTPUT_ERROR, for every command alike."""
-    stream = sys.stdout
+    OUTPUT_ERROR, for every command alike. A stderr that cannot be written
+    changes no exit status."""
+    stream, errors = sys.stdout, sys.stderr
     out = _Stdout(stream)
     sys.stdout = cast(TextIO, out)
+    sys.stderr = cast(TextIO, _Stderr(errors))
     try:
         try:
             return _main(argv)
@@ -237,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{name}: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         return OUTPUT_ERROR
     finally:
-        sys.stdout = stream
+        sys.stdout, sys.stderr = stream, errors
 
 
 def _command_name(argv: Sequence[str] | None) -> str:
