@@ -32,9 +32,10 @@ const SPOKEN = {
 
 /** What a screen reader says of a cell: its tile, its place, and in practice
  * its chance of a mine. */
-function spoken(tile, p, x, y) {
+function spoken(tile, p, x, y, proof) {
   let what = tile === "0" ? "empty" : isNumber(tile) ? tile : (SPOKEN[tile] ?? tile);
   if (p !== null && p !== undefined) what += `, ${percent(p, 10)}% mine`;
+  if (proof) what += ", proves the hint";
   return `${what}, column ${x + 1}, row ${y + 1}`;
 }
 
@@ -168,7 +169,7 @@ export class Board {
     }
     c.className = cls;
     c.dataset.tile = t;
-    c.setAttribute("aria-label", spoken(t, p, x, y));
+    c.setAttribute("aria-label", spoken(t, p, x, y, this.proof.has(k)));
   }
 
   setSet(name, cells) {
@@ -197,6 +198,16 @@ export class Board {
       this.cells[p.y][p.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
       this.el.setAttribute("aria-activedescendant", this.cells[p.y][p.x].id);
     } else this.el.removeAttribute("aria-activedescendant");
+  }
+
+  /** Scroll the first cell showing one of these tiles into view. */
+  scrollTo(names) {
+    for (let y = 0; y < this.h; y++)
+      for (let x = 0; x < this.w; x++)
+        if (names.includes(this.tiles[y][x])) {
+          this.cells[y][x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
+          return;
+        }
   }
 
   /** Mine probabilities (rows of numbers or null) laid over covered cells; null hides them. */

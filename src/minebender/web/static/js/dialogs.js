@@ -57,6 +57,9 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     }
     win.querySelector("[data-close]").addEventListener("click", () => close(null));
     const onKey = (e) => {
+      // a message over another dialog (an error from Replays' Export) takes
+      // the keys alone: one Esc closes only it, and Tab stays in it
+      if (document.getElementById("dialogs").lastElementChild !== overlay) return;
       if (e.key === "Tab") {
         // the dialog keeps the focus: Tab past its last control comes back
         // to its first, so no key reaches the game behind it
@@ -135,7 +138,7 @@ export function customDialog(current) {
       field("height", "Height:", c.height) + field("width", "Width:", c.width) + field("mines", "Mines:", c.mines) +
       "<p>Width 9..30, height 9..25, mines 10..999<br>and at most width\u00d7height \u2212 10:" +
       "<br>other numbers are clamped.</p>" +
-      '<div class="error" data-error></div>',
+      '<div class="error" data-error role="alert"></div>',
     buttons: [
       {
         label: "OK",
@@ -172,7 +175,7 @@ export function nameDialog(level, { name = "Anonymous", error = "" } = {}) {
     html:
       `<p>You have one of the fastest times<br>for the ${esc(levelTitle(level))} level.<br>Please type your name:</p>` +
       `<input type="text" name="name" aria-label="your name" maxlength="${NAME_MAX}" value="${esc(name)}">` +
-      `<div class="error" data-error>${esc(error)}</div>`,
+      `<div class="error" data-error role="alert">${esc(error)}</div>`,
     buttons: [
       {
         label: "OK",
@@ -263,7 +266,7 @@ export function codeDialog(code, typed = { code: "", error: "" }) {
       shown +
       '<label style="grid-template-columns: 90px 200px">Play a code:<input type="text" name="code" ' +
       `placeholder="e.g. e:k3j9 or b+ng:abc" value="${esc(typed.code)}"></label>` +
-      `<div class="error" data-error>${esc(typed.error)}</div>`,
+      `<div class="error" data-error role="alert">${esc(typed.error)}</div>`,
     buttons: [
       {
         label: "Play",

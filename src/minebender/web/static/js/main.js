@@ -87,7 +87,6 @@ function offline(on) {
 }
 
 function status(text, isError = false) {
-  const bar = $("statusbar");
   const v = state.view;
   const parts = [];
   if (v) {
@@ -95,8 +94,12 @@ function status(text, isError = false) {
     if (v.practice) parts.push('<span class="badge" id="practice-badge">Practice</span>');
     if (v.no_guess) parts.push('<span class="badge">No-guess</span>');
   }
-  if (text) parts.push(`<span id="status-msg" style="color:${isError ? "#b00000" : "inherit"}">${dlg.esc(text)}</span>`);
-  bar.innerHTML = parts.join("");
+  $("status-info").innerHTML = parts.join("");
+  // The message has a live region of its own, so a screen reader says "This
+  // move was not made" without reading the level out again at every move.
+  const live = $("status-live");
+  const msg = text ? `<span id="status-msg" style="color:${isError ? "#b00000" : "inherit"}">${dlg.esc(text)}</span>` : "";
+  if (live.innerHTML !== msg) live.innerHTML = msg;
 }
 
 async function refreshHeat() {
@@ -130,11 +133,15 @@ async function show(view) {
     watch: () => replays.watchGame(game),
     export: () => replays.exportGame(game),
     code: () => command("code"),
-    again: () => newGame(),
+    again: () => {
+      newGame();
+      board.el.focus({ preventScroll: true }); // the button is gone with the panel
+    },
   });
   status("");
   refreshHeat();
   if (view.reason === "hint") loadProof(view);
+  if (view.status === "lost") board.scrollTo(["hint", "blast"]); // on a board wider than the screen too
   if (wasOn && view.status !== "playing") finished(view); // not awaited: the name dialog must not hold the queue
 }
 
@@ -186,6 +193,11 @@ async function askName(game, view) {
       // the time nameable at the next visit.
       if (err.status === 422) {
         opts = { name, error: err.message };
+        continue;
+      }
+      if (err.status === 503) {
+        // the database cannot be written just now: the time is still nameable
+        opts = { name, error: `${err.message}. Try again.` };
         continue;
       }
       if (err.status === 409) {
@@ -587,7 +599,12 @@ setFace("smile");
 drawCounter(0);
 drawTimer();
 markMenu(state.prefs);
-$("face").addEventListener("click", () => newGame());
+// After the face or the bulb the focus is on the board, so the next Space
+// reveals there rather than pressing the button again (a new game each time).
+$("face").addEventListener("click", () => {
+  newGame();
+  board.el.focus({ preventScroll: true });
+});
 $("assist").addEventListener("click", () => {
   assist();
   board.el.focus({ preventScroll: true });

@@ -87,13 +87,32 @@ function swallowPressesThatClose() {
   for (const type of ["click", "contextmenu", "auxclick"]) document.addEventListener(type, swallow, true);
 }
 
+// On a closed menu's button (as a menu bar is walked): left and right go to
+// the next menu's button, down opens the menu at its first item. Elsewhere
+// the arrows are the board's.
+function menuBarKeys(e) {
+  const tops = [...document.querySelectorAll(".menu > button")];
+  const at = tops.indexOf(document.activeElement);
+  if (at < 0) return;
+  const side = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+  if (side) tops[(at + side + tops.length) % tops.length].focus();
+  else if (e.key === "ArrowDown") {
+    const menu = tops[at].parentElement;
+    openMenu(menu);
+    menu.querySelector(".dropdown [data-cmd]")?.focus();
+  } else return;
+  e.preventDefault();
+  e.stopPropagation();
+}
+
 // With a menu open, the arrows walk its items (left and right: the next menu),
 // Enter or Space picks one (with none chosen yet: goes to the first), Escape
 // closes it; any other key closes it and then does what it does (N or F2: a
 // new game, with the menu gone).
 function menuKeys(e) {
   const open = document.querySelector(".menu.open");
-  if (!open || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!open) return menuBarKeys(e);
   const items = [...open.querySelectorAll(".dropdown [data-cmd]")];
   const at = items.indexOf(document.activeElement);
   const menus = [...document.querySelectorAll(".menu")];

@@ -48,16 +48,19 @@ function details(g) {
   return parts.join(" \u00b7 ");
 }
 
+const what = (g) =>
+  `${esc(levelTitle(g.level))} \u2013 ${g.status === "won" ? "won" : "lost"} in ${seconds(g.elapsed_ms)} s`;
+
 /** The list of this browser's finished games, with watch, export and import. */
 export function replaysDialog(history) {
   const rows = history
     .map(
       (g, i) =>
-        `<div class="row" data-i="${i}"><span class="what">${esc(levelTitle(g.level))} \u2013 ` +
-        `${g.status === "won" ? "won" : "lost"} in ${seconds(g.elapsed_ms)} s` +
+        `<div class="row" data-i="${i}"><span class="what">${what(g)}` +
         `<br><small>${esc(details(g))}</small></span>` +
-        `<button type="button" class="xpbtn" data-watch>Watch</button>` +
-        `<button type="button" class="xpbtn" data-export>Export</button></div>`,
+        // named with their game, as a screen reader lists them out of their rows
+        `<button type="button" class="xpbtn" data-watch aria-label="Watch ${what(g)}">Watch</button>` +
+        `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button></div>`,
     )
     .join("");
   return openDialog({
@@ -119,15 +122,15 @@ export function watch(data) {
     id: "replay-dialog",
     html:
       '<div class="replay"><div class="top sunken2" style="display:flex;justify-content:space-between">' +
-      '<div class="led" data-count></div><div class="led" data-time></div></div>' +
-      '<div class="board-scroll"><div class="sunken"><div class="board" data-board></div></div></div>' +
+      '<div class="led" data-count role="img"></div><div class="led" data-time role="img"></div></div>' +
+      '<div class="board-scroll"><div class="sunken"><div class="board" data-board role="grid" aria-label="the board of this move"></div></div></div>' +
       '<div class="replay-controls">' +
       '<button type="button" class="xpbtn" data-first title="first">|&lt;</button>' +
       '<button type="button" class="xpbtn" data-back title="back">&lt;</button>' +
       '<button type="button" class="xpbtn" data-play title="play">Play</button>' +
       '<button type="button" class="xpbtn" data-next title="forward">&gt;</button>' +
       '<button type="button" class="xpbtn" data-last title="last">&gt;|</button>' +
-      `<input type="range" min="0" max="${frames.length - 1}" value="0" data-slider>` +
+      `<input type="range" min="0" max="${frames.length - 1}" value="0" data-slider aria-label="move">` +
       '<select data-speed title="speed" aria-label="speed">' +
       '<option value="1">1\u00d7 (real time)</option><option value="2">2\u00d7</option>' +
       '<option value="4">4\u00d7</option><option value="0">quick</option></select></div>' +
@@ -142,8 +145,12 @@ export function watch(data) {
         board.render(tilesFromRows(f.rows));
         const e = f.event;
         board.setPressed(e && e.type !== "assist" && e.x !== null ? [{ x: e.x, y: e.y }] : []);
-        win.querySelector("[data-count]").innerHTML = ledDigits(f.mines_left);
-        win.querySelector("[data-time]").innerHTML = ledDigits(Math.floor(f.elapsed_ms / 1000));
+        const count = win.querySelector("[data-count]");
+        const time = win.querySelector("[data-time]");
+        count.innerHTML = ledDigits(f.mines_left);
+        count.setAttribute("aria-label", `${f.mines_left} mines left`); // the digits are pictures
+        time.innerHTML = ledDigits(Math.floor(f.elapsed_ms / 1000));
+        time.setAttribute("aria-label", `${Math.floor(f.elapsed_ms / 1000)} seconds`);
         win.querySelector("[data-info]").textContent = describe(f, frames.length);
         slider.value = String(i);
       };

@@ -1,0 +1,188 @@
+"""The page for a player without a mouse, with a screen reader or with the
+system's high-contrast colours, in real headless Chromium."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from minebender.types import Expert, Pos
+
+from .helpers import mines_of
+from .server import Server
+from .test_browser import FIRST, browser, cell, page, server, settle, start, tile
+
+__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+
+
+def tab_to(page: Any, element_id: str) -> None:
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if focused(page) == element_id:
+            return
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_keyboard_focus_shows_on_the_face_the_bulb_and_the_board(page: Any, server: Server) -> None:
+    """The face's 1 px outline (its look) hid the focus ring, and the board's
+    ring, drawn outside it, was cut off by its scrolling frame: a keyboard
+    player could not see that Space would start a new game."""
+    page.goto(f"{server.url}/?code=b:access")
+    page.wait_for_selector(cell(8, 8))
+    for element_id in ("face", "assist", "board"):
+        tab_to(page, element_id)
+        style = page.evaluate(
+            """(id) => { const s = getComputedStyle(document.getElementById(id));
+                return [s.outlineStyle, s.outlineWidth, s.outlineOffset]; }""",
+            element_id,
+        )
+        assert style[0] in ("dotted", "solid") and style[1] == "2px", (element_id, style)
+        if element_id == "board":  # inside the board, where the frame cannot cut it
+            assert style[2] == "-2px"
+
+
+def test_after_the_face_space_reveals_on_the_board(page: Any, server: Server) -> None:
+    """The face kept the focus: arrows moved the board's cursor, and Space
+    pressed the face again, dealing a new board each time, never a cell."""
+    page.goto(f"{server.url}/?code=b:access-face")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#face")
+    page.wait_for_function("() => document.activeElement.id === 'board'")
+    page.keyboard.press("ArrowLeft")  # the cursor shows at the centre, then moves
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Space")
+    settle(page)
+    assert page.evaluate("() => document.activeElement.id") == "board"
+    assert page.locator("#board .c:not([data-tile='covered'])").count() > 0
+
+
+def test_new_game_from_the_end_panel_leaves_the_focus_on_the_board(
+    page: Any, server: Server
+) -> None:
+    """The button goes with the panel, which left the focus on the page's
+    body: the next Tab started again from the menu bar."""
+    seed = "access-end"
+    start(page, server, seed)
+    boom = mines_of(seed, FIRST)[0]
+    page.click(cell(boom.x, boom.y))
+    settle(page)
+    page.focus("#play-again")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.id === 'board'")
+    page.wait_for_selector("#endpanel:not(.shown)", state="attached")
+    page.keyboard.press("ArrowLeft")  # the cursor shows at the centre
+    page.keyboard.press("Space")
+    settle(page)
+    assert page.locator("#board .c:not([data-tile='covered'])").count() > 0
+
+
+def test_a_message_over_a_dialog_takes_the_keys_alone(page: Any, server: Server) -> None:
+    """An Export error over Replays: each dialog pulled the focus into itself
+    on Tab, so the message's OK was never reached, and one Esc closed both."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(cell(8, 8))
+    gone = {"id": "no-such-game", "token": "x", "level": "beginner", "status": "lost"}
+    page.evaluate(
+        "(h) => localStorage.setItem('minebender.history', h)",
+        json.dumps([{**gone, "elapsed_ms": 1}]),
+    )
+    page.click("#menu-game > button")
+    page.click('[data-cmd="replays"]')
+    page.click("#replays-dialog [data-export]")
+    page.wait_for_selector("#message")
+    reached = set()
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        reached.add(page.evaluate("() => document.activeElement.textContent"))
+        assert page.evaluate(
+            "() => document.getElementById('message').contains(document.activeElement)"
+        )
+    assert "OK" in reached
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#message", state="detached")
+    assert page.locator("#replays-dialog").count() == 1
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#replays-dialog", state="detached")
+
+
+def test_the_menu_bar_is_walked_with_the_arrows(page: Any, server: Server) -> None:
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(cell(8, 8))
+    page.focus("#menu-game > button")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.textContent") == "Help"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.textContent") == "Game"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.dataset.cmd") == "new"
+    assert page.get_attribute("#menu-game > button", "role") == "menuitem"
+    page.keyboard.press("Escape")
+    assert page.locator("#board .c[data-cursor]").count() == 0  # the arrows never reached the board
+    assert page.evaluate("() => document.querySelector('#board .c.cursor')") is None
+
+
+def test_high_contrast_keeps_the_board_s_colours(page: Any, server: Server) -> None:
+    """Forced colours painted every cell in the system's colours: a black mine
+    on black, no red for the mine that went off, no highlight on the numbers
+    that prove a hint, while the end panel pointed at "the highlighted numbers"."""
+    page.emulate_media(forced_colors="active", color_scheme="dark")
+    seed = "access-contrast"
+    start(page, server, seed)
+    boom = mines_of(seed, FIRST)[0]
+    page.click(cell(boom.x, boom.y))
+    settle(page)
+    assert tile(page, boom) == "blast"
+    red = page.evaluate(
+        "(s) => getComputedStyle(document.querySelector(s)).backgroundColor", cell(boom.x, boom.y)
+    )
+    assert red == "rgb(255, 0, 0)"
+
+
+def test_status_messages_are_a_live_region_of_their_own(page: Any, server: Server) -> None:
+    """A screen reader hears "This move was not made" and the like; the level
+    beside it is not in the live region, or it would be read at every move."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="custom"]')
+    page.fill("#custom-dialog input[name=height]", "5")
+    page.click("#custom-dialog .xpbtn")
+    page.wait_for_selector("#status-msg")
+    live = page.locator("#statusbar [role=status]")
+    assert live.get_attribute("aria-live") == "polite"
+    assert "Clamped" in live.inner_text()
+    assert "Custom" not in live.inner_text()
+    assert "Custom" in page.inner_text("#statusbar")
+
+
+def test_a_lost_cell_off_the_screen_is_scrolled_into_view(browser: Any, server: Server) -> None:
+    """At 400% zoom an Expert board scrolls sideways; the cell that ended the
+    game was left out of view, where "the green cell" could not be seen. The
+    page shows it whenever it shows a lost game, a resumed one too."""
+    context = browser.new_context(viewport={"width": 320, "height": 480})
+    pg = context.new_page()
+    seed = "access-scroll"
+    pg.goto(f"{server.url}/?code=e:{seed}")
+    pg.wait_for_selector(cell(29, 15))
+    pg.click(cell(0, 0))
+    settle(pg)
+    far = max(mines_of(seed, Pos(0, 0), Expert()), key=lambda p: p.x)
+    assert far.x > 20
+    pg.click(cell(far.x, far.y))
+    settle(pg)
+    assert tile(pg, far) == "blast"
+    pg.evaluate("() => { document.querySelector('.frame > .sunken').scrollLeft = 0; }")
+    pg.reload()
+    pg.wait_for_selector(f"{cell(far.x, far.y)}[data-tile='blast']")
+    pg.wait_for_function("() => document.querySelector('.frame > .sunken').scrollLeft > 0")
+    box = pg.locator(cell(far.x, far.y)).bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320
+    context.close()
