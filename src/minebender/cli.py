@@ -15,6 +15,7 @@ when its reader has gone (``BROKEN_PIPE``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import io
 import os
@@ -137,10 +138,8 @@ class _Stderr:
 
     def write(self, text: str) -> int:
         if self._stream is not None:
-            try:
+            with contextlib.suppress(OSError, ValueError):  # full, gone, or closed
                 self._stream.write(text)
-            except (OSError, ValueError):  # full, gone, or closed
-                pass
         return len(text)
 
     def writelines(self, lines: Iterable[str]) -> None:
@@ -149,10 +148,8 @@ class _Stderr:
 
     def flush(self) -> None:
         if self._stream is not None:
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 self._stream.flush()
-            except (OSError, ValueError):
-                pass
 
     def isatty(self) -> bool:
         return self._stream is not None and self._stream.isatty()

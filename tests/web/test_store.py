@@ -184,6 +184,53 @@ def test_newer_schema_is_refused(db_path: Path) -> None:
         store_mod.open(db_path)
 
 
+def test_another_program_s_database_is_refused_untouched(tmp_path: Path) -> None:
+    """Opening any SQLite file added minebender's tables to it and switched it
+    to WAL for good: ``minebender stats --db notes.db`` changed a file not ours."""
+    path = tmp_path / "notes.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE notes (text TEXT)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="not a minebender database: it holds other tables"):
+        store_mod.open(path)
+    assert path.read_bytes() == before
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    db.close()
+
+
+@pytest.mark.parametrize("version", ["'five'", "-1", "2.5"])
+def test_a_schema_version_changed_by_hand_is_a_clear_error(db_path: Path, version: str) -> None:
+    """A version that is not a whole number ended every command with a
+    ValueError's traceback; -1 was read as "duplicate column"."""
+    store_mod.open(db_path).close()
+    db = sqlite3.connect(db_path)
+    db.execute(f"UPDATE schema_version SET version = {version}")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="unreadable schema version"):
+        store_mod.open(db_path)
+
+
+def test_a_finished_game_is_in_the_database_file_itself(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Without a checkpoint, about ten finished Beginner games lived only in
+    the -wal file: a copy of the database file alone (a backup taken while the
+    server runs) lost them, with their best times."""
+    path = tmp_path / "games.db"
+    store = store_mod.open(path)
+    gids = [finished(store, clock, f"wal-{i}", win=True) for i in range(3)]
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(path.read_bytes())  # the -wal file left behind
+    kept = store_mod.open(copy)
+    assert [kept.load(g) is not None and kept.load(g).status for g in gids] == ["won"] * 3  # type: ignore[union-attr]
+    kept.close()
+    store.close()
+
+
 def test_environment_variable_names_the_default(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -28,6 +28,7 @@ from minebender.store.db import BEST_TIMES_KEPT, MAX_NAME_LENGTH, NAME_RULE, Sto
 from minebender.store.records import (
     BestTime,
     GameGivenUp,
+    NotQualified,
     Statistics,
     StoreConflict,
     StoredGame,
@@ -45,6 +46,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "BestTime",
     "GameGivenUp",
+    "NotQualified",
     "Statistics",
     "Store",
     "StoreConflict",

@@ -16,6 +16,7 @@ from minebender.session import Event, Session, level_name
 from minebender.store.records import (
     BestTime,
     GameGivenUp,
+    NotQualified,
     Statistics,
     StoreConflict,
     StoredGame,
@@ -90,7 +91,6 @@ class Store:
         try:
             self._db.row_factory = sqlite3.Row
             self._db.execute("PRAGMA busy_timeout = 5000")
-            self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as exc:
@@ -98,7 +98,11 @@ class Store:
             raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
         self._lock = threading.RLock()
         try:
-            self._migrate()
+            self._migrate()  # first: another program's database is refused untouched
+            self._db.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.Error as exc:
+            self._close_quietly()
+            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
         except BaseException:
             self._close_quietly()  # a Store never made is never closed by its caller
             raise
@@ -134,6 +138,15 @@ class Store:
             except sqlite3.Error as exc:
                 self._rollback()
                 raise StoreError(f"cannot write the database {self.path}: {exc}") from exc
+
+    def _checkpoint(self) -> None:
+        """Copy what the write-ahead log holds into the database file itself,
+        once a game is finished: else about ten Beginner games live only in
+        ``FILE-wal`` until SQLite's own checkpoint, and a copy of the file alone
+        (a backup taken while the server runs) or a lost -wal file loses them.
+        PASSIVE waits for nobody; one that cannot finish is done next time."""
+        with self._lock, contextlib.suppress(sqlite3.Error):
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _rollback(self) -> None:
         """Undo the open transaction, if any: a failed ROLLBACK (the transaction
@@ -261,6 +274,8 @@ class Store:
                 )
             self._write_events(db, game_id, session, stored)
             self._write_finish(db, game_id, session)
+        if session.over:
+            self._checkpoint()
 
     def save_clock(self, game_id: str, ms: int) -> None:
         """Keep an unfinished game's clock (``Session.now_ms``), so that a rebuilt
@@ -481,9 +496,9 @@ class Store:
         try:
             name = clean_name(name)
         except ValueError as exc:
-            raise StoreError(str(exc)) from None
+            raise NotQualified(str(exc)) from None
         if not self.qualifies(game_id):
-            raise StoreError(
+            raise NotQualified(
                 "this game does not qualify for the best times (any more): it was not a"
                 " ranked win without the assist, or it was named already, faster times"
                 " pushed it out, or the best times were reset"

@@ -15,6 +15,7 @@ from minebender.types import Level, Pos
 __all__ = [
     "BestTime",
     "GameGivenUp",
+    "NotQualified",
     "Statistics",
     "StoreConflict",
     "StoreError",
@@ -29,6 +30,12 @@ __all__ = [
 
 class StoreError(Exception):
     """The store cannot do what was asked; the message says why."""
+
+
+class NotQualified(StoreError):
+    """A best time that cannot be named: the name breaks the rule, or the game
+    is not (or no longer) among its level's best. Not a fault of the database,
+    which answers every other StoreError."""
 
 
 class StoreConflict(StoreError):

@@ -94,9 +94,22 @@ SCHEMA_VERSION = len(MIGRATIONS)
 def migrate(db: sqlite3.Connection, path: str) -> None:
     """Bring the schema up to SCHEMA_VERSION inside the caller's transaction."""
     try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "schema_version" not in tables:
+            # Another program's database: adding minebender's tables to it (and
+            # switching it to WAL for good) would change a file not ours.
+            raise StoreError(
+                f"{path} is not a minebender database: it holds other tables"
+                f" ({', '.join(sorted(tables)[:5])}); name a new file or a minebender database"
+            )
         db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         row = db.execute("SELECT version FROM schema_version").fetchone()
-        version = 0 if row is None else int(row[0])
+        version = 0 if row is None else row[0]
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            raise StoreError(
+                f"the database {path} has an unreadable schema version ({version!r}):"
+                " it was changed by something other than minebender"
+            )
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"the database {path} has schema version {version}, newer than"

@@ -17,7 +17,7 @@ from fastapi.responses import Response
 from minebender import replay as replay_mod
 from minebender.session import SessionSpec, level_from_name, parse_board_code
 from minebender.solver import analyse
-from minebender.store import StoreError, clean_name
+from minebender.store import NotQualified, StoreError, clean_name
 from minebender.types import Custom, Level, Pos
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
@@ -257,8 +257,10 @@ def router(hub: Hub) -> APIRouter:
             raise ApiError(422, f"name: {exc}") from None
         try:
             entry = hub.store.record_best_time(body.name, gid)
-        except StoreError as exc:
+        except NotQualified as exc:
             raise ApiError(409, str(exc)) from None
+        except StoreError as exc:  # the time is still nameable: try again later
+            raise ApiError(503, f"the best time was not saved: {exc}") from None
         live.qualifies = False
         return _json({"level": entry.level, "best_times": _times(entry.level)}, 201)
 

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from minebender import jsontext
+from minebender.store import StoreError
 
 __all__ = ["ApiError", "install"]
 
@@ -85,6 +86,11 @@ def install(app: FastAPI) -> None:
             status_code=500,
         )
 
+    async def on_store(request: Request, exc: Exception) -> JSONResponse:
+        # A read the database refuses (a damaged page, a lock held too long):
+        # the store's own sentence, not a 500 with a traceback in the log.
+        return JSONResponse({"detail": f"the game store is not available: {exc}"}, status_code=503)
+
     async def on_http(request: Request, exc: Exception) -> Response:
         # FastAPI reads a JSON body with Python's reader and answers every
         # failure but a syntax error (an integer of over 4300 digits, deep
@@ -98,4 +104,5 @@ def install(app: FastAPI) -> None:
 
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(HTTPException, on_http)
+    app.add_exception_handler(StoreError, on_store)
     app.add_exception_handler(Exception, on_crash)

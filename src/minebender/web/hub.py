@@ -173,7 +173,12 @@ class Hub:
             self._live.pop(live.id, None)  # the store's version is the truth
             raise SaveFailed(str(exc)) from exc
         if s.won:
-            live.qualifies = self.store.qualifies(live.id)
+            try:
+                live.qualifies = self.store.qualifies(live.id)
+            except StoreError:
+                # The win is stored; whether it is a best time is asked again
+                # when the game is next loaded (a reload of the page).
+                self._live.pop(live.id, None)
         return event
 
     def abandon(self, live: Live) -> None:
