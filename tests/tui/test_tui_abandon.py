@@ -5,6 +5,9 @@ at the next start, until it is named or refused."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import pytest
 from pilot_types import PilotT
 from textual.widgets import Input
@@ -12,6 +15,7 @@ from tui_support import CENTRE, SAFE, SEED, app_of, click_cell, goto, layout_for
 
 from minebender.session import Session, SessionSpec
 from minebender.store import Store
+from minebender.store import db as db_module
 from minebender.tui.app import MinebenderApp
 from minebender.tui.saving import Saver, resume_or_new
 from minebender.tui.screens import CustomScreen, NameScreen
@@ -221,3 +225,41 @@ def test_the_clock_stands_still_while_the_board_is_hidden(store: Store) -> None:
         assert not app.too_small and session.elapsed_ms == 3000
 
     run(app, scenario)
+
+
+def test_a_win_the_store_refused_is_saved_once_it_can_be(
+    store: Store, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program held the database locked at the winning click: the
+    screen said "You won", the store kept an unfinished game, resumed later
+    with its last cell covered, and the best time was never asked for. Now
+    the moves are tried again every second; meanwhile n waits for them."""
+    monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 50)  # the test need not wait 5 s
+    store._db.execute("PRAGMA busy_timeout = 50")
+    other = sqlite3.connect(db_path, isolation_level=None)
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        *before, last = [p for p in SAFE if isinstance(app.board.tiles[p.y][p.x], Covered)]
+        for pos in before:
+            await click_cell(pilot, pos)
+        other.execute("BEGIN EXCLUSIVE")
+        await click_cell(pilot, last)
+        assert app.session.won and app.unsaved is not None and "locked" in app.unsaved
+        await pilot.press("n")  # no new game while this one is not saved
+        assert app.session.won
+        await pilot.pause(1.5)
+        assert app.unsaved is not None  # still locked: still waiting
+        other.execute("ROLLBACK")
+        await pilot.pause(1.5)
+        assert app.unsaved is None
+        assert isinstance(pilot.app.screen, NameScreen)  # the best time is asked for
+
+    try:
+        run(make_app(store), scenario)
+    finally:
+        other.close()
+    [game] = store.finished_games()
+    assert game.status == "won"

@@ -896,3 +896,34 @@ def test_reset_scores_and_statistics(client: TestClient) -> None:
     )
     assert [t["name"] for t in client.get("/api/best-times").json()["beginner"]] == ["Cy"]
     assert client.get("/api/statistics").json()["beginner"]["played"] == 1
+
+
+def test_a_best_time_the_database_cannot_save_is_a_503_and_stays_nameable(
+    client: TestClient, db_path: Path
+) -> None:
+    """A locked (or full) database answered 409, and the page then said the time
+    could no longer be named: it still could, once the database was back."""
+    p = Player(client)
+    win(p)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    store._db.execute("PRAGMA busy_timeout = 50")  # the test need not wait 5 s
+    with contextlib.closing(sqlite3.connect(db_path, isolation_level=None)) as other:
+        other.execute("BEGIN EXCLUSIVE")
+        r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Ada"}, headers=p.auth)
+        assert r.status_code == 503 and "locked" in r.json()["detail"], r.text
+        other.execute("ROLLBACK")
+    r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Ada"}, headers=p.auth)
+    assert r.status_code == 201, r.text
+    r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Ada"}, headers=p.auth)
+    assert r.status_code == 409  # named now: that is a 409
+
+
+def test_a_read_the_database_refuses_is_a_503(client: TestClient, db_path: Path) -> None:
+    """A damaged page of best_times gave a 500 "internal error (StoreError)"
+    and a traceback in the server's log."""
+    with contextlib.closing(sqlite3.connect(db_path)) as db:
+        db.execute("DROP TABLE best_times")
+        db.commit()
+    r = client.get("/api/best-times")
+    assert r.status_code == 503, r.text
+    assert r.json()["detail"].startswith("the game store is not available: cannot read")

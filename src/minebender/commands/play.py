@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from minebender.options import add_db_argument
+from minebender.options import OUTPUT_ERROR, add_db_argument
 from minebender.types import NAMED_LEVELS, Level
 
 __all__ = ["EXAMPLE", "KEY_TABLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
@@ -145,6 +145,16 @@ def run(args: argparse.Namespace) -> int:
             new=args.new,
             new_seed=random_seed,
         )
-        app = MinebenderApp(session, saver=Saver(store, game_id))
+        saver = Saver(store, game_id)
+        app = MinebenderApp(session, saver=saver)
         app.run()
+        if app.unsaved is not None:  # a last try, with the store's full wait
+            try:
+                saver.record(app.session)
+            except store_module.StoreError as exc:
+                print(
+                    f"minebender play: error: the last moves of this game were not saved: {exc}",
+                    file=sys.stderr,
+                )
+                return OUTPUT_ERROR
     return 0

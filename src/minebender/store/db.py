@@ -52,6 +52,9 @@ def clean_name(name: str) -> str:
     return cleaned
 
 
+BUSY_TIMEOUT_MS = 5000
+"""How long a write waits for another process's lock before it fails."""
+
 RANKED = "practice = 0 AND no_guess = 0 AND chosen = 0"
 """The games that count for statistics and best times, in SQL: ``SessionSpec.ranked``."""
 
@@ -90,7 +93,7 @@ class Store:
             raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
         try:
             self._db.row_factory = sqlite3.Row
-            self._db.execute("PRAGMA busy_timeout = 5000")
+            self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as exc:
@@ -138,6 +141,23 @@ class Store:
             except sqlite3.Error as exc:
                 self._rollback()
                 raise StoreError(f"cannot write the database {self.path}: {exc}") from exc
+
+    @contextmanager
+    def waiting(self, seconds: float) -> Iterator[None]:
+        """Wait at most ``seconds`` (not the usual 5 s) for another process's
+        lock within this block: for writes that are tried again soon anyway
+        (the terminal's clock, moves it could not save), so that a database
+        held locked elsewhere does not freeze the screen 5 s at each try."""
+        with self._lock:
+            try:
+                self._db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+            except sqlite3.Error as exc:
+                raise StoreError(f"the database {self.path} is not usable: {exc}") from exc
+            try:
+                yield
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     def _checkpoint(self) -> None:
         """Copy what the write-ahead log holds into the database file itself,

@@ -88,6 +88,8 @@ class MinebenderApp(BoardApp):
         self.saver = saver
         self.resumed = bool(session.events)
         """Said in the status line until the first action of the resumed game."""
+        self.unsaved: str | None = None
+        """Why the store refused the last moves, while it does: tried again each second."""
         b = session.setup
         self.cursor = Pos(b.width // 2, b.height // 2)
 
@@ -116,9 +118,23 @@ class MinebenderApp(BoardApp):
     def _save_clock(self) -> None:
         if self.saver is None:
             return
+        if self.unsaved is not None:
+            self._save_again()
+            return
         # Unsaved, it goes on from the last action; the next action reports the store.
         with contextlib.suppress(StoreError):
             self.saver.save_clock(self.session)
+
+    def _save_again(self) -> None:
+        """Moves the store refused (a database locked elsewhere, a full disk)
+        are tried again every second, and at quit: else a win shown on the
+        screen stayed an unfinished game in the store, resumed later with its
+        last cell covered, and its best time was never asked for."""
+        self._record(soon=True)
+        if self.unsaved is None:
+            self.notify("The game is saved again: nothing was lost.")
+            self._redraw()
+            self._ask_name_if_pending()
 
     def check_size(self, size: Size | None = None) -> None:
         """Also lay the end panel out again: whether it fits depends on the size.
@@ -257,7 +273,17 @@ class MinebenderApp(BoardApp):
         self.push_screen(EndScreen(status_lines(s, resumed=False)[0], end_items(s)))
 
     def _start(self, level: Level) -> None:
-        """A new game of level with a new seed; the board is laid out for its size."""
+        """A new game of level with a new seed; the board is laid out for its size.
+        Not while the store still refuses the moves of this one: a game won on
+        the screen would be left unfinished in the store for good."""
+        if self.unsaved is not None:
+            self._record()
+            if self.unsaved is not None:
+                self.notify(
+                    f"This game is not saved yet ({self.unsaved}): a new game waits until it is.",
+                    severity="error",
+                )
+                return
         spec = self.session.spec
         old = self.session
         self.session = Session(SessionSpec(level, self.new_seed(), spec.no_guess, spec.practice))
@@ -290,31 +316,51 @@ class MinebenderApp(BoardApp):
         if event is None:
             return
         self.resumed = False  # said once, at the start; the game is plainly on now
-        if self.saver is not None:
-            try:
-                self.saver.record(self.session)
-            except GameGivenUp:
-                # as the web page does: the window goes on with a new game
-                self._start(self.session.spec.level)
-                self.notify(
-                    "This game was given up in another window, where it counts as lost:"
-                    " your last move is not taken, and this is a new game.",
-                    severity="warning",
-                )
-                return
-            except StoreConflict:
-                stored = self.saver.reload()
-                if stored is not None:
-                    self.session = stored
-                self.notify(
-                    "This game was played in another window since: your last move is not"
-                    " taken, and the board is as that window left it.",
-                    severity="warning",
-                )
-            except StoreError as exc:
-                self.notify(f"This game is not being saved: {exc}", severity="error")
+        if self.unsaved is not None:
+            # the store refused an earlier move: the timer tries again, briefly,
+            # rather than each key waiting 5 s for a lock held elsewhere
+            self._redraw()
+            return
+        self._record()
         self._redraw()
         self._ask_name_if_pending()
+
+    def _record(self, *, soon: bool = False) -> None:
+        """Store the session's new moves; what the store says is told on screen
+        (a refusal once, not at each try again)."""
+        if self.saver is None:
+            return
+        refused, self.unsaved = self.unsaved, None
+        try:
+            if soon:
+                self.saver.record_soon(self.session)
+            else:
+                self.saver.record(self.session)
+        except GameGivenUp:
+            # as the web page does: the window goes on with a new game
+            self._start(self.session.spec.level)
+            self.notify(
+                "This game was given up in another window, where it counts as lost:"
+                " your last move is not taken, and this is a new game.",
+                severity="warning",
+            )
+        except StoreConflict:
+            stored = self.saver.reload()
+            if stored is not None:
+                self.session = stored
+            self.notify(
+                "This game was played in another window since: your last move is not"
+                " taken, and the board is as that window left it.",
+                severity="warning",
+            )
+        except StoreError as exc:
+            self.unsaved = str(exc)
+            if refused is None:
+                self.notify(
+                    f"This game is not being saved: {exc}. It is tried again every"
+                    " second; quitting before it works loses the moves since.",
+                    severity="error",
+                )
 
     def _ask_name_if_pending(self) -> None:
         """Ask a name for the game just won if it is a best time not yet named

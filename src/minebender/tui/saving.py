@@ -22,6 +22,9 @@ from minebender.types import NAMED_LEVELS, Beginner, Level
 
 __all__ = ["INTERFACE", "Saver", "resume_or_new"]
 
+RETRY_WAIT_S = 0.1
+"""How long a write that is tried again soon waits for a lock held elsewhere."""
+
 INTERFACE = "terminal"
 """How the store tells terminal games from web games."""
 
@@ -40,11 +43,18 @@ class Saver:
         else:
             self.store.sync(self.game_id, session)
 
+    def record_soon(self, session: Session) -> None:
+        """``record``, waiting only a moment for a lock held elsewhere: a try
+        again of moves not yet saved, made every second until it works."""
+        with self.store.waiting(RETRY_WAIT_S):
+            self.record(session)
+
     def save_clock(self, session: Session) -> None:
         """Keep the clock of the game being played, so that a killed terminal
         loses no time played after the last action (only the time away)."""
         if self.game_id is not None and session.started and not session.over:
-            self.store.save_clock(self.game_id, session.now_ms())
+            with self.store.waiting(RETRY_WAIT_S):  # the next save comes in a second
+                self.store.save_clock(self.game_id, session.now_ms())
 
     def reload(self) -> Session | None:
         """The game as the store has it now (after another window played it)."""
