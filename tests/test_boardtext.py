@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -210,3 +212,30 @@ def test_a_board_outside_the_format_is_written_but_not_read_back() -> None:
 def test_blank_lines_around_the_header_are_ignored() -> None:
     """Before the board, as after it, a blank line separates nothing (formats.md)."""
     assert parse_board("\n\n3x1x1\n\n\n1..\n\n") == parse_board("3x1x1\n1..\n")
+
+
+def test_a_header_with_a_capital_x_is_named_as_a_header() -> None:
+    """``30X16X99`` was read as a row, and named as an unexpected 'X'."""
+    with pytest.raises(BoardTextError, match=r"line 1, column 1: bad header .*lowercase x"):
+        parse("3X1X1\n...\n")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: parse_board(b"3x1\n...\n"), "parse_board: text must be a str, got bytes"),
+        (lambda: parse_board(None), "parse_board: text must be a str, got NoneType"),
+        (lambda: format_board(None), "format_board: knowledge must be a Knowledge"),
+        (
+            lambda: format_board(Knowledge(1, 1, None, ((Hidden(),),)), 5),
+            "format_board: flags must be an iterable of Pos",
+        ),
+    ],
+)
+def test_the_format_s_functions_name_an_argument_of_the_wrong_type(
+    call: Callable[[], object], message: str
+) -> None:
+    """bytes gave "a bytes-like object is required, not 'str'", backwards;
+    None an AttributeError from deep inside."""
+    with pytest.raises(TypeError, match=message):
+        call()

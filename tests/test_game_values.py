@@ -131,6 +131,13 @@ def test_steps_never_change_the_game_stepped() -> None:
     assert repr(g) == before
 
 
+def _lost() -> Game:
+    """A 2x1 game lost on its mine."""
+    game = Game.fresh(2, 1, ((True, False),)).step(Reveal(Pos(0, 0)))
+    assert type(game.status) is Lost
+    return game
+
+
 def _view(width: int, height: int, mines: int) -> Knowledge:
     """A view with every cell covered."""
     return Knowledge(width, height, mines, ((Hidden(),) * width,) * height)
@@ -162,6 +169,8 @@ def _view(width: int, height: int, mines: int) -> Knowledge:
         (lambda: Pos(True, False), TypeError, "True"),
         (lambda: Pos(1, 2)._replace(x=0.5), TypeError, "0.5"),
         (lambda: Reveal((1.5, 0)), TypeError, "(1.5, 0)"),  # type: ignore[arg-type]
+        # a finished game ignores every action, but a value that is none
+        (lambda: _lost().step(None), TypeError, "Game.step: action must be an Action, got None"),  # type: ignore[arg-type]
         (lambda: Exploded("x"), TypeError, "'x'"),  # type: ignore[arg-type]
         (lambda: AssistTooEarly((0, None)), TypeError, "None"),  # type: ignore[arg-type]
         (lambda: Lost("x"), TypeError, "'x'"),  # type: ignore[arg-type]

@@ -123,6 +123,8 @@ def test_readable_boards_mark_the_first_click(capsys: pytest.CaptureFixture[str]
         (["--seed", "1", "--count", "many"], "--count must be an integer"),
         (["--seed", "1", "--custom", "30x16"], "--custom must look like 30x16x99"),
         (["--seed", "1", "--custom", "axbxc"], "--custom must look like 30x16x99"),
+        # spaces inside, as bot --level and the Custom Field refuse them
+        (["--seed", "1", "--custom", "9 x 9x10"], "--custom must look like 30x16x99"),
         (["--seed", "1", "--first", "3"], "--first must look like X,Y"),
         (["--seed", "1", "--first", "a,b"], "--first must look like X,Y"),
         (["--seed", "1", "--first", "9,0"], "--first 9,0 is off the 9x9 board"),

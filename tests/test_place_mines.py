@@ -72,10 +72,17 @@ def test_different_words_give_different_boards() -> None:
     assert len(boards) > 45
 
 
-@pytest.mark.parametrize("bad", [(4.0, 4), (0, True), (1,), "ab", 7])
+@pytest.mark.parametrize("bad", [(4.0, 4), (0, True), (1,), "ab", 7, (1, 1, 99), [1, 1]])
 def test_the_first_click_must_be_a_pair_of_ints(bad: object) -> None:
     with pytest.raises(TypeError, match=re.escape(f"first must be a Pos of two ints, got {bad!r}")):
         place_mines(9, 9, 10, bad, [1])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [{1: 2}, {1}, "12", b"12", 7])
+def test_the_words_must_be_a_sequence(bad: object) -> None:
+    """A dict or a set is iterable, and its keys became the seed without a word."""
+    with pytest.raises(TypeError, match="rs must be a sequence of 32-bit ints"):
+        place_mines(9, 9, 10, Pos(4, 4), bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad", [-1, 2**32, 1.5, "7"])

@@ -166,6 +166,16 @@ def test_a_file_not_in_utf8_names_the_line_and_column_of_the_bad_byte(tmp_path: 
     assert "Traceback" not in result.stderr
 
 
+def test_a_bom_is_no_column_of_a_bad_byte(tmp_path: Path) -> None:
+    """The bad byte and a bad character at the same place were named one
+    column apart: the BOM was counted as a column for the byte only."""
+    byte, char = tmp_path / "byte.txt", tmp_path / "char.txt"
+    byte.write_bytes(b"\xef\xbb\xbf..\xff\n")
+    char.write_bytes(b"\xef\xbb\xbf..x\n")
+    assert "line 1, column 3: byte 0xff" in solve(str(byte)).stderr
+    assert "line 1, column 3: unexpected 'x'" in solve(str(char)).stderr
+
+
 def test_an_endless_input_is_refused_at_10_mb(tmp_path: Path) -> None:
     result = solve("/dev/zero")
     assert result.returncode == 2

@@ -168,6 +168,8 @@ def _check_rows(rows: list[tuple[int, str]]) -> None:
 
 def parse_board(text: str) -> Board:
     """Read a board text (FORMATS.md) into what the player sees and their flags."""
+    if not isinstance(text, str):  # bytes failed deep inside, with a backwards message
+        raise TypeError(f"parse_board: text must be a str, got {type(text).__name__}")
     header: tuple[int, int, int | None] | None = None
     header_line = 0
     rows: list[tuple[int, str]] = []
@@ -185,7 +187,7 @@ def parse_board(text: str) -> Board:
             if match:
                 header, header_line = _header(number, match), number
                 continue
-            if "x" in line and line[0].isdigit():  # any digit: ٣x3 is a bad header too
+            if ("x" in line or "X" in line) and line[0].isdigit():  # ٣x3 too
                 if "\r" in line:  # a file whose lines end with CR alone is one line
                     raise BoardTextError(
                         number,
@@ -193,7 +195,9 @@ def parse_board(text: str) -> Board:
                         "a lone CR (\\r) does not end a line: lines end with LF or CRLF",
                     )
                 raise BoardTextError(
-                    number, 1, f"bad header {line!r}: expected WxH or WxHxN in digits 0-9"
+                    number,
+                    1,
+                    f"bad header {line!r}: expected WxH or WxHxN in digits 0-9, with a lowercase x",
                 )
         rows.append((number, line))
     while rows and not rows[-1][1]:
@@ -249,6 +253,10 @@ def format_board(knowledge: Knowledge, flags: Iterable[Pos] = ()) -> str:
     """Write what the player sees as board text, header first; ``parse_board``
     reads it back to the same board when the format can hold it (at least one
     cell, within the limits, no more mines than cells)."""
+    if not isinstance(knowledge, Knowledge):
+        raise TypeError(f"format_board: knowledge must be a Knowledge, got {knowledge!r}")
+    if isinstance(flags, (str, bytes)) or not isinstance(flags, Iterable):
+        raise TypeError(f"format_board: flags must be an iterable of Pos, got {flags!r}")
     flagged = set(flags)
     header = f"{knowledge.width}x{knowledge.height}"
     if knowledge.mines is not None:

@@ -17,7 +17,7 @@ Won()
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from minebender.types import (
@@ -232,8 +232,11 @@ class Game:
     # ------------------------------------------------------------------
 
     def step(self, action: Action) -> Game:
-        """The game after one action; a finished game ignores every action."""
+        """The game after one action; a finished game ignores every action
+        (but a value that is no action is a TypeError, whatever the game's state)."""
         if type(self.status) is not Playing:
+            if not isinstance(action, (Reveal, Flag, Chord, Assist)):
+                raise TypeError(f"Game.step: action must be an Action, got {action!r}")
             return self
         match action:
             case Reveal(pos):
@@ -244,7 +247,7 @@ class Game:
                 return self._chord(pos)
             case Assist(k):
                 return self._assist(k)
-        raise TypeError(f"not an action: {action!r}")
+        raise TypeError(f"Game.step: action must be an Action, got {action!r}")
 
     def play(self, actions: Sequence[Action]) -> Game:
         """Take the actions in order."""
@@ -529,10 +532,14 @@ def place_mines(width: int, height: int, mines: int, first: Pos, rs: Sequence[in
         if value < 0:
             raise ValueError(f"place_mines: {name} must not be negative, got {value}")
     try:
+        # a tuple of exactly two: (1, 1, 99) lost its third number without a word
+        if not isinstance(first, tuple) or len(first) != 2:
+            raise TypeError
         first = Pos(first[0], first[1])
-    except (TypeError, IndexError):  # a pair of floats or bools, or no pair at all
+    except TypeError:  # a pair of floats or bools, or no pair at all
         raise TypeError(f"place_mines: first must be a Pos of two ints, got {first!r}") from None
-    if isinstance(rs, (str, bytes)) or not isinstance(rs, Iterable):
+    if isinstance(rs, (str, bytes)) or not isinstance(rs, Sequence):
+        # a dict or a set is iterable too, and its keys became the seed
         raise TypeError(f"place_mines: rs must be a sequence of 32-bit ints, got {rs!r}")
     pool = allowed_cells(width, height, mines, first)
     count = min(mines, len(pool))

@@ -71,9 +71,9 @@ def parse_custom_level(text: str, option: str = "--custom") -> Custom:
     Custom(width=20, height=12, mines=40)
     """
     try:
-        return Custom.from_text(text.replace(" ", ""))
+        return Custom.from_text(text)  # spaces around it only, as everywhere
     except ValueError as exc:
-        parts = text.replace(" ", "").lower().split("x")
+        parts = text.strip().lower().split("x")
         if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
             raise UsageError(f"{option} {exc}") from None  # the form is right, a number too long
         raise UsageError(

@@ -41,6 +41,7 @@ def answer_json(v: Knowledge, a: Answer) -> dict[str, object]:
         "mines": v.mines,
         "consistent": a.consistent,
         "solutions": str(a.solutions),
+        "unique": a.solutions == 1,
         # As solve --json prints them: empty for an inconsistent board, though
         # ProvablySafe makes every hidden cell of one vacuously safe.
         "safe": [[p.x, p.y] for p in cells if p in a.safe and a.consistent],

@@ -214,9 +214,7 @@ def test_a_schema_version_changed_by_hand_is_a_clear_error(db_path: Path, versio
         store_mod.open(db_path)
 
 
-def test_a_finished_game_is_in_the_database_file_itself(
-    tmp_path: Path, clock: FakeClock
-) -> None:
+def test_a_finished_game_is_in_the_database_file_itself(tmp_path: Path, clock: FakeClock) -> None:
     """Without a checkpoint, about ten finished Beginner games lived only in
     the -wal file: a copy of the database file alone (a backup taken while the
     server runs) lost them, with their best times."""

@@ -160,11 +160,17 @@ def read_board(path: str) -> Board:
         raise UsageError(f"{name}: {exc}") from None
 
 
+_UTF8_BOM = "\ufeff".encode()
+"""UTF-8's byte order mark, which Notepad writes at the start of a file."""
+
+
 def _not_utf8(data: bytes, start: int) -> str:
     """Where the first byte that is not UTF-8 is, as an editor counts: its
     line, and its column in characters (those before it on its line are good
     UTF-8)."""
     line_start = data.rfind(b"\n", 0, start) + 1
+    if line_start == 0 and data.startswith(_UTF8_BOM):
+        line_start = len(_UTF8_BOM)  # not a column: the board text's reader drops it too
     line = data.count(b"\n", 0, start) + 1
     column = len(data[line_start:start].decode("utf-8")) + 1
     return f"line {line}, column {column}: byte 0x{data[start]:02x} is not UTF-8 (the file must be)"
