@@ -21,8 +21,9 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from minebender import store as store_mod
+from minebender.boardtext import parse_board
 from minebender.session import SessionSpec, board_code, parse_board_code
-from minebender.types import Beginner, Custom, Expert, Intermediate, Pos
+from minebender.types import Beginner, Custom, Expert, Hidden, Intermediate, Pos
 from minebender.web import create_app
 from minebender.web.hosts import host_name
 from minebender.web.hub import WATCH_S, Hub
@@ -927,3 +928,27 @@ def test_a_read_the_database_refuses_is_a_503(client: TestClient, db_path: Path)
     r = client.get("/api/best-times")
     assert r.status_code == 503, r.text
     assert r.json()["detail"].startswith("the game store is not available: cannot read")
+
+
+def test_the_board_as_text_is_what_the_player_sees(client: TestClient) -> None:
+    """``GET /api/games/{id}/board.txt``: board text (what ``minebender solve``
+    reads), flags included, never a mine the player has not found."""
+    p = Player(client)
+    p.act("flag", Pos(0, 0))
+    auth = p.auth
+    r = client.get(f"/api/games/{p.id}/board.txt", headers=auth)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+    assert r.text == "9x9x10\n" + "F........\n" + ".........\n" * 8
+    p.act("reveal", FIRST)
+    board = parse_board(client.get(f"/api/games/{p.id}/board.txt", headers=auth).text)
+    assert board.flags == {Pos(0, 0)}
+    seen = {Pos(x, y) for y, row in enumerate(board.knowledge.rows) for x, c in enumerate(row)}
+    hidden = {q for q in seen if board.knowledge.rows[q.y][q.x] == Hidden()}
+    assert set(mines_of(SEED, FIRST)) <= hidden  # no mine shown, none told
+    assert board.knowledge == p_knowledge(client, p)
+    assert client.get(f"/api/games/{p.id}/board.txt").status_code == 401
+
+
+def p_knowledge(client: TestClient, p: Player) -> Any:
+    """The knowledge of the player's game, as the server holds it."""
+    return client.app.state.hub.get(p.id, p.token).session.knowledge  # type: ignore[attr-defined]

@@ -4,11 +4,13 @@ system's high-contrast colours, in real headless Chromium."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from minebender.types import Expert, Pos
+from minebender.boardtext import parse_board
+from minebender.types import Expert, Pos, Shown
 
 from .helpers import mines_of
 from .server import Server
@@ -185,4 +187,32 @@ def test_a_lost_cell_off_the_screen_is_scrolled_into_view(browser: Any, server: 
     pg.wait_for_function("() => document.querySelector('.frame > .sunken').scrollLeft > 0")
     box = pg.locator(cell(far.x, far.y)).bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320
+    context.close()
+
+
+def test_board_text_is_copied_or_saved_from_the_game_menu(
+    browser: Any, server: Server, tmp_path: Path
+) -> None:
+    """Game > Board Text... shows the position as the text ``minebender
+    solve`` reads, and saves it as a file."""
+    context = browser.new_context(accept_downloads=True)
+    pg = context.new_page()
+    seed = "access-text"
+    start(pg, server, seed)
+    pg.click(cell(0, 0), button="right")
+    settle(pg)
+    pg.click("#menu-game > button")
+    pg.click('[data-cmd="text"]')
+    pg.wait_for_selector("#text-dialog textarea")
+    text = pg.input_value("#text-dialog textarea")
+    board = parse_board(text)
+    assert board.knowledge.mines == 10 and Pos(0, 0) in board.flags
+    assert board.knowledge.rows[FIRST.y][FIRST.x] == Shown(0)
+    with pg.expect_download() as info:
+        pg.click("#text-dialog .xpbtn:has-text('Save')")
+    saved = tmp_path / "board.txt"
+    info.value.save_as(saved)
+    assert saved.read_text() == text
+    pg.keyboard.press("Escape")
+    pg.wait_for_selector("#text-dialog", state="detached")
     context.close()

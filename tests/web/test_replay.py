@@ -170,3 +170,43 @@ def test_a_utf8_bom_is_forgiven(clock: FakeClock) -> None:
     text = replay.dumps(replay.parse(good(clock)))
     assert replay.loads(b"\xef\xbb\xbf" + text.encode()) == replay.loads(text)
     assert replay.loads("\ufeff" + text) == replay.loads(text)
+
+
+def test_replay_board_prints_a_position_solve_reads(clock: FakeClock, tmp_path: Any) -> None:
+    """``minebender replay FILE --board MOVE``: the board as the player saw it
+    after MOVE moves, flags included, in the board text ``solve`` reads."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from minebender.boardtext import parse_board
+
+    s = finished(clock)
+    path = Path(tmp_path) / "game.json"
+    path.write_text(replay.dumps(replay.from_session(s)))
+    script = Path(sys.executable).with_name("minebender")
+
+    def board(move: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(script), "replay", str(path), "--board", move],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+        )
+
+    before = parse_board(board("1").stdout)  # the flag only: nothing revealed yet
+    assert before.flags == {Pos(0, 0)}
+    assert before.knowledge.mines == 10 and before.knowledge.width == 9
+    after = parse_board(board("2").stdout)  # the first click opened an area
+    assert after.knowledge.rows[FIRST.y][FIRST.x] != before.knowledge.rows[FIRST.y][FIRST.x]
+    end = board("end").stdout
+    assert parse_board(end).knowledge == s.knowledge
+    solved = subprocess.run(
+        [str(script), "solve", "-"], input=end, capture_output=True, text=True, timeout=60
+    )
+    assert solved.returncode == 0 and "1 consistent layout" in solved.stdout
+    too_far = board(str(len(s.events) + 1))
+    assert too_far.returncode == 2
+    assert f"this replay has {len(s.events)} moves" in too_far.stderr
+    assert board("x").returncode == 2

@@ -19,7 +19,16 @@ from minebender.options import add_db_argument, stored_games
 if TYPE_CHECKING:
     from minebender.replay import Replay
 
-__all__ = ["EXAMPLE", "MAX_SPEED", "MIN_SPEED", "SUMMARY", "add_arguments", "load", "run"]
+__all__ = [
+    "EXAMPLE",
+    "MAX_SPEED",
+    "MIN_SPEED",
+    "SUMMARY",
+    "add_arguments",
+    "board_after",
+    "load",
+    "run",
+]
 
 SUMMARY = "watch a replay file in the terminal, step by step"
 EXAMPLE = "minebender replay game.json --speed 2"
@@ -67,7 +76,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--step", action="store_true", help="start paused: step with the arrow keys"
     )
+    parser.add_argument(
+        "--board",
+        type=_moves,
+        metavar="MOVE",
+        help="print the board after MOVE moves (0 to the replay's count, or end) as board"
+        " text, what minebender solve reads, and quit: no terminal needed",
+    )
     add_db_argument(parser, "the games database of --last")
+
+
+END = -1
+"""``--board end``: after the last move."""
+
+
+def _moves(text: str) -> int:
+    """A move number in digits 0-9, or ``end`` (END)."""
+    if text.strip().lower() == "end":
+        return END
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a move number (0, 1, ...) or end")
+    return int(text)
+
+
+def board_after(replay: Replay, moves: int) -> str:
+    """The board text of what the player saw after ``moves`` moves of the
+    replay (all of them for END): a position taken out of a game for the
+    solver or a puzzle. A UsageError when the replay has fewer moves."""
+    from minebender.boardtext import format_board
+    from minebender.cli import UsageError
+    from minebender.session import Session
+
+    count = len(replay.events)
+    if moves > count:
+        raise UsageError(f"--board {moves}: this replay has {count} moves (0 to {count}, or end)")
+    s = Session(replay.spec, lambda: 0.0)
+    for event in replay.events[: count if moves == END else moves]:
+        s.act(event)
+    return format_board(s.knowledge, s.flags)
 
 
 def load(path: Path) -> Replay:
@@ -125,7 +171,12 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.db is not None and not args.last:
         raise UsageError("--db is the database of --last: give --last with it")
+    if args.board is not None and (args.step or args.speed != 1.0):
+        raise UsageError("--board prints a board and quits: --speed and --step are for watching")
     replay = _last(args.db) if args.last else load(Path(args.file))
+    if args.board is not None:
+        sys.stdout.write(board_after(replay, args.board))
+        return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("it needs a terminal: stdin and stdout must be a tty")
 

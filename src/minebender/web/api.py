@@ -15,6 +15,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 
 from minebender import replay as replay_mod
+from minebender.boardtext import format_board
 from minebender.session import SessionSpec, level_from_name, parse_board_code
 from minebender.solver import analyse
 from minebender.store import NotQualified, StoreError, clean_name
@@ -219,6 +220,17 @@ def router(hub: Hub) -> APIRouter:
                 raise ApiError(503, f"could not save the clock: {exc}") from None
             s = live.session
             return _json({"elapsed_ms": s.elapsed_ms, "paused": s.paused})
+
+    @api.get("/games/{gid}/board.txt", summary="The board as text (what solve reads)")
+    async def board_text(gid: str, authorization: str | None = AUTH) -> Response:
+        """What the player sees now, with their flags, as board text (docs/formats.md),
+        the format ``minebender solve`` reads: a position taken out of a game into
+        the solver, or into a puzzle. It tells nothing the page does not show."""
+        live = owned(gid, authorization)
+        async with live.lock:
+            s = live.session
+            text = format_board(s.knowledge, s.flags)
+        return Response(text, media_type="text/plain; charset=utf-8")
 
     @api.get("/games/{gid}/proof", summary="Why the hint cell was safe")
     async def proof(gid: str, authorization: str | None = AUTH) -> Response:

@@ -7,7 +7,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, url, { body, token, raw, keepalive = false } = {}) {
+async function call(method, url, { body, token, raw, keepalive = false, text = false } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
@@ -24,9 +24,16 @@ async function call(method, url, { body, token, raw, keepalive = false } = {}) {
   } catch (err) {
     throw new ApiError(0, "The minebender server cannot be reached. Is it still running?");
   }
+  let answer = "";
+  try {
+    answer = await res.text();
+  } catch {
+    answer = "";
+  }
+  if (text && res.ok) return answer;
   let data = null;
   try {
-    data = await res.json();
+    data = JSON.parse(answer);
   } catch {
     data = null;
   }
@@ -63,6 +70,10 @@ export const getGame = (game) =>
 /** The numbers that prove the hint cell safe, after the assist was pressed too early. */
 export const proof = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/proof`, { token: game.token });
+
+/** What the player sees, as board text: the format `minebender solve` reads. */
+export const boardText = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/board.txt`, { token: game.token, text: true });
 
 /** Mine probabilities of a practice game. */
 export const probabilities = (game) =>

@@ -2,6 +2,7 @@
 // codes and messages. openDialog resolves with the pressed button's value
 // (null for Cancel, Esc or the close box).
 
+import { saveFile } from "./files.js";
 import { mineIcon } from "./icons.js";
 
 const LEVELS = ["beginner", "intermediate", "expert"];
@@ -285,6 +286,48 @@ export function codeDialog(code, typed = { code: "", error: "" }) {
     onOpen: (win) => {
       win.querySelector("input").value = typed.code;
     },
+  });
+}
+
+/** The board as text (docs/formats.md), to copy or save and give to
+ * `minebender solve` or another program. */
+export function boardTextDialog(text, fileName) {
+  const lines = text.split("\n");
+  const cols = Math.max(...lines.map((l) => l.length));
+  const note = (win, what) => (win.querySelector("[data-note]").textContent = what);
+  return openDialog({
+    title: "Board Text",
+    id: "text-dialog",
+    html:
+      "<p>What you see, flags included, as the text <code>minebender solve FILE</code> reads:</p>" +
+      `<textarea readonly spellcheck="false" aria-label="board text" rows="${lines.length}" cols="${cols}">` +
+      `${esc(text)}</textarea><p data-note role="status"></p>`,
+    buttons: [
+      {
+        label: "Copy",
+        value: (win) => {
+          const area = win.querySelector("textarea");
+          navigator.clipboard
+            .writeText(text)
+            .then(() => note(win, "Copied."))
+            .catch(() => {
+              area.focus();
+              area.select();
+              note(win, "Selected: press Ctrl+C to copy.");
+            });
+          return undefined;
+        },
+      },
+      {
+        label: "Save",
+        value: (win) => {
+          saveFile(text, "text/plain", fileName);
+          note(win, `Saved as ${fileName}.`);
+          return undefined;
+        },
+      },
+      { label: "Close", value: null, primary: true },
+    ],
   });
 }
 

@@ -499,6 +499,10 @@ async function command(cmd) {
     } else if (cmd === "best") await showBestTimes();
     else if (cmd === "stats") await showStatistics();
     else if (cmd === "replays") await replays.replaysDialog(saved.get("history", []));
+    else if (cmd === "text" && state.game) {
+      const text = await api.boardText(state.game);
+      await dlg.boardTextDialog(text, `minebender-${state.view?.level ?? "board"}-${state.game.id}.txt`);
+    }
     else if (cmd === "code") {
       const v = state.view;
       // A refused code is shown in the dialog, which stays open with it typed.

@@ -4,18 +4,12 @@
 import * as api from "./api.js";
 import { Board, tilesFromRows } from "./board.js";
 import { esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
+import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
 
 /** Save a replay file through the browser. */
 export function download(replay, name) {
-  const blob = new Blob([JSON.stringify(replay, null, 1)], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  saveFile(JSON.stringify(replay, null, 1), "application/json", name);
 }
 
 export async function exportGame(game) {
