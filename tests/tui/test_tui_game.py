@@ -52,6 +52,7 @@ from minebender.types import (
     Won,
     WrongFlag,
 )
+from played import won_game
 
 
 def tile(app: MinebenderApp, pos: Pos) -> object:
@@ -576,3 +577,40 @@ def test_f1_says_the_question_mark_button_is_the_assist() -> None:
         assert re.search(r"\ba +the assist \(or click the \? button\)", text)
 
     run(make_app(), scenario)
+
+
+def test_ctrl_z_suspends_and_the_clock_stands_still_meanwhile(store: Store) -> None:
+    """ctrl+z did nothing (Textual binds no key to suspending), and the
+    shell's "fg" then typed into the game. Now it suspends the process, and
+    the clock stands still until the game is in the foreground again."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        assert any(
+            b.key == "ctrl+z" and b.action == "suspend_process"
+            for b in app._bindings.key_to_bindings.get("ctrl+z", [])
+        )
+        await pilot.press("space")
+        app.app_suspend_signal.publish(app)  # what ctrl+z publishes before SIGTSTP
+        assert app.session.paused
+        app.app_resume_signal.publish(app)  # what fg brings
+        await pilot.pause()
+        assert not app.session.paused
+
+    run(make_app(store), scenario)
+
+
+def test_the_scores_screen_lists_every_best_time_kept(store: Store) -> None:
+    """It showed the three best of each level, while a name is asked for any of
+    the ten kept: a time named fourth was not in the list that followed."""
+    for i in range(5):
+        store.record_best_time(f"player{i}", store.create_game(won_game(f"kept-{i}")))
+
+    async def scenario(pilot: PilotT) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ScoresScreen)
+        text = "\n".join(screen_lines(pilot.app))
+        assert all(f"player{i}" in text for i in range(5))
+
+    run(make_app(store), scenario, size=(80, 60))

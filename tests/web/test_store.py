@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -296,6 +297,19 @@ def test_a_saved_clock_keeps_the_time_played_after_the_last_action(
     b.close()
 
 
+def test_a_saved_clock_never_goes_back(store: Store, clock: FakeClock) -> None:
+    """A second window on the game whose clock stood still (too small to show
+    the board) wrote its old time over the time played, every second: the
+    game resumed 16 s younger, and was won as a best time it was not."""
+    s = Session(SessionSpec(Beginner(), "clock-back"), clock)
+    s.reveal(Pos(4, 4))
+    gid = store.create_game(s, token="t")
+    store.save_clock(gid, 20_000)
+    store.save_clock(gid, 4_000)  # the stale window
+    loaded = store.load(gid)
+    assert loaded is not None and loaded.clock_ms == 20_000
+
+
 def test_an_action_from_another_window_is_never_silently_lost(
     db_path: Path, clock: FakeClock
 ) -> None:
@@ -375,6 +389,39 @@ def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -
     loaded = s.load(gid)
     assert loaded is not None and loaded.clock_ms is None
     s.close()
+
+
+def test_a_store_opened_to_read_changes_nothing_and_waits_for_no_writer(
+    db_path: Path, clock: FakeClock
+) -> None:
+    """``minebender stats`` wrote to the database: it failed on a read-only disk,
+    waited 5 s and failed while another process wrote, and changed the file."""
+    writer = store_mod.open(db_path)
+    gid = finished(writer, clock, "read-only", win=True)
+    writer.close()
+    before = db_path.read_bytes()
+    with contextlib.closing(sqlite3.connect(db_path, isolation_level=None)) as other:
+        other.execute("BEGIN EXCLUSIVE")  # another process writing
+        with store_mod.open(db_path, read_only=True) as reader:
+            assert reader.statistics("beginner").won == 1
+            game = reader.load(gid)
+            assert game is not None and game.status == "won"
+            with pytest.raises(StoreError):
+                reader.save_clock(gid, 5)  # it cannot write
+        other.execute("ROLLBACK")
+    assert db_path.read_bytes() == before
+
+
+def test_an_older_database_opened_to_read_is_brought_up_to_date(db_path: Path) -> None:
+    old = sqlite3.connect(db_path)
+    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    old.execute("INSERT INTO schema_version VALUES (1)")
+    old.executescript(store_mod.MIGRATIONS[0])
+    old.commit()
+    old.close()
+    with store_mod.open(db_path, read_only=True) as s:
+        assert s.schema_version == store_mod.SCHEMA_VERSION
+        assert s.statistics("beginner").played == 0
 
 
 def test_a_version_2_database_keeps_its_games_and_gains_chosen(

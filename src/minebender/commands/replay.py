@@ -147,7 +147,7 @@ def _last(db: str | None) -> Replay:
     games = []
     if path is not None:
         try:
-            with store_module.open(path) as store:
+            with store_module.open(path, read_only=True) as store:
                 games = store.finished_games(limit=1)
         except store_module.StoreError as exc:
             raise UsageError(str(exc)) from None

@@ -199,8 +199,8 @@ def run(args: argparse.Namespace) -> int:
         print("nothing was reset")
         return 0
     try:
-        with store_module.open(path) as store:
-            reset = args.reset is not None and path != Path(":memory:")
+        reset = args.reset is not None and path != Path(":memory:")
+        with store_module.open(path, read_only=not reset) as store:
             done = _reset(store, args.reset) if reset else None
             report = build_report(store)
     except store_module.StoreError as exc:

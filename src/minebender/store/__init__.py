@@ -59,6 +59,7 @@ __all__ = [
 ]
 
 
-def open(path: str | Path | None = None) -> Store:
-    """Open (creating if needed) the store at path, ``$MINEBENDER_DB`` or the default."""
-    return Store(default_path() if path is None else path)
+def open(path: str | Path | None = None, *, read_only: bool = False) -> Store:
+    """Open (creating if needed) the store at path, ``$MINEBENDER_DB`` or the
+    default; ``read_only`` for a command that only reads it (``Store``)."""
+    return Store(default_path() if path is None else path, read_only=read_only)

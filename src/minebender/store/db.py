@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hmac
+import os
 import secrets
 import sqlite3
 import threading
@@ -11,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 from minebender.session import Event, Session, level_name
 from minebender.store.records import (
@@ -26,7 +28,7 @@ from minebender.store.records import (
     layout_text,
     spec_of,
 )
-from minebender.store.schema import migrate
+from minebender.store.schema import SCHEMA_VERSION, migrate, stored_version
 
 __all__ = ["BEST_TIMES_KEPT", "MAX_NAME_LENGTH", "NAME_RULE", "Store", "clean_name"]
 
@@ -73,8 +75,15 @@ SQL: one rule for the game just won and for the search of a time left unnamed.""
 class Store:
     """A connection to the games database; safe to share between threads."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+        """Open the database at path, creating it (and its folder) if needed and
+        bringing its schema up to date. ``read_only`` (``stats``, ``replay
+        --last``): open it for reading only, changing nothing, so that a
+        report works on a read-only disk and while another process writes;
+        one of an older schema is opened as usual, to be brought up to date."""
         self.path = str(path)
+        if read_only and self.path != ":memory:" and self._open_read_only():
+            return
         if self.path != ":memory:":
             target = Path(self.path)
             if target.is_dir():
@@ -109,6 +118,37 @@ class Store:
         except BaseException:
             self._close_quietly()  # a Store never made is never closed by its caller
             raise
+
+    def _open_read_only(self) -> bool:
+        """Open self.path for reading only; False when its schema is older than
+        this code's (then it is opened as usual, and brought up to date)."""
+        target = Path(self.path)
+        if not target.is_file():
+            raise StoreError(f"the database path {target} is not a regular file")
+        uri = f"file:{quote(str(target.resolve()))}?mode=ro"
+        try:
+            # On a read-only disk a WAL database without its -shm file opens
+            # only as immutable: nobody can be writing it there.
+            if not os.access(target.parent, os.W_OK) and not os.access(target, os.W_OK):
+                uri += "&immutable=1"
+            self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+        self._lock = threading.RLock()
+        try:
+            self._db.row_factory = sqlite3.Row
+            self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            version = stored_version(self._db, self.path)
+        except sqlite3.Error as exc:
+            self._close_quietly()
+            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+        except BaseException:
+            self._close_quietly()
+            raise
+        if version == SCHEMA_VERSION:
+            return True
+        self._close_quietly()
+        return False
 
     # ------------------------------------------------------------------
     # Plumbing
@@ -299,10 +339,14 @@ class Store:
 
     def save_clock(self, game_id: str, ms: int) -> None:
         """Keep an unfinished game's clock (``Session.now_ms``), so that a rebuilt
-        session goes on from there and not from its last action."""
+        session goes on from there and not from its last action. A game's clock
+        never goes back: a second window on the same game whose clock stood still
+        (too small to show the board) wrote its old time over the time played."""
         with self._tx() as db:
             db.execute(
-                "UPDATE games SET clock_ms = ? WHERE id = ? AND status = 'playing'", (ms, game_id)
+                "UPDATE games SET clock_ms = MAX(COALESCE(clock_ms, 0), ?)"
+                " WHERE id = ? AND status = 'playing'",
+                (ms, game_id),
             )
 
     def abandon(self, game_id: str, session: Session) -> bool:

@@ -91,37 +91,46 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+def stored_version(db: sqlite3.Connection, path: str) -> int | None:
+    """The schema version of the database at path, None for an empty one; a
+    StoreError for another program's database, or one whose version was
+    changed by hand or is newer than this code knows."""
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not tables:
+        return None
+    if "schema_version" not in tables:
+        # Another program's database: adding minebender's tables to it (and
+        # switching it to WAL for good) would change a file not ours.
+        raise StoreError(
+            f"{path} is not a minebender database: it holds other tables"
+            f" ({', '.join(sorted(tables)[:5])}); name a new file or a minebender database"
+        )
+    row = db.execute("SELECT version FROM schema_version").fetchone()
+    version = 0 if row is None else row[0]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise StoreError(
+            f"the database {path} has an unreadable schema version ({version!r}):"
+            " it was changed by something other than minebender"
+        )
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"the database {path} has schema version {version}, newer than"
+            f" this minebender knows ({SCHEMA_VERSION}); please upgrade minebender"
+        )
+    return version
+
+
 def migrate(db: sqlite3.Connection, path: str) -> None:
     """Bring the schema up to SCHEMA_VERSION inside the caller's transaction."""
     try:
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables and "schema_version" not in tables:
-            # Another program's database: adding minebender's tables to it (and
-            # switching it to WAL for good) would change a file not ours.
-            raise StoreError(
-                f"{path} is not a minebender database: it holds other tables"
-                f" ({', '.join(sorted(tables)[:5])}); name a new file or a minebender database"
-            )
-        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        row = db.execute("SELECT version FROM schema_version").fetchone()
-        version = 0 if row is None else row[0]
-        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-            raise StoreError(
-                f"the database {path} has an unreadable schema version ({version!r}):"
-                " it was changed by something other than minebender"
-            )
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"the database {path} has schema version {version}, newer than"
-                f" this minebender knows ({SCHEMA_VERSION}); please upgrade minebender"
-            )
-        for script in MIGRATIONS[version:]:
+        version = stored_version(db, path)
+        if version is None:
+            db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for script in MIGRATIONS[version or 0 :]:
             for statement in script.split(";"):
                 if statement.strip():
                     db.execute(statement)
-        if row is None:
-            db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-        else:
-            db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+        db.execute("DELETE FROM schema_version")
+        db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path} is not a minebender database: {exc}") from exc

@@ -105,6 +105,9 @@ class MinebenderApp(BoardApp):
 
     def on_mount(self) -> None:
         super().on_mount()
+        # ctrl+z: the clock stands still while the game is in the background
+        self.app_suspend_signal.subscribe(self, self._suspended, immediate=True)
+        self.app_resume_signal.subscribe(self, self._resumed)
         self.set_interval(0.2, self._tick)
         self.set_interval(self.CLOCK_SAVE_S, self._save_clock)
         self._redraw()
@@ -114,6 +117,15 @@ class MinebenderApp(BoardApp):
 
     def on_unmount(self) -> None:
         self._save_clock()
+
+    def _suspended(self, _app: object) -> None:
+        self.session.pause()
+        self._save_clock()
+
+    def _resumed(self, _app: object) -> None:
+        if not self.too_small:
+            self.session.resume()
+        self._redraw()
 
     def _save_clock(self) -> None:
         if self.saver is None:

@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, Static
@@ -36,6 +37,12 @@ class BoardApp(App[None]):
     TITLE = "minebender"
     CSS = APP_CSS
     ENABLE_COMMAND_PALETTE = False
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Textual binds no key to it: ctrl+z did nothing, and the shell's
+        # "fg" then typed into the game (f flags, Enter reveals).
+        Binding("ctrl+z", "suspend_process", "suspend", show=False),
+    ]
 
     BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset()
     """Actions that need the board on screen: refused while the terminal is too

@@ -154,7 +154,7 @@ class ScoresScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(render_report(self.report, best=3, compact=True), id="report")
+            yield Static(render_report(self.report, compact=True), id="report")
             yield Static("escape closes", id="hint")
         yield Footer(compact=True)
 
