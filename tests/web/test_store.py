@@ -373,14 +373,19 @@ def test_a_game_another_window_gave_up_takes_no_more_actions(
     b.close()
 
 
-def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -> None:
-    """Games stored before the clock was saved load as before: from their last action."""
+def write_version_1(db_path: Path) -> None:
+    """A database as minebender's first schema left it, with no game."""
     old = sqlite3.connect(db_path)
     old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     old.execute("INSERT INTO schema_version VALUES (1)")
     old.executescript(store_mod.MIGRATIONS[0])
     old.commit()
     old.close()
+
+
+def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -> None:
+    """Games stored before the clock was saved load as before: from their last action."""
+    write_version_1(db_path)
     s = store_mod.open(db_path)
     assert s.schema_version == store_mod.SCHEMA_VERSION == 5
     game = Session(SessionSpec(Beginner(), "v1"), clock)
@@ -413,12 +418,7 @@ def test_a_store_opened_to_read_changes_nothing_and_waits_for_no_writer(
 
 
 def test_an_older_database_opened_to_read_is_brought_up_to_date(db_path: Path) -> None:
-    old = sqlite3.connect(db_path)
-    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-    old.execute("INSERT INTO schema_version VALUES (1)")
-    old.executescript(store_mod.MIGRATIONS[0])
-    old.commit()
-    old.close()
+    write_version_1(db_path)
     with store_mod.open(db_path, read_only=True) as s:
         assert s.schema_version == store_mod.SCHEMA_VERSION
         assert s.statistics("beginner").played == 0
