@@ -8,7 +8,9 @@ JSON is written with ``json.dumps`` directly, to keep a round trip cheap.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Header, Request
@@ -99,16 +101,37 @@ def router(hub: Hub) -> APIRouter:
     """The API's routes, serving the games of hub."""
     api = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 
-    def owned(gid: str, authorization: str | None) -> Live:
+    async def owned(gid: str, authorization: str | None) -> Live:
         token = _token(authorization)
         try:
-            return hub.get(gid, token)
+            # in memory: on the loop; else loaded in a worker thread, as every
+            # word to the store is: a database another process holds locked
+            # then holds up that request alone, not every player's
+            live = hub.cached(gid, token)
+            return live if live is not None else await asyncio.to_thread(hub.get, gid, token)
         except GameNotFound:
             raise ApiError(404, f"no game with id {cut(gid)}") from None
         except Forbidden:
             raise ApiError(403, f"this token does not own game {gid!r}") from None
         except StoreError as exc:
             raise ApiError(503, f"the game store is not available: {exc}") from None
+
+    @contextlib.asynccontextmanager
+    async def holding(gid: str, authorization: str | None) -> AsyncIterator[Live]:
+        """The game, its lock held: one request at a time acts on it. A game
+        dropped from memory while this request waited for the lock (an action
+        the store refused: the store's version is the truth) is loaded again,
+        else this request would show a move that was not taken."""
+        while True:
+            live = await owned(gid, authorization)
+            await live.lock.acquire()
+            if not live.gone:
+                break
+            live.lock.release()
+        try:
+            yield live
+        finally:
+            live.lock.release()
 
     @api.post("/games", status_code=201, summary="Start a game")
     async def create_game(body: NewGame) -> Response:
@@ -139,7 +162,7 @@ def router(hub: Hub) -> APIRouter:
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
         try:
-            live, token = hub.create(spec)
+            live, token = await asyncio.to_thread(hub.create, spec)
         except SaveFailed as exc:
             raise ApiError(503, f"could not save the new game: {exc}") from None
         data = {"id": live.id, "token": token, "view": view(live.session)}
@@ -148,36 +171,29 @@ def router(hub: Hub) -> APIRouter:
     @api.get("/games/{gid}", summary="See a game")
     async def get_game(gid: str, authorization: str | None = AUTH) -> Response:
         """The game's view, for the holder of its token."""
-        live = owned(gid, authorization)
-        async with live.lock:
+        async with holding(gid, authorization) as live:
             return _json({"id": gid, "view": _view(live)})
 
     @api.post("/games/{gid}/actions", summary="Act on a game")
     async def act(gid: str, body: ActionIn, authorization: str | None = AUTH) -> Response:
         """Reveal, flag or chord a cell, or press the assist; returns the new view.
         A finished game ignores actions (and counts no clicks)."""
-        live = owned(gid, authorization)
-        pos = None
         if body.type == "assist" and (body.x is not None or body.y is not None):
             raise ApiError(422, "the assist takes no cell: send no x and no y")
-        if body.type != "assist":
-            if body.x is None or body.y is None:
-                raise ApiError(422, f"a {body.type} needs the cell's x and y")
-            b = live.session.setup
-            if not (0 <= body.x < b.width and 0 <= body.y < b.height):
-                raise ApiError(
-                    422, f"cell ({body.x}, {body.y}) is off the {b.width}x{b.height} board"
-                )
-            pos = Pos(body.x, body.y)
-        async with live.lock:
-            s = live.session
-            # The solver, and placing a no-guess board, may take a while: off the loop.
-            slow = body.type == "assist" or (s.spec.no_guess and not s.started)
+        if body.type != "assist" and (body.x is None or body.y is None):
+            raise ApiError(422, f"a {body.type} needs the cell's x and y")
+        async with holding(gid, authorization) as live:
+            pos = None
+            if body.x is not None and body.y is not None:
+                b = live.session.setup
+                if not (0 <= body.x < b.width and 0 <= body.y < b.height):
+                    raise ApiError(
+                        422, f"cell ({body.x}, {body.y}) is off the {b.width}x{b.height} board"
+                    )
+                pos = Pos(body.x, body.y)
+            # Off the loop: the write, the solver of the assist, placing a no-guess board.
             try:
-                if slow:
-                    await asyncio.to_thread(hub.act, live, body.type, pos)
-                else:
-                    hub.act(live, body.type, pos)
+                await asyncio.to_thread(hub.act, live, body.type, pos)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
             except GameChanged as exc:
@@ -194,10 +210,9 @@ def router(hub: Hub) -> APIRouter:
         game ends as abandoned, which counts as played and not won (as Windows 7
         counts it), so starting over cannot keep a loss out of the statistics;
         one not yet started is dropped. 409 if the game is not being played."""
-        live = owned(gid, authorization)
-        async with live.lock:
+        async with holding(gid, authorization) as live:
             try:
-                hub.abandon(live)
+                await asyncio.to_thread(hub.abandon, live)
             except NotPlaying:
                 raise ApiError(409, f"game {gid!r} is not being played") from None
             except SaveFailed as exc:
@@ -212,10 +227,9 @@ def router(hub: Hub) -> APIRouter:
         seconds while it is, so that the time played is saved and a page that is
         gone without a word stops the clock by itself. Returns the game time and
         whether the clock stands still."""
-        live = owned(gid, authorization)
-        async with live.lock:
+        async with holding(gid, authorization) as live:
             try:
-                hub.presence(live, body.here, body.tab)
+                await asyncio.to_thread(hub.presence, live, body.here, body.tab)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the clock: {exc}") from None
             s = live.session
@@ -226,8 +240,7 @@ def router(hub: Hub) -> APIRouter:
         """What the player sees now, with their flags, as board text (docs/formats.md),
         the format ``minebender solve`` reads: a position taken out of a game into
         the solver, or into a puzzle. It tells nothing the page does not show."""
-        live = owned(gid, authorization)
-        async with live.lock:
+        async with holding(gid, authorization) as live:
             s = live.session
             text = format_board(s.knowledge, s.flags)
         return Response(text, media_type="text/plain; charset=utf-8")
@@ -238,10 +251,9 @@ def router(hub: Hub) -> APIRouter:
         that prove the hint cell safe (``cells``, [x, y] pairs) and whether the total
         number of mines is needed too (``uses_total``); ``cells`` is null when the
         solver cannot say."""
-        live = owned(gid, authorization)
-        if live.session.lost_reason != "hint":
-            raise ApiError(409, "a proof is shown only after the assist was pressed too early")
-        async with live.lock:
+        async with holding(gid, authorization) as live:
+            if live.session.lost_reason != "hint":
+                raise ApiError(409, "a proof is shown only after the assist was pressed too early")
             found = await asyncio.to_thread(hub.proof, live)
         return _json(found or {"cells": None, "uses_total": False})
 
@@ -249,10 +261,9 @@ def router(hub: Hub) -> APIRouter:
     async def probabilities(gid: str, authorization: str | None = AUTH) -> Response:
         """The solver's mine probability of every hidden cell, from what the player
         sees only; for practice games, which never count for best times."""
-        live = owned(gid, authorization)
-        if not live.session.spec.practice:
-            raise ApiError(403, "probabilities are shown for practice games only")
-        async with live.lock:
+        async with holding(gid, authorization) as live:
+            if not live.session.spec.practice:
+                raise ApiError(403, "probabilities are shown for practice games only")
             knowledge = live.session.knowledge
         a = await asyncio.to_thread(analyse, knowledge)
         rows = [[None if p is None else float(p) for p in row] for row in a.probabilities]
@@ -262,29 +273,30 @@ def router(hub: Hub) -> APIRouter:
     async def best_time(gid: str, body: NameIn, authorization: str | None = AUTH) -> Response:
         """Put a won game in its level's best times under a name: a ranked game
         won without the assist, among the ten best (``best_time`` in its view)."""
-        live = owned(gid, authorization)
+        live = await owned(gid, authorization)
         try:
             clean_name(body.name)
         except ValueError as exc:
             raise ApiError(422, f"name: {exc}") from None
         try:
-            entry = hub.store.record_best_time(body.name, gid)
+            entry = await asyncio.to_thread(hub.store.record_best_time, body.name, gid)
         except NotQualified as exc:
             raise ApiError(409, str(exc)) from None
         except StoreError as exc:  # the time is still nameable: try again later
             raise ApiError(503, f"the best time was not saved: {exc}") from None
         live.qualifies = False
-        return _json({"level": entry.level, "best_times": _times(entry.level)}, 201)
+        times = await asyncio.to_thread(_times, entry.level)
+        return _json({"level": entry.level, "best_times": times}, 201)
 
     @api.get("/games/{gid}/replay", summary="Export a finished game")
     async def export_replay(gid: str, authorization: str | None = AUTH) -> Response:
         """The replay file (docs/replays.md) of a finished game, with the
         player's name when the game's time was named among the best times."""
-        live = owned(gid, authorization)
+        live = await owned(gid, authorization)
         if not live.session.over:
             raise ApiError(409, "a game can be exported once it is over")
         try:
-            player = hub.store.best_time_name(gid)
+            player = await asyncio.to_thread(hub.store.best_time_name, gid)
         except StoreError as exc:
             raise ApiError(503, f"the game store is not available: {exc}") from None
         return _json(replay_mod.to_json(replay_mod.from_session(live.session, player=player)))
@@ -314,10 +326,13 @@ def router(hub: Hub) -> APIRouter:
             for t in hub.store.best_times(level)
         ]
 
+    def _all_times() -> dict[str, list[dict[str, Any]]]:
+        return {level: _times(level) for level in LEVELS}
+
     @api.get("/best-times", summary="Best times per level")
     async def best_times() -> Response:
         """The best times of Beginner, Intermediate and Expert, fastest first."""
-        return _json({level: _times(level) for level in LEVELS})
+        return _json(await asyncio.to_thread(_all_times))
 
     @api.delete("/best-times", summary="Reset Scores")
     async def reset_best_times() -> Response:
@@ -325,26 +340,26 @@ def router(hub: Hub) -> APIRouter:
         before comes back into them. Answers the emptied lists and ``removed``.
         A DELETE, which another site's page cannot send without asking first."""
         try:
-            removed = hub.reset_best_times()
+            removed = await asyncio.to_thread(hub.reset_best_times)
         except SaveFailed as exc:
             raise ApiError(503, f"could not reset the best times: {exc}") from None
-        return _json({"removed": removed, **{level: _times(level) for level in LEVELS}})
+        return _json({"removed": removed, **await asyncio.to_thread(_all_times)})
 
     @api.get("/statistics", summary="Statistics per level")
     async def statistics() -> Response:
         """Played, won, win % and streaks of each level's ranked games (practice,
         no-guess and chosen boards excluded)."""
-        return _json(_statistics())
+        return _json(await asyncio.to_thread(_statistics))
 
     @api.delete("/statistics", summary="Reset Statistics")
     async def reset_statistics() -> Response:
         """Start every level's statistics again from zero; the best times stay.
         Answers the new statistics and ``removed``, the games they counted."""
         try:
-            removed = hub.reset_statistics()
+            removed = await asyncio.to_thread(hub.reset_statistics)
         except SaveFailed as exc:
             raise ApiError(503, f"could not reset the statistics: {exc}") from None
-        return _json({"removed": removed, **_statistics()})
+        return _json({"removed": removed, **await asyncio.to_thread(_statistics)})
 
     def _statistics() -> dict[str, Any]:
         out = {}

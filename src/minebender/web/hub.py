@@ -6,10 +6,11 @@ in the store). Sessions live in memory for speed; the store is the truth, so
 after a restart (or when a game was evicted from memory) a game is rebuilt
 from its event log, exactly.
 
-The hub is used from the server's event loop; the assist, which runs the
-solver, is taken in a worker thread so that other players are not held up
-meanwhile. ``Live.lock`` keeps each game to one action at a time, and the
-store is safe to share between threads.
+The hub's work with the store (and the solver of the assist) runs in worker
+threads, so that a slow answer (a database another process holds locked, a
+long search) holds up that request alone, not every player's; ``Live.lock``
+keeps each game to one action at a time, a mutex guards the games in memory,
+and the store is safe to share between threads.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import asyncio
 import contextlib
 import hmac
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -76,7 +78,7 @@ def random_seed() -> str:
 @dataclass(slots=True)
 class Live:
     """A game in memory: its session, its owner's token hash, and a lock so that
-    one action at a time reaches it (the assist runs in a worker thread)."""
+    one action at a time reaches it (the action runs in a worker thread)."""
 
     id: str
     session: Session
@@ -86,6 +88,9 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tabs: dict[str, float] = field(default_factory=dict)
     """The pages showing the game, each with the clock time it last said so."""
+    gone: bool = False
+    """Dropped from memory (``Hub.forget``, or evicted): a request that held it
+    loads the game again, as the store has it."""
     abandoned: bool = False
     """A new game replaced this one while it was being played (``Hub.abandon``):
     it is over for good, though its session still reads as playing."""
@@ -106,6 +111,9 @@ class Hub:
         self.make_seed = make_seed
         self.capacity = capacity
         self._live: OrderedDict[str, Live] = OrderedDict()
+        self._mutex = threading.Lock()
+        """Guards ``_live``: the store's work runs in worker threads, so that a
+        database locked by another process holds up no other request."""
 
     def create(self, spec: SessionSpec) -> tuple[Live, str]:
         """Start a game; returns it and the token that owns it (given out only here)."""
@@ -119,30 +127,43 @@ class Hub:
         self._keep(live)
         return live, token
 
+    def cached(self, gid: str, token: str) -> Live | None:
+        """The game if it is in memory and token owns it, without a word to the
+        store (so on the event loop); None when it must be loaded (``get``)."""
+        with self._mutex:
+            live = self._live.get(gid)
+            if live is not None:
+                self._live.move_to_end(gid)
+        if live is not None and not hmac.compare_digest(live.token_hash, hash_token(token)):
+            raise Forbidden(gid)
+        return live
+
     def get(self, gid: str, token: str) -> Live:
-        """The game, if token owns it."""
-        live = self._live.get(gid)
-        if live is None:
-            stored = self.store.load(gid)
-            if stored is None:
-                raise GameNotFound(gid)
-            if stored.token_hash is None:
-                raise Forbidden(gid)
-            live = Live(gid, stored.session(self.clock), stored.token_hash)
-            if stored.status == "playing":
-                # The pages that showed it spoke to a server now gone: as after
-                # any word from a page, its clock runs WATCH_S more, and stops
-                # then unless a page (or an action) says the player is there.
-                live.session.watch_window = WATCH_S
-                live.session.resume()
-            if stored.status == "won":
-                live.qualifies = self.store.qualifies(gid)
-            if stored.status == "abandoned":
-                live.abandoned = True
-                live.session.stop()  # at the clock stored when it was given up
-            self._keep(live)
-        else:
-            self._live.move_to_end(gid)
+        """The game, if token owns it: from memory, else loaded from the store."""
+        live = self.cached(gid, token)
+        if live is not None:
+            return live
+        stored = self.store.load(gid)
+        if stored is None:
+            raise GameNotFound(gid)
+        if stored.token_hash is None:
+            raise Forbidden(gid)
+        live = Live(gid, stored.session(self.clock), stored.token_hash)
+        if stored.status == "playing":
+            # The pages that showed it spoke to a server now gone: as after
+            # any word from a page, its clock runs WATCH_S more, and stops
+            # then unless a page (or an action) says the player is there.
+            live.session.watch_window = WATCH_S
+            live.session.resume()
+        if stored.status == "won":
+            live.qualifies = self.store.qualifies(gid)
+        if stored.status == "abandoned":
+            live.abandoned = True
+            live.session.stop()  # at the clock stored when it was given up
+        with self._mutex:
+            # loaded by another request meanwhile: one Live a game, one lock
+            live = self._live.get(gid) or live
+        self._keep(live)
         if not hmac.compare_digest(live.token_hash, hash_token(token)):
             raise Forbidden(gid)
         return live
@@ -167,10 +188,10 @@ class Hub:
         try:
             self.store.sync(live.id, s)
         except StoreConflict as exc:
-            self._live.pop(live.id, None)
+            self.forget(live.id)
             raise GameChanged(str(exc)) from exc
         except StoreError as exc:
-            self._live.pop(live.id, None)  # the store's version is the truth
+            self.forget(live.id)  # the store's version is the truth
             raise SaveFailed(str(exc)) from exc
         if s.won:
             try:
@@ -178,7 +199,7 @@ class Hub:
             except StoreError:
                 # The win is stored; whether it is a best time is asked again
                 # when the game is next loaded (a reload of the page).
-                self._live.pop(live.id, None)
+                self.forget(live.id)
         return event
 
     def abandon(self, live: Live) -> None:
@@ -192,12 +213,12 @@ class Hub:
         except StoreError as exc:
             raise SaveFailed(str(exc)) from exc
         if not changed:  # finished by another server on the same database
-            self._live.pop(live.id, None)
+            self.forget(live.id)
             raise NotPlaying(live.id)
         live.abandoned = True
         live.session.stop()  # its time is the one just stored, for good
         if not live.session.started:
-            self._live.pop(live.id, None)  # dropped: nothing of it is kept
+            self.forget(live.id)  # dropped: nothing of it is kept
 
     def reset_best_times(self) -> int:
         """Empty every level's best times (``Store.reset_best_times``); how many
@@ -206,7 +227,9 @@ class Hub:
             removed = self.store.reset_best_times()
         except StoreError as exc:
             raise SaveFailed(str(exc)) from exc
-        for live in self._live.values():
+        with self._mutex:
+            lives = list(self._live.values())
+        for live in lives:
             live.qualifies = False
         return removed
 
@@ -263,13 +286,20 @@ class Hub:
 
     def forget(self, gid: str) -> None:
         """Drop a game from memory (the store still has it)."""
-        self._live.pop(gid, None)
+        with self._mutex:
+            live = self._live.pop(gid, None)
+        if live is not None:
+            live.gone = True
 
     def _keep(self, live: Live) -> None:
-        self._live[live.id] = live
-        self._live.move_to_end(live.id)
-        while len(self._live) > self.capacity:
-            _, evicted = self._live.popitem(last=False)
+        evicted: list[Live] = []
+        with self._mutex:
+            self._live[live.id] = live
+            self._live.move_to_end(live.id)
+            while len(self._live) > self.capacity:
+                evicted.append(self._live.popitem(last=False)[1])
+        for old in evicted:
+            old.gone = True
             # Rebuilt later, it goes on from here (or, unsaved, from its last action).
             with contextlib.suppress(SaveFailed):
-                self._save_clock(evicted)
+                self._save_clock(old)
