@@ -654,3 +654,18 @@ def test_reset_statistics_starts_them_from_zero(store: Store, clock: FakeClock) 
     st = store.statistics("beginner")
     assert (st.played, st.won, st.current_streak, st.best_streak) == (1, 1, 1, 1)
     assert store.reset_statistics() == 1
+
+
+def test_a_folder_that_cannot_be_written_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a read-only disk SQLite says only "unable to open database file"."""
+    from minebender.store import db as db_module
+
+    def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(db_module.sqlite3, "connect", refuse)
+    monkeypatch.setattr(db_module.os, "access", lambda path, mode: False)
+    with pytest.raises(StoreError, match=r"the folder .* cannot be written: a read-only disk\?"):
+        store_mod.open(tmp_path / "new.db")

@@ -99,7 +99,7 @@ class Store:
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+            raise StoreError(self._cannot_open(exc)) from exc
         try:
             self._db.row_factory = sqlite3.Row
             self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -107,17 +107,27 @@ class Store:
             self._db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as exc:
             self._close_quietly()
-            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+            raise StoreError(self._cannot_open(exc)) from exc
         self._lock = threading.RLock()
         try:
             self._migrate()  # first: another program's database is refused untouched
             self._db.execute("PRAGMA journal_mode = WAL")
         except sqlite3.Error as exc:
             self._close_quietly()
-            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+            raise StoreError(self._cannot_open(exc)) from exc
         except BaseException:
             self._close_quietly()  # a Store never made is never closed by its caller
             raise
+
+    def _cannot_open(self, exc: sqlite3.Error) -> str:
+        """Why the database cannot be opened, in words: SQLite says only "unable
+        to open database file" for a folder that cannot be written (a read-only
+        disk), where it must create the file or its -wal and -shm files."""
+        why = f"cannot open the database {self.path}: {exc}"
+        folder = Path(self.path).parent
+        if self.path != ":memory:" and folder.is_dir() and not os.access(folder, os.W_OK):
+            why += f" (the folder {folder} cannot be written: a read-only disk?)"
+        return why
 
     def _open_read_only(self) -> bool:
         """Open self.path for reading only; False when its schema is older than
@@ -133,7 +143,7 @@ class Store:
                 uri += "&immutable=1"
             self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+            raise StoreError(self._cannot_open(exc)) from exc
         self._lock = threading.RLock()
         try:
             self._db.row_factory = sqlite3.Row
@@ -141,7 +151,7 @@ class Store:
             version = stored_version(self._db, self.path)
         except sqlite3.Error as exc:
             self._close_quietly()
-            raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
+            raise StoreError(self._cannot_open(exc)) from exc
         except BaseException:
             self._close_quietly()
             raise
