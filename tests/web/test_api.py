@@ -23,6 +23,7 @@ with warnings.catch_warnings():
 from minebender import store as store_mod
 from minebender.boardtext import parse_board
 from minebender.session import SessionSpec, board_code, parse_board_code
+from minebender.store import db as store_db
 from minebender.types import Beginner, Custom, Expert, Hidden, Intermediate, Pos
 from minebender.web import create_app
 from minebender.web.hosts import host_name
@@ -161,6 +162,7 @@ def test_assist_too_early_shows_the_hint(client: TestClient) -> None:
     assert r.status_code == 200
     proof = r.json()
     assert proof["cells"], "the numbers that prove the hint cell safe"
+    assert proof["smallest"] is True  # a small board: the search tries every set
     for px, py in proof["cells"]:
         assert v["tiles"][py][px] in {str(n) for n in range(1, 9)}
     assert client.get(f"/api/games/{p.id}/proof", headers=p.auth).json() == proof
@@ -900,14 +902,13 @@ def test_reset_scores_and_statistics(client: TestClient) -> None:
 
 
 def test_a_best_time_the_database_cannot_save_is_a_503_and_stays_nameable(
-    client: TestClient, db_path: Path
+    client: TestClient, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A locked (or full) database answered 409, and the page then said the time
     could no longer be named: it still could, once the database was back."""
     p = Player(client)
     win(p)
-    store = client.app.state.hub.store  # type: ignore[attr-defined]
-    store._db.execute("PRAGMA busy_timeout = 50")  # the test need not wait 5 s
+    monkeypatch.setattr(store_db, "BUSY_TIMEOUT_MS", 50)  # the test need not wait 5 s
     with contextlib.closing(sqlite3.connect(db_path, isolation_level=None)) as other:
         other.execute("BEGIN EXCLUSIVE")
         r = client.post(f"/api/games/{p.id}/best-time", json={"name": "Ada"}, headers=p.auth)

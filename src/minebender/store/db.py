@@ -82,6 +82,8 @@ class Store:
         report works on a read-only disk and while another process writes;
         one of an older schema is opened as usual, to be brought up to date."""
         self.path = str(path)
+        self._wait = threading.local()
+        """``waiting``'s wait, for the thread in the block."""
         if read_only and self.path != ":memory:" and self._open_read_only():
             return
         if self.path != ":memory:":
@@ -109,9 +111,19 @@ class Store:
             self._close_quietly()
             raise StoreError(self._cannot_open(exc)) from exc
         self._lock = threading.RLock()
+        self._reader, self._read_lock = self._db, self._lock
         try:
             self._migrate()  # first: another program's database is refused untouched
             self._db.execute("PRAGMA journal_mode = WAL")
+            if self.path != ":memory:":  # a second connection would be another database
+                # Reads on a connection of their own: in WAL they never wait
+                # for a write, not even one waiting for another process's lock.
+                self._reader = sqlite3.connect(
+                    self.path, check_same_thread=False, isolation_level=None
+                )
+                self._reader.row_factory = sqlite3.Row
+                self._reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                self._read_lock = threading.RLock()
         except sqlite3.Error as exc:
             self._close_quietly()
             raise StoreError(self._cannot_open(exc)) from exc
@@ -129,6 +141,18 @@ class Store:
             why += f" (the folder {folder} cannot be written: a read-only disk?)"
         return why
 
+    @staticmethod
+    def _connect_read_only(uri: str) -> sqlite3.Connection:
+        """A connection to uri that has read the database once (SQLite opens
+        the file only at the first query)."""
+        db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+        try:
+            db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        except sqlite3.Error:
+            db.close()
+            raise
+        return db
+
     def _open_read_only(self) -> bool:
         """Open self.path for reading only; False when its schema is older than
         this code's (then it is opened as usual, and brought up to date)."""
@@ -137,14 +161,26 @@ class Store:
             raise StoreError(f"the database path {target} is not a regular file")
         uri = f"file:{quote(str(target.resolve()))}?mode=ro"
         try:
-            # On a read-only disk a WAL database without its -shm file opens
-            # only as immutable: nobody can be writing it there.
-            if not os.access(target.parent, os.W_OK) and not os.access(target, os.W_OK):
-                uri += "&immutable=1"
-            self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+            self._db = self._connect_read_only(uri)
         except sqlite3.Error as exc:
-            raise StoreError(self._cannot_open(exc)) from exc
+            # On a read-only disk a WAL database without its -shm file opens
+            # only as immutable, which reads the file alone: games still in
+            # its -wal file would be missing from the report, without a word.
+            if os.access(target.parent, os.W_OK):
+                raise StoreError(self._cannot_open(exc)) from exc
+            log = target.with_name(target.name + "-wal")
+            if log.exists() and log.stat().st_size > 0:
+                raise StoreError(
+                    f"{log} holds games not yet in {target}, and on this read-only disk"
+                    " they cannot be read with it: copy the files to a folder that can"
+                    " be written, and name the copy"
+                ) from exc
+            try:
+                self._db = self._connect_read_only(uri + "&immutable=1")
+            except sqlite3.Error as again:
+                raise StoreError(self._cannot_open(again)) from again
         self._lock = threading.RLock()
+        self._reader, self._read_lock = self._db, self._lock
         try:
             self._db.row_factory = sqlite3.Row
             self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -173,9 +209,22 @@ class Store:
         error the interfaces turn into a message (exit 2, a 503) rather than a
         traceback.
         """
-        with self._lock:
+        wait = self._wait.seconds if hasattr(self._wait, "seconds") else BUSY_TIMEOUT_MS / 1000
+        began = time.monotonic()
+        # One wait in all, for the other requests of this process (which hold
+        # the connection) and for another process's lock: queued behind a
+        # write that waits for a lock held elsewhere, each write used to wait
+        # its own 5 s in turn (the sixth player answered after 30 s).
+        if not self._lock.acquire(timeout=wait):
+            raise StoreError(
+                f"the database {self.path} is not usable: database is locked"
+                " (other writes of this program are waiting for it)"
+            )
+        try:
             db = self._db
             try:
+                left = max(0.0, wait - (time.monotonic() - began))
+                db.execute(f"PRAGMA busy_timeout = {int(left * 1000)}")
                 db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise StoreError(f"the database {self.path} is not usable: {exc}") from exc
@@ -191,29 +240,31 @@ class Store:
             except sqlite3.Error as exc:
                 self._rollback()
                 raise StoreError(f"cannot write the database {self.path}: {exc}") from exc
+        finally:
+            self._lock.release()
 
     @contextmanager
     def waiting(self, seconds: float) -> Iterator[None]:
         """Wait at most ``seconds`` (not the usual 5 s) for another process's
-        lock within this block: for writes that are tried again soon anyway
-        (the terminal's clock, moves it could not save), so that a database
-        held locked elsewhere does not freeze the screen 5 s at each try."""
-        with self._lock:
-            try:
-                self._db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
-            except sqlite3.Error as exc:
-                raise StoreError(f"the database {self.path} is not usable: {exc}") from exc
-            try:
-                yield
-            finally:
-                with contextlib.suppress(sqlite3.Error):
-                    self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        lock within this block, in this thread: for writes that are tried again
+        soon anyway (the terminal's clock, moves it could not save), so that a
+        database held locked elsewhere does not freeze the screen 5 s at each try."""
+        before = getattr(self._wait, "seconds", None)
+        self._wait.seconds = seconds
+        try:
+            yield
+        finally:
+            if before is None:
+                del self._wait.seconds
+            else:
+                self._wait.seconds = before
 
     def _checkpoint(self) -> None:
         """Copy what the write-ahead log holds into the database file itself,
-        once a game is finished: else about ten Beginner games live only in
-        ``FILE-wal`` until SQLite's own checkpoint, and a copy of the file alone
-        (a backup taken while the server runs) or a lost -wal file loses them.
+        once a game is finished (or named, or a reset made): else about ten
+        Beginner games live only in ``FILE-wal`` until SQLite's own checkpoint,
+        and a copy of the file alone (a backup taken while the server runs) or a
+        lost -wal file loses them.
         PASSIVE waits for nobody; one that cannot finish is done next time."""
         with self._lock, contextlib.suppress(sqlite3.Error):
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
@@ -229,9 +280,9 @@ class Store:
     def _read(self) -> Iterator[sqlite3.Connection]:
         """The connection for a query outside any transaction of ours: its
         sqlite3 errors leave as a StoreError, as the transactions' do."""
-        with self._lock:
+        with self._read_lock:
             try:
-                yield self._db
+                yield self._reader
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot read the database {self.path}: {exc}") from exc
 
@@ -241,7 +292,7 @@ class Store:
 
     def close(self) -> None:
         """Close the connection (everything is already written)."""
-        with self._lock:
+        with self._lock, self._read_lock:
             self._close_quietly()
 
     def _close_quietly(self) -> None:
@@ -250,6 +301,10 @@ class Store:
         the one being reported."""
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
+        reader = getattr(self, "_reader", None)
+        if reader is not None and reader is not self._db:
+            with contextlib.suppress(sqlite3.Error):
+                reader.close()
 
     def __enter__(self) -> Store:
         return self
@@ -399,6 +454,7 @@ class Store:
                     game_id,
                 ),
             )
+        self._checkpoint()
         return True
 
     @staticmethod
@@ -558,6 +614,7 @@ class Store:
         so that it is not asked again, even by another run of the terminal game."""
         with self._tx() as db:
             db.execute("UPDATE games SET name_declined = 1 WHERE id = ?", (game_id,))
+        self._checkpoint()
 
     def name_declined(self, game_id: str) -> bool:
         """The player refused to name this game's best time (``decline_best_time``)."""
@@ -587,6 +644,7 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?)",
                 (entry.level, entry.name, entry.elapsed_ms, entry.game_id, entry.recorded_at),
             )
+        self._checkpoint()
         return entry
 
     def reset_best_times(self) -> int:
@@ -602,6 +660,7 @@ class Store:
             removed = db.execute("SELECT COUNT(*) FROM best_times").fetchone()[0]
             db.execute("DELETE FROM best_times")
             db.execute("UPDATE games SET best_reset = 1 WHERE status != 'playing'")
+        self._checkpoint()
         return int(removed)
 
     def reset_statistics(self) -> int:
@@ -618,6 +677,7 @@ class Store:
                 " AND status != 'playing' AND stats_reset = 0"
             ).fetchone()[0]
             db.execute("UPDATE games SET stats_reset = 1 WHERE status != 'playing'")
+        self._checkpoint()
         return int(counted)
 
     def statistics(self, level: str) -> Statistics:

@@ -90,20 +90,28 @@ MIGRATIONS: tuple[str, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
+OUR_TABLES = frozenset({"schema_version", "games", "events", "best_times"})
+"""The tables the migrations make: a database with any other is not ours."""
+
 
 def stored_version(db: sqlite3.Connection, path: str) -> int | None:
     """The schema version of the database at path, None for an empty one; a
     StoreError for another program's database, or one whose version was
     changed by hand or is newer than this code knows."""
-    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables = {
+        r[0]
+        for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        if not r[0].startswith("sqlite_")  # SQLite's own
+    }
     if not tables:
         return None
-    if "schema_version" not in tables:
+    others = tables - OUR_TABLES
+    if "schema_version" not in tables or others:
         # Another program's database: adding minebender's tables to it (and
         # switching it to WAL for good) would change a file not ours.
         raise StoreError(
             f"{path} is not a minebender database: it holds other tables"
-            f" ({', '.join(sorted(tables)[:5])}); name a new file or a minebender database"
+            f" ({', '.join(sorted(others)[:5])}); name a new file or a minebender database"
         )
     row = db.execute("SELECT version FROM schema_version").fetchone()
     version = 0 if row is None else row[0]
@@ -126,10 +134,18 @@ def migrate(db: sqlite3.Connection, path: str) -> None:
         version = stored_version(db, path)
         if version is None:
             db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for script in MIGRATIONS[version or 0 :]:
-            for statement in script.split(";"):
-                if statement.strip():
-                    db.execute(statement)
+        try:
+            for script in MIGRATIONS[version or 0 :]:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+        except sqlite3.OperationalError as exc:
+            # "table games already exists", "duplicate column name": the
+            # tables are of a later version than the one written down
+            raise StoreError(
+                f"the database {path} says schema version {version or 0}, but its tables"
+                f" do not match it ({exc}): it was changed by something other than minebender"
+            ) from exc
         db.execute("DELETE FROM schema_version")
         db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
     except sqlite3.DatabaseError as exc:
