@@ -515,6 +515,31 @@ def test_a_closed_stderr_puts_no_message_into_stdout(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (2, b"")
 
 
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [(["solve", "GOOD", "--json"], 74), (["solve", "BAD"], 2), (["--help"], 74)],
+)
+def test_a_closed_stdout_is_an_output_error(args: list[str], status: int, tmp_path: Path) -> None:
+    """``>&-``: Python's stdout is None, and every command ended with an
+    AttributeError's traceback and status 1, "no layout agrees"."""
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text("3x1\n1..\n")
+    bad.write_text("3x3x10\n...\n...\n...\n")
+    paths = {"GOOD": str(good), "BAD": str(bad)}
+    result = subprocess.run(
+        [str(SCRIPT), *[paths.get(a, a) for a in args]],
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == status, result.stderr
+    assert "Traceback" not in result.stderr
+    if status == 74:
+        assert result.stderr.endswith("error: cannot write the output: stdout is closed\n")
+
+
 def test_an_error_reading_a_file_is_not_an_output_error(tmp_path: Path) -> None:
     """Only writing stdout is an output error: a board that cannot be read is
     still bad input, status 2."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import importlib
 import io
 import os
@@ -122,6 +123,15 @@ class _Stdout:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+class _ClosedStdout(io.TextIOBase):
+    """What a command writes to when stdout is closed (``>&-``: Python's is
+    None): every write fails as on a closed file, so the command ends with
+    OUTPUT_ERROR, not with an AttributeError's traceback and status 1."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "stdout is closed")
 
 
 class _Stderr:
@@ -241,7 +251,7 @@ def _drop_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # stdout has no file descriptor (a test's capture)
+    except (AttributeError, OSError, ValueError):  # no descriptor: a test's capture, or closed
         pass
 
 
@@ -253,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     OUTPUT_ERROR, for every command alike. A stderr that cannot be written
     changes no exit status."""
     stream, errors = sys.stdout, sys.stderr
-    out = _Stdout(stream)
+    out = _Stdout(cast(TextIO, _ClosedStdout()) if stream is None else stream)
     sys.stdout = cast(TextIO, out)
     sys.stderr = cast(TextIO, _Stderr(errors))
     try:
