@@ -146,11 +146,16 @@ def explain(knowledge: Knowledge, pos: Pos) -> Explanation | None:
         candidates = sorted(reach)
         sets = _connected(start, links)
     deadline = time.process_time() + SECONDS
+    # Sets come smallest first: every set smaller than ``done_below`` was tried.
+    done_below = 0
     for tried, keep in enumerate(sets):
+        done_below = len(keep)
         if holds(keep):
             return _answer(pos, mine, keep, with_total, True, w)
         if tried + 1 >= BUDGET or time.process_time() > deadline:
             break
+    else:
+        done_below += 1  # the sets ran out: those of the last size were all tried
     keep = frozenset(candidates)
     deadline = time.process_time() + SECONDS
     for n in sorted(candidates, key=lambda i: -_distance(i, cell, w)):
@@ -158,7 +163,9 @@ def explain(knowledge: Knowledge, pos: Pos) -> Explanation | None:
             break
         if holds(keep - {n}):
             keep = keep - {n}
-    return _answer(pos, mine, keep, with_total, False, w)
+    # No proof is smaller than the sizes tried in full: a trimmed set of the
+    # first size not tried in full is a smallest one too.
+    return _answer(pos, mine, keep, with_total, len(keep) <= done_below, w)
 
 
 def _distance(a: int, b: int, width: int) -> int:

@@ -17,7 +17,6 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 
 from minebender import replay as replay_mod
-from minebender.boardtext import format_board
 from minebender.session import SessionSpec, level_from_name, parse_board_code
 from minebender.solver import analyse
 from minebender.store import NotQualified, StoreError, clean_name
@@ -241,21 +240,20 @@ def router(hub: Hub) -> APIRouter:
         the format ``minebender solve`` reads: a position taken out of a game into
         the solver, or into a puzzle. It tells nothing the page does not show."""
         async with holding(gid, authorization) as live:
-            s = live.session
-            text = format_board(s.knowledge, s.flags)
+            text = live.session.board_text()
         return Response(text, media_type="text/plain; charset=utf-8")
 
     @api.get("/games/{gid}/proof", summary="Why the hint cell was safe")
     async def proof(gid: str, authorization: str | None = AUTH) -> Response:
-        """For a game lost by pressing the assist too early: the fewest shown numbers
-        that prove the hint cell safe (``cells``, [x, y] pairs) and whether the total
-        number of mines is needed too (``uses_total``); ``cells`` is null when the
-        solver cannot say."""
+        """For a game lost by pressing the assist too early: shown numbers that
+        prove the hint cell safe (``cells``, [x, y] pairs), whether the total number
+        of mines is needed too (``uses_total``), and whether they are the fewest
+        (``smallest``); ``cells`` is null when the solver cannot say."""
         async with holding(gid, authorization) as live:
             if live.session.lost_reason != "hint":
                 raise ApiError(409, "a proof is shown only after the assist was pressed too early")
             found = await asyncio.to_thread(hub.proof, live)
-        return _json(found or {"cells": None, "uses_total": False})
+        return _json(found or {"cells": None, "uses_total": False, "smallest": False})
 
     @api.get("/games/{gid}/probabilities", summary="Mine probabilities (practice games)")
     async def probabilities(gid: str, authorization: str | None = AUTH) -> Response:

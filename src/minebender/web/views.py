@@ -19,9 +19,10 @@ __all__ = ["proof_of", "tile_rows", "view"]
 
 
 def proof_of(session: Session) -> dict[str, Any] | None:
-    """For a game lost by pressing the assist too early: the fewest shown numbers
-    that prove the hint cell safe (``cells``, [x, y] pairs) and whether the total
-    number of mines is needed too (``uses_total``); None otherwise."""
+    """For a game lost by pressing the assist too early: shown numbers that prove
+    the hint cell safe (``cells``, [x, y] pairs), whether the total number of
+    mines is needed too (``uses_total``), and whether no fewer numbers would do
+    (``smallest``: false when the search ran out of time); None otherwise."""
     status = session.status
     if not (isinstance(status, Lost) and isinstance(status.reason, AssistTooEarly)):
         return None
@@ -31,7 +32,11 @@ def proof_of(session: Session) -> dict[str, Any] | None:
         return None
     if found is None or found.mine:
         return None
-    return {"cells": [[p.x, p.y] for p in found.numbers], "uses_total": found.uses_total}
+    return {
+        "cells": [[p.x, p.y] for p in found.numbers],
+        "uses_total": found.uses_total,
+        "smallest": found.smallest,
+    }
 
 
 _SEEN_NAMES = {Hidden: "covered", Boom: "blast"}
