@@ -230,6 +230,10 @@ def test_a_header_with_a_capital_x_is_named_as_a_header() -> None:
             lambda: format_board(Knowledge(1, 1, None, ((Hidden(),),)), 5),
             "format_board: flags must be an iterable of Pos",
         ),
+        (
+            lambda: format_board(Knowledge(1, 1, None, ((Hidden(),),)), [None]),
+            "format_board: pos must be a Pos",
+        ),
     ],
 )
 def test_the_format_s_functions_name_an_argument_of_the_wrong_type(

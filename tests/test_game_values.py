@@ -171,6 +171,7 @@ def _view(width: int, height: int, mines: int) -> Knowledge:
         (lambda: Reveal((1.5, 0)), TypeError, "(1.5, 0)"),  # type: ignore[arg-type]
         # a finished game ignores every action, but a value that is none
         (lambda: _lost().step(None), TypeError, "Game.step: action must be an Action, got None"),  # type: ignore[arg-type]
+        (lambda: _lost().play(None), TypeError, "Game.play: actions must be a sequence"),  # type: ignore[arg-type]
         (lambda: Exploded("x"), TypeError, "'x'"),  # type: ignore[arg-type]
         (lambda: AssistTooEarly((0, None)), TypeError, "None"),  # type: ignore[arg-type]
         (lambda: Lost("x"), TypeError, "'x'"),  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from minebender.types import BOOM, HIDDEN, SHOWN, Boom, Hidden, Knowledge, Pos, Seen, Shown
+from minebender.types import BOOM, HIDDEN, SHOWN, Boom, Hidden, Knowledge, Pos, Seen, Shown, as_pos
 from minebender.words import count
 
 __all__ = ["CELL_LIMIT", "Board", "BoardTextError", "format_board", "parse", "parse_board"]
@@ -257,7 +257,7 @@ def format_board(knowledge: Knowledge, flags: Iterable[Pos] = ()) -> str:
         raise TypeError(f"format_board: knowledge must be a Knowledge, got {knowledge!r}")
     if isinstance(flags, (str, bytes)) or not isinstance(flags, Iterable):
         raise TypeError(f"format_board: flags must be an iterable of Pos, got {flags!r}")
-    flagged = set(flags)
+    flagged = {as_pos("format_board", p) for p in flags}
     header = f"{knowledge.width}x{knowledge.height}"
     if knowledge.mines is not None:
         header += f"x{knowledge.mines}"

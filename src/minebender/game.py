@@ -17,7 +17,7 @@ Won()
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from minebender.types import (
@@ -251,6 +251,8 @@ class Game:
 
     def play(self, actions: Sequence[Action]) -> Game:
         """Take the actions in order."""
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+            raise TypeError(f"Game.play: actions must be a sequence of Actions, got {actions!r}")
         game = self
         for action in actions:
             game = game.step(action)

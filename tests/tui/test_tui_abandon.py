@@ -6,6 +6,7 @@ at the next start, until it is named or refused."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,6 @@ from tui_support import CENTRE, SAFE, SEED, app_of, click_cell, goto, layout_for
 
 from minebender.session import Session, SessionSpec
 from minebender.store import Store
-from minebender.store import db as db_module
 from minebender.tui.app import MinebenderApp
 from minebender.tui.saving import Saver, resume_or_new
 from minebender.tui.screens import CustomScreen, NameScreen
@@ -227,15 +227,11 @@ def test_the_clock_stands_still_while_the_board_is_hidden(store: Store) -> None:
     run(app, scenario)
 
 
-def test_a_win_the_store_refused_is_saved_once_it_can_be(
-    store: Store, db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_win_the_store_refused_is_saved_once_it_can_be(store: Store, db_path: Path) -> None:
     """Another program held the database locked at the winning click: the
     screen said "You won", the store kept an unfinished game, resumed later
     with its last cell covered, and the best time was never asked for. Now
     the moves are tried again every second; meanwhile n waits for them."""
-    monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 50)  # the test need not wait 5 s
-    store._db.execute("PRAGMA busy_timeout = 50")
     other = sqlite3.connect(db_path, isolation_level=None)
 
     async def scenario(pilot: PilotT) -> None:
@@ -246,9 +242,12 @@ def test_a_win_the_store_refused_is_saved_once_it_can_be(
         for pos in before:
             await click_cell(pilot, pos)
         other.execute("BEGIN EXCLUSIVE")
+        began = time.monotonic()
         await click_cell(pilot, last)
-        assert app.session.won and app.unsaved is not None and "locked" in app.unsaved
         await pilot.press("n")  # no new game while this one is not saved
+        # the screen waited half a second for each, not SQLite's 5 s
+        assert time.monotonic() - began < 3.0
+        assert app.session.won and app.unsaved is not None and "locked" in app.unsaved
         assert app.session.won
         await pilot.pause(1.5)
         assert app.unsaved is not None  # still locked: still waiting
@@ -263,3 +262,25 @@ def test_a_win_the_store_refused_is_saved_once_it_can_be(
         other.close()
     [game] = store.finished_games()
     assert game.status == "won"
+
+
+def test_a_window_back_from_too_small_goes_on_from_the_stored_clock(store: Store) -> None:
+    """Its clock stood still while the board was hidden; another window on the
+    same game played on meanwhile. Going on from its own clock, it won the
+    game in 10 s played for 30, a best time it was not."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space")
+        assert app.saver is not None and app.saver.game_id is not None
+        await pilot.resize_terminal(20, 8)  # too small: the clock stands still
+        await pilot.pause()
+        assert app.too_small and app.session.paused
+        store.save_clock(app.saver.game_id, 30_000)  # the other window's clock
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.too_small and not app.session.paused
+        assert app.session.elapsed_ms >= 30_000
+
+    run(make_app(store), scenario)

@@ -34,21 +34,26 @@ def tab_to(page: Any, element_id: str) -> None:
 
 
 def test_keyboard_focus_shows_on_the_face_the_bulb_and_the_board(page: Any, server: Server) -> None:
-    """The face's 1 px outline (its look) hid the focus ring, and the board's
-    ring, drawn outside it, was cut off by its scrolling frame: a keyboard
-    player could not see that Space would start a new game."""
+    """The face's 1 px outline (its look) hid the focus ring; the board's ring
+    was cut off by its scrolling frame, then covered by the cells: a keyboard
+    player could not see that Space would start a new game. Each control looks
+    different focused, pixel for pixel."""
     page.goto(f"{server.url}/?code=b:access")
     page.wait_for_selector(cell(8, 8))
-    for element_id in ("face", "assist", "board"):
+    boxes = {"face": "#face", "assist": "#assist", "board": ".frame > .sunken"}
+    for element_id, shown in boxes.items():
+        box = page.locator(shown).bounding_box()
+        assert box is not None
+        clip = {
+            "x": box["x"] - 4,
+            "y": box["y"] - 4,
+            "width": box["width"] + 8,
+            "height": box["height"] + 8,
+        }
+        page.evaluate("() => document.getElementById('menu-help').querySelector('button').focus()")
+        plain = page.screenshot(clip=clip)
         tab_to(page, element_id)
-        style = page.evaluate(
-            """(id) => { const s = getComputedStyle(document.getElementById(id));
-                return [s.outlineStyle, s.outlineWidth, s.outlineOffset]; }""",
-            element_id,
-        )
-        assert style[0] in ("dotted", "solid") and style[1] == "2px", (element_id, style)
-        if element_id == "board":  # inside the board, where the frame cannot cut it
-            assert style[2] == "-2px"
+        assert page.screenshot(clip=clip) != plain, f"focus on #{element_id} cannot be seen"
 
 
 def test_after_the_face_space_reveals_on_the_board(page: Any, server: Server) -> None:
@@ -56,7 +61,10 @@ def test_after_the_face_space_reveals_on_the_board(page: Any, server: Server) ->
     pressed the face again, dealing a new board each time, never a cell."""
     page.goto(f"{server.url}/?code=b:access-face")
     page.wait_for_selector(cell(8, 8))
+    current = "() => (JSON.parse(localStorage.getItem('minebender.current')) || {}).id"
+    before = page.evaluate(current)
     page.click("#face")
+    page.wait_for_function(f"() => ({current})() !== {json.dumps(before)}")  # the new game is on
     page.wait_for_function("() => document.activeElement.id === 'board'")
     page.keyboard.press("ArrowLeft")  # the cursor shows at the centre, then moves
     page.keyboard.press("ArrowLeft")
@@ -111,6 +119,8 @@ def test_a_message_over_a_dialog_takes_the_keys_alone(page: Any, server: Server)
     page.keyboard.press("Escape")
     page.wait_for_selector("#message", state="detached")
     assert page.locator("#replays-dialog").count() == 1
+    # the focus is back on the Export button, not on the page behind
+    assert page.evaluate("() => document.activeElement.matches('#replays-dialog [data-export]')")
     page.keyboard.press("Escape")
     page.wait_for_selector("#replays-dialog", state="detached")
 

@@ -202,6 +202,9 @@ def test_replay_board_prints_a_position_solve_reads(clock: FakeClock, tmp_path: 
     assert after.knowledge.rows[FIRST.y][FIRST.x] != before.knowledge.rows[FIRST.y][FIRST.x]
     end = board("end").stdout
     assert parse_board(end).knowledge == s.knowledge
+    # a won game's mines are flagged, as the screen shows them
+    assert parse_board(end).flags == set(mines_of(SEED, FIRST))
+    assert board(" end").returncode == 2  # no spaces around a MOVE, as around a number
     solved = subprocess.run(
         [str(script), "solve", "-"], input=end, capture_output=True, text=True, timeout=60
     )

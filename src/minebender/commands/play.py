@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         app.run()
         if app.unsaved is not None:  # a last try, with the store's full wait
             try:
-                saver.record(app.session)
+                saver.record(app.session, wait_s=5.0)
             except store_module.StoreError as exc:
                 print(
                     f"minebender play: error: the last moves of this game were not saved: {exc}",

@@ -92,7 +92,7 @@ END = -1
 
 def _moves(text: str) -> int:
     """A move number in digits 0-9, or ``end`` (END)."""
-    if text.strip().lower() == "end":
+    if text.lower() == "end":
         return END
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise argparse.ArgumentTypeError(f"{text!r} must be a move number (0, 1, ...) or end")
@@ -103,7 +103,6 @@ def board_after(replay: Replay, moves: int) -> str:
     """The board text of what the player saw after ``moves`` moves of the
     replay (all of them for END): a position taken out of a game for the
     solver or a puzzle. A UsageError when the replay has fewer moves."""
-    from minebender.boardtext import format_board
     from minebender.cli import UsageError
     from minebender.session import Session
 
@@ -113,7 +112,7 @@ def board_after(replay: Replay, moves: int) -> str:
     s = Session(replay.spec, lambda: 0.0)
     for event in replay.events[: count if moves == END else moves]:
         s.act(event)
-    return format_board(s.knowledge, s.flags)
+    return s.board_text()
 
 
 def load(path: Path) -> Replay:

@@ -6,6 +6,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from minebender.boardtext import format_board
 from minebender.game import Game
 from minebender.session.board import assist_k, bbbv, bbbv_solved, layout_for
 from minebender.session.values import Clicks, Clock, Event, SessionSpec
@@ -140,6 +141,18 @@ class Session:
             b = self.setup
             return Knowledge.blank(b.width, b.height, b.mines)
         return self.game.knowledge
+
+    def board_text(self) -> str:
+        """What the player sees, flags included, as board text (docs/formats.md),
+        the format ``minebender solve`` reads: a position out of a game. A won
+        game's mines are flagged, as the screen shows them (and its counter, 0)."""
+        k = self.knowledge
+        flags = self.flags
+        if self.won:
+            flags = frozenset(
+                Pos(x, y) for y in range(k.height) for x in range(k.width) if k.hidden(Pos(x, y))
+            )
+        return format_board(k, flags)
 
     @property
     def mines_left(self) -> int:

@@ -124,8 +124,28 @@ class MinebenderApp(BoardApp):
 
     def _resumed(self, _app: object) -> None:
         if not self.too_small:
+            self._catch_up()
             self.session.resume()
         self._redraw()
+        self.refresh(layout=True, repaint=True)  # the shell drew over the whole screen
+        self.board.refresh()
+
+    def _catch_up(self) -> None:
+        """Back from a pause (the terminal too small, ctrl+z): the game as the
+        store has it, when another window on it went on meanwhile. Its clock
+        ran there, and this window's stood still: going on from its own, it
+        won the game in 10 s played for 30, a best time it was not."""
+        s = self.session
+        if self.saver is None or self.unsaved is not None or not s.started or s.over:
+            return
+        try:
+            stored = self.saver.reload()
+        except StoreError:
+            return
+        if stored is None or stored.events[: len(s.events)] != s.events:
+            return  # not the same game any more: the next move says so
+        if len(stored.events) > len(s.events) or stored.now_ms() > s.now_ms():
+            self.session = stored
 
     def _save_clock(self) -> None:
         if self.saver is None:
@@ -154,11 +174,14 @@ class MinebenderApp(BoardApp):
         While the board is hidden (the terminal too small) the clock stands
         still, as the web page's does while it is hidden: the player can see
         nothing and do nothing but make the window bigger."""
+        was_small = self.too_small
         super().check_size(size)
         if self.too_small:
             self.session.pause()
             self._save_clock()
         else:
+            if was_small:
+                self._catch_up()
             self.session.resume()
         self._redraw()
 

@@ -25,6 +25,10 @@ __all__ = ["INTERFACE", "Saver", "resume_or_new"]
 RETRY_WAIT_S = 0.1
 """How long a write that is tried again soon waits for a lock held elsewhere."""
 
+ACTION_WAIT_S = 0.5
+"""How long a move's write waits for a lock held elsewhere: minebender's own
+writes take milliseconds, and the screen waits with it."""
+
 INTERFACE = "terminal"
 """How the store tells terminal games from web games."""
 
@@ -36,8 +40,14 @@ class Saver:
         self.store = store
         self.game_id = game_id
 
-    def record(self, session: Session) -> None:
-        """Store the session's new events (and its end, once over)."""
+    def record(self, session: Session, wait_s: float = ACTION_WAIT_S) -> None:
+        """Store the session's new events (and its end, once over), waiting
+        ``wait_s`` at most for a lock held elsewhere (the terminal waits with
+        it: a refusal is tried again every second, not waited out for 5 s)."""
+        with self.store.waiting(wait_s):
+            self._record(session)
+
+    def _record(self, session: Session) -> None:
         if self.game_id is None:
             self.game_id = self.store.create_game(session, interface=INTERFACE)
         else:
@@ -46,8 +56,7 @@ class Saver:
     def record_soon(self, session: Session) -> None:
         """``record``, waiting only a moment for a lock held elsewhere: a try
         again of moves not yet saved, made every second until it works."""
-        with self.store.waiting(RETRY_WAIT_S):
-            self.record(session)
+        self.record(session, RETRY_WAIT_S)
 
     def save_clock(self, session: Session) -> None:
         """Keep the clock of the game being played, so that a killed terminal

@@ -111,7 +111,14 @@ function keepFocusIn(win, e) {
 /** After a dialog: the focus goes back where it was, or to the board when that
  * was a menu item (hidden now) or nothing, so the next key plays on. */
 function giveFocusBack(before) {
-  if (document.querySelector("#dialogs .overlay")) return; // another dialog is open
+  const under = document.querySelector("#dialogs .overlay:last-child .dialog");
+  if (under) {
+    // a message closed over another dialog: back to the control that opened
+    // it (Replays' Export), else into that dialog, never to the page behind
+    const back = before instanceof HTMLElement && before.isConnected && under.contains(before) ? before : null;
+    (back ?? under.querySelector(FOCUSABLE))?.focus({ preventScroll: true });
+    return;
+  }
   const back =
     before instanceof HTMLElement && before.isConnected && before !== document.body && !before.closest(".dropdown")
       ? before
