@@ -669,3 +669,77 @@ def test_a_folder_that_cannot_be_written_is_named(
     monkeypatch.setattr(db_module.os, "access", lambda path, mode: False)
     with pytest.raises(StoreError, match=r"the folder .* cannot be written: a read-only disk\?"):
         store_mod.open(tmp_path / "new.db")
+
+
+def test_a_database_with_tables_not_ours_is_refused_even_with_a_schema_version(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "users.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    db.execute("INSERT INTO schema_version VALUES (0)")
+    db.execute("CREATE TABLE users (name TEXT)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    refused = r"not a minebender database: it holds other tables \(users\)"
+    with pytest.raises(StoreError, match=refused):
+        store_mod.open(path)
+    assert path.read_bytes() == before
+
+
+def test_a_version_that_does_not_match_the_tables_says_so(db_path: Path) -> None:
+    """A minebender database whose version was set back to 0 by hand was
+    called "not a minebender database: table games already exists"."""
+    store_mod.open(db_path).close()
+    db = sqlite3.connect(db_path)
+    db.execute("UPDATE schema_version SET version = 0")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="says schema version 0, but its tables do not match"):
+        store_mod.open(db_path)
+
+
+def test_a_best_time_and_the_resets_are_in_the_database_file_itself(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    path = tmp_path / "games.db"
+    store = store_mod.open(path)
+    gid = finished(store, clock, "wal-best", win=True)
+    store.record_best_time("Ada", gid)
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(path.read_bytes())  # the -wal file left behind
+    with store_mod.open(copy) as kept:
+        assert [t.name for t in kept.best_times("beginner")] == ["Ada"]
+    store.reset_best_times()
+    store.reset_statistics()
+    copy.unlink()
+    copy.write_bytes(path.read_bytes())
+    with store_mod.open(copy) as kept:
+        assert kept.best_times("beginner") == [] and kept.statistics("beginner").played == 0
+    store.close()
+
+
+def test_on_a_read_only_disk_a_log_that_cannot_be_read_is_an_error(
+    db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opened as immutable, SQLite reads the file alone: a report on a
+    read-only disk said 1 game played of 191, the rest being in -wal."""
+    from minebender.store import db as db_module
+
+    writer = store_mod.open(db_path)
+    finished(writer, clock, "ro-wal", win=True)
+    log = db_path.with_name(db_path.name + "-wal")
+    log.write_bytes(b"x" * 100)  # as a kill -9 leaves it, beside a -shm gone
+    real = db_module.Store._connect_read_only
+
+    def no_shm(uri: str) -> sqlite3.Connection:
+        if "immutable" not in uri:
+            raise sqlite3.OperationalError("unable to open database file")
+        return real(uri)
+
+    monkeypatch.setattr(db_module.Store, "_connect_read_only", staticmethod(no_shm))
+    monkeypatch.setattr(db_module.os, "access", lambda path, mode: False)
+    with pytest.raises(StoreError, match=r"holds games not yet in .* read-only disk"):
+        store_mod.open(db_path, read_only=True)
+    writer._close_quietly()
