@@ -90,10 +90,25 @@ def convolve(a: list[int], b: list[int]) -> list[int]:
 
 
 def tail_weights(free: int | None, outside: int, top: int) -> list[int]:
-    """Entry t for t in 0..top: the ways to fill the outside when the frontier holds t."""
+    """Entry t for t in 0..top: the ways to fill the outside when the frontier holds t.
+
+    Each entry from the one before (comb(n, k - 1) = comb(n, k) * k / (n - k + 1),
+    exact): with 100,000 cells outside one ``comb`` takes 40 ms, and a long
+    frontier asked for thousands of them (ten revealed rows of a 316x316 board
+    ran past two minutes)."""
     if free is None:
         return [1 << outside] * (top + 1)
-    return [comb(outside, free - t) if 0 <= free - t <= outside else 0 for t in range(top + 1)]
+    out = [0] * (top + 1)
+    lo, hi = max(0, free - outside), min(top, free)  # 0 <= free - t <= outside
+    if lo > hi:
+        return out
+    k = free - lo
+    ways = out[lo] = comb(outside, k)
+    for t in range(lo + 1, hi + 1):
+        ways = ways * k // (outside - k + 1)
+        k -= 1
+        out[t] = ways
+    return out
 
 
 def _one_group(g: int, need: int, ways: int, weight: list[int]) -> dict[int, int]:
@@ -215,11 +230,8 @@ def _solve(system: System) -> Analysis | None:
         if free is None:
             p_out = HALF
         else:
-            hits = sum(
-                c * comb(outside - 1, free - m - 1)
-                for m, c in enumerate(frontier)
-                if 0 <= free - m - 1 <= outside - 1
-            )
+            # comb(outside - 1, free - m - 1) = tail[m] * (free - m) / outside, exact
+            hits = sum(c * tail[m] * (free - m) for m, c in enumerate(frontier)) // outside
             p_out = ZERO if hits == 0 else ONE if hits == solutions else Fraction(hits, solutions)
             if hits == 0:
                 safe.extend(system.outside)

@@ -55,9 +55,12 @@ def cell_name(width: int, i: int) -> str:
     return f"({i % width}, {i // width})"
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4)
 def neighbour_masks(width: int, height: int) -> tuple[int, ...]:
-    """For each flat index, its neighbours as a bit set (bit j: cell j)."""
+    """For each flat index, its neighbours as a bit set (bit j: cell j).
+
+    Kept for a few sizes only: a 316x316 board's masks take 640 MB, and a
+    program that read boards of many sizes kept every one (4.3 GB after six)."""
     return tuple(sum(1 << j for j in around) for around in neighbour_table(width, height))
 
 
