@@ -762,3 +762,21 @@ def test_stats_in_a_narrow_terminal_cuts_no_header_level_or_date(columns: str, d
     assert len(re.findall(r"\b\d{4}-\d\d-\d\d\b", text)) == 2
     wide = minebender("stats", db=db, env={"COLUMNS": "120"}).stdout
     assert "┃ level" in wide and "┃ level" not in text  # boxes where they fit
+
+
+def test_memory_running_out_is_one_line_and_its_own_exit_status(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A board too hard for the memory there is (a dense 19x19 lattice under a
+    1.2 GB limit) ended with MemoryError's traceback and status 1, which a
+    script reads as "no layout agrees"."""
+    from minebender.commands import solve
+
+    def no_memory(args: object) -> int:
+        raise MemoryError
+
+    monkeypatch.setattr(solve, "run", no_memory)
+    board = tmp_path / "board.txt"
+    board.write_text("3x1\n1..\n")
+    assert cli.main(["solve", str(board)]) == cli.OUT_OF_MEMORY == 71
+    assert capsys.readouterr().err == "minebender solve: error: out of memory\n"

@@ -9,7 +9,7 @@ starts fast and never loads the web server.
 Exit status: 0 success, 1 a result that says "no" (an inconsistent board),
 2 bad usage or input, with one clear message on stderr; 74 (``OUTPUT_ERROR``,
 sysexits' EX_IOERR) when the output cannot be written (a full disk), and 141
-when its reader has gone (``BROKEN_PIPE``).
+when its reader has gone (``BROKEN_PIPE``); 71 when memory ran out (``OUT_OF_MEMORY``).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ __all__ = [
     "COMMANDS",
     "EXAMPLE",
     "OUTPUT_ERROR",
+    "OUT_OF_MEMORY",
     "OutputError",
     "UsageError",
     "console",
@@ -58,6 +59,10 @@ DEFAULT_COMMAND = "serve"
 
 EXAMPLE = "minebender play --level expert"
 """The example that ends ``minebender --help``, as every ``--help`` ends with one."""
+
+OUT_OF_MEMORY = 71
+"""Exit status when memory ran out (sysexits' EX_OSERR): a board too hard to
+solve exactly in the memory this machine gives, never read as "no layout agrees"."""
 
 BROKEN_PIPE = 141
 """Exit status when the reader of stdout has gone (``| head``): 128 + SIGPIPE, what
@@ -324,6 +329,11 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         print("minebender: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        # not a traceback and 1, which solve's callers read as "no layout agrees"
+        name = f"{args.command} {getattr(args, 'benchmark', '')}".strip()
+        print(f"minebender {name}: error: out of memory", file=sys.stderr)
+        return OUT_OF_MEMORY
     return result
 
 
