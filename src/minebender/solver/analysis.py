@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
+from itertools import repeat
 from math import comb
-from operator import mul
+from operator import add, mul
 
 from minebender.solver.choose import best_plan
 from minebender.solver.reading import positions
@@ -86,6 +87,19 @@ def convolve(a: list[int], b: list[int]) -> list[int]:
             for i, x in enumerate(a):
                 if x:
                     out[i + j] += x * y
+    return out
+
+
+def _shifted_sum(poly: list[int], values: list[int], n: int) -> list[int]:
+    """Entry k for k in 0..n-1: the sum over u of poly[u] * values[k + u], an
+    entry past the end of values counting 0. Term by term, not entry by entry:
+    a component's polynomial has few terms (most of one group, a single one),
+    and the entries are many."""
+    out = [0] * n
+    for u, c in enumerate(poly):
+        if c:
+            part = values[u : u + n]
+            out[: len(part)] = map(add, out[: len(part)], map(mul, part, repeat(c)))
     return out
 
 
@@ -206,12 +220,17 @@ def _solve(system: System) -> Analysis | None:
         grid[i] = ZERO
     for i in system.known_mines:
         grid[i] = ONE
-    suffix: list[int] = [1]
+    # later[k]: the ways for the components after i and the outside together
+    # when the components up to i hold k mines, sum over s of suffix[s] *
+    # tail[k + s]. Kept from one component to the next by that component's
+    # polynomial alone: the product of the others, redone for each component,
+    # cost O(components x length^2) (80 s for 300 components of a 80x80 board).
+    later = tail
     groups = system.groups
     for i in range(len(counted) - 1, -1, -1):
-        others = convolve(prefix[i], suffix)
-        n = len(others)
-        weight = [sum(map(mul, others, tail[a : a + n])) for a in range(len(polys[i]))]
+        before, poly = prefix[i], polys[i]
+        n = len(before)
+        weight = [sum(map(mul, before, later[a : a + n])) for a in range(len(poly))]
         totals = counted[i][1](weight)
         for g, total in totals.items():
             group = groups[g]
@@ -225,7 +244,7 @@ def _solve(system: System) -> Analysis | None:
                 p = Fraction(total, solutions * group.size)
             for cell in group.cells:
                 grid[cell] = p
-        suffix = convolve(polys[i], suffix)
+        later = _shifted_sum(poly, later, n)
     if outside:
         if free is None:
             p_out = HALF
