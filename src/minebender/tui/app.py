@@ -139,13 +139,14 @@ class MinebenderApp(BoardApp):
         if self.saver is None or self.unsaved is not None or not s.started or s.over:
             return
         try:
-            stored = self.saver.reload()
+            stored = self.saver.stored()
         except StoreError:
             return
-        if stored is None or stored.events[: len(s.events)] != s.events:
+        if stored is None or tuple(stored.events[: len(s.events)]) != tuple(s.events):
             return  # not the same game any more: the next move says so
-        if len(stored.events) > len(s.events) or stored.now_ms() > s.now_ms():
-            self.session = stored
+        ahead = stored.clock_ms is not None and stored.clock_ms > s.now_ms()
+        if len(stored.events) > len(s.events) or ahead:
+            self.session = stored.session(s.clock)
 
     def _save_clock(self) -> None:
         if self.saver is None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from minebender.game import setup
 from minebender.session import Session, SessionSpec, level_name
-from minebender.store import BestTime, Store
+from minebender.store import BestTime, Store, StoredGame
 from minebender.types import NAMED_LEVELS, Beginner, Level
 
 __all__ = ["INTERFACE", "Saver", "resume_or_new"]
@@ -67,8 +67,12 @@ class Saver:
 
     def reload(self) -> Session | None:
         """The game as the store has it now (after another window played it)."""
-        stored = None if self.game_id is None else self.store.load(self.game_id)
+        stored = self.stored()
         return None if stored is None else stored.session()
+
+    def stored(self) -> StoredGame | None:
+        """The stored game, as the store has it now."""
+        return None if self.game_id is None else self.store.load(self.game_id)
 
     def new_game(self, replaced: Session | None = None) -> None:
         """The next action belongs to a new game. The game it replaces, if still
