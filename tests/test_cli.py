@@ -540,6 +540,24 @@ def test_a_closed_stdout_is_an_output_error(args: list[str], status: int, tmp_pa
         assert result.stderr.endswith("error: cannot write the output: stdout is closed\n")
 
 
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [(["solve", "-"], "no board"), (["play"], "it needs a terminal")],
+)
+def test_a_closed_stdin_reads_as_empty(args: list[str], fragment: str) -> None:
+    """``<&-``: Python's stdin is None, and ``solve -`` or ``play`` ended with
+    an AttributeError's traceback and status 1, "no layout agrees"."""
+    result = subprocess.run(
+        [str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert result.returncode == 2 and fragment in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_an_error_reading_a_file_is_not_an_output_error(tmp_path: Path) -> None:
     """Only writing stdout is an output error: a board that cannot be read is
     still bad input, status 2."""

@@ -267,10 +267,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     cannot be written (a full disk) ends it with one line on stderr and
     OUTPUT_ERROR, for every command alike. A stderr that cannot be written
     changes no exit status."""
-    stream, errors = sys.stdout, sys.stderr
+    stream, errors, given = sys.stdout, sys.stderr, sys.stdin
     out = _Stdout(cast(TextIO, _ClosedStdout()) if stream is None else stream)
     sys.stdout = cast(TextIO, out)
     sys.stderr = cast(TextIO, _Stderr(errors))
+    if given is None:
+        # closed (<&-): read as empty, so that ``solve -`` says there is no
+        # board and ``play`` that there is no terminal, not an AttributeError
+        sys.stdin = open(os.devnull)  # noqa: SIM115 - closed in the finally below
     try:
         try:
             return _main(argv)
@@ -291,7 +295,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{name}: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         return OUTPUT_ERROR
     finally:
-        sys.stdout, sys.stderr = stream, errors
+        if given is None:
+            sys.stdin.close()
+        sys.stdout, sys.stderr, sys.stdin = stream, errors, given
 
 
 def _command_name(argv: Sequence[str] | None) -> str:

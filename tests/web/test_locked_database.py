@@ -40,7 +40,9 @@ def test_a_locked_database_holds_up_only_the_requests_that_need_it(tmp_path: Pat
     db = tmp_path / "games.db"
     server = Server(db).start()
     try:
-        games = [call(f"{server.url}/api/games", "POST", {"level": "beginner"})[1] for _ in "abcd"]
+        # more players than asyncio's default threads (the cores plus four)
+        new = {"level": "beginner"}
+        games = [call(f"{server.url}/api/games", "POST", new)[1] for _ in range(11)]
         answers: dict[str, tuple[int, Any, float]] = {}
         flag = {"type": "flag", "x": 0, "y": 0}
 
@@ -52,13 +54,13 @@ def test_a_locked_database_holds_up_only_the_requests_that_need_it(tmp_path: Pat
 
         with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as other:
             other.execute("BEGIN EXCLUSIVE")  # a database browser, a backup tool
-            players = [threading.Thread(target=act, args=(g,)) for g in games[:3]]
+            players = [threading.Thread(target=act, args=(g,)) for g in games[:10]]
             for p in players:
                 p.start()
             time.sleep(0.5)  # the actions are waiting for the lock now
             began = time.monotonic()
             assert call(f"{server.url}/api/health")[0] == 200
-            idle = games[3]
+            idle = games[10]
             assert call(f"{server.url}/api/games/{idle['id']}", token=idle["token"])[0] == 200
             assert call(f"{server.url}/api/statistics")[0] == 200  # a read: WAL allows it
             assert time.monotonic() - began < 2.0  # not behind the writes' wait
