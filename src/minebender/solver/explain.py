@@ -10,8 +10,9 @@ smallest one. Without the total, a smallest set is connected through shared
 hidden cells and touches the cell (numbers apart from it cannot matter), so
 only connected sets grown from the cell's neighbours are tried. With the
 total, any number can matter, and every set is tried. The search has a
-budget of candidate sets and of time; past it, the answer is trimmed by
-dropping numbers one by one while the proof still holds (until no number can
+budget of candidate sets and of time; past it, the numbers nearest the
+cell, ring by ring, are taken until they prove it, and that answer is trimmed
+by dropping numbers one by one while the proof still holds (until no number can
 be left out, or until the time is up: each proof is a solve, slow on a huge
 component, and the web page waits for the answer). A smaller set may then
 exist, and ``smallest`` says which.
@@ -158,7 +159,17 @@ def explain(knowledge: Knowledge, pos: Pos) -> Explanation | None:
         done_below += 1  # the sets ran out: those of the last size were all tried
     keep = frozenset(candidates)
     deadline = time.process_time() + SECONDS
-    for n in sorted(candidates, key=lambda i: -_distance(i, cell, w)):
+    # First the numbers nearest the cell, ring by ring, until they prove it:
+    # trimmed from every number, a board whose every proof is a solve of
+    # seconds kept 80 of 81 numbers where the 12 nearest proved the cell.
+    for radius in sorted({_distance(i, cell, w) for i in candidates}):
+        near = frozenset(i for i in candidates if _distance(i, cell, w) <= radius)
+        if near == keep or time.process_time() > deadline:
+            break
+        if holds(near):
+            keep = near
+            break
+    for n in sorted(keep, key=lambda i: -_distance(i, cell, w)):
         if time.process_time() > deadline:
             break
         if holds(keep - {n}):
