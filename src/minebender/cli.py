@@ -312,6 +312,12 @@ def _command_name(argv: Sequence[str] | None) -> str:
     return " ".join(words)
 
 
+def _ran(args: argparse.Namespace) -> str:
+    """The command that ran, as argparse names it in its errors:
+    ``minebender bench web``."""
+    return f"minebender {args.command} {getattr(args, 'benchmark', '')}".strip()
+
+
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     first = args_list[0] if args_list else None
@@ -328,17 +334,14 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         result: int = _module(args.command).run(args)
     except UsageError as exc:
-        # named as argparse names it: ``minebender bench web: error: ...``
-        name = f"{args.command} {getattr(args, 'benchmark', '')}".strip()
-        print(f"minebender {name}: error: {exc}", file=sys.stderr)
+        print(f"{_ran(args)}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("minebender: interrupted", file=sys.stderr)
         return 130
     except MemoryError:
         # not a traceback and 1, which solve's callers read as "no layout agrees"
-        name = f"{args.command} {getattr(args, 'benchmark', '')}".strip()
-        print(f"minebender {name}: error: out of memory", file=sys.stderr)
+        print(f"{_ran(args)}: error: out of memory", file=sys.stderr)
         return OUT_OF_MEMORY
     return result
 

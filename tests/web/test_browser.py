@@ -99,6 +99,16 @@ def start(page: Any, server: Server, seed: str) -> None:
     assert tile(page, FIRST) == "0"
 
 
+def lose(page: Any, server: Server, seed: str) -> Pos:
+    """Start seed's board, click FIRST, then its first mine; the mine."""
+    start(page, server, seed)
+    boom = mines_of(seed, FIRST)[0]
+    page.click(cell(boom.x, boom.y))
+    settle(page)
+    assert tile(page, boom) == "blast"
+    return boom
+
+
 def start_dealt(page: Any, server: Server) -> None:
     """Open the page on a fresh game (DEALT's board, ranked) and click FIRST."""
     page.goto(server.url + "/")
@@ -131,12 +141,7 @@ def test_win_beginner_with_the_mouse(page: Any, dealt: Server, tmp_path: Path) -
 def test_lose_with_the_mouse_and_watch_export_import_the_replay(
     page: Any, server: Server, tmp_path: Path
 ) -> None:
-    seed = "e2e-lose"
-    start(page, server, seed)
-    boom = mines_of(seed, FIRST)[0]
-    page.click(cell(boom.x, boom.y))
-    settle(page)
-    assert tile(page, boom) == "blast"
+    boom = lose(page, server, "e2e-lose")
     assert page.get_attribute("#end-title", "data-reason") == "blast"
     assert page.get_attribute("#face", "data-mood") == "dead"
     page.click("#watch-replay")

@@ -14,7 +14,7 @@ from minebender.types import Expert, Pos, Shown
 
 from .helpers import mines_of
 from .server import Server
-from .test_browser import FIRST, browser, cell, page, server, settle, start, tile
+from .test_browser import FIRST, browser, cell, lose, page, server, settle, start, tile
 
 __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
 
@@ -79,11 +79,7 @@ def test_new_game_from_the_end_panel_leaves_the_focus_on_the_board(
 ) -> None:
     """The button goes with the panel, which left the focus on the page's
     body: the next Tab started again from the menu bar."""
-    seed = "access-end"
-    start(page, server, seed)
-    boom = mines_of(seed, FIRST)[0]
-    page.click(cell(boom.x, boom.y))
-    settle(page)
+    lose(page, server, "access-end")
     page.focus("#play-again")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement.id === 'board'")
@@ -146,12 +142,7 @@ def test_high_contrast_keeps_the_board_s_colours(page: Any, server: Server) -> N
     on black, no red for the mine that went off, no highlight on the numbers
     that prove a hint, while the end panel pointed at "the highlighted numbers"."""
     page.emulate_media(forced_colors="active", color_scheme="dark")
-    seed = "access-contrast"
-    start(page, server, seed)
-    boom = mines_of(seed, FIRST)[0]
-    page.click(cell(boom.x, boom.y))
-    settle(page)
-    assert tile(page, boom) == "blast"
+    boom = lose(page, server, "access-contrast")
     red = page.evaluate(
         "(s) => getComputedStyle(document.querySelector(s)).backgroundColor", cell(boom.x, boom.y)
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -310,19 +311,27 @@ def test_a_saved_clock_never_goes_back(store: Store, clock: FakeClock) -> None:
     assert loaded is not None and loaded.clock_ms == 20_000
 
 
+def two_windows(
+    db_path: Path, clock: FakeClock, seed: str, first: Callable[[Session], object]
+) -> tuple[Store, Store, Session, str, Session]:
+    """One game in two processes: window a stores it after ``first``, window b
+    loads it. Returns both stores, a's session, the game id and b's session."""
+    a = store_mod.open(db_path)
+    s = Session(SessionSpec(Beginner(), seed), clock)
+    first(s)
+    gid = a.create_game(s, token="t", interface="terminal")
+    b = store_mod.open(db_path)
+    loaded = b.load(gid)
+    assert loaded is not None
+    return a, b, s, gid, loaded.session(clock)
+
+
 def test_an_action_from_another_window_is_never_silently_lost(
     db_path: Path, clock: FakeClock
 ) -> None:
     """Two processes playing one stored game: the one that is out of date is
     refused (StoreConflict) instead of writing a log neither of them showed."""
-    a = store_mod.open(db_path)
-    s = Session(SessionSpec(Beginner(), "two"), clock)
-    s.flag(Pos(0, 0))
-    gid = a.create_game(s, token="t", interface="terminal")
-    b = store_mod.open(db_path)
-    loaded = b.load(gid)
-    assert loaded is not None
-    other = loaded.session(clock)
+    a, b, s, gid, other = two_windows(db_path, clock, "two", lambda s: s.flag(Pos(0, 0)))
     clock.t += 1
     other.flag(Pos(8, 8))
     b.sync(gid, other)
@@ -345,21 +354,15 @@ def test_a_game_another_window_gave_up_takes_no_more_actions(
 ) -> None:
     """The moves were written into the abandoned game, and a win after them
     was recorded nowhere: they are refused (GameGivenUp, a StoreConflict)."""
-    a = store_mod.open(db_path)
-    s = Session(SessionSpec(Beginner(), "given-up"), clock)
-    s.reveal(Pos(4, 4))
-    gid = a.create_game(s, token="t", interface="terminal")
-    b = store_mod.open(db_path)
-    loaded = b.load(gid)
-    assert loaded is not None
-    assert b.abandon(gid, loaded.session(clock))  # the other window pressed n
+    a, b, s, gid, other = two_windows(db_path, clock, "given-up", lambda s: s.reveal(Pos(4, 4)))
+    assert b.abandon(gid, other)  # the other window pressed n
     s.flag(Pos(0, 0))
     with pytest.raises(store_mod.GameGivenUp, match="abandoned in another window"):
         a.sync(gid, s)
     assert isinstance(store_mod.GameGivenUp("x"), store_mod.StoreConflict)
     after = a.load(gid)
     assert after is not None and after.status == "abandoned" and len(after.events) == 1
-    a.sync(gid, loaded.session(clock))  # nothing new: nothing to refuse
+    a.sync(gid, other)  # nothing new: nothing to refuse
     # a game given up before its first click is dropped: a flag on it is refused too
     t = Session(SessionSpec(Beginner(), "dropped"), clock)
     t.flag(Pos(1, 1))

@@ -84,6 +84,8 @@ class Store:
         self.path = str(path)
         self._wait = threading.local()
         """``waiting``'s wait, for the thread in the block."""
+        self._busy_ms = BUSY_TIMEOUT_MS
+        """The write connection's busy_timeout, as last set."""
         if read_only and self.path != ":memory:" and self._open_read_only():
             return
         if self.path != ":memory:":
@@ -223,8 +225,10 @@ class Store:
         try:
             db = self._db
             try:
-                left = max(0.0, wait - (time.monotonic() - began))
-                db.execute(f"PRAGMA busy_timeout = {int(left * 1000)}")
+                left_ms = int(max(0.0, wait - (time.monotonic() - began)) * 1000)
+                if left_ms != self._busy_ms:  # the same from one write to the next, mostly
+                    db.execute(f"PRAGMA busy_timeout = {left_ms}")
+                    self._busy_ms = left_ms
                 db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise StoreError(f"the database {self.path} is not usable: {exc}") from exc
