@@ -12,7 +12,7 @@ import pytest
 
 from minebender.bench.web import choose
 from minebender.cli import main
-from minebender.commands.serve import has_display
+from minebender.commands.serve import has_display, host_names
 
 
 def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
@@ -136,3 +136,24 @@ def test_bench_web_names_a_server_that_goes_away_or_is_not_minebender(
             server.shutdown()
     err = capsys.readouterr().err
     assert words.format(url=url) in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("host", "extra"),
+    [("127.0.0.1", None), ("127.0.0.3", "127.0.0.3"), ("localhost", None), ("::1", None)],
+)
+def test_every_loopback_address_keeps_the_host_check(host: str, extra: str | None) -> None:
+    """--host 127.0.0.3 answered any Host (so a page could reach it by DNS
+    rebinding) and said other machines could reach it: all of 127.0.0.0/8 is
+    loopback. The address given is answered too."""
+    names = host_names(host)
+    assert names is not None
+    assert {"127.0.0.1", "localhost", "::1"} <= set(names)
+    assert "evil.example" not in names
+    if extra is not None:
+        assert extra in names
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.0.2.7", "::", "no-such-host.invalid"])
+def test_an_address_other_machines_reach_has_no_host_check(host: str) -> None:
+    assert host_names(host) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import ipaddress
 import os
 import socket
 import sys
@@ -18,7 +19,7 @@ import webbrowser
 
 from minebender.options import add_db_argument, add_int_argument
 
-__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "run"]
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "host_names", "run"]
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
@@ -47,6 +48,25 @@ def has_display() -> bool:
     if sys.platform.startswith(("darwin", "win")):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def host_names(host: str) -> list[str] | None:
+    """The Host names a server listening on ``host`` answers to, or None (any)
+    when other machines can reach it.
+
+    Every address of 127.0.0.0/8 is loopback, not only 127.0.0.1, and so is a
+    name that stands for loopback alone (Debian names the machine 127.0.1.1):
+    a server there answered any Host, so a page could reach it by DNS
+    rebinding, and it said other machines could reach it.
+    """
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        return None
+    if infos and all(ipaddress.ip_address(str(info[4][0])).is_loopback for info in infos):
+        name = host.strip("[]")
+        return list(LOOPBACK) + ([name] if name not in LOOPBACK else [])
+    return None
 
 
 def _check_port(host: str, port: int) -> None:
@@ -79,8 +99,9 @@ def run(args: argparse.Namespace) -> int:
         store = store_mod.open(args.db)
     except store_mod.StoreError as exc:
         raise UsageError(str(exc)) from exc
-    loopback = args.host in LOOPBACK
-    app = create_app(store, allowed_hosts=list(LOOPBACK) if loopback else None)
+    names = host_names(args.host)
+    loopback = names is not None
+    app = create_app(store, allowed_hosts=names)
     # The assist's solver runs in a worker thread; hand the interpreter back to
     # the event loop often, so other players' clicks are not kept waiting.
     sys.setswitchinterval(0.0005)

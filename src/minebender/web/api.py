@@ -36,10 +36,12 @@ from minebender.web.models import ActionIn, NameIn, NewGame, PresenceIn
 from minebender.web.views import view
 from minebender.words import cut
 
-__all__ = ["LEVELS", "MAX_REPLAY_BYTES", "router"]
+__all__ = ["LEVELS", "MAX_REPLAY_BYTES", "REPLAY_FRAMES", "router"]
 
 LEVELS = ("beginner", "intermediate", "expert")
 MAX_REPLAY_BYTES = replay_mod.MAX_BYTES
+REPLAY_FRAMES = "/api/replays/frames"
+"""The one route whose body is a whole file (``web.bodies.BodyLimit``)."""
 
 AUTH = Header(
     default=None,
@@ -279,6 +281,7 @@ def router(hub: Hub) -> APIRouter:
         try:
             entry = await asyncio.to_thread(hub.store.record_best_time, body.name, gid)
         except NotQualified as exc:
+            live.qualifies = False  # not asked again: a reset or another window took it
             raise ApiError(409, str(exc)) from None
         except StoreError as exc:  # the time is still nameable: try again later
             raise ApiError(503, f"the best time was not saved: {exc}") from None
@@ -299,7 +302,7 @@ def router(hub: Hub) -> APIRouter:
             raise ApiError(503, f"the game store is not available: {exc}") from None
         return _json(replay_mod.to_json(replay_mod.from_session(live.session, player=player)))
 
-    @api.post("/replays/frames", summary="Step through a replay")
+    @api.post(REPLAY_FRAMES.removeprefix("/api"), summary="Step through a replay")
     async def replay_frames(request: Request) -> Response:
         """Check a replay file and return the board after each of its events.
 
@@ -310,9 +313,7 @@ def router(hub: Hub) -> APIRouter:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise ApiError(415, "send the replay file as Content-Type: application/json")
-        raw = await request.body()
-        if len(raw) > MAX_REPLAY_BYTES:
-            raise ApiError(413, f"a replay may have at most {MAX_REPLAY_BYTES} bytes")
+        raw = await request.body()  # at most MAX_REPLAY_BYTES (web.bodies.BodyLimit)
         return await asyncio.to_thread(_frames_answer, raw)
 
     def _view(live: Live) -> dict[str, Any]:

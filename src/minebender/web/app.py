@@ -23,7 +23,8 @@ from minebender import store as store_mod
 from minebender.session import Clock
 from minebender.store import Store
 from minebender.web import errors
-from minebender.web.api import router
+from minebender.web.api import MAX_REPLAY_BYTES, REPLAY_FRAMES, router
+from minebender.web.bodies import MAX_BODY_BYTES, BodyLimit
 from minebender.web.hosts import HostGuard
 from minebender.web.hub import Hub, random_seed
 
@@ -121,6 +122,9 @@ def create_app(
     errors.install(app)
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)
+    app.add_middleware(
+        BodyLimit, limit=MAX_BODY_BYTES, paths={REPLAY_FRAMES: (MAX_REPLAY_BYTES, "a replay")}
+    )
     app.add_middleware(ResponseHeaders)  # the last added is outermost: on every answer
     app.include_router(router(hub))
 

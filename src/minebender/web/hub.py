@@ -206,18 +206,26 @@ class Hub:
         """The page starts a new game in place of this one while it is being
         played: a started game is finished as abandoned (played, not won), one
         not started is dropped (``Store.abandon``). ``NotPlaying`` if it is over."""
-        if live.abandoned or live.session.over:
+        s = live.session
+        if live.abandoned or s.over:
             raise NotPlaying(live.id)
+        # The clock stands still from here: the time answered, the one stored
+        # and the one a restarted server rebuilds are one (they differed by the
+        # tens of milliseconds the write took).
+        running = not s.paused
+        s.pause()
         try:
-            changed = self.store.abandon(live.id, live.session)
+            changed = self.store.abandon(live.id, s)
         except StoreError as exc:
+            if running:
+                s.resume()
             raise SaveFailed(str(exc)) from exc
         if not changed:  # finished by another server on the same database
             self.forget(live.id)
             raise NotPlaying(live.id)
         live.abandoned = True
-        live.session.stop()  # its time is the one just stored, for good
-        if not live.session.started:
+        s.stop()  # its time is the one just stored, for good
+        if not s.started:
             self.forget(live.id)  # dropped: nothing of it is kept
 
     def reset_best_times(self) -> int:
