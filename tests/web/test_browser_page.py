@@ -90,6 +90,30 @@ def test_a_window_with_scrollbars_is_not_widened_by_the_board(browser: Any, serv
         b.close()
 
 
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (768, 432)])
+def test_a_zoomed_desktop_with_scrollbars_shows_expert_whole(
+    browser: Any, server: Server, width: int, height: int
+) -> None:
+    """A desktop at 300% (640 CSS px wide) with a real scrollbar: the cells
+    were sized from 100vw, which counts the scrollbar as room, so the board
+    was 11 px wider than its frame and its last column half hidden."""
+    b = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=ARGS, ignore_default_args=["--hide-scrollbars"]
+    )
+    try:
+        pg = b.new_context(viewport={"width": width, "height": height}).new_page()
+        pg.goto(f"{server.url}/?code=e:zoomed")
+        pg.wait_for_selector(cell(29, 15))
+        wide, room, px = pg.evaluate(
+            """() => { const box = document.querySelector('.frame > .sunken');
+            return [box.scrollWidth, box.clientWidth,
+                    document.getElementById('cell-0-0').getBoundingClientRect().width]; }"""
+        )
+        assert px >= 16 and wide <= room  # it fits, so it does not scroll
+    finally:
+        b.close()
+
+
 def test_a_no_guess_link_keeps_its_plus(page: Any, server: Server) -> None:
     """Form encoding reads "+" as a space; a code is read as written."""
     page.goto(f"{server.url}/?code=b+ng:plus-link")
@@ -189,6 +213,81 @@ def test_a_second_finger_cancels_the_long_press(browser: Any, server: Server) ->
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     settle(pg)
     assert tile(pg, mine) == "covered"
+    context.close()
+
+
+TOUCH = """([x, y, cancelable]) => {
+  const c = document.getElementById(`cell-${x}-${y}`);
+  const r = c.getBoundingClientRect();
+  const at = { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 };
+  const t = new Touch({ identifier: 7, target: c, ...at });
+  const send = (type, touches, cancelable) => c.dispatchEvent(
+    new TouchEvent(type, { touches, changedTouches: [t], cancelable, bubbles: true }));
+  send("touchstart", [t], cancelable);
+  send("touchend", [], true);
+}"""
+
+
+def test_a_touch_that_stops_a_flick_reveals_nothing(browser: Any, server: Server) -> None:
+    """A tap on a board still scrolling from a flick stops the scroll, as on any
+    link; it also revealed the cell under it, which could be a mine the player
+    never meant to touch. The browser says which touch that is: its
+    touchstart cannot be cancelled."""
+    context = browser.new_context(has_touch=True, viewport={"width": 500, "height": 700})
+    pg = context.new_page()
+    pg.goto(f"{server.url}/?code=b:e2e-flick")
+    pg.wait_for_selector(cell(8, 8))
+    pg.evaluate(TOUCH, [FIRST.x, FIRST.y, False])
+    settle(pg)
+    assert tile(pg, FIRST) == "covered"
+    pg.evaluate(TOUCH, [FIRST.x, FIRST.y, True])  # a tap
+    settle(pg)
+    assert tile(pg, FIRST) != "covered"
+    context.close()
+
+
+def test_one_tap_on_the_other_menu_opens_it(browser: Any, server: Server) -> None:
+    """With Game open, a tap on Help closed both: the mouse enter the browser
+    sends after a tap opened Help, as hovering does, and the click that
+    followed closed it again."""
+    context = browser.new_context(has_touch=True, viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(server.url)
+    pg.wait_for_selector(cell(8, 8))
+    pg.tap("#menu-game > button")
+    assert pg.evaluate("() => [...document.querySelectorAll('.menu.open')].map(m => m.id)") == [
+        "menu-game"
+    ]
+    pg.tap("#menu-help > button")
+    assert pg.evaluate("() => [...document.querySelectorAll('.menu.open')].map(m => m.id)") == [
+        "menu-help"
+    ]
+    context.close()
+
+
+def test_on_a_phone_the_numbers_that_prove_a_hint_are_in_view(browser: Any, server: Server) -> None:
+    """Expert on a 390 px phone, its board scrolled back to the left before the
+    assist was pressed too early: the hint was brought to the box's edge and
+    the four numbers proving it, which the panel points at, stayed out of view."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    pg = context.new_page()
+    pg.goto(f"{server.url}/?code=e:mobile3")
+    pg.wait_for_selector(cell(29, 15))
+    pg.tap(cell(27, 8))
+    settle(pg)
+    pg.evaluate("() => { document.querySelector('.frame > .sunken').scrollLeft = 0; }")
+    pg.tap("#assist")
+    pg.wait_for_selector(".c.proof")
+    settle(pg)
+    seen = pg.evaluate(
+        """() => { const box = document.querySelector('.frame > .sunken').getBoundingClientRect();
+        return [...document.querySelectorAll('.c.proof, .c.hint')].map((c) => {
+          const r = c.getBoundingClientRect();
+          return r.left >= box.left - 0.5 && r.right <= box.right + 0.5; }); }"""
+    )
+    assert len(seen) >= 2 and all(seen)
     context.close()
 
 
@@ -540,18 +639,21 @@ def test_a_press_outside_an_open_menu_only_closes_it(page: Any, server: Server) 
     assert page.locator(".menu.open").count() == 0
 
 
+@pytest.mark.parametrize("width", [360, 390])
 def test_on_a_phone_intermediate_fits_and_dialogs_stay_on_screen(
-    browser: Any, server: Server
+    browser: Any, server: Server, width: int
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    """At 360 px the Statistics table was 363 px in a 338 px dialog: its last
+    column, the best streak, could not be seen."""
+    context = browser.new_context(viewport={"width": width, "height": 740}, has_touch=True)
     pg = context.new_page()
     pg.goto(f"{server.url}/?code=i:phone")
     pg.wait_for_selector(cell(15, 15))
-    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= width
     pg.click("#menu-game > button")
     pg.click('[data-cmd="stats"]')
     box = pg.locator("#stats-dialog").bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     # and the whole table shows, not cut at the dialog's right edge
     fits = "() => { const b = document.querySelector('#stats-dialog .body');"
     fits += " return b.scrollWidth <= b.clientWidth; }"

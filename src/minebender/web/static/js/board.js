@@ -200,14 +200,32 @@ export class Board {
     } else this.el.removeAttribute("aria-activedescendant");
   }
 
+  /** The cells showing one of these tiles, in reading order. */
+  find(names) {
+    const found = [];
+    for (let y = 0; y < this.h; y++)
+      for (let x = 0; x < this.w; x++) if (names.includes(this.tiles[y][x])) found.push({ x, y });
+    return found;
+  }
+
   /** Scroll the first cell showing one of these tiles into view. */
   scrollTo(names) {
-    for (let y = 0; y < this.h; y++)
-      for (let x = 0; x < this.w; x++)
-        if (names.includes(this.tiles[y][x])) {
-          this.cells[y][x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
-          return;
-        }
+    const [p] = this.find(names);
+    if (p) this.cells[p.y][p.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }
+
+  /** Scroll so that as many of these cells as fit are in view, the last one
+   * surely: the middle of the box around them is centred, then the last cell
+   * brought in. The hint's proof lay off a phone's screen, the hint at its edge. */
+  bringIntoView(cells) {
+    if (!cells.length) return;
+    const xs = cells.map((p) => p.x);
+    const ys = cells.map((p) => p.y);
+    const mx = Math.round((Math.min(...xs) + Math.max(...xs)) / 2);
+    const my = Math.round((Math.min(...ys) + Math.max(...ys)) / 2);
+    this.cells[my][mx].scrollIntoView?.({ block: "nearest", inline: "center" });
+    const last = cells[cells.length - 1];
+    this.cells[last.y][last.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }
 
   /** Mine probabilities (rows of numbers or null) laid over covered cells; null hides them. */

@@ -101,12 +101,16 @@ export function attachPointer(board, handlers) {
   let touchCell = null;
   let start = null;
   let longDone = false;
+  // A touch while the page or the board's box still scrolls from a flick only
+  // stops the scroll, as on every link: it revealed the cell under it. The
+  // browser says so: that touchstart cannot be cancelled.
   el.addEventListener(
     "touchstart",
     (e) => {
-      if (e.touches.length !== 1) {
+      if (e.touches.length !== 1 || !e.cancelable) {
         // A second finger: a pinch or a scroll, never a press of the cell
-        // under the first one (its long press would flag it).
+        // under the first one (its long press would flag it); or a touch that
+        // stops a scroll.
         clearTimeout(timer);
         touchCell = null;
         board.setPressed([]);

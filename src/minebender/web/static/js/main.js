@@ -29,6 +29,16 @@ const state = {
 
 const board = new Board($("board"));
 
+// The width of a vertical scrollbar here (0 where scrollbars lie over the
+// page, as on a phone): style.css leaves room for it when it sizes the cells.
+{
+  const probe = document.createElement("div");
+  probe.style.cssText = "position: absolute; top: -9999px; width: 100px; height: 100px; overflow: scroll";
+  document.body.append(probe);
+  document.documentElement.style.setProperty("--scrollbar", `${probe.offsetWidth - probe.clientWidth}px`);
+  probe.remove();
+}
+
 // ---------------------------------------------------------------- drawing
 
 function setFace(mood) {
@@ -149,7 +159,9 @@ async function loadProof(view) {
   try {
     const p = await api.proof(state.game);
     if (state.view !== view || !p.cells) return;
-    board.setProof(p.cells.map(([x, y]) => ({ x, y })));
+    const cells = p.cells.map(([x, y]) => ({ x, y }));
+    board.setProof(cells);
+    board.bringIntoView([...cells, ...board.find(["hint"])]);
     showProof(p);
   } catch (err) {
     status(err.message, true);

@@ -34,7 +34,10 @@ export function attachMenus(command) {
       closeMenus();
       if (!open) openMenu(menu);
     });
-    button.addEventListener("mouseenter", () => {
+    // Hovering switches menus for a mouse only: after a tap the browser sends
+    // a mouse's enter, then the click, which closed the menu the enter opened.
+    button.addEventListener("pointerenter", (e) => {
+      if (e.pointerType !== "mouse") return;
       if (document.querySelector(".menu.open") && !menu.classList.contains("open")) {
         closeMenus();
         openMenu(menu);
