@@ -460,6 +460,16 @@ def test_bot_command_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[
     assert capsys.readouterr().err == ""
 
 
+def test_bot_takes_custom_as_play_and_generate_do(capsys: pytest.CaptureFixture[str]) -> None:
+    """--custom WxHxM is --level WxHxM: the same games, the same note."""
+    assert main(["bot", "--custom", "5x5x100", "--seed", "4", "--no-board"]) == 0
+    by_custom = capsys.readouterr()
+    assert main(["bot", "--level", "5x5x100", "--seed", "4", "--no-board"]) == 0
+    assert capsys.readouterr() == by_custom
+    assert _exit_code(["bot", "--custom", "9x9x10", "--level", "beginner"]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
 def test_bench_bot_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[str]) -> None:
     """bench bot says it too, before it plays."""
     args = ["bench", "bot", "--games", "2", "--workers", "1", "--no-progress", "--json"]

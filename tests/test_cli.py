@@ -418,6 +418,15 @@ def test_play_custom_notes_the_limited_field(db: Path) -> None:
     assert "note" not in unlimited.stderr
 
 
+def test_play_level_takes_a_custom_field_as_bot_does(db: Path) -> None:
+    """--level 20x12x40 was an unknown level to play while bot took only that."""
+    result = minebender("play", "--level", "5x5x100", db=db)
+    note, error = result.stderr.splitlines()
+    assert note.startswith("minebender play: note: --level 5x5x100 is limited to 9x9x71")
+    assert "needs a terminal" in error
+    assert_usage_error(minebender("play", "--level", "hard", db=db), "unknown level 'hard'")
+
+
 @pytest.mark.parametrize("spelling", ["Expert", "EXPERT", "expert"])
 def test_play_level_takes_any_case(spelling: str, db: Path) -> None:
     assert_usage_error(minebender("play", "--level", spelling, db=db), "needs a terminal")

@@ -143,8 +143,9 @@ def test_bad_arguments_exit_2_with_one_line(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--level", "hard", "--seed", "1"], "invalid choice: 'hard'"),
-        ([], "the following arguments are required: --seed"),
+        (["--level", "hard", "--seed", "1"], "unknown level 'hard': use beginner,"),
+        (["--level", "9x9", "--seed", "1"], "--level must look like 30x16x99"),
+        (["--level", "expert", "--custom", "9x9x10"], "give --level or --custom, not both"),
     ],
 )
 def test_argparse_errors_exit_2_with_one_line(args: list[str], message: str) -> None:
@@ -233,3 +234,28 @@ def test_every_option_is_read_before_the_note(capsys: pytest.CaptureFixture[str]
     code, _, err = generate(capsys, "--custom", "5x5x100", "--seed", "x")
     assert code == 2
     assert err.count("\n") == 1 and "note" not in err
+
+
+def test_level_takes_a_custom_field_as_every_command_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """bot took only --level WxHxM, generate only --custom WxHxM: both spellings
+    are taken everywhere, for the same board."""
+    code, by_level, err = generate(capsys, "--level", "8x8x99", "--seed", "3", "--json")
+    assert code == 0 and "--level 8x8x99 is limited to 9x9x71" in err
+    assert generate(capsys, "--custom", "8x8x99", "--seed", "3", "--json")[1] == by_level
+    assert json.loads(by_level)["mines"] == 71
+
+
+def test_without_a_seed_each_run_deals_new_boards_and_names_their_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """generate alone was a usage error (--seed was required); now it draws a
+    seed and prints it, so the board can be made again from it."""
+    code, out, _ = generate(capsys, "--json")
+    line = json.loads(out)
+    assert code == 0
+    again = generate(capsys, "--seed", str(line["seed"]), "--json")[1]
+    assert json.loads(again) == line
+    others = {json.loads(generate(capsys, "--json")[1])["seed"] for _ in range(3)}
+    assert len(others | {line["seed"]}) == 4

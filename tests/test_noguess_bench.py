@@ -44,3 +44,12 @@ def test_p90_never_exceeds_the_worst_time() -> None:
 def test_level_takes_any_case(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "noguess", "--level", "Beginner", "--count", "2"]) == 0
     assert "beginner 9x9x10" in capsys.readouterr().out
+
+
+def test_level_takes_a_custom_field_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """As every command's --level does: a WxHxM is a custom line, noted when limited."""
+    code = main(["bench", "noguess", "--level", "Expert", "--level", "8x8x5", "--count", "1"])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "expert 30x16x99" in captured.out and "custom 9x9x10" in captured.out
+    assert "note: --level 8x8x5 is limited to 9x9x10" in captured.err

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minebender.game import setup
-from minebender.types import Custom, Pos, Setup
+from minebender.types import NAMED_LEVELS, Custom, Level, Pos, Setup
 from minebender.words import cut
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ __all__ = [
     "parse_first",
     "parse_int",
     "parse_seed",
+    "read_level",
     "stored_games",
 ]
 
@@ -79,6 +80,24 @@ def parse_custom_level(text: str, option: str = "--custom") -> Custom:
         raise UsageError(
             f"{option} must look like 30x16x99 (width x height x mines), got {cut(text)}"
         ) from None
+
+
+def read_level(text: str, option: str = "--level") -> Level:
+    """beginner, intermediate, expert (any case) or a custom WxHxM, not yet
+    limited: every command's --level takes all four, as ``bot`` always did
+    (``play --level 20x12x40`` was refused while ``bot`` took only that).
+
+    >>> read_level("Expert"), read_level("20x12x40")
+    (Expert(), Custom(width=20, height=12, mines=40))
+    """
+    named = NAMED_LEVELS.get(level_name(text))
+    if named is not None:
+        return named
+    if "x" in text.lower():
+        return parse_custom_level(text, option)
+    raise UsageError(
+        f"unknown level {cut(text)}: use beginner, intermediate, expert or WxHxM such as 30x16x99"
+    )
 
 
 def parse_custom(text: str, option: str = "--custom") -> Setup:

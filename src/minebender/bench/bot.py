@@ -49,10 +49,17 @@ a typo is refused."""
 def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
     """The options that choose the games and how the bot plays them, shared by
     ``minebender bot`` and ``minebender bench bot`` so both name the same games."""
-    parser.add_argument(
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
         "--level",
         default="expert",
         help="beginner, intermediate, expert (default) or a custom WxHxM",
+    )
+    group.add_argument(
+        "--custom",
+        dest="level",
+        metavar="WxHxM",
+        help="a custom field: the same as --level WxHxM, as play and generate take it",
     )
     add_int_argument(
         parser,

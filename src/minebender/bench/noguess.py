@@ -27,13 +27,14 @@ from minebender.options import (
     board_rs,
     level_name,
     note_if_limited,
-    parse_custom,
+    parse_custom_level,
     parse_first,
     parse_int,
     parse_seed,
+    read_level,
 )
 from minebender.solver import analyse
-from minebender.types import NAMED_LEVELS, Layout, Playing, Pos, Setup, Won
+from minebender.types import NAMED_LEVELS, Custom, Layout, Playing, Pos, Setup, Won
 
 __all__ = ["EXAMPLE", "Figures", "add_arguments", "measure", "run"]
 
@@ -45,9 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
         action="append",
-        type=level_name,
-        choices=list(NAMED_LEVELS),
-        help="a level to measure, any case (repeatable; default: all three)",
+        help="a level to measure, any case, or a custom WxHxM (repeatable; default: all three)",
     )
     parser.add_argument(
         "--custom", action="append", metavar="WxHxM", help="a custom field to measure (repeatable)"
@@ -160,13 +159,19 @@ def _boards(args: argparse.Namespace) -> list[tuple[str, Setup, Pos]]:
     """Every board to measure: its label, size and first click. Every option is
     read here, before the run prints a line, so a bad one is the only output."""
     boards: list[tuple[str, Setup, Pos]] = []
-    for name in args.level or ([] if args.custom else list(NAMED_LEVELS)):
-        size = setup(NAMED_LEVELS[name])
+    for option, text in _asked(args):
+        level = parse_custom_level(text, option) if option == "--custom" else read_level(text)
+        size = setup(level)
+        name = "custom" if isinstance(level, Custom) else level_name(text)
         boards.append((f"{name} {size.width}x{size.height}x{size.mines}", size, _first(args, size)))
-    for text in args.custom or []:
-        size = parse_custom(text)
-        boards.append((f"custom {size.width}x{size.height}x{size.mines}", size, _first(args, size)))
     return boards
+
+
+def _asked(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """Each board asked for, with the option that asked (all three levels by default)."""
+    asked = [("--level", t) for t in args.level or []]
+    asked += [("--custom", t) for t in args.custom or []]
+    return asked or [("--level", name) for name in NAMED_LEVELS]
 
 
 def _first(args: argparse.Namespace, size: Setup) -> Pos:
@@ -179,8 +184,9 @@ def run(args: argparse.Namespace) -> int:
     count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
     seed = parse_seed(args.seed)
     boards = _boards(args)
-    for text in args.custom or []:  # as generate notes it, once every option is good
-        note_if_limited("bench noguess", "--custom", text, parse_custom(text))
+    for (option, text), (label, size, _) in zip(_asked(args), boards, strict=True):
+        if label.startswith("custom"):  # as generate notes it, once every option is good
+            note_if_limited("bench noguess", option, text, size)
     print(
         f"no-guess generation: {words.count(count, 'board')} per line, seed {seed}, first click"
         f" {'at ' + args.first if args.first else 'in the centre'}; times per board"

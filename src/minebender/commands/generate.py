@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from collections.abc import Iterator
 
@@ -20,14 +21,14 @@ from minebender.options import (
     SEED_LIMIT,
     UsageError,
     board_rs,
-    level_name,
     note_if_limited,
-    parse_custom,
+    parse_custom_level,
     parse_first,
     parse_int,
     parse_seed,
+    read_level,
 )
-from minebender.types import NAMED_LEVELS, Layout, Pos, Setup
+from minebender.types import NAMED_LEVELS, Custom, Layout, Pos, Setup
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "boards", "run"]
 
@@ -40,9 +41,7 @@ LEVELS = NAMED_LEVELS
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
-        type=level_name,
-        choices=list(LEVELS),
-        help="the board size and mines, any case (default: beginner)",
+        help="beginner (the default), intermediate, expert, any case, or a custom WxHxM",
     )
     parser.add_argument(
         "--custom",
@@ -55,7 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only boards that safe moves alone clear from the first click",
     )
     parser.add_argument(
-        "--seed", required=True, help=f"the run's seed, an integer from 0 to {SEED_LIMIT - 1}"
+        "--seed",
+        help=f"the run's seed, an integer from 0 to {SEED_LIMIT - 1} (default: a new one"
+        " each run, printed with every board, so a board found can be made again)",
     )
     parser.add_argument("--count", default="1", help="how many boards (default: 1)")
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
@@ -81,12 +82,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.level is not None and args.custom is not None:
         raise UsageError("give --level or --custom, not both")
-    size = (
-        parse_custom(args.custom)
-        if args.custom is not None
-        else setup(LEVELS[args.level or "beginner"])
-    )
-    seed = parse_seed(args.seed)
+    option, text = ("--custom", args.custom) if args.custom is not None else ("--level", args.level)
+    level = parse_custom_level(text, option) if args.custom else read_level(text or "beginner")
+    size = setup(level)
+    seed = parse_seed(args.seed) if args.seed is not None else secrets.randbelow(SEED_LIMIT)
     count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
     first = (
         parse_first(args.first, size)
@@ -95,8 +94,8 @@ def run(args: argparse.Namespace) -> int:
     )
     # Every option is read before anything is written, the note too: a bad
     # option is the one line on stderr.
-    if args.custom is not None:
-        note_if_limited("generate", "--custom", args.custom, size)
+    if isinstance(level, Custom):
+        note_if_limited("generate", option, text, size)
     try:
         for i, layout in enumerate(boards(size, first, seed, count, args.no_guess)):
             if args.json:

@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from minebender.options import OUTPUT_ERROR, add_db_argument
-from minebender.types import NAMED_LEVELS, Level
+from minebender.types import NAMED_LEVELS, Custom, Level
 
 __all__ = ["EXAMPLE", "KEY_TABLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
 
@@ -22,13 +22,11 @@ LEVELS = NAMED_LEVELS
 
 
 def parse_level(name: str) -> Level:
-    """The level called name (beginner, intermediate or expert, any case)."""
-    from minebender.cli import UsageError
+    """The level called name (beginner, intermediate or expert, any case), or a
+    custom WxHxM as ``--custom`` takes it (``options.read_level``)."""
+    from minebender.options import read_level
 
-    level = LEVELS.get(name.strip().lower())
-    if level is None:
-        raise UsageError(f"unknown level {name!r}: use beginner, intermediate or expert")
-    return level
+    return read_level(name)
 
 
 def parse_custom(text: str) -> Level:
@@ -76,7 +74,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--level",
         metavar="LEVEL",
-        help="beginner (9x9, 10 mines; the default), intermediate (16x16, 40), expert (30x16, 99)",
+        help="beginner (9x9, 10 mines; the default), intermediate (16x16, 40), expert (30x16,"
+        " 99) or a custom WxHxM, as --custom",
     )
     group.add_argument(
         "--custom",
@@ -109,14 +108,16 @@ def run(args: argparse.Namespace) -> int:
     from minebender.words import cut
 
     level: Level | None = None
+    option, text = ("--level", args.level) if args.level is not None else ("--custom", args.custom)
     if args.level is not None:
         level = parse_level(args.level)
     elif args.custom is not None:
+        level = parse_custom(args.custom)
+    if isinstance(level, Custom):
         from minebender.game import setup
         from minebender.options import note_if_limited
 
-        level = parse_custom(args.custom)
-        note_if_limited("play", "--custom", args.custom, setup(level))
+        note_if_limited("play", option, text, setup(level))
     seed: str | None = args.seed
     if seed is not None and not is_board_seed(seed):
         raise UsageError(f"--seed {cut(seed)} must be {SEED_RULE}")
