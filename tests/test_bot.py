@@ -128,6 +128,11 @@ def test_first_click_names_and_errors() -> None:
     for spelling in ("\uff11,\uff11", "1_0,+2", "\u0661,\u0662", "3,4,5", "-1,0"):
         with pytest.raises(ValueError, match="first click must be"):
             first_click(expert, spelling)
+    # past int()'s 4,300 digits: off the board, named in short; zeros in front count for nothing
+    with pytest.raises(ValueError, match=r"off the 30x16 board") as off:
+        first_click(expert, "9" * 5000 + ",1")
+    assert len(str(off.value)) < 200
+    assert first_click(expert, "0" * 5000 + "3,4") == Pos(3, 4)
 
 
 def test_simple_deductions_are_sound() -> None:

@@ -259,3 +259,26 @@ def test_without_a_seed_each_run_deals_new_boards_and_names_their_seed(
     assert json.loads(again) == line
     others = {json.loads(generate(capsys, "--json")[1])["seed"] for _ in range(3)}
     assert len(others | {line["seed"]}) == 4
+
+
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [
+        ("9" * 5000 + ",1", "--first '9999"),
+        ("-1,2", "--first -1,2 is off the 9x9 board"),
+        ("9,2", "--first 9,2 is off the 9x9 board"),
+    ],
+)
+def test_a_first_click_off_the_board_is_named_in_short(
+    capsys: pytest.CaptureFixture[str], first: str, message: str
+) -> None:
+    """A number of over 4,300 digits was a traceback of int()'s limit."""
+    code, out, err = generate(capsys, "--seed", "1", f"--first={first}")
+    assert code == 2 and out == "" and message in err and len(err) < 300
+
+
+def test_zeros_in_front_of_a_first_click_count_for_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    padded = generate(capsys, "--seed", "1", "--json", "--first", "0" * 5000 + "3,2")[1]
+    assert json.loads(padded)["first"] == [3, 2]

@@ -353,3 +353,14 @@ def test_a_guess_is_named_with_the_article_its_chance_is_spoken_with() -> None:
     assert "with a 1/8 (12.5%) chance of a mine" in one_in_eight
     eight_in_nine = solve("-", stdin="3x3x8\n...\n...\n...\n").stdout
     assert "with an 8/9 (88.9%) chance of a mine" in eight_in_nine
+
+
+def test_an_explain_cell_of_thousands_of_digits_is_named_in_short() -> None:
+    """Over 4,300 digits, int() refused it: argparse said "invalid _cell value"
+    (an internal name) and echoed every digit. Zeros in front count for nothing."""
+    huge = solve("-", "--explain", "9" * 5000 + ",1", stdin="3x1x1\n1..\n")
+    assert huge.returncode == 2 and huge.stdout == ""
+    assert "_cell" not in huge.stderr and "is off every board" in huge.stderr
+    assert "(5002 characters)" in huge.stderr and len(huge.stderr) < 300
+    padded = solve("-", "--json", "--explain", "0" * 5000 + "1,0", stdin="3x1x1\n1..\n")
+    assert json.loads(padded.stdout)["explanation"]["cell"] == [1, 0]

@@ -161,13 +161,17 @@ def parse_first(text: str, size: Setup) -> Pos:
     >>> parse_first("3,0", Setup(9, 9, 10))
     Pos(x=3, y=0)
     """
-    parts = text.split(",")
-    if len(parts) != 2:
-        raise UsageError(f"--first must look like X,Y (column,row from 0), got {text!r}")
-    if not all((d := p.strip().removeprefix("-")).isascii() and d.isdigit() for p in parts):
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(
+        (d := p.removeprefix("-")).isascii() and d.isdigit() for p in parts
+    ):
         # ASCII digits, as every option's number (int() takes full-width digits too)
-        raise UsageError(f"--first must look like X,Y (column,row from 0), got {text!r}")
-    x, y = (int(p) for p in parts)
+        raise UsageError(f"--first must look like X,Y (column,row from 0), got {cut(text)}")
+    digits = [p.removeprefix("-").lstrip("0") or "0" for p in parts]
+    if max(map(len, digits)) > len(str(max(size.width, size.height))):
+        # off the board; and int() refuses a number of over 4,300 digits
+        raise UsageError(f"--first {cut(text)} is off the {size.width}x{size.height} board")
+    x, y = (-int(d) if p.startswith("-") else int(d) for p, d in zip(parts, digits, strict=True))
     if not (0 <= x < size.width and 0 <= y < size.height):
         raise UsageError(f"--first {x},{y} is off the {size.width}x{size.height} board")
     return Pos(x, y)

@@ -26,6 +26,7 @@ from minebender.game import Game, place_mines
 from minebender.game import setup as game_setup
 from minebender.solver import analyse
 from minebender.types import Expert, Knowledge, Pos, Reveal, Setup, Tile, Won
+from minebender.words import cut
 
 __all__ = [
     "BOUNDS",
@@ -184,9 +185,12 @@ def first_click(setup: Setup, where: str = "tuned") -> Pos:
     if len(parts) != 2 or not all(v.isascii() and v.isdigit() for v in parts):
         # ASCII digits, as every option's number: int() also reads full-width digits, "1_0" and "+2"
         raise ValueError(
-            f"first click must be one of {', '.join(FIRST_CLICKS)} or x,y; got {where!r}"
+            f"first click must be one of {', '.join(FIRST_CLICKS)} or x,y; got {cut(where)}"
         )
-    x, y = int(parts[0]), int(parts[1])
+    if any(len(v.lstrip("0")) > len(str(max(w, h))) for v in parts):
+        # off the board, and int() refuses a number of over 4,300 digits
+        raise ValueError(f"first click {cut(where)} is off the {w}x{h} board")
+    x, y = (int(v.lstrip("0") or "0") for v in parts)
     if not (0 <= x < w and 0 <= y < h):
         raise ValueError(f"first click ({x}, {y}) is off the {w}x{h} board")
     return Pos(x, y)

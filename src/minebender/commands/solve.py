@@ -21,7 +21,7 @@ from minebender.boardtext import CELL_LIMIT, Board, BoardTextError, parse_board
 from minebender.cli import UsageError, console
 from minebender.solver import Analysis, analyse, explain
 from minebender.types import Boom, Knowledge, Pos, Shown
-from minebender.words import article
+from minebender.words import article, cut
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "analysis_json", "read_board", "run"]
 
@@ -61,14 +61,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 _CELL = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
 """X,Y in ASCII digits (``isdigit`` would take ``٣`` and ``²``)."""
+CELL_DIGITS = len(str(CELL_LIMIT))
+"""The most digits a column or row of a board can have."""
 _WHOLE = re.compile(r"\s*(-?)([0-9]+)\s*")
 
 
 def _cell(text: str) -> Pos:
     match = _CELL.fullmatch(text)
     if match is None:
-        raise argparse.ArgumentTypeError(f"expected a cell as X,Y (e.g. 3,4), got {text!r}")
-    return Pos(int(match[1]), int(match[2]))
+        raise argparse.ArgumentTypeError(f"expected a cell as X,Y (e.g. 3,4), got {cut(text)}")
+    if max(len(match[1].lstrip("0")), len(match[2].lstrip("0"))) > CELL_DIGITS:
+        # off every board; and int() refuses over 4,300 digits ("invalid _cell value")
+        raise argparse.ArgumentTypeError(
+            f"the cell {cut(text)} is off every board: a board has at most {CELL_LIMIT:,} cells"
+        )
+    return Pos(*(int(d.lstrip("0") or "0") for d in (match[1], match[2])))
 
 
 def _check_cell(knowledge: Knowledge, pos: Pos) -> None:
