@@ -79,7 +79,9 @@ def test_no_guess_boards_clear_by_safe_moves(capsys: pytest.CaptureFixture[str])
 
 def test_runs_are_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("--level", "expert", "--no-guess", "--seed", "11", "--count", "2", "--json")
-    assert generate(capsys, *args) == generate(capsys, *args)
+    first = generate(capsys, *args)
+    assert first[0] == 0 and len(lines(first[1])) == 2
+    assert generate(capsys, *args) == first
 
 
 def test_custom_is_limited_as_windows_xp_does(capsys: pytest.CaptureFixture[str]) -> None:

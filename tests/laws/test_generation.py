@@ -7,7 +7,7 @@ negative included) and any sequence of 32-bit words (empty included).
 
 from __future__ import annotations
 
-from hypothesis import example, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from minebender import Pos, place_mines
@@ -27,6 +27,17 @@ def generations(draw: st.DrawFn) -> tuple[int, int, int, Pos, list[int]]:
     return w, h, n, first, draw(words)
 
 
+@st.composite
+def roomy_generations(draw: st.DrawFn) -> tuple[int, int, int, Pos, list[int]]:
+    """Arguments of place_mines inside the conditions of gen_count and
+    gen_opening: the first click on the board, room for its opening (all n up
+    to exactly room), so that few examples fall outside the law."""
+    w, h = draw(st.integers(3, 12) | st.integers(3, 40)), draw(st.integers(3, 12))
+    n = draw(st.integers(0, w * h - 9) | st.just(w * h - 9))
+    first = Pos(draw(st.integers(0, w - 1)), draw(st.integers(0, h - 1)))
+    return w, h, n, first, draw(words)
+
+
 def around(p: Pos) -> list[Pos]:
     """p and the eight cells within one step of it."""
     return [Pos(p.x + dx, p.y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
@@ -42,7 +53,7 @@ def test_gen_shape(args: tuple[int, int, int, Pos, list[int]]) -> None:
     assert defs.shaped(w, h, place_mines(w, h, n, first, rs))
 
 
-@given(generations())
+@given(generations() | roomy_generations())
 @example((1, 1, 0, Pos(0, 0), []))
 @example((3, 3, 8, Pos(1, 1), []))  # no room for an opening: 8 mines beside the click
 @example((4, 3, 3, Pos(0, 0), [0] * 12))  # exactly room for one
@@ -50,8 +61,10 @@ def test_gen_count(args: tuple[int, int, int, Pos, list[int]]) -> None:
     """LAW: "Generated boards have exactly n mines" (when they fit beside the
     first click)."""
     w, h, n, first, rs = args
-    if defs.on_board(w, h, first) and n < w * h:
-        assert defs.total_mines(place_mines(w, h, n, first, rs)) == n
+    # assume, not if: an example outside the law's condition is drawn again,
+    # not counted as passed (81 of 100 were)
+    assume(defs.on_board(w, h, first) and n < w * h)
+    assert defs.total_mines(place_mines(w, h, n, first, rs)) == n
 
 
 @given(generations())
@@ -63,16 +76,18 @@ def test_gen_first_safe(args: tuple[int, int, int, Pos, list[int]]) -> None:
     assert not defs.mine(place_mines(w, h, n, first, rs), first)
 
 
-@given(generations())
+@given(generations() | roomy_generations())
 @example((3, 3, 0, Pos(1, 1), []))
-@example((4, 4, 7, Pos(0, 0), [5, 6, 7]))  # 7 + 9 = 16: just room
+@example((4, 4, 7, Pos(0, 0), [5, 6, 7]))
+@example((4, 4, 7, Pos(1, 1), [5, 6, 7]))  # 7 + 9 = 16 with all nine on the board: just room
+@example((30, 16, 471, Pos(5, 5), []))  # Expert's size, just room
 @example((9, 9, 72, Pos(8, 8), []))
 def test_gen_opening(args: tuple[int, int, int, Pos, list[int]]) -> None:
     """LAW: "When there's room, the first click opens an area: no mine on it or
     next to it." (As in Windows Vista and later.)"""
     w, h, n, first, rs = args
-    if n + 9 <= w * h:
-        layout = place_mines(w, h, n, first, rs)
-        for q in around(first):
-            assert defs.within_one(first, q)
-            assert not defs.mine(layout, q), f"a mine at {q!r} next to the first click {first!r}"
+    assume(n + 9 <= w * h)
+    layout = place_mines(w, h, n, first, rs)
+    for q in around(first):
+        assert defs.within_one(first, q)
+        assert not defs.mine(layout, q), f"a mine at {q!r} next to the first click {first!r}"

@@ -58,12 +58,12 @@ def test_a_locked_database_holds_up_only_the_requests_that_need_it(tmp_path: Pat
             for p in players:
                 p.start()
             time.sleep(0.5)  # the actions are waiting for the lock now
-            began = time.monotonic()
             assert call(f"{server.url}/api/health")[0] == 200
             idle = games[10]
             assert call(f"{server.url}/api/games/{idle['id']}", token=idle["token"])[0] == 200
             assert call(f"{server.url}/api/statistics")[0] == 200  # a read: WAL allows it
-            assert time.monotonic() - began < 2.0  # not behind the writes' wait
+            # answered while every write still waits for the lock (5 s): not behind them
+            assert not answers
             # the same game waits for its action, and then shows it not taken
             first = games[0]
             status, seen = call(f"{server.url}/api/games/{first['id']}", token=first["token"])
