@@ -7,6 +7,7 @@ never a traceback."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -20,6 +21,8 @@ import pytest
 
 from minebender import cli
 from minebender import store as store_module
+from minebender.session import Session, SessionSpec
+from minebender.types import Beginner
 from played import won_game
 
 SCRIPT = Path(sys.executable).with_name("minebender")
@@ -277,6 +280,26 @@ def test_stats_reports_games_and_best_times(db: Path) -> None:
     assert table.returncode == 0 and "grace" in table.stdout and "Best times" in table.stdout
 
 
+def test_stats_dates_a_best_time_where_the_player_is(db: Path) -> None:
+    """The table (and the terminal's scores screen, which is that table) gave
+    the UTC day while the page gave the local one: at 20:00 UTC it was already
+    the next day in Tokyo. The JSON keeps the moment itself, in UTC."""
+    import sqlite3
+
+    with store_module.open(db) as store:
+        gid = store.create_game(won_game("tz"), interface="terminal")
+        store.record_best_time("ken", gid)
+    at = 1_796_155_200  # 2026-12-01 20:00:00 UTC
+    with contextlib.closing(sqlite3.connect(db)) as con, con:
+        con.execute("UPDATE best_times SET recorded_at = ?", (at,))
+    env = {"COLUMNS": "100"}
+    assert "2026-12-02" in minebender("stats", db=db, env={**env, "TZ": "JST-9"}).stdout
+    assert "2026-12-01" in minebender("stats", db=db, env={**env, "TZ": "UTC0"}).stdout
+    report = json.loads(minebender("stats", "--json", db=db, env={"TZ": "JST-9"}).stdout)
+    beginner = next(lv for lv in report["levels"] if lv["level"] == "beginner")
+    assert beginner["best_times"][0]["recorded_at"] == "2026-12-01T20:00:00+00:00"
+
+
 def _levels(result: subprocess.CompletedProcess[str]) -> dict[str, Any]:
     assert result.returncode == 0, result.stderr
     return {lv["level"]: lv for lv in json.loads(result.stdout)["levels"]}
@@ -333,6 +356,38 @@ def test_replay_last_reads_the_store_then_needs_a_terminal(db: Path) -> None:
     with store_module.open(db) as store:
         store.create_game(won_game("last"), interface="terminal")
     assert_usage_error(minebender("replay", "--last", db=db), "needs a terminal")
+
+
+def test_replay_game_takes_any_finished_game_of_the_store(db: Path) -> None:
+    """A terminal best time could no longer be replayed once any other game
+    ended (--last only): --game takes the id stats --json gives, from either
+    interface; a game not over, an unknown id and two sources are refused."""
+    with store_module.open(db) as store:
+        named = store.create_game(won_game("first"), interface="terminal")
+        store.record_best_time("ada", named)
+        newer = store.create_game(won_game("second"), interface="web")
+        playing = store.create_game(Session(SessionSpec(Beginner(), "p"), lambda: 0.0))
+    (best,) = _levels(minebender("stats", "--json", db=db))["beginner"]["best_times"]
+    assert best["game_id"] == named
+    by_id = minebender("replay", "--game", named, "--board", "end", db=db)
+    assert by_id.returncode == 0, by_id.stderr
+    with store_module.open(db) as store:
+        stored = store.load(named)
+        assert stored is not None
+        assert by_id.stdout == stored.session().board_text()
+    last = minebender("replay", "--last", "--board", "end", db=db).stdout
+    assert (
+        last != by_id.stdout
+        and last == minebender("replay", "--game", newer, "--board", "end", db=db).stdout
+    )
+    assert_usage_error(minebender("replay", "--game", "nope", db=db), "no game 'nope' in")
+    assert_usage_error(
+        minebender("replay", "--game", playing, db=db), f"game '{playing}' is playing, not"
+    )
+    assert_usage_error(
+        minebender("replay", "--last", "--game", named, db=db),
+        "give one of a replay FILE, --last or --game ID, not --last and --game",
+    )
 
 
 # --------------------------------------------------------------------------

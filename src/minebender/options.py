@@ -168,7 +168,7 @@ def parse_first(text: str, size: Setup) -> Pos:
         # ASCII digits, as every option's number (int() takes full-width digits too)
         raise UsageError(f"--first must look like X,Y (column,row from 0), got {cut(text)}")
     digits = [p.removeprefix("-").lstrip("0") or "0" for p in parts]
-    if max(map(len, digits)) > len(str(max(size.width, size.height))):
+    if max(map(len, digits)) > 9:
         # off the board; and int() refuses a number of over 4,300 digits
         raise UsageError(f"--first {cut(text)} is off the {size.width}x{size.height} board")
     x, y = (-int(d) if p.startswith("-") else int(d) for p, d in zip(parts, digits, strict=True))

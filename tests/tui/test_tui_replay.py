@@ -198,3 +198,19 @@ def test_paused_shows_the_speed_and_an_unflag_is_called_so() -> None:
         assert app.status_text.endswith("paused · speed 1")
 
     run(ReplayApp(replay, speed=2, paused=True), scenario)
+
+
+def test_the_status_line_names_the_player_of_a_named_best_time() -> None:
+    """The replay file carries the name of its best time; nothing showed it."""
+    import dataclasses
+
+    replay, _ = won_replay()
+    named = dataclasses.replace(replay, player="Ada")
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        assert "beginner by Ada" in app.status_text
+
+    run(ReplayApp(named, paused=True), scenario, size=(80, 24))
+    assert "by" not in ReplayApp(replay)._status_line(steps(replay)[0])

@@ -192,6 +192,24 @@ def test_the_proposed_best_time_name_is_selected(page: Any, server: Server) -> N
     assert page.input_value("#name-dialog input") == "Zed"
 
 
+def test_the_name_dialog_counts_characters_as_the_server_does(page: Any, server: Server) -> None:
+    """An input's maxlength counts UTF-16 units: a name of 20 emoji (20 of the
+    32 characters allowed) was cut to 16 without a word. 33 are refused."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    ask = "async (name) => { const d = await import('/static/js/dialogs.js');"
+    ask += " window.named = await d.nameDialog('beginner', { name }); }"
+    page.evaluate(f"name => {{ ({ask})(name); }}", "\U0001f600" * 20)
+    page.wait_for_selector("#name-dialog input")
+    page.click("#name-dialog .buttons button >> nth=0")
+    page.wait_for_function("() => window.named !== undefined")
+    assert page.evaluate("() => window.named") == "\U0001f600" * 20
+    page.evaluate(f"name => {{ ({ask})(name); }}", "x" * 33)
+    page.wait_for_selector("#name-dialog input")
+    page.click("#name-dialog .buttons button >> nth=0")
+    assert "1 to 32 characters" in page.inner_text("#name-dialog [data-error]")
+
+
 def test_a_second_finger_cancels_the_long_press(browser: Any, server: Server) -> None:
     """A pinch that starts on a covered cell must not flag it."""
     seed = "e2e-pinch"
@@ -520,6 +538,34 @@ def test_a_new_game_in_one_window_gives_up_the_game_another_window_plays(
         "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=second["id"]
     )
     assert game_status(one, second) == "abandoned"
+    context.close()
+
+
+def test_a_new_game_before_the_first_click_drops_the_one_not_started(
+    browser: Any, server: Server
+) -> None:
+    """The face before a first click left the game dealt "playing" in the
+    database for good, one a click. The server drops it now (404), and a
+    second window that showed it goes on with the new game."""
+    context = browser.new_context()
+    one = context.new_page()
+    one.goto(server.url + "/")
+    one.wait_for_selector(cell(8, 8))
+    dealt = current(one)
+    two = context.new_page()
+    two.goto(server.url + "/")  # the same game, not started
+    two.wait_for_selector(cell(8, 8))
+    one.click("#face")
+    one.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=dealt["id"]
+    )
+    gone = "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
+    assert one.evaluate(gone + ".then((r) => r.status)", dealt) == 404
+    two.click(cell(FIRST.x, FIRST.y))  # its game is gone: it takes the new one, as a reload would
+    two.wait_for_function(
+        "(id) => document.getElementById('status-live').textContent.includes('Another window')"
+    )
+    assert current(two)["id"] == current(one)["id"] != dealt["id"]
     context.close()
 
 

@@ -187,7 +187,7 @@ def first_click(setup: Setup, where: str = "tuned") -> Pos:
         raise ValueError(
             f"first click must be one of {', '.join(FIRST_CLICKS)} or x,y; got {cut(where)}"
         )
-    if any(len(v.lstrip("0")) > len(str(max(w, h))) for v in parts):
+    if any(len(v.lstrip("0")) > 9 for v in parts):
         # off the board, and int() refuses a number of over 4,300 digits
         raise ValueError(f"first click {cut(where)} is off the {w}x{h} board")
     x, y = (int(v.lstrip("0") or "0") for v in parts)

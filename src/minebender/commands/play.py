@@ -64,7 +64,8 @@ keys:
 
 Without --seed or --new, play first asks the name for a best time left unnamed
 (the terminal was closed while it asked), else resumes the newest unfinished
-game (of --level or --custom, if given); every action is saved as it happens.
+terminal game (of --level or --custom, if given; the page resumes its own);
+every action is saved as it happens.
 A started game left for a new one (n, F2, 1 2 3, c) counts as lost."""
 
 

@@ -2,7 +2,9 @@
 
 Reads the replay format of ``minebender.replay`` (docs/replays.md), the same
 files the web page saves; ``--last`` plays back the newest finished game of the
-store instead. A file that is not a valid replay gets one clear error line.
+store instead, and ``--game ID`` any finished game of it (``stats --json``
+names the games of the best times), whichever interface played it. A file
+that is not a valid replay gets one clear error line.
 """
 
 from __future__ import annotations
@@ -66,6 +68,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--last", action="store_true", help="the newest finished game of the store instead"
     )
     parser.add_argument(
+        "--game",
+        metavar="ID",
+        help="the finished game of the store with this id instead (stats --json gives the"
+        " ids of the best times), from the terminal or the web",
+    )
+    parser.add_argument(
         "--speed",
         type=_speed,
         default=1.0,
@@ -83,7 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print the board after MOVE moves (0 to the replay's count, or end) as board"
         " text, what minebender solve reads, and quit: no terminal needed",
     )
-    add_db_argument(parser, "the games database of --last")
+    add_db_argument(parser, "the games database of --last and --game")
 
 
 END = -1
@@ -137,42 +145,66 @@ def load(path: Path) -> Replay:
         raise UsageError(f"{path}: {str(exc).removeprefix('replay: ')}") from None
 
 
-def _last(db: str | None) -> Replay:
+def _stored(db: str | None, game_id: str | None) -> Replay:
+    """The newest finished game of the store (``--last``), or the one with
+    ``game_id`` (``--game``), with the name of its best time if it has one."""
     from minebender import store as store_module
     from minebender.cli import UsageError
     from minebender.replay import ReplayError, from_session
+    from minebender.words import cut
 
     path = stored_games(db)  # reading must not create a database
-    games = []
+    where = path or (db if db is not None else store_module.default_path())
+    game = None
+    player = None
     if path is not None:
         try:
             with store_module.open(path, read_only=True) as store:
-                games = store.finished_games(limit=1)
+                if game_id is None:
+                    game = next(iter(store.finished_games(limit=1)), None)
+                else:
+                    game = store.load(game_id)
+                if game is not None:
+                    player = store.best_time_name(game.id)
         except store_module.StoreError as exc:
             raise UsageError(str(exc)) from None
-    if not games:
-        where = path or (db if db is not None else store_module.default_path())
+    if game_id is None and game is None:
         raise UsageError(f"no finished game in {where} yet: play one with minebender play")
+    if game is None:
+        raise UsageError(f"no game {cut(game_id or '')} in {where}")
+    if game.status not in ("won", "lost"):
+        raise UsageError(
+            f"game {cut(game.id)} is {game.status}, not finished: only a game won or lost"
+            " has an end to replay"
+        )
     try:
-        return from_session(games[0].session())
+        return from_session(game.session(), player=player)
     except (ReplayError, ValueError) as exc:
-        raise UsageError(f"the newest finished game cannot be replayed: {exc}") from None
+        what = "the newest finished game" if game_id is None else f"game {cut(game.id)}"
+        raise UsageError(f"{what} cannot be replayed: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     from minebender.cli import UsageError
 
-    if (args.file is None) == (not args.last):
+    sources = (
+        ("a replay FILE", args.file is not None),
+        ("--last", args.last),
+        ("--game", args.game is not None),
+    )
+    chosen = [name for name, given in sources if given]
+    if len(chosen) != 1:
         raise UsageError(
-            "give a replay FILE or --last, not both"
-            if args.last
-            else "give a replay FILE (or --last for the newest finished game)"
+            f"give one of a replay FILE, --last or --game ID, not {' and '.join(chosen)}"
+            if chosen
+            else "give a replay FILE (or --last for the newest finished game, --game ID for one)"
         )
-    if args.db is not None and not args.last:
-        raise UsageError("--db is the database of --last: give --last with it")
+    stored = args.last or args.game is not None
+    if args.db is not None and not stored:
+        raise UsageError("--db is the database of --last and --game: give one of them with it")
     if args.board is not None and (args.step or args.speed != 1.0):
         raise UsageError("--board prints a board and quits: --speed and --step are for watching")
-    replay = _last(args.db) if args.last else load(Path(args.file))
+    replay = _stored(args.db, args.game) if stored else load(Path(args.file))
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))
         return 0

@@ -126,9 +126,15 @@ def render_report(report: dict[str, Any], best: int | None = None, compact: bool
                 str(t["rank"]),
                 t["name"],
                 _seconds(t["elapsed_ms"]),
-                t["recorded_at"][:10],
+                _local_date(t["recorded_at"]),
             )
     return Group(stats, times)
+
+
+def _local_date(moment: str) -> str:
+    """The day of an ISO 8601 moment where the player is, as the page shows it:
+    the UTC day (the JSON's) was the day before in Tokyo for a morning record."""
+    return datetime.fromisoformat(moment).astimezone().date().isoformat()
 
 
 def fitting_report(report: dict[str, Any], console: Console) -> Group:

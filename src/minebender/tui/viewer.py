@@ -179,8 +179,9 @@ class ReplayApp(BoardApp):
                 state = "lost: assist pressed too early"
             case Playing():
                 state = f"paused · {speed}" if self.paused else speed
+        who = f" by {self.replay.player}" if self.replay.player else ""
         parts = [
-            level_name(self.replay.spec.level),
+            level_name(self.replay.spec.level) + who,  # the name of its best time, if any
             f"step {step.index}/{len(self.steps) - 1}",
             step.what,
             state,

@@ -182,7 +182,7 @@ export function nameDialog(level, { name = "Anonymous", error = "" } = {}) {
     id: "name-dialog",
     html:
       `<p>You have one of the fastest times<br>for the ${esc(levelTitle(level))} level.<br>Please type your name:</p>` +
-      `<input type="text" name="name" aria-label="your name" maxlength="${NAME_MAX}" value="${esc(name)}">` +
+      `<input type="text" name="name" aria-label="your name" value="${esc(name)}">` +
       `<div class="error" data-error role="alert">${esc(error)}</div>`,
     buttons: [
       {
@@ -191,7 +191,9 @@ export function nameDialog(level, { name = "Anonymous", error = "" } = {}) {
         value: (win) => {
           const input = win.querySelector("input");
           const v = input.value.trim();
-          if (!v || v.length > NAME_MAX) {
+          // characters as the server counts them, not UTF-16 units: maxlength
+          // cut a name of 20 emoji to 16 without a word
+          if (!v || [...v].length > NAME_MAX) {
             win.querySelector("[data-error]").textContent = `The name must have 1 to ${NAME_MAX} characters.`;
             input.focus();
             return undefined;

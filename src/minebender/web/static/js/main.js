@@ -265,14 +265,15 @@ const showStatistics = () =>
 // played and not won, so that starting over when in trouble spares no streak.
 // In the action queue, after the clicks already sent (one may end the game:
 // then the server answers 409 and there is nothing to give up).
-// Gives up this page's game when it was started; resolves with whether the
-// game left counts as lost in the statistics (an error is shown, not thrown:
-// the new game exists already).
+// Gives up this page's game; resolves with whether the game left counts as
+// lost in the statistics (an error is shown, not thrown: the new game exists
+// already). One not started is dropped by the server: every face click before
+// a first click left a game "playing" in the database for good.
 async function abandonCurrent() {
   const game = state.game;
   const v = state.view;
-  if (!game || !v || v.status !== "playing" || !v.started) return false;
-  let counted = v.ranked;
+  if (!game || !v || v.status !== "playing") return false;
+  let counted = v.started && v.ranked;
   state.queue = state.queue.then(async () => {
     try {
       await api.abandon(game);
@@ -350,7 +351,8 @@ function send(action) {
     })
     .catch((err) => {
       if (err.status === 0) offline(true);
-      if (err.status === 409 && /abandoned/.test(err.message)) {
+      // given up in another window; or dropped there before its first click (404)
+      if ((err.status === 409 && /abandoned/.test(err.message)) || err.status === 404) {
         setTimeout(() => followReplacement(game), 0); // after this queue: it starts a game
         return;
       }
@@ -382,7 +384,11 @@ function refreshFromServer() {
       const same = JSON.stringify(res.view.tiles) === JSON.stringify(v.tiles) && res.view.status === v.status;
       if (state.game === game && state.view === v && !same) await show(res.view);
     })
-    .catch(() => {}); // the server is away: the presence call says so
+    .catch((err) => {
+      // dropped in another window before its first click; else the server is
+      // away, which the presence call says
+      if (err.status === 404) setTimeout(() => followReplacement(game), 0);
+    });
   return state.queue;
 }
 
