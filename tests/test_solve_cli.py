@@ -364,3 +364,28 @@ def test_an_explain_cell_of_thousands_of_digits_is_named_in_short() -> None:
     assert "(5002 characters)" in huge.stderr and len(huge.stderr) < 300
     padded = solve("-", "--json", "--explain", "0" * 5000 + "1,0", stdin="3x1x1\n1..\n")
     assert json.loads(padded.stdout)["explanation"]["cell"] == [1, 0]
+
+
+def test_solve_takes_at_most_three_quarters_of_the_memory() -> None:
+    """A hard 316x316 board, inside the cell limit, took all 23 GB and was
+    killed by the kernel (status 137, no word). Under the cap the allocation
+    past it fails at once, which solve reports as out of memory (71); after
+    it the old limit is back."""
+    probe = (
+        "import os, resource; from minebender.options import memory_cap;"
+        "ram = os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES');"
+        "before = resource.getrlimit(resource.RLIMIT_AS)\n"
+        "with memory_cap() as cap:\n"
+        "  soft, _ = resource.getrlimit(resource.RLIMIT_AS)\n"
+        "  assert cap == soft <= 0.75 * ram, (cap, soft, ram)\n"
+        "  with memory_cap(0.9) as again:\n"
+        "    assert again == cap\n"  # a lower limit stands
+        "  try:\n"
+        "    bytearray(int(0.8 * ram))\n"
+        "  except MemoryError:\n"
+        "    print('refused')\n"
+        "assert resource.getrlimit(resource.RLIMIT_AS) == before\n"  # given back
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "refused\n"

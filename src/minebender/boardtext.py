@@ -45,8 +45,10 @@ _LIMIT = 10_000
 CELL_LIMIT = 100_000
 """Most cells a board may have (316x316, 10000x10). The solver keeps a bit mask of
 the board per cell, so its memory grows with the square of the cells: 100,000
-cells take about 1 GB and 3 s, 160,000 take 1.8 GB, 250,000 take 4.3 GB and
-20 s. A board that size is a typo or an attack, so it gets an error."""
+hidden cells take about 1 GB and 3 s, 160,000 take 1.8 GB, 250,000 take 4.3 GB
+and 20 s. A board that size is a typo or an attack, so it gets an error. Hard
+boards under the limit take far more (numbers two apart over 200x200: 5.3 GB),
+which ``solve`` bounds by ``options.cap_memory``."""
 _BOM = "\ufeff"
 _SHOWN_DIGITS = 30
 """Digits of a header number that an error message repeats; a longer number is

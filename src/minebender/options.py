@@ -10,7 +10,10 @@ imports point down only, so neither may take them from the other's modules.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +33,7 @@ __all__ = [
     "board_rs",
     "checked_board",
     "level_name",
+    "memory_cap",
     "note_if_limited",
     "parse_custom",
     "parse_custom_level",
@@ -107,6 +111,48 @@ def parse_custom(text: str, option: str = "--custom") -> Setup:
     Setup(width=9, height=9, mines=71)
     """
     return setup(parse_custom_level(text, option))
+
+
+MEMORY_SHARE = 0.75
+"""The share of the machine's memory a solve may take (``cap_memory``)."""
+
+
+@contextmanager
+def memory_cap(share: float = MEMORY_SHARE) -> Iterator[int | None]:
+    """Limit this process's address space to ``share`` of the machine's memory
+    while the block runs (unless a lower limit is set already), and give the
+    old limit back after it: the limit in bytes, or None where it cannot be
+    known or set.
+
+    Linux gives a process memory it does not have (overcommit) and then kills
+    it, and whatever else it picks, with no word: a hard 316x316 board took
+    all 23 GB of a machine and ended by SIGKILL, status 137. Under this limit
+    the allocation that would pass it fails, the solve ends with ``out of
+    memory`` (status 71), and the machine keeps a quarter for everything else.
+    The old limit comes back so that a caller in the same process (a test, a
+    browser it starts, which reserves far more address space than it uses) is
+    not held to it.
+    """
+    try:
+        import resource
+
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        before = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, AttributeError, ValueError, OSError):
+        yield None  # not a POSIX system that says how much memory it has
+        return
+    soft, hard = before
+    cap = int(total * share)
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    if soft != resource.RLIM_INFINITY and soft <= cap:
+        yield int(soft)
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield cap
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)
 
 
 def parse_int(option: str, text: str, lo: int, hi: int) -> int:

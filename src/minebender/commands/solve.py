@@ -19,6 +19,7 @@ from rich.text import Text
 
 from minebender.boardtext import CELL_LIMIT, Board, BoardTextError, parse_board
 from minebender.cli import UsageError, console
+from minebender.options import memory_cap
 from minebender.solver import Analysis, analyse, explain
 from minebender.types import Boom, Knowledge, Pos, Shown
 from minebender.words import article, cut
@@ -322,6 +323,11 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
 
 
 def run(args: argparse.Namespace) -> int:
+    with memory_cap():  # a hard board ends with "out of memory", not the kernel's SIGKILL
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     board = read_board(args.file)
     knowledge = board.knowledge
     if args.mines is not None:
