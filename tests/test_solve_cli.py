@@ -389,3 +389,11 @@ def test_solve_takes_at_most_three_quarters_of_the_memory() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "refused\n"
+
+
+def test_explain_takes_a_cell_as_solve_prints_it() -> None:
+    """solve lists cells as (2,0); copied into --explain it was refused."""
+    board = "3x1x1\n1..\n"
+    as_printed = solve("-", "--json", "--explain", "(1,0)", stdin=board)
+    plain = solve("-", "--json", "--explain", "1,0", stdin=board)
+    assert as_printed.returncode == 0 and as_printed.stdout == plain.stdout

@@ -330,3 +330,13 @@ def test_an_assist_counts_as_a_click_for_efficiency(clock: FakeClock) -> None:
     assert s.clicks.total == 0 and s.clicks.assist >= 1
     expected = round(100.0 * s.bbbv_solved / s.clicks.assist, 1)
     assert s.efficiency == expected and s.efficiency <= 100.0
+
+
+def test_a_shared_link_pasted_as_a_code_plays_its_code() -> None:
+    """A link was read as a code of level 'http'. Its ?code= is taken as the
+    page takes it: percent-decoded, a plus kept as written."""
+    code = "http://127.0.0.1:8000/?code=b+ng:lose1"
+    assert parse_board_code(code) == parse_board_code("b+ng:lose1")
+    assert parse_board_code("http://h/?x=1&code=e%2Bng:k3j9") == parse_board_code("e+ng:k3j9")
+    with pytest.raises(ValueError, match="a link with no board code in it"):
+        parse_board_code("http://127.0.0.1:8000/")

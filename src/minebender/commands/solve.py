@@ -60,8 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-_CELL = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
-"""X,Y in ASCII digits (``isdigit`` would take ``٣`` and ``²``)."""
+_CELL = re.compile(r"\s*\(?\s*([0-9]+)\s*,\s*([0-9]+)\s*\)?\s*")
+"""X,Y in ASCII digits (``isdigit`` would take ``٣`` and ``²``), or (X,Y) as solve prints cells."""
 CELL_DIGITS = len(str(CELL_LIMIT))
 """The most digits a column or row of a board can have."""
 _WHOLE = re.compile(r"\s*(-?)([0-9]+)\s*")

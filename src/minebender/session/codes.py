@@ -69,6 +69,7 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
     """
     if not isinstance(code, str):
         raise ValueError(f"a board code must be text, got {code!r}")
+    code = _code_in_link(code)
     head, sep, seed = code.strip().partition(":")
     if not sep or not seed:
         raise ValueError(f"board code {code!r} must look like LEVEL:SEED, e.g. e:k3j9")
@@ -79,6 +80,23 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
     no_guess = head.endswith("+ng")
     level = _level(head.removesuffix("+ng"), head)
     return SessionSpec(level, seed, no_guess=no_guess, practice=practice, chosen=True)
+
+
+def _code_in_link(text: str) -> str:
+    """The code of a shared link pasted where a code goes
+    (``http://127.0.0.1:8000/?code=e:k3j9`` is ``e:k3j9``); other text as it is.
+    A link was read as a code of level 'http'."""
+    if "://" not in text:
+        return text
+    from urllib.parse import unquote, urlsplit
+
+    for part in urlsplit(text.strip()).query.split("&"):
+        name, _, value = part.partition("=")
+        if name == "code":
+            return unquote(
+                value
+            )  # not unquote_plus: "b+ng" is written as it reads, as the page reads it
+    raise ValueError(f"{cut(text, 40)} is a link with no board code in it (?code=...)")
 
 
 def _level(head: str, written: str) -> Level:
