@@ -21,8 +21,8 @@ import pytest
 
 from minebender import cli
 from minebender import store as store_module
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner
+from minebender.session import Session, SessionSpec, parse_board_code
+from minebender.types import Beginner, Custom
 from played import won_game
 
 SCRIPT = Path(sys.executable).with_name("minebender")
@@ -862,3 +862,25 @@ def test_memory_running_out_is_one_line_and_its_own_exit_status(
     board.write_text("3x1\n1..\n")
     assert cli.main(["solve", str(board)]) == cli.OUT_OF_MEMORY == 71
     assert capsys.readouterr().err == "minebender solve: error: out of memory\n"
+
+
+def test_play_code_plays_the_board_of_a_code(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A code from the page had to be split by hand into --custom, --seed and
+    --no-guess. --code takes it, or a shared link to it, as the page does: the
+    game's board is the code's, chosen (not ranked)."""
+    from minebender.tui import app as app_module
+
+    started: list[Any] = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setattr(app_module.MinebenderApp, "run", lambda self: started.append(self))
+    db = str(tmp_path / "games.db")
+    link = "http://127.0.0.1:8000/?code=20x12x40+ng:abc"
+    assert cli.main(["play", "--code", link, "--db", db]) == 0
+    (app,) = started
+    spec = app.session.spec
+    assert (spec.seed, spec.no_guess, spec.chosen) == ("abc", True, True)
+    assert spec.level == parse_board_code("20x12x40+ng:abc").level == Custom(20, 12, 40)
+    assert cli.main(["play", "--code", "e:abc", "--seed", "x", "--db", db]) == 2

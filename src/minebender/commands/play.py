@@ -83,6 +83,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="WxHxM",
         help="a custom board, limited as Windows XP limits it, e.g. 20x12x40",
     )
+    group.add_argument(
+        "--code",
+        metavar="CODE",
+        help="the board of a board code (e:k3j9, 20x12x40+ng:abc, or a shared link to one),"
+        " as the page's Game > Board Code plays it: a chosen board",
+    )
     parser.add_argument(
         "--seed",
         metavar="S",
@@ -110,11 +116,21 @@ def run(args: argparse.Namespace) -> int:
 
     level: Level | None = None
     option, text = ("--level", args.level) if args.level is not None else ("--custom", args.custom)
-    if args.level is not None:
+    if args.code is not None:
+        from minebender.session import parse_board_code
+
+        if args.seed is not None or args.no_guess:
+            raise UsageError("a --code names its board: give it without --seed or --no-guess")
+        try:
+            spec = parse_board_code(args.code)
+        except ValueError as exc:
+            raise UsageError(f"--code: {exc}") from None
+        level, args.seed, args.no_guess = spec.level, spec.seed, spec.no_guess
+    elif args.level is not None:
         level = parse_level(args.level)
     elif args.custom is not None:
         level = parse_custom(args.custom)
-    if isinstance(level, Custom):
+    if isinstance(level, Custom) and text is not None:  # a code's size is as the laws clamp it
         from minebender.game import setup
         from minebender.options import note_if_limited
 
