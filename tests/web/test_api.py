@@ -1060,3 +1060,13 @@ def test_an_abandoned_game_keeps_one_time_however_long_it_takes_to_store(
         rebuilt = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
     app.state.hub.store.close()
     assert answered["elapsed_ms"] == stored == rebuilt["elapsed_ms"] == 3000
+
+
+def test_a_finished_game_names_its_first_click_with_its_code(client: TestClient) -> None:
+    """A code gives the same board only to the same first click, and nothing
+    said which cell that was: the view of a game over carries it."""
+    p = Player(client)
+    p.act("reveal", FIRST)
+    assert "first" not in p.view and "code" not in p.view  # neither while it is played
+    p.act("reveal", mines_of(SEED, FIRST)[0])
+    assert p.view["first"] == [FIRST.x, FIRST.y] and p.view["code"] == f"b:{SEED}"

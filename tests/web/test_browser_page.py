@@ -19,6 +19,7 @@ from .test_browser import (
     FIRST,
     browser,
     cell,
+    lose,
     page,
     server,
     settle,
@@ -352,6 +353,16 @@ def open_code_dialog(page: Any, server: Server) -> None:
     page.wait_for_selector(cell(8, 8))
     page.click("#menu-game > button")
     page.click('[data-cmd="code"]')
+
+
+def test_the_code_dialog_names_the_first_click_of_the_board(page: Any, server: Server) -> None:
+    """The dialog said the code gives the board only to the same first click,
+    and not which cell that was."""
+    lose(page, server, "e2e-first")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="code"]')
+    assert page.inner_text("#code-dialog #board-code") == "b:e2e-first"
+    assert page.inner_text("#code-dialog #first-click") == f"({FIRST.x}, {FIRST.y})"
 
 
 def test_the_code_dialog_says_why_an_empty_code_does_not_play(page: Any, server: Server) -> None:

@@ -57,6 +57,9 @@ class Session:
     game: Game | None = None
     clicks: Clicks = field(default_factory=Clicks)
     first_ms: int | None = None
+    first_pos: Pos | None = None
+    """The first click's cell, once made: a board code gives the same board
+    only to a first click there, so the end of a game names it with the code."""
     end_ms: int | None = None
     _pre_flags: set[Pos] = field(default_factory=set, repr=False)
     _origin: float = field(default=0.0, repr=False)
@@ -321,6 +324,7 @@ class Session:
             first = self.assist_start() if pos is None else pos
             self.game = self._first_game(first).open(first)
             self.first_ms = event.t_ms
+            self.first_pos = first
         # otherwise: a chord on a blank board, a click off it or on a flag does nothing
         self.events.append(event)
         clicks = self.clicks

@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 
 from minebender.session import Clicks, Session, board_code
 from minebender.tui.screens import TextScreen
+from minebender.types import Pos
 
 __all__ = [
     "PANEL_WIDTH",
@@ -63,6 +64,7 @@ def end_items(session: Session) -> list[str]:
         session.efficiency,
         session.clicks,
         board_code(session.spec),
+        session.first_pos,
     )
 
 
@@ -73,7 +75,10 @@ def _items(
     efficiency: float | None,
     c: Clicks,
     code: str,
+    first: Pos | None,
 ) -> list[str]:
+    # a code gives the same board only to the same first click: it goes with it
+    where = "" if first is None else f" (first click {first.x},{first.y})"
     return [
         f"Time {elapsed_ms / 1000:.3f} s",
         f"3BV {bbbv[0]} / {bbbv[1]}",
@@ -81,7 +86,7 @@ def _items(
         f"Efficiency {number_text(efficiency)}{'' if efficiency is None else '%'}",
         f"Clicks {c.total} ({c.left} left, {c.right} right, {c.chord} chord)",
         f"Assists {c.assist}",
-        f"Board code {code}",
+        f"Board code {code}{where}",
     ]
 
 
@@ -95,7 +100,8 @@ def panel_rows(session: Session, width: int) -> int:
     b = session.setup
     bbbv = b.width * b.height - b.mines  # as many digits as a 3BV can have
     code = board_code(session.spec)
-    typical = _items(100_000, (bbbv, bbbv), 1.234, 100.0, Clicks(100, 10, 10), code)
+    far = Pos(b.width - 1, b.height - 1)  # as many digits as a first click can have
+    typical = _items(100_000, (bbbv, bbbv), 1.234, 100.0, Clicks(100, 10, 10), code, far)
     return len(pack(typical, min(width, PANEL_WIDTH)))
 
 

@@ -97,6 +97,8 @@ def view(session: Session, *, qualifies: bool = False, abandoned: bool = False) 
     }
     if session.over:
         out["code"] = board_code(session.spec)
+        if session.first_pos is not None:  # the code's board is this one only from there
+            out["first"] = [session.first_pos.x, session.first_pos.y]
         out["bbbv"] = session.bbbv
         out["bbbv_solved"] = session.bbbv_solved
         out["bbbv_per_s"] = session.bbbv_per_s

@@ -526,7 +526,7 @@ async function command(cmd) {
       // A refused code is shown in the dialog, which stays open with it typed.
       let typed = { code: "", error: "" };
       for (;;) {
-        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed);
+        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null);
         if (!code || (await newGame({ code, inDialog: true }))) break;
         typed = { code, error: state.lastError };
       }
