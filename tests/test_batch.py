@@ -407,7 +407,7 @@ def test_level_names_take_any_case_and_are_one_run(tmp_path: Path) -> None:
 
     assert parse_level("BEGINNER") == parse_level("Beginner") == parse_level("beginner")
     assert parse_level("30X16X99") == parse_level("30x16x99")
-    with pytest.raises(BatchError, match="unknown level"):
+    with pytest.raises(BatchError, match="must look like 30x16x99"):
         parse_level("\u0663\u0660x16x99")
     log = tmp_path / "run.jsonl"
     summary, results = run_batch(

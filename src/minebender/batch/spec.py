@@ -9,8 +9,7 @@ from typing import Any
 
 from minebender.bot import BOUNDS, STRATEGIES, Bound, StrategyName, first_click
 from minebender.game import setup
-from minebender.types import NAMED_LEVELS, Custom, Setup
-from minebender.words import cut
+from minebender.types import NAMED_LEVELS, Setup
 
 __all__ = ["LEVELS", "BatchError", "GameFailed", "Result", "RunSpec", "level_key", "parse_level"]
 
@@ -39,17 +38,14 @@ def level_key(name: str) -> str:
 
 def parse_level(name: str) -> Setup:
     """``beginner``, ``intermediate``, ``expert`` (any case) or a custom ``WxHxM``
-    in ASCII digits, limited as Windows XP limits it."""
-    key = level_key(name)
-    if key in LEVELS:
-        return setup(LEVELS[key])
+    in ASCII digits, limited as Windows XP limits it: read as every command's
+    --level is (``options.read_level``), refused as a BatchError."""
+    from minebender.options import UsageError, read_level
+
     try:
-        return setup(Custom.from_text(key))
-    except ValueError as exc:
-        parts = key.split("x")
-        if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
-            raise BatchError(f"--level {exc}") from None  # the form is right, a number too long
-    raise BatchError(f"unknown level {cut(name)}: use beginner, intermediate, expert or WxHxM")
+        return setup(read_level(name))
+    except UsageError as exc:
+        raise BatchError(str(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)
