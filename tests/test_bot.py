@@ -133,6 +133,7 @@ def test_first_click_names_and_errors() -> None:
         first_click(expert, "9" * 5000 + ",1")
     assert len(str(off.value)) < 200
     assert first_click(expert, "0" * 5000 + "3,4") == Pos(3, 4)
+    assert first_click(expert, "(3, 4)") == Pos(3, 4)  # as cells are printed
 
 
 def test_simple_deductions_are_sound() -> None:

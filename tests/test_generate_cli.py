@@ -284,3 +284,11 @@ def test_zeros_in_front_of_a_first_click_count_for_nothing(
 ) -> None:
     padded = generate(capsys, "--seed", "1", "--json", "--first", "0" * 5000 + "3,2")[1]
     assert json.loads(padded)["first"] == [3, 2]
+
+
+def test_a_first_click_may_be_written_as_cells_are_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """generate prints "first click at (4, 4)"; --first took only 4,4."""
+    padded = generate(capsys, "--seed", "1", "--json", "--first", "(3, 2)")[1]
+    assert json.loads(padded)["first"] == [3, 2]

@@ -207,7 +207,8 @@ def parse_first(text: str, size: Setup) -> Pos:
     >>> parse_first("3,0", Setup(9, 9, 10))
     Pos(x=3, y=0)
     """
-    parts = [p.strip() for p in text.split(",")]
+    bare = text.strip().removeprefix("(").removesuffix(")")  # (X,Y), as cells are printed
+    parts = [p.strip() for p in bare.split(",")]
     if len(parts) != 2 or not all(
         (d := p.removeprefix("-")).isascii() and d.isdigit() for p in parts
     ):

@@ -284,19 +284,29 @@ def test_one_tap_on_the_other_menu_opens_it(browser: Any, server: Server) -> Non
     context.close()
 
 
-def test_on_a_phone_the_numbers_that_prove_a_hint_are_in_view(browser: Any, server: Server) -> None:
+@pytest.mark.parametrize(
+    ("viewport", "code", "first"),
+    [((390, 844), "e:mobile3", (27, 8)), ((844, 390), "30x25x150:rt1", (15, 24))],
+)
+def test_on_a_phone_the_numbers_that_prove_a_hint_are_in_view(
+    browser: Any, server: Server, viewport: tuple[int, int], code: str, first: tuple[int, int]
+) -> None:
     """Expert on a 390 px phone, its board scrolled back to the left before the
     assist was pressed too early: the hint was brought to the box's edge and
-    the four numbers proving it, which the panel points at, stayed out of view."""
+    the four numbers proving it, which the panel points at, stayed out of view.
+    On a landscape phone a tall board left one of them below the screen."""
+    width, height = viewport
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
     )
     pg = context.new_page()
-    pg.goto(f"{server.url}/?code=e:mobile3")
-    pg.wait_for_selector(cell(29, 15))
-    pg.tap(cell(27, 8))
+    pg.goto(f"{server.url}/?code={code}")
+    pg.wait_for_selector(".c")
+    pg.tap(cell(*first))
     settle(pg)
-    pg.evaluate("() => { document.querySelector('.frame > .sunken').scrollLeft = 0; }")
+    pg.evaluate(
+        "() => { document.querySelector('.frame > .sunken').scrollLeft = 0; scrollTo(0, 0); }"
+    )
     pg.tap("#assist")
     pg.wait_for_selector(".c.proof")
     settle(pg)
@@ -304,7 +314,8 @@ def test_on_a_phone_the_numbers_that_prove_a_hint_are_in_view(browser: Any, serv
         """() => { const box = document.querySelector('.frame > .sunken').getBoundingClientRect();
         return [...document.querySelectorAll('.c.proof, .c.hint')].map((c) => {
           const r = c.getBoundingClientRect();
-          return r.left >= box.left - 0.5 && r.right <= box.right + 0.5; }); }"""
+          return r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+            && r.top >= -0.5 && r.bottom <= innerHeight + 0.5; }); }"""
     )
     assert len(seen) >= 2 and all(seen)
     context.close()
@@ -580,6 +591,20 @@ def test_a_new_game_before_the_first_click_drops_the_one_not_started(
     context.close()
 
 
+def test_a_link_opened_before_the_first_click_drops_the_saved_game(
+    page: Any, server: Server
+) -> None:
+    """The saved game, not started, was left "playing" for good when a shared
+    link replaced it in a new page."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    dealt = current(page)
+    page.goto(f"{server.url}/?code=i:linked")
+    page.wait_for_selector(cell(15, 15))
+    gone = "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
+    assert page.evaluate(gone + ".then((r) => r.status)", dealt) == 404
+
+
 def test_reset_scores_and_statistics_ask_first_and_empty_them(page: Any, tmp_path: Path) -> None:
     """Best Times has Reset Scores and Statistics has Reset, as in Windows: each
     asks first (Cancel, the default button, keeps everything) and then shows
@@ -696,7 +721,7 @@ def test_a_press_outside_an_open_menu_only_closes_it(page: Any, server: Server) 
     assert page.locator(".menu.open").count() == 0
 
 
-@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("width", [320, 360, 390])
 def test_on_a_phone_intermediate_fits_and_dialogs_stay_on_screen(
     browser: Any, server: Server, width: int
 ) -> None:

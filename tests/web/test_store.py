@@ -746,3 +746,12 @@ def test_on_a_read_only_disk_a_log_that_cannot_be_read_is_an_error(
     with pytest.raises(StoreError, match=r"holds games not yet in .* read-only disk"):
         store_mod.open(db_path, read_only=True)
     writer._close_quietly()
+
+
+def test_no_game_id_starts_with_a_dash() -> None:
+    """replay --game -x... was taken for an option: about one id in 64 began so."""
+    from minebender.store.db import _new_id
+
+    ids = [_new_id() for _ in range(3000)]
+    assert not any(i.startswith("-") for i in ids)
+    assert len(set(ids)) == 3000 and {len(i) for i in ids} == {16}

@@ -181,7 +181,8 @@ def first_click(setup: Setup, where: str = "tuned") -> Pos:
     }
     if where in named:
         return named[where]
-    parts = [v.strip() for v in where.split(",")]
+    bare = where.strip().removeprefix("(").removesuffix(")")  # (X,Y), as cells are printed
+    parts = [v.strip() for v in bare.split(",")]
     if len(parts) != 2 or not all(v.isascii() and v.isdigit() for v in parts):
         # ASCII digits, as every option's number: int() also reads full-width digits, "1_0" and "+2"
         raise ValueError(

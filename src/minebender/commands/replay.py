@@ -71,7 +71,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--game",
         metavar="ID",
         help="the finished game of the store with this id instead (stats --json gives the"
-        " ids of the best times), from the terminal or the web",
+        " ids of the best times), from the terminal or the web; --game=ID for an id that"
+        " starts with -",
     )
     parser.add_argument(
         "--speed",

@@ -72,6 +72,14 @@ QUALIFIES = (
 SQL: one rule for the game just won and for the search of a time left unnamed."""
 
 
+def _new_id() -> str:
+    """A game's id: 16 URL-safe characters, never a leading "-", which a
+    command line takes for an option (``replay --game -x...`` was refused)."""
+    while (gid := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return gid
+
+
 class Store:
     """A connection to the games database; safe to share between threads."""
 
@@ -339,7 +347,7 @@ class Store:
 
         With a token, only its hash is kept: ``token_matches`` checks it later.
         """
-        gid = game_id or secrets.token_urlsafe(12)
+        gid = game_id or _new_id()
         spec = session.spec
         b = spec.setup
         with self._tx() as db:

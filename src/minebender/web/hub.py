@@ -148,7 +148,11 @@ class Hub:
             raise GameNotFound(gid)
         if stored.token_hash is None:
             raise Forbidden(gid)
-        live = Live(gid, stored.session(self.clock), stored.token_hash)
+        # An abandoned game's clock stands at the time stored: rebuilt on the
+        # running clock, it gained the milliseconds until it was stopped.
+        frozen = stored.status == "abandoned"
+        clock = (lambda: 0.0) if frozen else self.clock
+        live = Live(gid, stored.session(clock), stored.token_hash)
         if stored.status == "playing":
             # The pages that showed it spoke to a server now gone: as after
             # any word from a page, its clock runs WATCH_S more, and stops

@@ -215,15 +215,16 @@ export class Board {
   }
 
   /** Scroll so that as many of these cells as fit are in view, the last one
-   * surely: the middle of the box around them is centred, then the last cell
-   * brought in. The hint's proof lay off a phone's screen, the hint at its edge. */
+   * surely: the middle of the box around them is centred (across and down, on
+   * a board wider or taller than the screen), then the last cell brought in.
+   * The hint's proof lay off a phone's screen, the hint at its edge. */
   bringIntoView(cells) {
     if (!cells.length) return;
     const xs = cells.map((p) => p.x);
     const ys = cells.map((p) => p.y);
     const mx = Math.round((Math.min(...xs) + Math.max(...xs)) / 2);
     const my = Math.round((Math.min(...ys) + Math.max(...ys)) / 2);
-    this.cells[my][mx].scrollIntoView?.({ block: "nearest", inline: "center" });
+    this.cells[my][mx].scrollIntoView?.({ block: "center", inline: "center" });
     const last = cells[cells.length - 1];
     this.cells[last.y][last.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }

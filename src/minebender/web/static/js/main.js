@@ -295,7 +295,8 @@ async function abandonSaved() {
   if (!cur || !cur.id || !cur.token || (state.game && cur.id === state.game.id)) return;
   try {
     const res = await api.getGame(cur);
-    if (res.view.status === "playing" && res.view.started) await api.abandon(cur);
+    // one not started is dropped: a window still showing it moves on (404)
+    if (res.view.status === "playing") await api.abandon(cur);
   } catch {
     // gone, or ended meanwhile: nothing is left to give up
   }
