@@ -265,11 +265,14 @@ export function confirmDialog(title, text, yes) {
 /** Show the board code of this game (once known) and let the player enter one. */
 export function codeDialog(code, typed = { code: "", error: "" }, first = null) {
   // the cell is named as solve and the terminal name cells: column,row from 0
-  const where = first ? `: this game's was <span id="first-click">(${first[0]}, ${first[1]})</span>` : "";
+  const where = first
+    ? `<p>This game's first click: <span class="code" id="first-click">(${first[0]}, ${first[1]})</span></p>`
+    : "";
   const shown = code
     ? `<p>This board's code: <span class="code" id="board-code">${esc(code)}</span></p>` +
       "<p>The mines are placed at the first click (never on it and,<br>when there is room, " +
-      `not next to it), so this code gives<br>the same board only to a first click on the same cell${where}.</p>`
+      "not next to it), so this code gives<br>the same board only to a first click on the same cell.</p>" +
+      where
     : "<p>The code of a game is shown once it is over (it would give the board away).</p>";
   return openDialog({
     title: "Board Code",
