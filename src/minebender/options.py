@@ -114,7 +114,7 @@ def parse_custom(text: str, option: str = "--custom") -> Setup:
 
 
 MEMORY_SHARE = 0.75
-"""The share of the machine's memory a solve may take (``cap_memory``)."""
+"""The share of the machine's memory a solve may take (``memory_cap``)."""
 
 
 @contextmanager

@@ -28,14 +28,12 @@ from minebender.options import (
     parse_seed,
     read_level,
 )
-from minebender.types import NAMED_LEVELS, Custom, Layout, Pos, Setup
+from minebender.types import Custom, Layout, Pos, Setup
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "boards", "run"]
 
 SUMMARY = "generate boards as JSON lines or text, optionally no-guess"
 EXAMPLE = "minebender generate --level expert --no-guess --seed 7 --count 3 --json"
-
-LEVELS = NAMED_LEVELS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,14 +11,12 @@ import argparse
 import sys
 
 from minebender.options import OUTPUT_ERROR, add_db_argument
-from minebender.types import NAMED_LEVELS, Custom, Level
+from minebender.types import Custom, Level
 
 __all__ = ["EXAMPLE", "KEY_TABLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
 
 SUMMARY = "play in the terminal; q saves and quits, the next play resumes"
 EXAMPLE = "minebender play --level intermediate --seed k3j9"
-
-LEVELS = NAMED_LEVELS
 
 
 def parse_level(name: str) -> Level:

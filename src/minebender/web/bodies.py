@@ -74,7 +74,8 @@ class BodyLimit:
         limit, what = self.paths.get(scope["path"], (self.limit, "a request body"))
         detail = f"{what} may have at most {limit} bytes"
         announced = Headers(scope=scope).get("content-length", "")
-        if announced.isdigit() and int(announced) > limit:
+        digits = announced.lstrip("0")  # a long one is past any limit (and int()'s digits)
+        if announced.isdigit() and (len(digits) > len(str(limit)) or int(digits or 0) > limit):
             await JSONResponse({"detail": detail}, status_code=413)(scope, receive, send)
             return
         seen = 0
