@@ -176,12 +176,15 @@ def test_bad_paths_and_files_are_clear_errors(tmp_path: Path) -> None:
         store_mod.open(junk)
 
 
-def test_newer_schema_is_refused(db_path: Path) -> None:
+def version_set_by_hand(db_path: Path, version: object) -> None:
+    """A new database whose schema_version then says ``version`` (SQL text)."""
     store_mod.open(db_path).close()
-    db = sqlite3.connect(db_path)
-    db.execute("UPDATE schema_version SET version = 99")
-    db.commit()
-    db.close()
+    with contextlib.closing(sqlite3.connect(db_path)) as db, db:
+        db.execute(f"UPDATE schema_version SET version = {version}")
+
+
+def test_newer_schema_is_refused(db_path: Path) -> None:
+    version_set_by_hand(db_path, 99)
     with pytest.raises(StoreError, match="newer"):
         store_mod.open(db_path)
 
@@ -207,11 +210,7 @@ def test_another_program_s_database_is_refused_untouched(tmp_path: Path) -> None
 def test_a_schema_version_changed_by_hand_is_a_clear_error(db_path: Path, version: str) -> None:
     """A version that is not a whole number ended every command with a
     ValueError's traceback; -1 was read as "duplicate column"."""
-    store_mod.open(db_path).close()
-    db = sqlite3.connect(db_path)
-    db.execute(f"UPDATE schema_version SET version = {version}")
-    db.commit()
-    db.close()
+    version_set_by_hand(db_path, version)
     with pytest.raises(StoreError, match="unreadable schema version"):
         store_mod.open(db_path)
 
@@ -694,11 +693,7 @@ def test_a_database_with_tables_not_ours_is_refused_even_with_a_schema_version(
 def test_a_version_that_does_not_match_the_tables_says_so(db_path: Path) -> None:
     """A minebender database whose version was set back to 0 by hand was
     called "not a minebender database: table games already exists"."""
-    store_mod.open(db_path).close()
-    db = sqlite3.connect(db_path)
-    db.execute("UPDATE schema_version SET version = 0")
-    db.commit()
-    db.close()
+    version_set_by_hand(db_path, 0)
     with pytest.raises(StoreError, match="says schema version 0, but its tables do not match"):
         store_mod.open(db_path)
 
