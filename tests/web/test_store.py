@@ -662,7 +662,7 @@ def test_a_folder_that_cannot_be_written_is_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On a read-only disk SQLite says only "unable to open database file"."""
-    from minebender.store import db as db_module
+    from minebender.store import connection as db_module
 
     def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
         raise sqlite3.OperationalError("unable to open database file")
@@ -723,20 +723,20 @@ def test_on_a_read_only_disk_a_log_that_cannot_be_read_is_an_error(
 ) -> None:
     """Opened as immutable, SQLite reads the file alone: a report on a
     read-only disk said 1 game played of 191, the rest being in -wal."""
-    from minebender.store import db as db_module
+    from minebender.store import connection as db_module
 
     writer = store_mod.open(db_path)
     finished(writer, clock, "ro-wal", win=True)
     log = db_path.with_name(db_path.name + "-wal")
     log.write_bytes(b"x" * 100)  # as a kill -9 leaves it, beside a -shm gone
-    real = db_module.Store._connect_read_only
+    real = db_module.Database._connect_read_only
 
     def no_shm(uri: str) -> sqlite3.Connection:
         if "immutable" not in uri:
             raise sqlite3.OperationalError("unable to open database file")
         return real(uri)
 
-    monkeypatch.setattr(db_module.Store, "_connect_read_only", staticmethod(no_shm))
+    monkeypatch.setattr(db_module.Database, "_connect_read_only", staticmethod(no_shm))
     monkeypatch.setattr(db_module.os, "access", lambda path, mode: False)
     with pytest.raises(StoreError, match=r"holds games not yet in .* read-only disk"):
         store_mod.open(db_path, read_only=True)
@@ -745,7 +745,7 @@ def test_on_a_read_only_disk_a_log_that_cannot_be_read_is_an_error(
 
 def test_no_game_id_starts_with_a_dash() -> None:
     """replay --game -x... was taken for an option: about one id in 64 began so."""
-    from minebender.store.db import _new_id
+    from minebender.store.games import _new_id
 
     ids = [_new_id() for _ in range(3000)]
     assert not any(i.startswith("-") for i in ids)

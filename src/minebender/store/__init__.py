@@ -24,7 +24,8 @@ True
 
 from pathlib import Path
 
-from minebender.store.db import BEST_TIMES_KEPT, MAX_NAME_LENGTH, NAME_RULE, Store, clean_name
+from minebender.store.db import BEST_TIMES_KEPT, Store
+from minebender.store.names import MAX_NAME_LENGTH, NAME_RULE, clean_name
 from minebender.store.records import (
     BestTime,
     GameGivenUp,
