@@ -462,7 +462,7 @@ def test_a_long_replay_is_stepped_through_off_the_event_loop(
     other player waited. They are worked out in a thread now."""
     import asyncio
 
-    from minebender.web import api as api_mod
+    from minebender.web import replay_routes as api_mod
 
     p = Player(client, seed=SEED)
     p.act("reveal", FIRST)

@@ -1,0 +1,82 @@
+"""Which request may act on which game: the token that owns it, and one
+request at a time on each game; the JSON answers of every route."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import Header
+from fastapi.responses import Response
+
+from minebender.store import StoreError
+from minebender.web.errors import ApiError
+from minebender.web.hub import Forbidden, GameNotFound, Hub, Live
+from minebender.words import cut
+
+__all__ = ["AUTH", "holding", "json_answer", "owned"]
+
+AUTH = Header(
+    default=None,
+    alias="Authorization",
+    description="`Bearer TOKEN`, the token returned when the game was created",
+)
+
+
+def json_answer(data: Any, status: int = 200) -> Response:
+    """data as compact JSON, written by ``json.dumps`` directly: a round trip
+    of the page stays cheap (FastAPI's own encoder walks every value first)."""
+    body = json.dumps(data, separators=(",", ":"))
+    return Response(body, status_code=status, media_type="application/json")
+
+
+def _token(authorization: str | None) -> str:
+    """The token of an ``Authorization: Bearer TOKEN`` header, or a 401."""
+    if not authorization:
+        raise ApiError(
+            401, "missing Authorization: Bearer TOKEN header", {"WWW-Authenticate": "Bearer"}
+        )
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(
+            401, "the Authorization header must be 'Bearer TOKEN'", {"WWW-Authenticate": "Bearer"}
+        )
+    return token.strip()
+
+
+async def owned(hub: Hub, gid: str, authorization: str | None) -> Live:
+    """The game gid of hub, for the holder of its token only (404, 403, 503)."""
+    token = _token(authorization)
+    try:
+        # in memory: on the loop; else loaded in a worker thread, as every
+        # word to the store is: a database another process holds locked
+        # then holds up that request alone, not every player's
+        live = hub.cached(gid, token)
+        return live if live is not None else await asyncio.to_thread(hub.get, gid, token)
+    except GameNotFound:
+        raise ApiError(404, f"no game with id {cut(gid)}") from None
+    except Forbidden:
+        raise ApiError(403, f"this token does not own game {gid!r}") from None
+    except StoreError as exc:
+        raise ApiError(503, f"the game store is not available: {exc}") from None
+
+
+@contextlib.asynccontextmanager
+async def holding(hub: Hub, gid: str, authorization: str | None) -> AsyncIterator[Live]:
+    """The game, its lock held: one request at a time acts on it. A game
+    dropped from memory while this request waited for the lock (an action
+    the store refused: the store's version is the truth) is loaded again,
+    else this request would show a move that was not taken."""
+    while True:
+        live = await owned(hub, gid, authorization)
+        await live.lock.acquire()
+        if not live.gone:
+            break
+        live.lock.release()
+    try:
+        yield live
+    finally:
+        live.lock.release()

@@ -1,0 +1,71 @@
+"""The replay route: a replay file checked, and the board after each of its
+events, for the page's viewer."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from minebender import replay as replay_mod
+from minebender.web.access import json_answer
+from minebender.web.bodies import StrictJSONRoute
+from minebender.web.errors import ApiError
+
+__all__ = ["MAX_REPLAY_BYTES", "REPLAY_FRAMES", "replay_routes"]
+
+MAX_REPLAY_BYTES = replay_mod.MAX_BYTES
+REPLAY_FRAMES = "/api/replays/frames"
+"""The one route whose body is a whole file (``web.bodies.BodyLimit``)."""
+
+
+def _frames_answer(raw: bytes) -> Response:
+    """``POST /api/replays/frames``'s answer to the file raw: every frame."""
+    try:
+        r = replay_mod.loads(raw)
+    except replay_mod.ReplayNotJSON as exc:
+        raise ApiError(400, str(exc)) from None
+    except replay_mod.ReplayError as exc:
+        raise ApiError(422, str(exc)) from None
+    frames = [
+        {
+            "t": f.t_ms,
+            "event": None
+            if f.event is None
+            else {
+                "type": f.event.type,
+                "x": f.event.pos and f.event.pos.x,
+                "y": f.event.pos and f.event.pos.y,
+            },
+            "rows": f.rows,
+            "status": f.status,
+            "mines_left": f.mines_left,
+            "elapsed_ms": f.elapsed_ms,
+        }
+        for f in replay_mod.frames(r)
+    ]
+    summary = replay_mod.to_json(r)
+    del summary["layout"], summary["events"]
+    return json_answer({"replay": summary, "frames": frames})
+
+
+def replay_routes() -> APIRouter:
+    """The route that steps through a replay file (no game, no token)."""
+    api = APIRouter(route_class=StrictJSONRoute)
+
+    @api.post(REPLAY_FRAMES.removeprefix("/api"), summary="Step through a replay")
+    async def replay_frames(request: Request) -> Response:
+        """Check a replay file and return the board after each of its events.
+
+        Replaying a file of 100,000 events takes seconds, so it is done off the
+        event loop, as the assist is: the other players' clicks go on. The
+        body must say it is JSON, so another site's page cannot send one
+        without the browser asking first (a CORS preflight, never allowed)."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise ApiError(415, "send the replay file as Content-Type: application/json")
+        raw = await request.body()  # at most MAX_REPLAY_BYTES (web.bodies.BodyLimit)
+        return await asyncio.to_thread(_frames_answer, raw)
+
+    return api
