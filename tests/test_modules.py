@@ -121,3 +121,40 @@ def test_doctests(name: str) -> None:
     result = runner.summarize(verbose=False)
     assert result.attempted > 0
     assert result.failed == 0, "".join(out)
+
+
+HOOKS = {"compose", "render", "check_action", "get_content_width", "get_content_height"}
+"""Textual's hooks, documented by Textual: a method of one of these names (or
+``on_...``, a message handler) says what it does by its name."""
+STREAM_METHODS = {"write", "writelines", "flush", "isatty"}
+"""The file methods of ``cli``'s output wrappers: they do what a file's do."""
+
+
+def _undocumented(tree: ast.Module) -> list[str]:
+    """The public functions, classes and methods of a module body without a docstring:
+    a public name is what another module reads, and DESIGN asks that it say why."""
+    missing = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if node.name.startswith("_"):
+            continue
+        if ast.get_docstring(node) is None:
+            missing.append(node.name)
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if not isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    continue
+                name = item.name
+                if name.startswith("_") or name.startswith("on_") or name in HOOKS:
+                    continue
+                if name in STREAM_METHODS or ast.get_docstring(item) is not None:
+                    continue
+                missing.append(f"{node.name}.{name}")
+    return missing
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_every_public_function_class_and_method_has_a_docstring(name: str) -> None:
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    assert not _undocumented(tree), f"{name}: no docstring on {_undocumented(tree)}"

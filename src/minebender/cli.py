@@ -179,6 +179,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports errors as ``minebender: error: ...`` with status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """Report a usage error in one line and exit with 2 (argparse prints the whole
+        usage first, which hides the one line that says what was wrong)."""
         self.exit(2, f"{self.prog}: error: {message}\n")
 
     def parse_known_args(  # type: ignore[override]
@@ -244,6 +246,8 @@ def console(**options: Any) -> Console:
 
     class _PipeConsole(Console):
         def on_broken_pipe(self) -> None:
+            """The reader of the output is gone (``| head``): print nothing more, and
+            let ``cli`` end quietly with 141, as a shell tool does."""
             self.quiet = True  # print nothing more
             raise BrokenPipeError
 

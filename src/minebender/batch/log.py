@@ -206,6 +206,8 @@ class ResultLog:
         file.seek(0, os.SEEK_END)
 
     def write(self, result: Result) -> None:
+        """Append one finished game as a line, synced to the disk before the next
+        game is counted: a kill or a power cut then loses no game it reported."""
         if self._file is None:
             return
         try:
@@ -221,7 +223,9 @@ class ResultLog:
             ) from None
 
     def close(self) -> None:
+        """Close the file; an error closing it is ignored: every line was
+        written and synced as its game finished, and after a failed write the
+        file still holds bytes it cannot write, which closing tries again."""
         if self._file is not None:
-            # after a failed write the file still holds bytes it cannot write
             with contextlib.suppress(OSError):
                 self._file.close()

@@ -39,6 +39,8 @@ class Bar:
 
     @property
     def label(self) -> str:
+        """The bar's caption: what was played (level, strategy, first click, seed),
+        and how many games, so that two bars are never told apart by colour alone."""
         level, strategy, first, seed, bound = self.key
         lines = [level, f"{strategy}, first {first}, seed {seed}"]
         if bound is not None:

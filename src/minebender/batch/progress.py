@@ -47,6 +47,7 @@ class ProgressBar:
         return f"{self._wins / self._done:.1%}" if self._done else "-"
 
     def advance(self, won: bool) -> None:
+        """One more game finished (won or not): the bar moves and shows the win rate so far."""
         self._done += 1
         self._wins += won
         if self._bar is not None:

@@ -42,6 +42,9 @@ def run_local(
     workers: int,
     done: Callable[[Outcome], None],
 ) -> None:
+    """Play the chunks on this machine, with ``workers`` processes (one: in this
+    process, with nothing to start), handing each chunk's outcome to ``done``
+    as it finishes, so that a finished game is logged before the next one ends."""
     if workers == 1:
         for chunk in chunks:
             done(play_chunk(spec, chunk))

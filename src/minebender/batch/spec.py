@@ -94,6 +94,9 @@ class RunSpec:
         return replace(self, level=level, first=f"{click.x},{click.y}")
 
     def same_run(self, line: dict[str, Any]) -> bool:
+        """Whether a results line was played by this run (level, strategy, first click
+        and seed): only such lines may be resumed, since another run's game n is
+        another game."""
         return (
             line.get("level") == self.level
             and line.get("strategy") == self.strategy

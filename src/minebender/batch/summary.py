@@ -88,6 +88,9 @@ def summarize(
     workers: int,
     cluster: str | None,
 ) -> Summary:
+    """The figures of a batch: the results of every game asked for (those resumed
+    from the file too), and how many of them this run played, in how long, on
+    how many workers or which cluster."""
     rs = list(results)
     n = len(rs)
     wins = sum(r.won for r in rs)

@@ -115,6 +115,7 @@ def _check_plot(path: Path) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender bench bot``, under ``bench``'s parser."""
     add_game_arguments(parser, games=100)
     add_int_argument(
         parser,
@@ -158,6 +159,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``minebender bench bot`` and print its figures; the exit status."""
     from minebender.batch import (
         BatchError,
         GameFailed,

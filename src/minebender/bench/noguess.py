@@ -43,6 +43,7 @@ EXAMPLE = "minebender bench noguess --level expert --count 50 --check"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender bench noguess``, under ``bench``'s parser."""
     parser.add_argument(
         "--level",
         action="append",
@@ -181,6 +182,7 @@ def _first(args: argparse.Namespace, size: Setup) -> Pos:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``minebender bench noguess`` and print its figures; the exit status."""
     count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
     seed = parse_seed(args.seed)
     boards = _boards(args)

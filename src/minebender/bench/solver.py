@@ -46,6 +46,7 @@ PeerFn = Callable[[list[list[int]], float], Any]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender bench solver``, under ``bench``'s parser."""
     parser.add_argument(
         "--seed",
         default="1",
@@ -227,6 +228,7 @@ def _print(rows: list[Row], peer: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``minebender bench solver`` and print its figures; the exit status."""
     seed = parse_seed(args.seed)
     peer = _load_peer() if args.peer else None
     quick = bool(args.quick)

@@ -58,6 +58,7 @@ and a huge one would never end the run."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender bench web``, under ``bench``'s parser."""
     parser.add_argument("--url", help="a running server to load (default: start one here)")
     add_int_argument(
         parser, "--players", 1, 1001, default=50, help="concurrent players, 1 to 1000 (default 50)"
@@ -104,10 +105,13 @@ class Stats:
     errors: list[str] = field(default_factory=list)
 
     def add(self, kind: str, ms: float) -> None:
+        """One timed round trip of a kind (``new game``, ``reveal``...), in ms."""
         self.times.setdefault(kind, []).append(ms)
 
     @property
     def actions(self) -> list[float]:
+        """The round trips of every action but ``new game``: the actions are what a
+        player waits for while playing, and the target is set on them."""
         return [t for k, ts in self.times.items() if k != "new game" for t in ts]
 
 
@@ -175,6 +179,9 @@ class _Conn:
     async def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
+        """One HTTP/1.1 request on this player's own kept-alive connection (made at
+        the first request), and its answer: status and JSON. A connection of its
+        own per player, as a browser tab has, measures the server, not a client pool."""
         if self.writer is None:
             try:
                 self.reader, self.writer = await asyncio.wait_for(
@@ -226,6 +233,7 @@ class _Conn:
             raise NotMinebender(f"it answered {status} with {payload[:40]!r}, not JSON") from None
 
     def close(self) -> None:
+        """Close the player's connection, if it was made."""
         if self.writer is not None:
             self.writer.close()
 
@@ -344,6 +352,7 @@ def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> fl
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``minebender bench web`` and print its figures; the exit status."""
     if not 0 <= args.think_ms <= THINK_MS_LIMIT:  # NaN fails it too
         raise UsageError(
             f"--think-ms must be a number of milliseconds from 0 to {THINK_MS_LIMIT:.0f},"

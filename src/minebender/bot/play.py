@@ -61,9 +61,11 @@ class View(Protocol):
     """All the bot may look at: what the player sees."""
 
     @property
-    def knowledge(self) -> Knowledge: ...
+    def knowledge(self) -> Knowledge:
+        """What the player knows: the shown numbers, flags and the mine count."""
 
-    def display(self) -> tuple[tuple[Tile, ...], ...]: ...
+    def display(self) -> tuple[tuple[Tile, ...], ...]:
+        """What the screen shows, tile by tile (as ``Game.display``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,7 @@ class PlayerView:
     screen: tuple[tuple[Tile, ...], ...] | None = None
 
     def display(self) -> tuple[tuple[Tile, ...], ...]:
+        """What the screen shows, tile by tile (as ``Game.display``)."""
         if self.screen is None:
             raise ValueError("PlayerView: this view carries no screen")
         return self.screen

@@ -23,6 +23,8 @@ _COLOURS = ["dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "mag
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender bot``: ``cli`` gives every command its own parser, so each
+    module says only what is its own."""
     add_game_arguments(parser, games=1)
     parser.add_argument(
         "--board",
@@ -72,6 +74,8 @@ def render_board(screen: tuple[tuple[Tile, ...], ...]) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``minebender bot`` with args parsed by ``add_arguments``; the exit
+    status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender.batch import RunSpec
     from minebender.bot import play_game
     from minebender.cli import console

@@ -37,6 +37,8 @@ EXAMPLE = "minebender generate --level expert --no-guess --seed 7 --count 3 --js
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender generate``: ``cli`` gives every command its own parser, so each
+    module says only what is its own."""
     parser.add_argument(
         "--level",
         help="beginner (the default), intermediate, expert, any case, or a custom WxHxM",
@@ -76,6 +78,8 @@ def _rows(layout: Layout) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``minebender generate`` with args parsed by ``add_arguments``; the exit
+    status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender.noguess import NoGuessError
 
     if args.level is not None and args.custom is not None:

@@ -68,6 +68,8 @@ A started game left for a new one (n, F2, 1 2 3, c) counts as lost."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender play``: ``cli`` gives every command its own parser, so each
+    module says only what is its own."""
     parser.description = f"{parser.description}\n\n{KEYS}"
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
@@ -108,6 +110,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``minebender play`` with args parsed by ``add_arguments``; the exit
+    status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender.cli import UsageError
     from minebender.session import SEED_RULE, is_board_seed
     from minebender.words import cut

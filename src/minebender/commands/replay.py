@@ -62,6 +62,8 @@ keys: space pauses or plays, right/l and left/h step (and pause), home/end jump,
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender replay``: ``cli`` gives every command its own parser, so each
+    module says only what is its own."""
     parser.description = f"{parser.description}\n\n{KEYS}"
     parser.add_argument("file", metavar="FILE", nargs="?", help="a replay file (JSON)")
     parser.add_argument(
@@ -186,6 +188,8 @@ def _stored(db: str | None, game_id: str | None) -> Replay:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``minebender replay`` with args parsed by ``add_arguments``; the exit
+    status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender.cli import UsageError
 
     sources = (

@@ -28,6 +28,8 @@ EXAMPLE = "minebender serve --port 8080 --db ~/games.db --no-browser"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender serve``: ``cli`` gives every command its own parser, so each
+    module says only what is its own."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     add_int_argument(
         parser,
@@ -88,6 +90,8 @@ def _check_port(host: str, port: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``minebender serve`` with args parsed by ``add_arguments``; the exit
+    status (README: 2 for bad usage, 74 when the output cannot be written)."""
     import uvicorn
 
     from minebender import store as store_mod
@@ -123,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_browser and has_display():
 
         def open_when_ready() -> None:
+            """Open the page once the server listens (at most 5 s): opened before, the
+            browser shows a connection error."""
             for _ in range(100):
                 if server.started:
                     webbrowser.open(url)

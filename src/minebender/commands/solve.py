@@ -42,6 +42,8 @@ NUMBER_STYLES = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender solve``: ``cli`` gives every command its own parser, so each
+    module says only what is its own."""
     parser.add_argument("file", metavar="FILE", help="a board text file, or - for stdin")
     parser.add_argument(
         "--mines",
@@ -323,6 +325,8 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``minebender solve`` with args parsed by ``add_arguments``; the exit
+    status (README: 2 for bad usage, 74 when the output cannot be written)."""
     with memory_cap():  # a hard board ends with "out of memory", not the kernel's SIGKILL
         return _run(args)
 

@@ -156,6 +156,8 @@ RESETS = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender stats``: ``cli`` gives every command its own parser, so each
+    module says only what is its own."""
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     parser.add_argument(
         "--reset",
@@ -186,6 +188,8 @@ def _reset(store: Store, what: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Carry out ``minebender stats`` with args parsed by ``add_arguments``; the exit
+    status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender import store as store_module
     from minebender.options import UsageError
 

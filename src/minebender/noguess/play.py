@@ -44,9 +44,11 @@ class Geometry:
 
     @property
     def size(self) -> int:
+        """How many cells the board has."""
         return self.width * self.height
 
     def pos(self, i: int) -> Pos:
+        """The cell of flat index i (row by row)."""
         return Pos(i % self.width, i // self.width)
 
 

@@ -78,6 +78,8 @@ class _Stream:
         self._words: list[int] = []
 
     def word(self) -> int:
+        """The next 32 random bits, from SHA-256 of the key and a block counter: the
+        same seed gives the same board with every Python and on every machine."""
         if not self._words:
             digest = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
             self._block += 1
@@ -93,6 +95,8 @@ class _Stream:
                 return w % n
 
     def shuffle(self, items: list[int]) -> None:
+        """Shuffle items in place (Fisher-Yates) with these bits, not ``random``'s, so
+        that a no-guess board stays the same from one Python version to the next."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

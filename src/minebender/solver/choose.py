@@ -51,6 +51,8 @@ class _Front:
         self.placed: dict[int, int] = {}
 
     def take(self, g: int) -> None:
+        """Put group g into the elimination order: each constraint it touches has one
+        group fewer left to place and ``size`` fewer cells of room."""
         size = len(self.groups[g].cells)
         for c in self.groups[g].constraints:
             self.left[c] -= 1

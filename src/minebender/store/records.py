@@ -111,12 +111,15 @@ class Statistics:
 
 
 def layout_text(spec: SessionSpec) -> str | None:
+    """A chosen layout as it is stored: one row a line, ``*`` a mine; None when
+    the seed alone makes the board."""
     if spec.layout is None:
         return None
     return "\n".join("".join("*" if m else "." for m in row) for row in spec.layout)
 
 
 def spec_of(row: sqlite3.Row) -> SessionSpec:
+    """The ``SessionSpec`` a stored game's row was created with."""
     level: Level = level_from_name(row["level"], row["width"], row["height"], row["mines"])
     layout = None
     if row["layout"]:
@@ -132,6 +135,7 @@ def spec_of(row: sqlite3.Row) -> SessionSpec:
 
 
 def event_of(row: sqlite3.Row) -> Event:
+    """The ``Event`` of a stored events row."""
     kind: EventType = row["type"]
     pos = None if row["x"] is None else Pos(row["x"], row["y"])
     return Event(kind, pos, row["t_ms"], row["k"])

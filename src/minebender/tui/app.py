@@ -95,6 +95,7 @@ class MinebenderApp(BoardApp):
 
     @property
     def setup(self) -> Setup:
+        """The size of the board of the game being played."""
         return self.session.setup
 
     CLOCK_SAVE_S = 1.0
@@ -441,6 +442,8 @@ class MinebenderApp(BoardApp):
     # ------------------------------------------------------------------
 
     def on_board_widget_cell_clicked(self, message: BoardWidget.CellClicked) -> None:
+        """A mouse click on the board: left reveals, right flags, middle chords, as in
+        Windows XP; nothing while the window is too small to show the board."""
         if self._too_small:
             return
         self.cursor = self.board.cursor = message.pos

@@ -101,6 +101,7 @@ class ReplayApp(BoardApp):
 
     @property
     def setup(self) -> Setup:
+        """The size of the board of the game replayed."""
         return self.replay.spec.setup
 
     def on_mount(self) -> None:
