@@ -27,7 +27,7 @@ def next_play(store: Store) -> tuple[MinebenderApp, str | None]:
     session, game_id = resume_or_new(
         store, level=None, seed=None, no_guess=False, new=False, new_seed=lambda: "fresh"
     )
-    return MinebenderApp(session, saver=Saver(store, game_id), new_seed=lambda: "next"), game_id
+    return MinebenderApp(session, saver=Saver(store, game_id), make_seed=lambda: "next"), game_id
 
 
 async def win(pilot: PilotT) -> None:
@@ -209,7 +209,7 @@ def test_the_clock_stands_still_while_the_board_is_hidden(store: Store) -> None:
     game's time does not run, as the web page's stops while it is hidden."""
     now = [100.0]
     session = Session(SessionSpec(Intermediate(), SEED), clock=lambda: now[0])
-    app = MinebenderApp(session, saver=Saver(store), new_seed=lambda: "next")
+    app = MinebenderApp(session, saver=Saver(store), make_seed=lambda: "next")
 
     async def scenario(pilot: PilotT) -> None:
         await pilot.press("space")

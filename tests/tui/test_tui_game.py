@@ -212,7 +212,7 @@ def test_quit_saves_and_play_resumes(store: Store) -> None:
         await pilot.press("n")
         assert app.session.spec.seed == "next" and not app.session.started
 
-    run(MinebenderApp(session, saver=Saver(store, game_id), new_seed=lambda: "next"), second)
+    run(MinebenderApp(session, saver=Saver(store, game_id), make_seed=lambda: "next"), second)
 
 
 async def second_window(pilot: PilotT, store: Store) -> tuple[MinebenderApp, str, Session]:
@@ -494,7 +494,7 @@ def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
         assert not isinstance(app.screen, NameScreen)
         assert f"No best time: {why[kind]}." in app.status_text  # why no name is asked
 
-    run(MinebenderApp(session, saver=Saver(store), new_seed=lambda: "next"), scenario)
+    run(MinebenderApp(session, saver=Saver(store), make_seed=lambda: "next"), scenario)
     assert store.best_times("beginner") == []
     st = store.statistics("beginner")
     assert (st.played, st.won) == (played, played)

@@ -63,7 +63,7 @@ def make_app(
     """An app on a new game of level (Beginner) with a fixed seed."""
     session = Session(SessionSpec(level or Beginner(), seed))
     saver = None if store is None else Saver(store)
-    return MinebenderApp(session, saver=saver, new_seed=lambda: "next")
+    return MinebenderApp(session, saver=saver, make_seed=lambda: "next")
 
 
 async def goto(pilot: Pilot[None], pos: Pos) -> None:

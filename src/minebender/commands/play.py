@@ -149,7 +149,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("it needs a terminal: stdin and stdout must be a tty")
 
     from minebender import store as store_module
-    from minebender.tui.app import MinebenderApp, random_seed
+    from minebender.session import new_seed
+    from minebender.tui.app import MinebenderApp
     from minebender.tui.saving import Saver, resume_or_new
 
     try:
@@ -163,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
             seed=seed,
             no_guess=args.no_guess,
             new=args.new,
-            new_seed=random_seed,
+            new_seed=new_seed,
         )
         saver = Saver(store, game_id)
         app = MinebenderApp(session, saver=saver)

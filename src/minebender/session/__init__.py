@@ -35,6 +35,7 @@ from minebender.session.codes import (
     SEED_RULE,
     board_code,
     is_board_seed,
+    new_seed,
     parse_board_code,
 )
 from minebender.session.play import DISPLAY_LIMIT_S, Session
@@ -58,6 +59,7 @@ __all__ = [
     "layout_for",
     "level_from_name",
     "level_name",
+    "new_seed",
     "no_guess_available",
     "parse_board_code",
     "seed_words",

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+import secrets
 
 from minebender.session.board import level_from_name, level_name
 from minebender.session.values import SessionSpec
 from minebender.types import Custom, Level
 from minebender.words import cut
 
-__all__ = ["MAX_SEED_LENGTH", "SEED_RULE", "board_code", "is_board_seed", "parse_board_code"]
+__all__ = [
+    "MAX_SEED_LENGTH",
+    "SEED_RULE",
+    "board_code",
+    "is_board_seed",
+    "new_seed",
+    "parse_board_code",
+]
 
 
 _LEVEL_LETTERS = {"beginner": "b", "intermediate": "i", "expert": "e"}
@@ -17,6 +25,23 @@ _LETTER_LEVELS = {v: k for k, v in _LEVEL_LETTERS.items()}
 MAX_SEED_LENGTH = 64
 SEED_RULE = f"1 to {MAX_SEED_LENGTH} printable characters, without spaces at either end"
 """What a seed a player gives must be (``is_board_seed``), said the same way everywhere."""
+
+
+SEED_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
+"""The letters of a seed minebender makes: lower case, without 0, o, 1 and l,
+which are misread when a code is read out or copied by hand."""
+
+
+def new_seed() -> str:
+    """A fresh seed for a game that asked for none, the same in the terminal and
+    on the page: 10 letters of ``SEED_LETTERS`` (50 bits, so two games of one
+    player never meet the same board by chance), short enough to type again
+    from its board code.
+
+    >>> s = new_seed(); len(s), set(s) <= set(SEED_LETTERS), is_board_seed(s)
+    (10, True, True)
+    """
+    return "".join(secrets.choice(SEED_LETTERS) for _ in range(10))
 
 
 def is_board_seed(seed: str) -> bool:

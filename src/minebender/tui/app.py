@@ -9,7 +9,6 @@ quitting (or a crash) loses nothing: the next ``minebender play`` resumes.
 from __future__ import annotations
 
 import contextlib
-import secrets
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -17,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 
 from minebender.commands.stats import build_report
-from minebender.session import Event, Session, SessionSpec, level_name
+from minebender.session import Event, Session, SessionSpec, level_name, new_seed
 from minebender.store import GameGivenUp, StoreConflict, StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
@@ -34,12 +33,7 @@ from minebender.tui.screens import (
 from minebender.tui.status import status_lines
 from minebender.types import NAMED_LEVELS, Custom, Level, Number, Pos, Setup
 
-__all__ = ["MinebenderApp", "random_seed"]
-
-
-def random_seed() -> str:
-    """A fresh seed for a new game: short enough to read out and type again."""
-    return secrets.token_hex(4)
+__all__ = ["MinebenderApp"]
 
 
 class MinebenderApp(BoardApp):
@@ -79,12 +73,12 @@ class MinebenderApp(BoardApp):
         self,
         session: Session,
         *,
-        new_seed: Callable[[], str] = random_seed,
+        make_seed: Callable[[], str] = new_seed,
         saver: Saver | None = None,
     ) -> None:
         super().__init__()
         self.session = session
-        self.new_seed = new_seed
+        self.make_seed = make_seed
         self.saver = saver
         self.resumed = bool(session.events)
         """Said in the status line until the first action of the resumed game."""
@@ -323,7 +317,7 @@ class MinebenderApp(BoardApp):
                 return
         spec = self.session.spec
         old = self.session
-        self.session = Session(SessionSpec(level, self.new_seed(), spec.no_guess, spec.practice))
+        self.session = Session(SessionSpec(level, self.make_seed(), spec.no_guess, spec.practice))
         self.resumed = False
         if self.saver is not None:
             try:

@@ -20,13 +20,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from minebender import __version__
 from minebender import store as store_mod
-from minebender.session import Clock
+from minebender.session import Clock, new_seed
 from minebender.store import Store
 from minebender.web import errors
 from minebender.web.api import MAX_REPLAY_BYTES, REPLAY_FRAMES, router
 from minebender.web.bodies import MAX_BODY_BYTES, BodyLimit
 from minebender.web.hosts import HostGuard
-from minebender.web.hub import Hub, random_seed
+from minebender.web.hub import Hub
 
 __all__ = ["FRAMING", "STATIC", "ResponseHeaders", "create_app"]
 
@@ -97,7 +97,7 @@ def create_app(
     store: Store | str | Path | None = None,
     *,
     clock: Clock = time.monotonic,
-    make_seed: Callable[[], str] = random_seed,
+    make_seed: Callable[[], str] = new_seed,
     allowed_hosts: list[str] | None = None,
 ) -> FastAPI:
     """The app, serving games from store (a Store, a path, or the default database).

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from minebender.session import Clock, Event, EventType, Session, SessionSpec
+from minebender.session import Clock, Event, EventType, Session, SessionSpec, new_seed
 from minebender.store import Store, StoreConflict, StoreError, hash_token
 from minebender.types import Pos
 from minebender.web.views import proof_of
@@ -39,7 +39,6 @@ __all__ = [
     "Live",
     "NotPlaying",
     "SaveFailed",
-    "random_seed",
 ]
 
 
@@ -70,11 +69,6 @@ class GameChanged(RuntimeError):
     not taken, and the game is read again from the store on the next request."""
 
 
-def random_seed() -> str:
-    """A fresh seed for a game that asked for none: the server's only randomness."""
-    return secrets.token_urlsafe(6)
-
-
 @dataclass(slots=True)
 class Live:
     """A game in memory: its session, its owner's token hash, and a lock so that
@@ -103,7 +97,7 @@ class Hub:
         self,
         store: Store,
         clock: Clock = time.monotonic,
-        make_seed: Callable[[], str] = random_seed,
+        make_seed: Callable[[], str] = new_seed,
         capacity: int = 5000,
     ) -> None:
         self.store = store
