@@ -46,6 +46,24 @@ def minebender(
     )
 
 
+class FakeTerminal:
+    """What play and replay look at of the stderr they draw on."""
+
+    def __init__(self, encoding: str = "utf-8", tty: bool = True) -> None:
+        self.encoding, self.tty = encoding, tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def in_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, encoding: str = "utf-8", screen: bool = True
+) -> None:
+    """Run as if from a terminal: keys on stdin, the screen on the real stderr."""
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys, "__stderr__", FakeTerminal(encoding, screen))
+
+
 def assert_usage_error(result: subprocess.CompletedProcess[str], fragment: str = "") -> None:
     """Exit 2, nothing on stdout, one line on stderr that names the command."""
     assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
@@ -776,8 +794,7 @@ def test_play_opens_the_db_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         raise store_module.StoreError("stop here")
 
     monkeypatch.setattr(store_module, "open", fake_open)
-    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
-    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    in_a_terminal(monkeypatch)
     args = cli.build_parser(["play"]).parse_args(["play", "--db", str(tmp_path / "p.db")])
     with pytest.raises(cli.UsageError, match="stop here"):
         play.run(args)
@@ -870,8 +887,7 @@ def test_play_code_plays_the_board_of_a_code(
     from minebender.tui import app as app_module
 
     started: list[Any] = []
-    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
-    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    in_a_terminal(monkeypatch)
     monkeypatch.setattr(app_module.MinebenderApp, "run", lambda self: started.append(self))
     db = str(tmp_path / "games.db")
     link = "http://127.0.0.1:8000/?code=20x12x40+ng:abc"
@@ -881,3 +897,34 @@ def test_play_code_plays_the_board_of_a_code(
     assert (spec.seed, spec.no_guess, spec.chosen) == ("abc", True, True)
     assert spec.level == parse_board_code("20x12x40+ng:abc").level == Custom(20, 12, 40)
     assert cli.main(["play", "--code", "e:abc", "--seed", "x", "--db", db]) == 2
+
+
+@pytest.mark.parametrize("command", [["play"], ["replay", "--last"]])
+def test_play_and_replay_say_when_stderr_is_not_the_terminal(
+    command: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    db: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The game is drawn on stderr: ``play 2>/dev/null`` played blind (keys
+    acted, nothing was shown), while ``play >file`` was refused for a stdout
+    nothing is drawn on."""
+    monkeypatch.setenv("MINEBENDER_DB", str(db))
+    if command[0] == "replay":
+        with store_module.open(db) as store:
+            store.create_game(won_game("drawn"))
+    in_a_terminal(monkeypatch, screen=False)
+    assert cli.main(command) == 2
+    assert "stderr (where it is drawn) must be a terminal" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("encoding", ["iso8859-1", "ascii", "euc_jp"])
+def test_play_refuses_a_terminal_that_is_not_utf8(
+    encoding: str, monkeypatch: pytest.MonkeyPatch, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a Latin-1 locale every cell came out as the text ``\\u25a0``."""
+    monkeypatch.setenv("MINEBENDER_DB", str(db))
+    in_a_terminal(monkeypatch, encoding=encoding)
+    assert cli.main(["play"]) == 2
+    error = capsys.readouterr().err
+    assert f"encoding is {encoding}" in error and "LC_ALL=C.UTF-8" in error

@@ -159,6 +159,38 @@ def test_a_killed_game_loses_no_action(terminal: Terminal, tmp_path: Path) -> No
     assert game.session().flags == {target}
 
 
+def test_sigterm_quits_as_q_does_and_gives_the_terminal_back(
+    terminal: Terminal, tmp_path: Path
+) -> None:
+    """kill (SIGTERM) ended the game at once: the terminal was left in the
+    game's screen, reporting the mouse, with the cursor hidden, until the user
+    typed reset. Now it quits as q does (status 143) and the game resumes."""
+    db = tmp_path / "minebender.db"
+    terminal.start(f"env MINEBENDER_DB={db} {SCRIPT} play --seed term")
+    terminal.wait_for("q quit")
+    terminal.keys("Space")
+    terminal.wait_for("[ ]")
+    os.kill(terminal.program_pid(), signal.SIGTERM)
+    terminal.wait_for("EXIT=143")
+    shown = subprocess.run(
+        [
+            *terminal.base,
+            "display-message",
+            "-p",
+            "-t",
+            terminal.window,
+            "#{alternate_on} #{mouse_any_flag} #{cursor_flag}",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    assert shown == ["0", "0", "1"]  # the shell's screen, no mouse reports, a cursor
+    with store_module.open(db) as store:
+        (game,) = store.load_unfinished()
+    assert [e.type for e in game.events] == ["reveal"]
+
+
 def test_a_won_game_shows_the_sessions_numbers_under_the_board(
     terminal: Terminal, tmp_path: Path
 ) -> None:

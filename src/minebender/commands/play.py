@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from minebender.commands.terminal import require_terminal
 from minebender.options import OUTPUT_ERROR, add_db_argument
 from minebender.types import Custom, Level
 
@@ -145,8 +146,7 @@ def run(args: argparse.Namespace) -> int:
 
         if not no_guess_available():
             raise UsageError("no-guess boards are not available in this version of minebender")
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise UsageError("it needs a terminal: stdin and stdout must be a tty")
+    require_terminal()
 
     from minebender import store as store_module
     from minebender.session import new_seed
@@ -178,4 +178,4 @@ def run(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
                 return OUTPUT_ERROR
-    return 0
+    return app.return_code or 0  # TERMINATED after SIGTERM, saved as at q

@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from minebender.commands.terminal import require_terminal
 from minebender.options import add_db_argument, stored_games
 
 if TYPE_CHECKING:
@@ -213,10 +214,10 @@ def run(args: argparse.Namespace) -> int:
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))
         return 0
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise UsageError("it needs a terminal: stdin and stdout must be a tty")
+    require_terminal()
 
     from minebender.tui.viewer import ReplayApp
 
-    ReplayApp(replay, speed=args.speed, paused=args.step).run()
-    return 0
+    viewer = ReplayApp(replay, speed=args.speed, paused=args.step)
+    viewer.run()
+    return viewer.return_code or 0  # TERMINATED after SIGTERM

@@ -13,6 +13,9 @@ appear and a click right after a game ends lands on the cell it aimed at.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from typing import ClassVar
 
 from textual import events
@@ -28,7 +31,11 @@ from minebender.tui.fit import fits, needed_size
 from minebender.tui.widgets import AssistButton, Face, Led, face_for
 from minebender.types import Pos, Setup, Status
 
-__all__ = ["BoardApp"]
+__all__ = ["TERMINATED", "BoardApp"]
+
+TERMINATED = 128 + signal.SIGTERM
+"""The exit status after SIGTERM (143, as a shell reports a program it ended),
+reached only once the app has saved and given the terminal back."""
 
 
 class BoardApp(App[None]):
@@ -109,6 +116,18 @@ class BoardApp(App[None]):
 
     def on_mount(self) -> None:
         self.check_size()
+        # SIGTERM (kill, a session ending) quits as q does: its default ended
+        # the process at once, leaving the terminal in the game's screen with
+        # the mouse reported and the cursor hidden, until the user typed reset.
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
+
+    def on_unmount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+
+    def _terminated(self) -> None:
+        self.exit(return_code=TERMINATED)
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)
