@@ -35,5 +35,6 @@ def require_terminal() -> None:
     if not utf8:
         raise UsageError(
             f"it draws the board in Unicode, but this terminal's encoding is {encoding}"
-            " (from LANG, LC_ALL or PYTHONIOENCODING): run it in a UTF-8 locale, e.g. LC_ALL=C.UTF-8"
+            " (from LANG, LC_ALL or PYTHONIOENCODING): run it in a UTF-8 locale,"
+            " e.g. LC_ALL=C.UTF-8"
         )
