@@ -3,6 +3,7 @@ one clear line for bad arguments."""
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import socket
@@ -12,12 +13,14 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
 from minebender.batch import (
     BatchError,
     GameFailed,
+    LogNotWritten,
     Result,
     RunSpec,
     load_results,
@@ -325,7 +328,7 @@ def test_bot_command_counts_agree_with_their_nouns() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--games", "0"], "--games must be from 1 to 4294967296, got '0'"),
+        (["--games", "0"], "--games must be from 1 to 10000000, got '0'"),
         (["--level", "huge"], "unknown level 'huge'"),
         (["--workers", "0"], "--workers must be from 1 to 512, got '0'"),
         (["--strategy", "lucky"], "unknown strategy 'lucky'"),
@@ -513,7 +516,7 @@ def test_bot_integer_options_are_read_as_every_command_reads_one(
     from minebender.options import UsageError, parse_int
 
     option = command[-1]
-    hi = 4294967297 if option == "--games" else 513
+    hi = 10**7 + 1 if option == "--games" else 513
     with pytest.raises(UsageError) as expected:
         parse_int(option, value, 1, hi)
     assert _exit_code([*command, value, "--level", "beginner"]) == 2
@@ -524,14 +527,14 @@ def test_bot_integer_options_are_read_as_every_command_reads_one(
 
 @pytest.mark.parametrize(
     ("option", "value", "limit"),
-    [("--games", "4294967297", 4294967296), ("--games", "9" * 60, 4294967296),
+    [("--games", "10000001", 10**7), ("--games", "9" * 60, 10**7),
      ("--workers", "513", 512)],
 )  # fmt: skip
 def test_bot_integer_options_past_their_limit_are_refused(
     option: str, value: str, limit: int
 ) -> None:
-    """In a child with its memory capped: a run of 2**32 + 1 games, were it
-    started, would fill the memory listing them, and must fail only the test."""
+    """In a child with its memory capped: a run past the limit, were it
+    started, would fill the memory with its results, and must fail only the test."""
     import resource
 
     def cap() -> None:
@@ -788,3 +791,149 @@ def test_the_gap_to_the_bound_has_an_interval_that_matches_its_words(
     _print_ceiling(summary(0.0172, (-0.0038, 0.0381)), None)
     out = capsys.readouterr().out
     assert "the bot is 1.72 points below that bound (interval -0.38 .. 3.81)" in out
+
+
+def test_a_cluster_is_given_chunks_as_it_takes_them_not_all_at_once() -> None:
+    """20,000 Expert games were 20,000 futures submitted at the start (431 MB
+    in the client), and the longest run --games allowed never began."""
+    from types import SimpleNamespace
+
+    from minebender.batch import runners
+
+    class Client:
+        made: ClassVar[list[Client]] = []
+
+        def __init__(self, address: str, timeout: str) -> None:
+            self.outstanding = self.most = 0
+            self.status = "running"
+            Client.made.append(self)
+
+        def nthreads(self) -> dict[str, int]:
+            return {"worker": 2}
+
+        def submit(self, fn: object, spec: object, chunk: list[int], pure: bool) -> Any:
+            self.outstanding += 1
+            self.most = max(self.most, self.outstanding)
+            return SimpleNamespace(result=lambda: ([], None), chunk=chunk)
+
+        def close(self, timeout: float) -> None:
+            pass
+
+    def wait_any(pending: list[Any], timeout: float, return_when: str) -> Any:
+        Client.made[0].outstanding -= 1
+        return SimpleNamespace(done=pending[:1], not_done=pending[1:])
+
+    made = 0
+
+    def chunks() -> Iterator[list[int]]:
+        nonlocal made
+        for i in range(1000):
+            made += 1
+            yield [i]
+
+    outcomes = []
+    runners._play_on(Client, wait_any, SPEC, chunks(), "tcp://x:1", outcomes.append)
+    assert len(outcomes) == made == 1000
+    window = max(runners.IN_FLIGHT_PER_THREAD * 2, runners.MIN_IN_FLIGHT)
+    assert Client.made[0].most == window
+
+
+def test_the_chunks_of_a_run_are_made_as_they_are_played() -> None:
+    """A list of every game number took 3.4 GB for 10**8 games before any was played."""
+    from minebender.batch.run import _chunks
+
+    chunks = _chunks(iter(range(10**12)), 20)
+    assert next(chunks) == list(range(20)) and next(chunks) == list(range(20, 40))
+    assert list(_chunks(iter(range(5)), 2)) == [[0, 1], [2, 3], [4]]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"line one\nline two", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00"],
+    ids=["notes", "png"],
+)
+def test_a_file_that_is_not_a_log_is_refused_untouched(content: bytes, tmp_path: Path) -> None:
+    """The torn last line was cut before the file was read: a notes file lost
+    its last line, and a plot named as --resume by mistake was cut short."""
+    path = tmp_path / "named-by-mistake"
+    path.write_bytes(content)
+    with pytest.raises(BatchError, match="not a result line"):
+        run_batch(replace(SPEC, games=2), workers=1, resume=path, progress=False)
+    assert path.read_bytes() == content
+
+
+def test_plot_and_resume_naming_one_file_is_refused(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "run.png"
+    argv = ["bench", "bot", "--level", "beginner", "--games", "2", "--workers", "1"]
+    assert _exit_code([*argv, "--plot", str(path), "--resume", str(path)]) == 2
+    assert not path.exists()
+
+
+def test_a_read_only_log_is_still_summed_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a read-only disk an archived log could not even be reported: "cannot
+    write". It is read; only a game to add to it fails, with the games kept."""
+    log = tmp_path / "run.jsonl"
+    done, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    before = log.read_bytes()
+    real_open = Path.open
+
+    def read_only_disk(self: Path, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if self == log and mode != "rb":
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(self, mode, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", read_only_disk)
+    again, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    assert (again.played, again.wins, again.games) == (0, done.wins, 3)
+    with pytest.raises(LogNotWritten, match="Read-only file system; the games written before"):
+        run_batch(replace(SPEC, games=4), workers=1, resume=log, progress=False)
+    assert log.read_bytes() == before
+
+
+def test_a_ceiling_is_named_by_the_bound_its_games_carry(tmp_path: Path) -> None:
+    """A run without --ceiling over a log of sampled bounds printed them as a
+    two-move bound."""
+    log = tmp_path / "run.jsonl"
+    run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    lines = [json.loads(t) for t in log.read_text().splitlines()]
+    log.write_text(
+        "".join(json.dumps({**d, "ceiling": 1.0, "bound": "sampled"}) + "\n" for d in lines)
+    )
+    summary, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    assert (summary.bound, summary.ceiling) == ("sampled", 1.0)
+    mixed = [{**lines[0], "ceiling": 1.0, "bound": None}] + [
+        {**d, "ceiling": 1.0, "bound": "sampled"} for d in lines[1:]
+    ]
+    log.write_text("".join(json.dumps(d) + "\n" for d in mixed))
+    summary, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    assert (summary.bound, summary.ceiling) == (None, None)  # two kinds: no one figure
+
+
+def test_the_workers_said_are_the_processes_that_played() -> None:
+    """--workers 16 on 20 Beginner games (one chunk) said "16 local workers"."""
+    summary, _ = run_batch(SPEC, workers=16, progress=False)
+    assert summary.workers == 1
+
+
+def test_a_plot_that_cannot_be_written_keeps_the_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full disk at the plot, after the games, printed no figure and exited 2:
+    the whole run was lost without --resume."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    def full_disk(self: Figure, *args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Figure, "savefig", full_disk)
+    argv = ["bench", "bot", "--level", "beginner", "--games", "3", "--workers", "1"]
+    assert (
+        _exit_code([*argv, "--strategy", "FAST", "--json", "--plot", str(tmp_path / "p.png")]) == 74
+    )
+    out, err = capsys.readouterr()
+    assert json.loads(out)["games"] == 3 and json.loads(out)["strategy"] == "fast"
+    assert "cannot write" in err and "No space left on device; the figures are above" in err

@@ -158,14 +158,35 @@ class ResultLog:
     """Appends results as JSON lines, each flushed and fsynced as it is written."""
 
     def __init__(self, path: Path | None) -> None:
+        """Open (creating) and lock the log at path; None keeps no log.
+
+        Nothing in the file changes until the first result is written: the
+        run reads the file first, and a file that is not a log (a plot or a
+        notes file named by mistake) is refused as it was. Cutting a torn
+        last line here had cut the last line of any such file. A log that
+        cannot be written (a read-only disk) is opened for reading, so an
+        archived run can still be summed up and plotted; only a game to add
+        to it fails."""
         self._file: BinaryIO | None = None
         self._path = path
+        self._clean = False
+        """Whether a torn last line was looked for and cut (before the first write)."""
+        self._read_only: OSError | None = None
+        """Why the file was opened only for reading."""
         if path is None:
             return
         try:
             self._file = path.open("a+b")
+        except OSError as exc:
+            if exc.errno not in (errno.EROFS, errno.EACCES, errno.EPERM) or not path.is_file():
+                raise BatchError(f"cannot write {path}: {exc.strerror or exc}") from None
+            self._read_only = exc
+            try:
+                self._file = path.open("rb")
+            except OSError as again:
+                raise BatchError(f"cannot read {path}: {again.strerror or again}") from None
+        try:
             self._lock(self._file, path)
-            self._drop_torn_tail(self._file)
         except OSError as exc:
             raise BatchError(f"cannot write {path}: {exc.strerror or exc}") from None
 
@@ -210,7 +231,16 @@ class ResultLog:
         game is counted: a kill or a power cut then loses no game it reported."""
         if self._file is None:
             return
+        if self._read_only is not None:
+            exc = self._read_only
+            raise LogNotWritten(
+                f"cannot write {self._path}: {exc.strerror or exc}; the games written"
+                " before are kept"
+            )
         try:
+            if not self._clean:
+                self._drop_torn_tail(self._file)
+                self._clean = True
             self._file.write((json.dumps(asdict(result)) + "\n").encode())
             self._file.flush()
             os.fsync(self._file.fileno())

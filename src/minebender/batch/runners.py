@@ -22,7 +22,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -38,7 +38,7 @@ Outcome = tuple[list[Result], str | None]
 
 def run_local(
     spec: RunSpec,
-    chunks: list[list[int]],
+    chunks: Iterable[list[int]],
     workers: int,
     done: Callable[[Outcome], None],
 ) -> None:
@@ -143,11 +143,16 @@ NO_WORKER_S = 30.0
 """How long a run waits while the cluster has no worker (none started, all
 died, or each died on the chunk: one without minebender) before it stops."""
 POLL_S = 2.0
+IN_FLIGHT_PER_THREAD = 4
+"""Chunks given to the cluster at a time, per worker thread it had at the start:
+enough that no worker waits for the next one."""
+MIN_IN_FLIGHT = 64
+"""Chunks given at a time however few threads it had (workers may join later)."""
 
 
 def run_cluster(
     spec: RunSpec,
-    chunks: list[list[int]],
+    chunks: Iterable[list[int]],
     address: str,
     done: Callable[[Outcome], None],
 ) -> int:
@@ -185,15 +190,27 @@ def _play_on(
     client_class: Any,
     wait_any: Any,
     spec: RunSpec,
-    chunks: list[list[int]],
+    chunks: Iterable[list[int]],
     address: str,
     done: Callable[[Outcome], None],
 ) -> int:
     client = _connect(client_class, address)
     try:
         threads = int(sum(client.nthreads().values()))
-        futures = [client.submit(play_chunk, spec, chunk, pure=False) for chunk in chunks]
-        pending = list(futures)
+        # Submitted as the cluster takes them, not all at once: 20,000 Expert
+        # games held 20,000 futures (431 MB) in this process, and the largest
+        # run --games allows never began.
+        window = max(IN_FLIGHT_PER_THREAD * threads, MIN_IN_FLIGHT)
+        queue = iter(chunks)
+        pending: list[Any] = []
+
+        def refill() -> None:
+            for chunk in queue:
+                pending.append(client.submit(play_chunk, spec, chunk, pure=False))
+                if len(pending) >= window:
+                    break
+
+        refill()
         alone_since = time.monotonic()
         while pending:
             try:
@@ -212,7 +229,7 @@ def _play_on(
                         f" import minebender?){KEPT}"
                     ) from None
                 continue
-            pending = list(got.not_done)
+            pending[:] = list(got.not_done)
             for future in got.done:
                 try:
                     outcome = future.result()
@@ -225,6 +242,7 @@ def _play_on(
                         f" ({type(exc).__name__}: {said[:200]}){KEPT}"
                     ) from None
                 done(outcome)
+            refill()
         return threads
     finally:
         with contextlib.suppress(Exception):

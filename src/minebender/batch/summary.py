@@ -95,9 +95,13 @@ def summarize(
     n = len(rs)
     wins = sum(r.won for r in rs)
     bounds = [r.ceiling for r in rs if r.ceiling is not None]
+    # One kind of bound over every game, named as the games name it: a run
+    # without --ceiling over a log of sampled bounds called them two-move.
+    kinds = {r.bound_kind() for r in rs}
+    kind = next(iter(kinds)) if len(kinds) == 1 else None
     ceiling = room = None
     ceiling_ci95 = room_ci95 = None
-    if n and len(bounds) == n:
+    if n and len(bounds) == n and kind is not None:
         ceiling = sum(bounds) / n
         ceiling_ci95 = wilson(sum(bounds), n)
         room, lo, hi = mean_interval([b - r.won for b, r in zip(bounds, rs, strict=True)])
@@ -123,5 +127,5 @@ def summarize(
         ceiling_ci95,
         room,
         room_ci95,
-        spec.bound if ceiling is not None else None,
+        kind if ceiling is not None else None,
     )

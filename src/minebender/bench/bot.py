@@ -16,7 +16,9 @@ outright (see ``batch.runners``).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import os
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -28,6 +30,7 @@ from minebender.options import SEED_LIMIT, UsageError, add_int_argument
 
 if TYPE_CHECKING:  # the batch machinery is imported only when a run starts
     from minebender.batch.summary import Summary
+    from minebender.types import Setup
 
 __all__ = ["EXAMPLE", "GOALS", "add_arguments", "add_game_arguments", "run"]
 
@@ -37,9 +40,12 @@ EXAMPLE = "minebender bench bot --level expert --games 1000 --workers 2"
 GOALS = {"beginner": 0.973, "intermediate": 0.905, "expert": 0.545}
 """Win rates to beat (issue 3), each just above the best published figure."""
 
-GAMES_LIMIT = 2**32
-"""The most games a run may have: game i is board (seed, i) with i in 32 bits
-(``board_rs``), so a longer run would play its boards again."""
+GAMES_LIMIT = 10**7
+"""The most games a run may have. A run keeps every game's result in memory
+(about 260 bytes each: 2.6 GB at this limit), and the limit was 2**32 (the
+boards of one seed), which ended in "out of memory" with no game played; more
+games are more runs, each with a seed of its own (14 hours of Beginner on 2
+cores each)."""
 
 WORKERS_LIMIT = 512
 """The most local worker processes: far more than any machine's cores, so only
@@ -75,7 +81,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
         help=f"game i uses seed (SEED, i), an integer from 0 to {SEED_LIMIT - 1}; default 1",
     )
     parser.add_argument(
-        "--strategy", default="strong", help=f"{' or '.join(STRATEGIES)} (default strong)"
+        "--strategy",
+        default="strong",
+        type=str.lower,  # any case, as --level
+        help=f"{' or '.join(STRATEGIES)} (default strong)",
     )
     parser.add_argument(
         "--first",
@@ -100,6 +109,8 @@ def _check_plot(path: Path) -> None:
     (it is drawn after them, and the games are lost without --resume)."""
     if path.suffix.lower() != ".png":
         raise UsageError(f"--plot must name a .png file, got {str(path)!r}")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("--plot needs matplotlib: pip install 'minebender[cluster]'")
     if path.is_dir():
         raise UsageError(f"--plot {path} is a folder")
     if not path.parent.is_dir():
@@ -112,6 +123,14 @@ def _check_plot(path: Path) -> None:
             path.unlink()
     except OSError as exc:
         raise UsageError(f"--plot {path}: cannot write there ({exc.strerror or exc})") from None
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether a and b name one file (the same path, or a link to it)."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -175,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.plot is not None:
         _check_plot(args.plot)  # now, not after the games: a run is long
+        if args.resume is not None and _same_file(args.plot, args.resume):
+            raise UsageError(f"--plot and --resume both name {args.plot}: name two files")
     if args.cluster is not None:
         try:
             cluster_address(args.cluster)
@@ -198,10 +219,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         with sigterm_stops():
             summary, _ = run_batch(spec, args.workers, args.cluster, args.resume, args.progress)
-        if args.plot is not None:
-            # this run as the text gives it, beside the other runs of the file
-            others = read_results(args.resume) if args.resume is not None else iter(())
-            plot_results(others, args.plot, summary)
     except KeyboardInterrupt as exc:
         kept = (
             f"the finished games are in {args.resume} (the same command goes on from them)"
@@ -219,6 +236,25 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except BatchError as exc:
         raise UsageError(str(exc)) from None
+    _report(args, summary, board)
+    if args.plot is None:
+        return 0
+    # After the figures: a plot that cannot be written (a full disk, its folder
+    # gone) threw away the figures of the whole run, as a usage error.
+    try:
+        # this run as the text gives it, beside the other runs of the file
+        others = read_results(args.resume) if args.resume is not None else iter(())
+        plot_results(others, args.plot, summary)
+    except BatchError as exc:
+        print(f"minebender bench bot: error: {exc}; the figures are above", file=sys.stderr)
+        return OUTPUT_ERROR
+    if not args.json:
+        print(f"plot written to {args.plot}")
+    return 0
+
+
+def _report(args: argparse.Namespace, summary: Summary, board: Setup) -> None:
+    """Print the figures of a run: one JSON object with ``--json``, else lines."""
     if args.json:
         out = asdict(summary)
         out["ci95"] = list(summary.ci95)
@@ -228,7 +264,8 @@ def run(args: argparse.Namespace) -> int:
         out["goal"] = GOALS.get(summary.level)
         out["solver"] = solver_build()
         print(json.dumps(out))
-        return 0
+        sys.stdout.flush()  # before any error about the plot
+        return
     lo, hi = summary.ci95
     n = summary.workers
     where = f"cluster {summary.cluster}" if summary.cluster else f"{n} local worker{'s' * (n != 1)}"
@@ -267,10 +304,11 @@ def run(args: argparse.Namespace) -> int:
         + (f", {cpu * 1000:.1f} ms of processor time" if cpu > 0 else "")
     )
     if cpu > 0:  # logs written before processor time was recorded have none
-        print(f"(processor time says about {2 / cpu:.0f} games/s on 2 idle cores)")
-    if args.plot is not None:
-        print(f"plot written to {args.plot}")
-    return 0
+        cores = os.cpu_count() or 1
+        print(
+            f"(processor time says about {cores / cpu:.0f} games/s on {_count(cores, 'idle core')})"
+        )
+    sys.stdout.flush()  # before any error about the plot
 
 
 def _count(n: int, word: str) -> str:
