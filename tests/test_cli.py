@@ -928,3 +928,35 @@ def test_play_refuses_a_terminal_that_is_not_utf8(
     assert cli.main(["play"]) == 2
     error = capsys.readouterr().err
     assert f"encoding is {encoding}" in error and "LC_ALL=C.UTF-8" in error
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_stats_and_bot_write_in_an_output_that_is_not_utf8(encoding: str, db: Path) -> None:
+    """In a Latin-1 or ASCII locale one best-time name such as "İsmail" ended
+    stats with a traceback (status 1), and every board ended bot so."""
+    with store_module.open(db) as store:
+        gid = store.create_game(won_game("latin"))
+        store.record_best_time("\u0130smail \u0131I", gid)
+    env = {"PYTHONIOENCODING": encoding}
+    shown = minebender("stats", db=db, env=env)
+    assert shown.returncode == 0, shown.stderr
+    assert "\\u0130smail \\u0131I" in shown.stdout and shown.stderr == ""
+    played = minebender("bot", "--games", "1", "--seed", "1", env=env)
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.startswith("# covered  . empty  * mine  X the mine that went off")
+    assert played.stdout.isascii()
+
+
+def test_a_database_in_a_folder_not_named_in_utf8_is_read(tmp_path: Path) -> None:
+    """A folder named in Latin-1 (``d\\xfc``): serve and play saved games there,
+    but stats and replay --last, which only read, ended with a traceback."""
+    folder = tmp_path / os.fsdecode(b"d\xfc")
+    db = folder / "games.db"
+    with store_module.open(db) as store:
+        store.create_game(won_game("folder"))
+    shown = minebender("stats", "--db", str(db))
+    assert shown.returncode == 0, shown.stderr
+    assert "beginner" in shown.stdout and shown.stderr == ""
+    end = minebender("replay", "--last", "--db", str(db), "--board", "end")
+    assert end.returncode == 0, end.stderr
+    assert end.stdout.startswith("9x9x10\n")

@@ -15,6 +15,7 @@ when its reader has gone (``BROKEN_PIPE``); 71 when memory ran out (``OUT_OF_MEM
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import errno
 import importlib
@@ -35,6 +36,7 @@ __all__ = [
     "COMMANDS",
     "EXAMPLE",
     "OUTPUT_ERROR",
+    "OUTPUT_ERRORS",
     "OUT_OF_MEMORY",
     "OutputError",
     "UsageError",
@@ -68,6 +70,31 @@ BROKEN_PIPE = 141
 """Exit status when the reader of stdout has gone (``| head``): 128 + SIGPIPE, what
 a shell reports for a Unix tool that the signal ended, so pipelines with
 ``set -o pipefail`` see what they see with any other tool."""
+
+
+OUTPUT_ERRORS = "minebender-output"
+"""The error handler of stdout while a command runs (``_escape``)."""
+
+
+def _escape(error: UnicodeError) -> tuple[bytes, int]:
+    """What stdout writes for characters its encoding cannot: a byte of a file
+    name that is not UTF-8 (read as a surrogate) as that byte, as ``ls`` shows
+    it, and any other character as a ``\\u`` escape. In a Latin-1 or ASCII
+    locale a best-time name such as "İsmail" ended ``stats`` with a traceback,
+    and a folder named in Latin-1 ended ``serve`` at its first line."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = bytearray()
+    for char in error.object[error.start : error.end]:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:
+            out.append(code - 0xDC00)
+        else:
+            out += char.encode("ascii", "backslashreplace")
+    return bytes(out), error.end
+
+
+codecs.register_error(OUTPUT_ERRORS, _escape)
 
 
 class OutputError(OSError):
@@ -272,6 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     OUTPUT_ERROR, for every command alike. A stderr that cannot be written
     changes no exit status."""
     stream, errors, given = sys.stdout, sys.stderr, sys.stdin
+    handling = _escape_unencodable(stream)
     out = _Stdout(cast(TextIO, _ClosedStdout()) if stream is None else stream)
     sys.stdout = cast(TextIO, out)
     sys.stderr = cast(TextIO, _Stderr(errors))
@@ -302,6 +330,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         if given is None:
             sys.stdin.close()
         sys.stdout, sys.stderr, sys.stdin = stream, errors, given
+        if handling is not None and stream is not None:
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                cast(io.TextIOWrapper, stream).reconfigure(errors=handling)
+
+
+def _escape_unencodable(stream: TextIO | None) -> str | None:
+    """Make stdout write what its encoding cannot as ``_escape`` does; the
+    error handling it had, to be given back, or None when it was left as it was
+    (a stream that cannot be reconfigured, or one that already never fails)."""
+    before = getattr(stream, "errors", None)
+    if stream is None or before not in ("strict", "surrogateescape"):
+        return None
+    try:
+        cast(io.TextIOWrapper, stream).reconfigure(errors=OUTPUT_ERRORS)
+    except (AttributeError, ValueError, OSError):
+        return None
+    return str(before)
 
 
 def _command_name(argv: Sequence[str] | None) -> str:

@@ -8,13 +8,25 @@ presses the assist. Game i uses seed (SEED, i), the same games as
 from __future__ import annotations
 
 import argparse
+import sys
 
 from minebender.bench.bot import add_game_arguments
 from minebender.options import checked_board, parse_seed
 from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
 from minebender.words import count
 
-__all__ = ["EXAMPLE", "LEGEND", "SUMMARY", "add_arguments", "render_board", "run"]
+__all__ = [
+    "ASCII_GLYPHS",
+    "EXAMPLE",
+    "GLYPHS",
+    "LEGEND",
+    "SUMMARY",
+    "add_arguments",
+    "glyphs_for",
+    "legend",
+    "render_board",
+    "run",
+]
 
 SUMMARY = "watch the bot play whole games: final board, moves and guesses"
 EXAMPLE = "minebender bot --level expert --seed 7"
@@ -34,39 +46,63 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-LEGEND = "■ covered  · empty  ✱ mine  ✸ the mine that went off  ⚑ flag  ✗ wrong flag"
-"""What the glyphs of a final board mean, printed above the first one."""
+GLYPHS = {"empty": "·", "covered": "■", "flag": "⚑", "blast": "✸", "mine": "✱", "wrong": "✗"}
+"""The glyphs of a final board."""
+ASCII_GLYPHS = {"empty": ".", "covered": "#", "flag": "F", "blast": "X", "mine": "*", "wrong": "x"}
+"""The glyphs where the output cannot show the others (a Latin-1 or ASCII
+locale), where every board ended ``bot`` with a traceback."""
 
 
-def _cell(tile: Tile) -> tuple[str, str]:
+def legend(glyphs: dict[str, str]) -> str:
+    """What the glyphs of a final board mean, printed above the first one."""
+    g = glyphs
+    return (
+        f"{g['covered']} covered  {g['empty']} empty  {g['mine']} mine  {g['blast']} the mine"
+        f" that went off  {g['flag']} flag  {g['wrong']} wrong flag"
+    )
+
+
+LEGEND = legend(GLYPHS)
+
+
+def glyphs_for(encoding: str | None) -> dict[str, str]:
+    """GLYPHS if an output of this encoding can write them, else ASCII_GLYPHS."""
+    try:
+        "".join(GLYPHS.values()).encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return ASCII_GLYPHS
+    return GLYPHS
+
+
+def _cell(tile: Tile, g: dict[str, str]) -> tuple[str, str]:
     match tile:
         case Number(0):
-            return " ·", "dim"
+            return f" {g['empty']}", "dim"
         case Number(n):
             return f" {n}", f"bold {_COLOURS[n]}"
         case Covered():
-            return " ■", "grey50"
+            return f" {g['covered']}", "grey50"
         case Flagged():
-            return " ⚑", "bold red"
+            return f" {g['flag']}", "bold red"
         case Blast():
-            return " ✸", "bold white on red"
+            return f" {g['blast']}", "bold white on red"
         case Mine():
-            return " ✱", "bold"
+            return f" {g['mine']}", "bold"
         case WrongFlag():
-            return " ✗", "bold red"
+            return f" {g['wrong']}", "bold red"
         case Hint():
             return " ?", "bold black on yellow"
     return " ?", ""
 
 
-def render_board(screen: tuple[tuple[Tile, ...], ...]) -> object:
+def render_board(screen: tuple[tuple[Tile, ...], ...], glyphs: dict[str, str] = GLYPHS) -> object:
     """The screen as a rich Text, one row a line."""
     from rich.text import Text
 
     text = Text()
     for y, row in enumerate(screen):
         for tile in row:
-            glyph, style = _cell(tile)
+            glyph, style = _cell(tile, glyphs)
             text.append(glyph, style=style)
         if y < len(screen) - 1:
             text.append("\n")
@@ -84,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
     spec = RunSpec(args.level, args.strategy, args.first, seed, args.games)
     board = checked_board(spec, "bot")
     out = console()
+    glyphs = glyphs_for(getattr(sys.stdout, "encoding", None))
     show = args.board if args.board is not None else args.games == 1
     wins = guesses = 0
     for i in range(args.games):
@@ -92,8 +129,8 @@ def run(args: argparse.Namespace) -> int:
         guesses += record.guesses
         if show:
             if i == 0:
-                out.print(LEGEND, style="dim", highlight=False)
-            out.print(render_board(game.display()))
+                out.print(legend(glyphs), style="dim", highlight=False)
+            out.print(render_board(game.display(), glyphs))
         verdict = "[bold green]won[/]" if record.won else "[bold red]lost[/]"
         out.print(
             f"game ({seed}, {i}) {board.width}x{board.height}/{board.mines}: {verdict} "

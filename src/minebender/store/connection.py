@@ -117,7 +117,8 @@ class Database:
         target = Path(self.path)
         if not target.is_file():
             raise StoreError(f"the database path {target} is not a regular file")
-        uri = f"file:{quote(str(target.resolve()))}?mode=ro"
+        # as bytes: a name that is not UTF-8 (a Latin-1 folder) has no str to quote
+        uri = f"file:{quote(os.fsencode(target.resolve()))}?mode=ro"
         try:
             self._db = self._connect_read_only(uri)
         except sqlite3.Error as exc:
