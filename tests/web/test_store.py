@@ -750,3 +750,29 @@ def test_no_game_id_starts_with_a_dash() -> None:
     ids = [_new_id() for _ in range(3000)]
     assert not any(i.startswith("-") for i in ids)
     assert len(set(ids)) == 3000 and {len(i) for i in ids} == {16}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\U0001f469\u200d\U0001f4bb Ada",  # woman technologist: two emoji and a joiner
+        "\U0001f3f3\ufe0f\u200d\U0001f308",  # rainbow flag: a variation selector too
+        "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f",  # Wales: tags
+    ],
+)
+def test_a_name_of_joined_emoji_is_kept(name: str) -> None:
+    """Refused as not "1 to 32 printable characters", a name of five seen."""
+    assert store_mod.clean_name(name) == name
+
+
+@pytest.mark.parametrize(
+    "name", ["A\x1fB", "A\x1cB", "A\x0bB", "A\x85B", "\u200dAda", "Ada\x7f", "A\x00"]
+)
+def test_a_control_character_in_a_name_is_refused_not_made_a_space(name: str) -> None:
+    """U+001C to U+001F, which Python splits words at, were kept as spaces."""
+    with pytest.raises(ValueError, match="printable characters"):
+        store_mod.clean_name(name)
+
+
+def test_tabs_and_line_ends_in_a_name_are_spaces() -> None:
+    assert store_mod.clean_name("Ada\tL.\r\n") == "Ada L."

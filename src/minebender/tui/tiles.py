@@ -32,7 +32,9 @@ _BASE = Style(bgcolor=BOARD_BACKGROUND)
 _COVERED = ("■", _BASE + Style(color="#ffffff"))
 _FLAGGED = ("⚑", _BASE + Style(color="#ff0000", bold=True))
 _MINE = ("✱", _BASE + Style(color="#000000", bold=True))
-_BLAST = ("✱", Style(color="#000000", bgcolor="#ff0000", bold=True))
+# a glyph of its own, as ``bot`` draws it: with NO_COLOR or on a monochrome
+# terminal the red ground alone did not tell the mine that went off
+_BLAST = ("✸", Style(color="#000000", bgcolor="#ff0000", bold=True))
 _WRONG_FLAG = ("✗", Style(color="#ff0000", bgcolor="#ffd0d0", bold=True))
 _HINT = ("✓", Style(color="#000000", bgcolor="#00ff00", bold=True))
 _NUMBERS = [(" ", _BASE)] + [
@@ -45,6 +47,8 @@ def glyph(tile: Tile) -> tuple[str, Style]:
 
     >>> glyph(Number(3))[0], glyph(Flagged())[0], glyph(Covered())[0]
     ('3', '⚑', '■')
+    >>> glyph(Mine())[0] != glyph(Blast())[0]
+    True
     """
     match tile:
         case Number(n):
