@@ -960,3 +960,29 @@ def test_a_database_in_a_folder_not_named_in_utf8_is_read(tmp_path: Path) -> Non
     end = minebender("replay", "--last", "--db", str(db), "--board", "end")
     assert end.returncode == 0, end.stderr
     assert end.stdout.startswith("9x9x10\n")
+
+
+@pytest.mark.parametrize("command", [["stats"], ["replay", "--last"], ["stats", "--json"]])
+def test_a_loop_of_symbolic_links_as_database_is_named(command: list[str], tmp_path: Path) -> None:
+    """stats said "no games in loop yet", and serve only "unable to open"."""
+    loop = tmp_path / "loop"
+    loop.symlink_to(tmp_path / "back")
+    (tmp_path / "back").symlink_to(loop)
+    assert_usage_error(minebender(*command, "--db", str(loop)), "Too many levels of symbolic links")
+
+
+def test_replay_reads_a_file_from_stdin_with_board(tmp_path: Path) -> None:
+    """``solve -`` read stdin; ``replay -`` said "cannot read -"."""
+    from minebender import replay as replay_mod
+
+    text = json.dumps(replay_mod.to_json(replay_mod.from_session(won_game("piped"))))
+    shown = subprocess.run(
+        [str(SCRIPT), "replay", "-", "--board", "end"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("9x9x10\n") and "." not in shown.stdout.splitlines()[1]
+    assert_usage_error(minebender("replay", "-"), "give --board N (or end)")

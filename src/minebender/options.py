@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -274,12 +275,13 @@ def stored_games(db: str | None) -> Path | None:
     from minebender.store import default_path
 
     path = default_path() if db is None else Path(db)
-    if not path.exists():
-        return None
     try:
-        empty = path.is_file() and path.stat().st_size == 0
-    except OSError:
-        return path  # the store says what is wrong with it
+        found = path.stat()
+    except FileNotFoundError:  # a link to nothing too: nothing to read there
+        return None
+    except OSError:  # a loop of links, a folder that cannot be searched
+        return path  # the store says what is wrong with it ("no games yet", it said)
+    empty = stat.S_ISREG(found.st_mode) and found.st_size == 0
     return None if empty else path
 
 

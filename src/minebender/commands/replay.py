@@ -66,7 +66,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``minebender replay``: ``cli`` gives every command its own parser, so each
     module says only what is its own."""
     parser.description = f"{parser.description}\n\n{KEYS}"
-    parser.add_argument("file", metavar="FILE", nargs="?", help="a replay file (JSON)")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="a replay file (JSON), or - to read it from stdin (with --board)",
+    )
     parser.add_argument(
         "--last", action="store_true", help="the newest finished game of the store instead"
     )
@@ -132,13 +137,18 @@ def load(path: Path) -> Replay:
     from minebender.cli import UsageError
     from minebender.replay import MAX_BYTES, ReplayError, loads
 
+    stdin = str(path) == "-"
+    name = "<stdin>" if stdin else str(path)
     try:
         # Read no more than the limit and one byte: a pipe or a device
         # (/dev/zero) has no size to look at first and may never end.
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        if stdin:  # as ``solve -`` reads a board
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            raise UsageError(f"{path}: too big for a replay (over {MAX_BYTES // 1_000_000} MB)")
+            raise UsageError(f"{name}: too big for a replay (over {MAX_BYTES // 1_000_000} MB)")
     except IsADirectoryError:
         raise UsageError(f"{path} is a folder, not a replay file") from None
     except OSError as exc:
@@ -146,7 +156,7 @@ def load(path: Path) -> Replay:
     try:
         return loads(data)
     except ReplayError as exc:
-        raise UsageError(f"{path}: {str(exc).removeprefix('replay: ')}") from None
+        raise UsageError(f"{name}: {str(exc).removeprefix('replay: ')}") from None
 
 
 def _stored(db: str | None, game_id: str | None) -> Replay:
@@ -210,6 +220,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--db is the database of --last and --game: give one of them with it")
     if args.board is not None and (args.step or args.speed != 1.0):
         raise UsageError("--board prints a board and quits: --speed and --step are for watching")
+    if args.file == "-" and args.board is None:
+        raise UsageError(
+            "replay - reads the replay from stdin, where the viewer's keys come from:"
+            " give --board N (or end) to print a board, or name the file to watch it"
+        )
     replay = _stored(args.db, args.game) if stored else load(Path(args.file))
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))

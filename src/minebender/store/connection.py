@@ -28,6 +28,20 @@ BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another process's lock before it fails."""
 
 
+def _usable_path(target: Path) -> None:
+    """Refuse a path the system cannot follow (a loop of symbolic links, a
+    folder that cannot be searched) with the system's words: SQLite said only
+    "unable to open database file", and a report "no games yet"."""
+    try:
+        target.stat()
+    except FileNotFoundError:
+        return  # made when the database is created
+    except OSError as exc:
+        raise StoreError(
+            f"the database path {target} cannot be used: {exc.strerror or exc}"
+        ) from None
+
+
 class Database:
     """A connection to the games database; safe to share between threads."""
 
@@ -46,6 +60,7 @@ class Database:
             return
         if self.path != ":memory:":
             target = Path(self.path)
+            _usable_path(target)
             if target.is_dir():
                 raise StoreError(f"the database path {target} is a folder, not a file")
             if target.exists() and not target.is_file():
@@ -115,6 +130,7 @@ class Database:
         """Open self.path for reading only; False when its schema is older than
         this code's (then it is opened as usual, and brought up to date)."""
         target = Path(self.path)
+        _usable_path(target)
         if not target.is_file():
             raise StoreError(f"the database path {target} is not a regular file")
         # as bytes: a name that is not UTF-8 (a Latin-1 folder) has no str to quote
