@@ -36,6 +36,7 @@ from minebender.session import (
     Session,
     SessionSpec,
     is_board_seed,
+    layout_for,
     level_from_name,
     level_name,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "FORMAT",
     "MAX_BYTES",
     "MAX_EVENTS",
+    "MAX_T_MS",
     "VERSION",
     "Frame",
     "Replay",
@@ -77,6 +79,10 @@ __all__ = [
 FORMAT = "minebender-replay"
 VERSION = 1
 MAX_EVENTS = 100_000
+MAX_T_MS = 2**53 - 1
+"""The latest an event may be, in ms: the largest whole number a JSON reader
+holds exactly (the page's), 285,000 years. A file with 10**400 was read, and
+the page said "lost in Infinity s"."""
 MAX_BYTES = 5_000_000
 """The largest replay file read (docs/replays.md): a real game's file is a few
 kilobytes, so anything near this is not a replay, and refusing it before
@@ -153,6 +159,20 @@ class Replay:
     def session(self) -> Session:
         """The finished session, played again from the events."""
         return Session.rebuild(self.spec, self.events, clock=lambda: 0.0)
+
+    def dealt(self) -> bool:
+        """Whether the layout is the one its seed deals to its first click, as
+        its board code would deal it today. A layout the laws allow may be any
+        other (a file edited by hand, or written by a version that placed the
+        mines otherwise): the file is then read, and says so."""
+        first = self.session().first_pos
+        if first is None:
+            return False
+        try:
+            dealt = layout_for(self.spec.setup, self.spec.seed, first, self.spec.no_guess)
+        except ValueError:  # no no-guess board of these mines (a custom field)
+            return False
+        return tuple(map(tuple, dealt)) == tuple(map(tuple, self.layout))
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,8 +294,8 @@ def _event(i: int, item: object) -> Event:
         raise ReplayError(f"{where}: 'type' must be one of {', '.join(EVENT_TYPES)}")
     _only(item, _ASSIST_FIELDS if kind == "assist" else _CELL_FIELDS, where)
     t = _field(item, "t", int, where)
-    if t < 0:
-        raise ReplayError(f"{where}: 't' must not be negative")
+    if not 0 <= t <= MAX_T_MS:
+        raise ReplayError(f"{where}: 't' must be from 0 to {MAX_T_MS} (ms), got {_as_json(t)}")
     pos = None
     if kind != "assist":
         pos = Pos(_field(item, "x", int, where), _field(item, "y", int, where))
@@ -349,6 +369,7 @@ def parse(data: object) -> Replay:
             raise ReplayError(f"replay: events[{i}] comes after the end of the game")
     if not s.over:
         raise ReplayError("replay: the events do not finish the game")
+    _first_click_laws(spec, s.first_pos)
     replay = Replay(spec, events, _result_of(s), player)
     claimed = _field(data, "result", dict)
     _only(claimed, _RESULT_FIELDS, "replay: result")
@@ -356,12 +377,49 @@ def parse(data: object) -> Replay:
         got = getattr(replay.result, field)
         if field not in claimed:
             raise ReplayError(f"replay: result: the field {field!r} is missing")
-        if claimed[field] != got or type(claimed[field]) is bool:
+        if not _same(claimed[field], got):
             raise ReplayError(
                 f"replay: result {field!r} says {_as_json(claimed[field])}"
                 f" but the events give {_as_json(got)}"
             )
     return replay
+
+
+def _same(claimed: object, got: object) -> bool:
+    """Whether a value of the file is the value the events give, in its JSON
+    type too: 1.0 and true are not the count 1 (``"elapsed_ms": 0.0`` and a
+    click count of ``true`` were read, where a field of the file's own was not)."""
+    if type(claimed) is not type(got):
+        return False
+    if isinstance(claimed, Mapping) and isinstance(got, Mapping):
+        return claimed.keys() == got.keys() and all(_same(claimed[k], got[k]) for k in got)
+    return claimed == got
+
+
+def _first_click_laws(spec: SessionSpec, first: Pos | None) -> None:
+    """Refuse a layout no placement of the laws makes for the first click:
+    a mine on it (``gen_first_safe``), or next to it while the board has
+    room for a clear 3x3 (``gen_opening``). Without the check, an edited
+    file lost or won at its first click a game no one could have met."""
+    if first is None:
+        return
+    layout = spec.layout
+    assert layout is not None
+    b = spec.setup
+    if layout[first.y][first.x]:
+        raise ReplayError(
+            f"replay: the layout has a mine under the first click ({first.x}, {first.y}),"
+            " which no board the laws deal has"
+        )
+    if b.mines + 9 > b.width * b.height:
+        return
+    for y in range(max(0, first.y - 1), min(b.height, first.y + 2)):
+        for x in range(max(0, first.x - 1), min(b.width, first.x + 2)):
+            if layout[y][x]:
+                raise ReplayError(
+                    f"replay: the layout has a mine at ({x}, {y}), next to the first click"
+                    f" ({first.x}, {first.y}), which the laws keep clear on a board with room"
+                )
 
 
 def _as_json(value: object) -> str:

@@ -556,3 +556,102 @@ def test_a_new_game_mid_game_abandons_the_old_one(page: Any, dealt: Server) -> N
     settle(page)
     again = page.evaluate("() => fetch('/api/statistics').then((r) => r.json())")["beginner"]
     assert again["played"] == after["played"]
+
+
+def latency(page: Any, ms: int) -> None:
+    """Every request of the page takes ms more, as over a network."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": ms, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+
+
+def playing_games(server: Server) -> list[tuple[str, int]]:
+    """The games the server's database holds as being played, with their events."""
+    import sqlite3
+
+    db = sqlite3.connect(server.db)
+    try:
+        return db.execute(
+            "SELECT id, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id)"
+            " FROM games g WHERE status = 'playing'"
+        ).fetchall()
+    finally:
+        db.close()
+
+
+def test_a_stray_click_after_the_win_leaves_the_name_field_focused(
+    page: Any, dealt: Server
+) -> None:
+    """One more click where the board was (the dialog's overlay now) took the
+    focus from the name field: the name typed went nowhere, and Enter saved
+    "Anonymous", for good."""
+    start_dealt(page, dealt)
+    win(page, DEALT)
+    page.wait_for_selector("#name-dialog")
+    box = page.locator(cell(0, 8)).bounding_box()
+    page.mouse.click(box["x"] + 4, box["y"] + 4)
+    assert page.evaluate("() => document.activeElement.tagName") == "INPUT"
+    page.keyboard.type("Speedy")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#best-dialog")
+    assert "Speedy" in page.inner_text("#best-times")
+
+
+def test_two_new_games_at_once_leave_no_game_behind(page: Any, dealt: Server) -> None:
+    """F2 twice in a row (or F2 held): the two new games each gave up the same
+    old one, and the first new one stayed "playing" for good, never counted,
+    even once clicked."""
+    before = {gid for gid, _ in playing_games(dealt)}  # other tests' games
+    start_dealt(page, dealt)
+    old = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current'))")
+    latency(page, 100)
+    page.focus("#board")
+    page.keyboard.press("F2")
+    page.keyboard.press("F2")
+    page.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=old["id"]
+    )
+    page.click(cell(FIRST.x, FIRST.y))  # the first new game, while the second is dealt
+    page.wait_for_timeout(2500)
+    settle(page)
+    current = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current'))")
+    left = [gid for gid, _ in playing_games(dealt) if gid not in before | {current["id"]}]
+    assert left == []
+
+
+def test_a_held_key_acts_once(page: Any, server: Server) -> None:
+    """Held F flagged and unflagged at each repeat of the key."""
+    start(page, server, "held")
+    target = mines_of("held", FIRST)[0]
+    page.focus("#board")
+    page.keyboard.press("ArrowUp")  # the cursor appears at the centre, FIRST
+    dx, dy = target.x - FIRST.x, target.y - FIRST.y
+    for key, n in (("ArrowRight", dx), ("ArrowLeft", -dx), ("ArrowDown", dy), ("ArrowUp", -dy)):
+        for _ in range(max(0, n)):
+            page.keyboard.press(key)
+    for _ in range(4):
+        page.keyboard.down("f")  # again while down: the browser's repeat
+    page.keyboard.up("f")
+    settle(page)
+    assert tile(page, target) == "flagged"
+
+
+def test_a_click_is_decided_on_the_board_the_moves_before_it_leave(
+    page: Any, server: Server
+) -> None:
+    """Over a network, an unflag and then a click on that cell sent no reveal:
+    the click was read on the board on screen, still flagged."""
+    seed = "stale"
+    start(page, server, seed)
+    safe = next(p for p in safe_of(seed, FIRST) if tile(page, p) == "covered")
+    page.click(cell(safe.x, safe.y), button="right")
+    settle(page)
+    assert tile(page, safe) == "flagged"
+    latency(page, 150)
+    page.click(cell(safe.x, safe.y), button="right")  # unflag: still on its way
+    page.click(cell(safe.x, safe.y))
+    settle(page)
+    assert tile(page, safe) not in ("covered", "flagged")

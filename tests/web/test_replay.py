@@ -77,7 +77,14 @@ def good(clock: FakeClock) -> dict[str, Any]:
         (lambda d: d.update(layout=["." * 9] * 9), "10 mines"),
         (lambda d: d["events"][0].update(type="jump"), "events[0]: 'type'"),
         (lambda d: d["events"][1].update(x="4"), "events[1]: 'x' must be an integer"),
-        (lambda d: d["events"][1].update(t=-5), "'t' must not be negative"),
+        (lambda d: d["events"][1].update(t=-5), "'t' must be from 0 to 9007199254740991"),
+        (lambda d: d["events"][-1].update(t=10**400), "'t' must be from 0 to 9007199254740991"),
+        (lambda d: d["result"].update(elapsed_ms=float(d["result"]["elapsed_ms"])), "'elapsed_ms'"),
+        (lambda d: d["result"]["clicks"].update(assist=False), "result 'clicks' says"),
+        (
+            lambda d: d["result"]["clicks"].update(left=1.0 * d["result"]["clicks"]["left"]),
+            "clicks",
+        ),
         (lambda d: d["events"].reverse(), "backwards"),
         (lambda d: d["events"].append(dict(d["events"][-1])), "after the end"),
         (lambda d: d["events"].pop(), "do not finish"),
@@ -213,3 +220,54 @@ def test_replay_board_prints_a_position_solve_reads(clock: FakeClock, tmp_path: 
     assert too_far.returncode == 2
     assert f"this replay has {len(s.events)} moves" in too_far.stderr
     assert board("x").returncode == 2
+
+
+def played_on(layout_rows: list[str], moves: list[Pos]) -> dict[str, Any]:
+    """The replay file of a Beginner game played on a layout of one's own, each
+    move a reveal: a file as consistent as any, but for where its mines are."""
+    layout = tuple(tuple(c == "*" for c in row) for row in layout_rows)
+    s = Session(SessionSpec(Beginner(), SEED, False, False, layout), lambda: 0.0)
+    for p in moves:
+        s.reveal(p)
+    assert s.over
+    return replay.to_json(replay.from_session(s))
+
+
+BOTTOM = ["........."] * 8 + ["*" * 9]
+"""Nine mines in the last row; a tenth is added where each test wants it."""
+
+
+def with_mine(x: int, y: int) -> list[str]:
+    rows = list(BOTTOM)
+    rows[y] = rows[y][:x] + "*" + rows[y][x + 1 :]
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("rows", "moves", "words"),
+    [
+        (with_mine(4, 4), [FIRST], r"a mine under the first click \(4, 4\)"),
+        (
+            with_mine(5, 5),
+            [FIRST, Pos(5, 5)],
+            r"a mine at \(5, 5\), next to the first click \(4, 4\)",
+        ),
+    ],
+)
+def test_a_layout_the_laws_never_deal_to_its_first_click_is_refused(
+    rows: list[str], moves: list[Pos], words: str
+) -> None:
+    """An edited file lost (or won) at its first click a game no one could meet:
+    the laws keep the first click, and with room its neighbours, free of mines."""
+    data = played_on(rows, moves)
+    with pytest.raises(replay.ReplayError, match=words):
+        replay.parse(data)
+
+
+def test_a_layout_its_seed_does_not_deal_is_read_and_said(clock: FakeClock) -> None:
+    """A replay keeps its layout, which a later version may deal otherwise;
+    one that is not its seed's board is read, and the viewers say so."""
+    ours = replay.loads(replay.dumps(replay.from_session(finished(clock))))
+    assert ours.dealt()
+    moved = replay.parse(played_on(with_mine(0, 0), [FIRST]))  # one click opens it all
+    assert moved.result.status == "won" and not moved.dealt()

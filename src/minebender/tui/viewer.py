@@ -93,6 +93,8 @@ class ReplayApp(BoardApp):
             raise ValueError(f"speed must be from {MIN_SPEED:g} to {MAX_SPEED:g}, got {speed!r}")
         super().__init__()
         self.replay = replay
+        self.dealt = replay.dealt()
+        """Whether its seed deals this layout (else the status line says so)."""
         self.steps = steps(replay)
         self.index = 0
         self.speed = speed
@@ -181,6 +183,8 @@ class ReplayApp(BoardApp):
             case Playing():
                 state = f"paused · {speed}" if self.paused else speed
         who = f" by {self.replay.player}" if self.replay.player else ""
+        if not self.dealt:  # edited, or dealt by a version that placed mines otherwise
+            who += ", not its code's board"
         parts = [
             level_name(self.replay.spec.level) + who,  # the name of its best time, if any
             f"step {step.index}/{len(self.steps) - 1}",

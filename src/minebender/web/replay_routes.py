@@ -47,6 +47,7 @@ def _frames_answer(raw: bytes) -> Response:
     ]
     summary = replay_mod.to_json(r)
     del summary["layout"], summary["events"]
+    summary["dealt"] = r.dealt()  # else the viewer says the board is not its code's
     return json_answer({"replay": summary, "frames": frames})
 
 

@@ -70,6 +70,11 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
         e.preventDefault();
         e.stopPropagation();
         close(null);
+      } else if (!win.contains(document.activeElement) && e.key.length === 1 && win.querySelector("input")) {
+        // focus lost all the same (a click in the page behind, a tool): the
+        // key goes into the dialog's field, not nowhere
+        win.querySelector("input").focus();
+        e.stopPropagation();
       } else if (e.key === "Enter" && primary && e.target.tagName !== "BUTTON") {
         e.preventDefault();
         e.stopPropagation();
@@ -79,6 +84,13 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
       }
     };
     document.addEventListener("keydown", onKey, true);
+    // A click on the overlay or on the dialog's text leaves the focus where it
+    // is, as in Windows XP: one stray click after a winning click took it from
+    // the name field, the name typed then went nowhere, and Enter saved
+    // "Anonymous" for good.
+    overlay.addEventListener("mousedown", (e) => {
+      if (!(e.target instanceof Element) || !e.target.closest(FOCUSABLE + ", label")) e.preventDefault();
+    });
     overlay.appendChild(win);
     document.getElementById("dialogs").appendChild(overlay);
     openCount++;

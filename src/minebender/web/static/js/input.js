@@ -3,6 +3,12 @@
 // Mouse: left reveals (a left click on a satisfied number chords), right flags
 // on press, left+right together or the middle button chord on release; cells
 // look pressed while held. Touch: a tap reveals, a long press flags.
+//
+// A left click or a tap is handed on as a click (``handlers.click``), not as
+// a reveal or a chord: which of them it is depends on the board as the moves
+// sent before it leave it, and their answers may still be on the way. Decided
+// here, on the board on screen, an unflag and then a click on that cell sent
+// no reveal, and a flag and then a click on the number it satisfied no chord.
 
 const LONG_PRESS_MS = 380;
 
@@ -83,11 +89,7 @@ export function attachPointer(board, handlers) {
       if (p && handlers.enabled()) handlers.chord(p);
     } else if (e.button === 0 && !spent) {
       release();
-      if (p && handlers.enabled()) {
-        const t = board.tile(p.x, p.y);
-        if (t === "covered") handlers.reveal(p);
-        else if (board.satisfied(p.x, p.y)) handlers.chord(p);
-      }
+      if (p && handlers.enabled()) handlers.click(p);
     }
     if (!left && !right && !middle) {
       spent = false;
@@ -151,9 +153,7 @@ export function attachPointer(board, handlers) {
     const p = touchCell;
     touchCell = null;
     if (!p || longDone || !handlers.enabled()) return;
-    const tile = board.tile(p.x, p.y);
-    if (tile === "covered") handlers.reveal(p);
-    else if (board.satisfied(p.x, p.y)) handlers.chord(p);
+    handlers.click(p);
   });
   el.addEventListener("touchcancel", () => {
     clearTimeout(timer);
@@ -177,12 +177,8 @@ export function keyAction(board, cursor, key) {
     };
   }
   if (!cursor) return null;
-  if (key === " " || key === "Enter") {
-    const t = board.tile(cursor.x, cursor.y);
-    if (t === "covered") return { action: "reveal" };
-    if (t && t.length === 1 && t !== "0") return { action: "chord" };
-    return { action: null };
-  }
+  // reveal or chord, decided as a click is, once the moves before it are answered
+  if (key === " " || key === "Enter") return { action: "open" };
   if (key === "f" || key === "F") return { action: "flag" };
   return null;
 }

@@ -302,8 +302,19 @@ async function abandonSaved() {
   }
 }
 
+// One new game at a time: two that overlap (F2 twice in a row, a held key)
+// each gave up the game they found, the same one, and the first new game was
+// left "playing" in the database for good, never counted, even once clicked.
+let dealing = Promise.resolve(null);
+
 /** Start a game; resolves with its first view, or null (the error is shown). */
-async function newGame(opts = {}) {
+function newGame(opts = {}) {
+  const dealt = dealing.then(() => dealGame(opts));
+  dealing = dealt.catch(() => null);
+  return dealt;
+}
+
+async function dealGame(opts) {
   const p = state.prefs;
   const body = opts.code
     ? { code: opts.code, practice: p.practice }
@@ -339,6 +350,8 @@ async function newGame(opts = {}) {
   }
 }
 
+// An action, or a function that makes it (or null: nothing to send) when its
+// turn in the queue comes, from the board the answers before it left.
 function send(action) {
   const game = state.game;
   if (!game || !state.view || state.view.status !== "playing") return state.queue;
@@ -346,7 +359,9 @@ function send(action) {
   state.queue = state.queue
     .then(async () => {
       if (state.game !== game) return;
-      const res = await api.act(game, action);
+      const act = typeof action === "function" ? action() : action;
+      if (!act || !state.view || state.view.status !== "playing") return;
+      const res = await api.act(game, act);
       offline(false);
       if (state.game === game) await show(res.view);
     })
@@ -421,9 +436,23 @@ async function followReplacement(game) {
 
 const playing = () => !!state.view && state.view.status === "playing" && !dlg.dialogOpen();
 
+// A left click, a tap, Space or Enter on cell p: a reveal on a covered cell, a
+// chord on a number (the mouse and a tap: only one whose flags add up, so that
+// a click on a number in passing is no chord), else nothing; decided when its
+// turn comes, on the board as the moves sent before it leave it.
+function open(p, anyNumber = false) {
+  return send(() => {
+    const t = board.tile(p.x, p.y);
+    if (t === "covered") return { type: "reveal", ...p };
+    const number = t && t.length === 1 && t !== "0";
+    if (number && (anyNumber || board.satisfied(p.x, p.y))) return { type: "chord", ...p };
+    return null;
+  });
+}
+
 attachPointer(board, {
   enabled: playing,
-  reveal: (p) => send({ type: "reveal", ...p }),
+  click: (p) => open(p),
   flag: (p) => send({ type: "flag", ...p }),
   chord: (p) => send({ type: "chord", ...p }),
   holding: (on) => {
@@ -542,6 +571,8 @@ attachMenus(command);
 
 // ---------------------------------------------------------------- keys
 
+const REPEATLESS = new Set(["F2", "n", "N", "a", "A", "f", "F", " ", "Enter"]);
+
 document.addEventListener("keydown", (e) => {
   if (dlg.dialogOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "Escape") return closeMenus();
@@ -549,6 +580,9 @@ document.addEventListener("keydown", (e) => {
   // press that button: only on the board (or nothing focused) are they moves
   const onControl = e.target instanceof HTMLElement && e.target.closest("button, a, input, select, textarea");
   if (onControl && (e.key === "Enter" || e.key === " ")) return;
+  // A key held down repeats: only the arrows move on with it. Held F toggled
+  // the flag at each repeat, and held F2 dealt a stream of games.
+  if (e.repeat && REPEATLESS.has(e.key)) return void e.preventDefault();
   if (e.key === "F2" || e.key === "n" || e.key === "N") {
     e.preventDefault();
     return newGame();
@@ -563,6 +597,8 @@ document.addEventListener("keydown", (e) => {
   if (r.cursor) {
     state.cursor = r.cursor;
     board.setCursor(r.cursor);
+  } else if (r.action === "open" && playing()) {
+    open({ ...state.cursor }, true);
   } else if (r.action && playing()) {
     send({ type: r.action, ...state.cursor });
   }

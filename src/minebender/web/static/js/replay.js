@@ -90,8 +90,9 @@ export function replaysDialog(history) {
 
 /** The pause before the next frame: the game's own pause (cut to 10 s, for a
  * player who left the game open) at the chosen speed, or with "quick" (0) an
- * eighth of it, at least 60 ms (so each step is seen) and at most 1 s; never
- * longer than at 4x, so quick is the fastest speed of a fast game too. */
+ * eighth of it, at least 60 ms (so each step is seen) and at most 1 s, but
+ * never longer than at 4x, which wins: a pause under 240 ms is played at 4x,
+ * so quick is the fastest speed of a fast game too. */
 export function pause(ms, speed) {
   if (!speed) return Math.min(1000, Math.max(0, ms) / 4, Math.max(60, ms / 8));
   return Math.min(10000, Math.max(0, ms)) / speed; // cut to 10 s, then sped up
@@ -112,7 +113,10 @@ export function watch(data) {
   let i = 0;
   let playing = null;
   return openDialog({
-    title: `Replay \u2013 ${levelTitle(r.level)}, ${r.result.status} in ${seconds(r.result.elapsed_ms)} s`,
+    // a layout its seed does not deal: edited, or of a version that dealt otherwise
+    title:
+      `Replay \u2013 ${levelTitle(r.level)}, ${r.result.status} in ${seconds(r.result.elapsed_ms)} s` +
+      (r.dealt === false ? " (not the board its code deals)" : ""),
     id: "replay-dialog",
     html:
       '<div class="replay"><div class="top sunken2" style="display:flex;justify-content:space-between">' +
@@ -144,7 +148,7 @@ export function watch(data) {
         count.innerHTML = ledDigits(f.mines_left);
         count.setAttribute("aria-label", `${f.mines_left} mines left`); // the digits are pictures
         time.innerHTML = ledDigits(Math.floor(f.elapsed_ms / 1000));
-        time.setAttribute("aria-label", `${Math.floor(f.elapsed_ms / 1000)} seconds`);
+        time.setAttribute("aria-label", `${Math.min(999, Math.floor(f.elapsed_ms / 1000))} seconds`); // as the LED
         win.querySelector("[data-info]").textContent = describe(f, frames.length);
         slider.value = String(i);
       };
