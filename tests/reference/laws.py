@@ -36,7 +36,7 @@ from minebender import (
     Tile,
     WrongFlag,
 )
-from reference import brute, defs
+from reference import brute, defs, frontier
 
 ASSIST_KS = (0, 1, 2, 7, 2**40)
 
@@ -68,17 +68,28 @@ def all_actions(positions: Sequence[Pos], ks: Sequence[int]) -> list[Action]:
 _SAFE_CACHE: dict[Knowledge, frozenset[Pos]] = {}
 
 
-def provably_safe_cells(v: Knowledge) -> frozenset[Pos]:
-    """``brute.provably_safe_cells``, remembered: many states share a view.
+BRUTE_CELLS = 16
+"""The largest board whose layouts are enumerated one by one (2**16 of them);
+a larger one is decided by ``frontier``, another enumeration of its own."""
 
-    LAWS.bend's ProvablySafe, which counts the view's total; the checks ask
-    ``knowledge_of`` first, so a view without one never gets here.
+
+def provably_safe_cells(v: Knowledge) -> frozenset[Pos]:
+    """LAWS.bend's ProvablySafe, which counts the view's total, remembered:
+    many states share a view. On a board of up to ``BRUTE_CELLS`` cells by
+    brute force over every layout (``brute``); on a larger one by enumerating
+    the frontier's consistent assignments and counting the rest
+    (``frontier``), which shares nothing with the game's solver either. The
+    checks ask ``knowledge_of`` first, so a view without a total never gets here.
     """
     safe = _SAFE_CACHE.get(v)
     if safe is None:
         if len(_SAFE_CACHE) > 200_000:
             _SAFE_CACHE.clear()
-        safe = _SAFE_CACHE[v] = brute.provably_safe_cells(v)
+        if v.width * v.height <= BRUTE_CELLS:
+            safe = brute.provably_safe_cells(v)
+        else:
+            safe = frontier.enumerate_frontier(v).safe
+        _SAFE_CACHE[v] = safe
     return safe
 
 
@@ -290,11 +301,14 @@ def check_flag_toggle(s: State) -> None:
 
 
 def check_flag_others(s: State) -> None:
+    """For every q: the game's flags and the flags after are finite sets, so
+    the flags of either, with the domain's positions, cover every q (a game
+    that dropped a flag off the board was caught only when it was listed)."""
     for p in s.positions:
         after = s.step(Flag(p))
         if after is s.g:
             continue  # the very same game: every flag as it was
-        for q in s.positions:
+        for q in {*s.g.flags, *after.flags, *s.positions}:
             if p != q and after.flagged(q) != s.g.flagged(q):
                 raise s.fail("flag_others", f"Flag({p!r}) changed the flag of {q!r}")
 
