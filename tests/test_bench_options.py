@@ -65,3 +65,18 @@ def test_the_all_row_says_it_leaves_out_new_game(capsys: pytest.CaptureFixture[s
     assert rows["all"].split()[1] == "3"  # reveal, flag, assist: not the new game
     assert float(rows["all"].split()[5]) == 30.0  # its max is not the new game's 90
     assert "not new game" in rows["all"]
+
+
+def test_a_peer_without_its_function_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ms_toollib before 1.4.17 has no cal_probability_onboard: an AttributeError's
+    traceback, where an older peer is a matter of installing another."""
+    import types
+
+    from minebender.bench import solver
+    from minebender.options import UsageError
+
+    monkeypatch.setitem(sys.modules, "ms_toollib", types.ModuleType("ms_toollib"))
+    with pytest.raises(UsageError, match=r"pip install 'ms-toollib>=1\.5\.20'"):
+        solver._load_peer()

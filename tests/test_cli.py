@@ -986,3 +986,17 @@ def test_replay_reads_a_file_from_stdin_with_board(tmp_path: Path) -> None:
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith("9x9x10\n") and "." not in shown.stdout.splitlines()[1]
     assert_usage_error(minebender("replay", "-"), "give --board N (or end)")
+
+
+def test_play_whose_terminal_game_failed_does_not_say_it_succeeded(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Textual ends a crashed app with return code 1; play said 0 all the same."""
+    from minebender.tui import app as app_module
+
+    def crash(self: Any) -> None:
+        self._return_code = 1
+
+    in_a_terminal(monkeypatch)
+    monkeypatch.setattr(app_module.MinebenderApp, "run", crash)
+    assert cli.main(["play", "--db", str(tmp_path / "games.db")]) == 1

@@ -1,6 +1,6 @@
 """minebender: Minesweeper with laws, an exact solver and a no-guess assist.
 
-The public API (see docs/API.md) is importable from here::
+The public API (see docs/api.md) is importable from here::
 
     import minebender as mb
     game = mb.Game.fresh(3, 1, ((False, False, True),))

@@ -13,11 +13,15 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from starlette.exceptions import StarletteDeprecationWarning
+from starlette import exceptions as starlette_exceptions
 
 with warnings.catch_warnings():
     # Starlette now asks for "httpx2"; httpx (a dev dependency) still works.
-    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    # An older Starlette has no such warning class (nor the warning).
+    warnings.simplefilter(
+        "ignore",
+        getattr(starlette_exceptions, "StarletteDeprecationWarning", DeprecationWarning),
+    )
     from fastapi.testclient import TestClient
 
 from minebender import store as store_mod

@@ -99,7 +99,12 @@ def _load_peer() -> PeerFn:
         raise UsageError(
             "the peer ms_toollib is not installed: pip install 'minebender[peers]'"
         ) from exc
-    fn: PeerFn = ms_toollib.cal_probability_onboard
+    fn: PeerFn | None = getattr(ms_toollib, "cal_probability_onboard", None)
+    if fn is None:  # before 1.4.17 it had another name, and gave other answers
+        raise UsageError(
+            "this ms_toollib has no cal_probability_onboard (it came in 1.4.17):"
+            " pip install 'ms-toollib>=1.5.20'"
+        )
     return fn
 
 

@@ -54,6 +54,10 @@ def _frames_answer(raw: bytes) -> Response:
 def replay_routes() -> APIRouter:
     """The route that steps through a replay file (no game, no token)."""
     api = APIRouter(route_class=StrictJSONRoute)
+    # One replay at a time: the frames of a file of 100,000 events took 45 s
+    # and 0.4 GB, and a few such files at once would take gigabytes; the
+    # players' own requests never wait for it.
+    one_at_a_time = asyncio.Semaphore(1)
 
     @api.post(REPLAY_FRAMES.removeprefix("/api"), summary="Step through a replay")
     async def replay_frames(request: Request) -> Response:
@@ -67,6 +71,7 @@ def replay_routes() -> APIRouter:
         if kind != "application/json":
             raise ApiError(415, "send the replay file as Content-Type: application/json")
         raw = await request.body()  # at most MAX_REPLAY_BYTES (web.bodies.BodyLimit)
-        return await asyncio.to_thread(_frames_answer, raw)
+        async with one_at_a_time:
+            return await asyncio.to_thread(_frames_answer, raw)
 
     return api
