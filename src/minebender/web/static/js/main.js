@@ -440,7 +440,7 @@ const playing = () => !!state.view && state.view.status === "playing" && !dlg.di
 // chord on a number (the mouse and a tap: only one whose flags add up, so that
 // a click on a number in passing is no chord), else nothing; decided when its
 // turn comes, on the board as the moves sent before it leave it.
-function open(p, anyNumber = false) {
+function openCell(p, anyNumber = false) {
   return send(() => {
     const t = board.tile(p.x, p.y);
     if (t === "covered") return { type: "reveal", ...p };
@@ -452,7 +452,7 @@ function open(p, anyNumber = false) {
 
 attachPointer(board, {
   enabled: playing,
-  click: (p) => open(p),
+  click: (p) => openCell(p),
   flag: (p) => send({ type: "flag", ...p }),
   chord: (p) => send({ type: "chord", ...p }),
   holding: (on) => {
@@ -598,7 +598,7 @@ document.addEventListener("keydown", (e) => {
     state.cursor = r.cursor;
     board.setCursor(r.cursor);
   } else if (r.action === "open" && playing()) {
-    open({ ...state.cursor }, true);
+    openCell({ ...state.cursor }, true);
   } else if (r.action && playing()) {
     send({ type: r.action, ...state.cursor });
   }
