@@ -655,3 +655,74 @@ def test_a_click_is_decided_on_the_board_the_moves_before_it_leave(
     page.click(cell(safe.x, safe.y))
     settle(page)
     assert tile(page, safe) not in ("covered", "flagged")
+
+
+def _around(p: Pos) -> list[Pos]:
+    return [
+        Pos(x, y)
+        for y in range(max(0, p.y - 1), min(9, p.y + 2))
+        for x in range(max(0, p.x - 1), min(9, p.x + 2))
+        if (x, y) != (p.x, p.y)
+    ]
+
+
+def _flood(start: Pos, mines: set[Pos], count: dict[Pos, int]) -> set[Pos]:
+    """The cells a reveal of start opens (LAWS.bend's flood fill)."""
+    seen, todo = {start}, [start]
+    while todo:
+        p = todo.pop()
+        if count[p] == 0:
+            for q in _around(p):
+                if q not in seen and q not in mines:
+                    seen.add(q)
+                    todo.append(q)
+    return seen
+
+
+def _a_click_a_flood_makes_a_number() -> tuple[str, Pos, Pos, list[Pos]]:
+    """A Beginner board (of the seeds tried in turn) where, after FIRST, a
+    covered zero x opens a cell y as a number, next to which as many safe
+    covered cells as y's number lie outside that flood: flagged, they are
+    wrong flags that add up."""
+    for i in range(200):
+        seed = f"aimed{i}"
+        mines = set(mines_of(seed, FIRST))
+        count = {
+            Pos(x, y): sum(q in mines for q in _around(Pos(x, y)))
+            for y in range(9)
+            for x in range(9)
+        }
+
+        shown = _flood(FIRST, mines, count)
+        for x in sorted(count, key=lambda p: (p.y, p.x)):
+            if x in shown or x in mines or count[x]:
+                continue
+            opened = _flood(x, mines, count)
+            for y in sorted(opened - {x}, key=lambda p: (p.y, p.x)):
+                if count[y] == 0 or y in shown:
+                    continue
+                wrong = [q for q in _around(y) if q not in opened | shown | mines]
+                if len(wrong) >= count[y]:
+                    return seed, x, y, wrong[: count[y]]
+    raise AssertionError("no such board among the seeds tried")
+
+
+def test_a_click_on_a_covered_cell_is_a_reveal_whatever_opens_it_first(
+    page: Any, server: Server
+) -> None:
+    """A click aimed at a covered cell that a click still on its way opened as
+    a number whose (wrong) flags added up was sent as a chord: the game was lost."""
+    seed, x, y, wrong = _a_click_a_flood_makes_a_number()
+    start(page, server, seed)
+    for q in wrong:
+        page.click(cell(q.x, q.y), button="right")
+    settle(page)
+    latency(page, 150)
+    page.click(cell(x.x, x.y))
+    page.click(cell(y.x, y.y))  # covered on screen: aimed at as a covered cell
+    settle(page)
+    assert tile(page, y) not in ("covered", "flagged") and tile(page, y) != "blast"
+    assert page.get_attribute("#face", "data-mood") != "dead"
+    assert page.locator("#end-title").count() == 0 or (
+        page.get_attribute("#end-title", "data-status") != "lost"
+    )

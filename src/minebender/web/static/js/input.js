@@ -5,10 +5,9 @@
 // look pressed while held. Touch: a tap reveals, a long press flags.
 //
 // A left click or a tap is handed on as a click (``handlers.click``), not as
-// a reveal or a chord: which of them it is depends on the board as the moves
-// sent before it leave it, and their answers may still be on the way. Decided
-// here, on the board on screen, an unflag and then a click on that cell sent
-// no reveal, and a flag and then a click on the number it satisfied no chord.
+// a reveal or a chord: a click on a flag or a number is read on the board as
+// the moves sent before it leave it, and their answers may still be on the
+// way (main.js, openCell).
 
 const LONG_PRESS_MS = 380;
 

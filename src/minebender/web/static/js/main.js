@@ -436,14 +436,21 @@ async function followReplacement(game) {
 
 const playing = () => !!state.view && state.view.status === "playing" && !dlg.dialogOpen();
 
-// A left click, a tap, Space or Enter on cell p: a reveal on a covered cell, a
-// chord on a number (the mouse and a tap: only one whose flags add up, so that
-// a click on a number in passing is no chord), else nothing; decided when its
-// turn comes, on the board as the moves sent before it leave it.
+// A left click, a tap, Space or Enter on cell p. What it aims at is what the
+// screen shows: a covered cell is revealed, whatever the moves still on their
+// way make of it (opened by them as a number, a reveal does nothing; taken
+// for a chord, it had lost a game on a wrong flag). A flagged cell is revealed
+// if a move before it took the flag off, and a number chords (the mouse and a
+// tap: only one whose flags add up, so that a click on a number in passing is
+// no chord), decided when its turn comes, on the board the moves sent before
+// it leave: decided on the board on screen, an unflag and then a click sent
+// no reveal, and a flag and then a click on the number it completed no chord.
 function openCell(p, anyNumber = false) {
+  const aimed = board.tile(p.x, p.y);
+  if (aimed === "covered") return send({ type: "reveal", ...p });
   return send(() => {
     const t = board.tile(p.x, p.y);
-    if (t === "covered") return { type: "reveal", ...p };
+    if (aimed === "flagged") return t === "covered" ? { type: "reveal", ...p } : null;
     const number = t && t.length === 1 && t !== "0";
     if (number && (anyNumber || board.satisfied(p.x, p.y))) return { type: "chord", ...p };
     return null;
