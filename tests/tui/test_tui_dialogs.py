@@ -8,6 +8,8 @@ import re
 
 import pytest
 from pilot_types import PilotT
+from textual import events
+from textual.keys import _character_to_key
 from textual.screen import Screen
 from textual.widgets import Input
 from tui_support import app_of, make_app, run, screen_lines, win
@@ -17,6 +19,7 @@ from minebender.tui.endscreen import EndScreen
 from minebender.tui.screens import (
     CustomScreen,
     KeysScreen,
+    NameInput,
     NameScreen,
     ScoresScreen,
     default_name,
@@ -155,3 +158,25 @@ def test_the_scores_at_48_columns_cut_no_word(store: Store) -> None:
     assert re.search(r"level +# +name +time +date", text)
     assert len(re.findall(r"\bintermediate\b", text)) == 2
     assert len(re.findall(r"\b\d{4}-\d\d-\d\d\b", text)) == 2
+
+
+def test_the_name_field_keeps_an_emoji_joined_whole() -> None:
+    """Textual's field takes only what Python calls printable: the joiner of
+    🏳️‍🌈 was dropped, and the flag kept as two emoji."""
+    typed: list[str | None] = []
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        app.push_screen(NameScreen("beginner", 7.25, ""), typed.append)
+        await pilot.pause()
+        field = app.screen.query_one(NameInput)
+        for char in "\U0001f3f3\ufe0f\u200d\U0001f308 Zo":
+            # as a terminal sends them: one key a character (Pilot's press
+            # takes key names, and has none for some of these)
+            field.post_message(events.Key(_character_to_key(char), char))
+            await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(make_app(), scenario)
+    assert typed == ["\U0001f3f3\ufe0f\u200d\U0001f308 Zo"]

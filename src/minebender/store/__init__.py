@@ -25,7 +25,7 @@ True
 from pathlib import Path
 
 from minebender.store.db import BEST_TIMES_KEPT, Store
-from minebender.store.names import MAX_NAME_LENGTH, NAME_RULE, clean_name
+from minebender.store.names import MAX_NAME_LENGTH, NAME_RULE, clean_name, joins
 from minebender.store.records import (
     BestTime,
     GameGivenUp,
@@ -56,6 +56,7 @@ __all__ = [
     "clean_name",
     "default_path",
     "hash_token",
+    "joins",
     "open",
 ]
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["MAX_NAME_LENGTH", "NAME_RULE", "clean_name"]
+__all__ = ["MAX_NAME_LENGTH", "NAME_RULE", "clean_name", "joins"]
 
 
 MAX_NAME_LENGTH = 32
 NAME_RULE = f"a name must have 1 to {MAX_NAME_LENGTH} printable characters, not only spaces"
 
 
-def _joins(char: str) -> bool:
+def joins(char: str) -> bool:
     """A character that only joins or varies the one before it in an emoji:
     the zero-width joiner of 👩‍💻, the variation selectors of 🏳️, the tags of a
     subdivision's flag. Python calls them unprintable (they draw nothing
@@ -38,8 +38,8 @@ def clean_name(name: str) -> str:
     if any(unicodedata.category(c) == "Cc" and c not in "\t\n\r" for c in text):
         raise ValueError(NAME_RULE)
     cleaned = " ".join(text.split())
-    if not cleaned or len(cleaned) > MAX_NAME_LENGTH or _joins(cleaned[0]):
+    if not cleaned or len(cleaned) > MAX_NAME_LENGTH or joins(cleaned[0]):
         raise ValueError(NAME_RULE)
-    if not all(c.isprintable() or _joins(c) for c in cleaned):
+    if not all(c.isprintable() or joins(c) for c in cleaned):
         raise ValueError(NAME_RULE)
     return cleaned

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TypeVar
 
 from rich.console import RenderableType
 from rich.table import Table
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -21,7 +22,7 @@ from textual.widgets import Footer, Input, Static
 
 from minebender.commands.play import KEY_TABLE
 from minebender.commands.stats import render_report
-from minebender.store import MAX_NAME_LENGTH, clean_name
+from minebender.store import MAX_NAME_LENGTH, clean_name, joins
 from minebender.types import Custom, Level
 
 _T = TypeVar("_T")
@@ -31,6 +32,7 @@ __all__ = [
     "AskScreen",
     "CustomScreen",
     "KeysScreen",
+    "NameInput",
     "NameScreen",
     "ScoresScreen",
     "TextScreen",
@@ -102,6 +104,23 @@ class AskScreen(ModalScreen[_T | None]):
         self.dismiss(None)
 
 
+class NameInput(Input):
+    """The name field, taking the characters that join an emoji as well
+    (``store.joins``): Textual's field takes only what Python calls printable,
+    and 🏳️‍🌈 was kept as 🏳️🌈, a name the page would have kept whole."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual calls Input's own handler after this one, unless prevented:
+        # a printable key is left to it, a joiner is taken here alone.
+        if event.character is not None and len(event.character) == 1 and joins(event.character):
+            event.stop()
+            event.prevent_default()
+            if self.selection.is_empty:
+                self.insert_text_at_cursor(event.character)
+            else:
+                self.replace(event.character, *self.selection)
+
+
 class NameScreen(AskScreen[str]):
     """Asks a name for a new best time; enter keeps it, escape skips it."""
 
@@ -122,7 +141,7 @@ class NameScreen(AskScreen[str]):
                 f"A best time for {self.level}:\n{self.seconds:.3f} s!\n"
                 "Your name (enter saves, escape skips):"
             )
-            yield Input(value=self.name_offered, max_length=MAX_NAME_LENGTH, id="name")
+            yield NameInput(value=self.name_offered, max_length=MAX_NAME_LENGTH, id="name")
             yield Static("", id="name-error")
         yield Footer(compact=True)
 
