@@ -159,19 +159,20 @@ def test_a_killed_game_loses_no_action(terminal: Terminal, tmp_path: Path) -> No
     assert game.session().flags == {target}
 
 
-def test_sigterm_quits_as_q_does_and_gives_the_terminal_back(
-    terminal: Terminal, tmp_path: Path
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+def test_sigterm_and_sighup_quit_as_q_does_and_give_the_terminal_back(
+    sig: signal.Signals, terminal: Terminal, tmp_path: Path
 ) -> None:
-    """kill (SIGTERM) ended the game at once: the terminal was left in the
-    game's screen, reporting the mouse, with the cursor hidden, until the user
-    typed reset. Now it quits as q does (status 143) and the game resumes."""
+    """kill (SIGTERM, or -HUP) ended the game at once: the terminal was left in
+    the game's screen, reporting the mouse, with the cursor hidden, until the
+    user typed reset. Now it quits as q does (128 + the signal) and the game resumes."""
     db = tmp_path / "minebender.db"
     terminal.start(f"env MINEBENDER_DB={db} {SCRIPT} play --seed term")
     terminal.wait_for("q quit")
     terminal.keys("Space")
     terminal.wait_for("[ ]")
-    os.kill(terminal.program_pid(), signal.SIGTERM)
-    terminal.wait_for("EXIT=143")
+    os.kill(terminal.program_pid(), sig)
+    terminal.wait_for(f"EXIT={128 + sig}")
     shown = subprocess.run(
         [
             *terminal.base,

@@ -31,11 +31,15 @@ from minebender.tui.fit import fits, needed_size
 from minebender.tui.widgets import AssistButton, Face, Led, face_for
 from minebender.types import Pos, Setup, Status
 
-__all__ = ["TERMINATED", "BoardApp"]
+__all__ = ["STOPS", "TERMINATED", "BoardApp"]
 
 TERMINATED = 128 + signal.SIGTERM
 """The exit status after SIGTERM (143, as a shell reports a program it ended),
 reached only once the app has saved and given the terminal back."""
+STOPS = (signal.SIGTERM, signal.SIGHUP)
+"""The signals that quit the app as q does, each with 128 + its number: kill,
+and a hangup (``kill -HUP``, the terminal closed), whose default left the
+terminal in the game's screen, reporting the mouse."""
 
 
 class BoardApp(App[None]):
@@ -116,18 +120,19 @@ class BoardApp(App[None]):
 
     def on_mount(self) -> None:
         self.check_size()
-        # SIGTERM (kill, a session ending) quits as q does: its default ended
+        # SIGTERM and SIGHUP (STOPS) quit as q does: their default ended
         # the process at once, leaving the terminal in the game's screen with
         # the mouse reported and the cursor hidden, until the user typed reset.
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
+        loop = asyncio.get_running_loop()
+        for sig in STOPS:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self.exit, None, 128 + sig)
 
     def on_unmount(self) -> None:
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
-
-    def _terminated(self) -> None:
-        self.exit(return_code=TERMINATED)
+        loop = asyncio.get_running_loop()
+        for sig in STOPS:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(sig)
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)
