@@ -41,6 +41,7 @@ __all__ = [
     "parse_first",
     "parse_int",
     "parse_seed",
+    "read_at_most",
     "read_level",
     "stored_games",
 ]
@@ -317,3 +318,14 @@ def add_int_argument(
             setattr(namespace, self.dest, value)
 
     parser.add_argument(option, action=_Read, default=default, help=help, metavar=metavar)
+
+
+def read_at_most(path: str, limit: int) -> bytes:
+    """The first ``limit + 1`` bytes of the file at path, or of stdin for
+    ``-`` (``solve -``, ``replay -``): one byte past the limit tells a file that
+    is too big, and a pipe or a device (/dev/zero) has no size to look at
+    first and may never end. OSError as ``open`` and ``read`` raise it."""
+    if path == "-":
+        return sys.stdin.buffer.read(limit + 1)
+    with open(path, "rb") as handle:
+        return handle.read(limit + 1)

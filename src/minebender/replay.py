@@ -52,6 +52,7 @@ from minebender.types import (
     Pos,
     Tile,
     WrongFlag,
+    neighbours,
 )
 from minebender.words import article
 
@@ -149,6 +150,9 @@ class Replay:
     events: tuple[Event, ...]
     result: Result
     player: str | None = None
+    first: Pos | None = None
+    """Where the mines were placed (the first click), as the events played
+    gave it when the replay was made or read: ``dealt`` need not play them again."""
 
     @property
     def layout(self) -> Layout:
@@ -165,7 +169,7 @@ class Replay:
         its board code would deal it today. A layout the laws allow may be any
         other (a file edited by hand, or written by a version that placed the
         mines otherwise): the file is then read, and says so."""
-        first = self.session().first_pos
+        first = self.first
         if first is None:
             return False
         try:
@@ -204,7 +208,7 @@ def from_session(s: Session, player: str | None = None) -> Replay:
     if not s.over or s.layout is None:
         raise ReplayError("only a finished game can be saved as a replay")
     spec = SessionSpec(s.spec.level, s.spec.seed, s.spec.no_guess, s.spec.practice, s.layout)
-    return Replay(spec, tuple(s.events), _result_of(s), player)
+    return Replay(spec, tuple(s.events), _result_of(s), player, s.first_pos)
 
 
 def to_json(r: Replay) -> dict[str, Any]:
@@ -370,7 +374,7 @@ def parse(data: object) -> Replay:
     if not s.over:
         raise ReplayError("replay: the events do not finish the game")
     _first_click_laws(spec, s.first_pos)
-    replay = Replay(spec, events, _result_of(s), player)
+    replay = Replay(spec, events, _result_of(s), player, s.first_pos)
     claimed = _field(data, "result", dict)
     _only(claimed, _RESULT_FIELDS, "replay: result")
     for field in ("status", "reason", "elapsed_ms", "bbbv", "clicks"):
@@ -413,13 +417,12 @@ def _first_click_laws(spec: SessionSpec, first: Pos | None) -> None:
         )
     if b.mines + 9 > b.width * b.height:
         return
-    for y in range(max(0, first.y - 1), min(b.height, first.y + 2)):
-        for x in range(max(0, first.x - 1), min(b.width, first.x + 2)):
-            if layout[y][x]:
-                raise ReplayError(
-                    f"replay: the layout has a mine at ({x}, {y}), next to the first click"
-                    f" ({first.x}, {first.y}), which the laws keep clear on a board with room"
-                )
+    for q in neighbours(b.width, b.height, first):
+        if layout[q.y][q.x]:
+            raise ReplayError(
+                f"replay: the layout has a mine at ({q.x}, {q.y}), next to the first click"
+                f" ({first.x}, {first.y}), which the laws keep clear on a board with room"
+            )
 
 
 def _as_json(value: object) -> str:

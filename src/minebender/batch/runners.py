@@ -22,7 +22,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -56,15 +56,17 @@ def run_local(
     pending: set[Future[Outcome]] = set()
     queue = iter(chunks)
     finished_all = False
+
+    def submit(chunk: list[int]) -> None:
+        pending.add(pool.submit(play_chunk, spec, chunk))
+
     try:
         while True:
-            for chunk in queue:
-                pending.add(pool.submit(play_chunk, spec, chunk))
-                if len(pending) >= 2 * workers:
-                    break
+            _top_up(queue, pending, submit, 2 * workers)
             if not pending:
                 break
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            pending -= finished
             for future in finished:
                 done(future.result())
         finished_all = True
@@ -76,6 +78,20 @@ def run_local(
         if not finished_all:  # stopped: what the workers play now is not wanted
             _end_workers(before)
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _top_up(
+    queue: Iterator[list[int]],
+    pending: Sized,
+    submit: Callable[[list[int]], None],
+    window: int,
+) -> None:
+    """Submit chunks of queue until ``window`` are pending (or none is left): a
+    pool or a cluster is given work as it takes it, never the whole run at once."""
+    for chunk in queue:
+        submit(chunk)
+        if len(pending) >= window:
+            break
 
 
 def _end_workers(before: set[int | None]) -> None:
@@ -205,10 +221,12 @@ def _play_on(
         pending: list[Any] = []
 
         def refill() -> None:
-            for chunk in queue:
-                pending.append(client.submit(play_chunk, spec, chunk, pure=False))
-                if len(pending) >= window:
-                    break
+            _top_up(
+                queue,
+                pending,
+                lambda c: pending.append(client.submit(play_chunk, spec, c, pure=False)),
+                window,
+            )
 
         refill()
         alone_since = time.monotonic()

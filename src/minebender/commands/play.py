@@ -178,4 +178,4 @@ def run(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
                 return OUTPUT_ERROR
-    return app.return_code or 0  # TERMINATED after SIGTERM, saved as at q
+    return app.return_code or 0  # 1 if it failed; 128 + a signal of STOPS, saved as at q

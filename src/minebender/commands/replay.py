@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minebender.commands.terminal import require_terminal
-from minebender.options import add_db_argument, stored_games
+from minebender.options import add_db_argument, read_at_most, stored_games
 
 if TYPE_CHECKING:
     from minebender.replay import Replay
@@ -137,16 +137,9 @@ def load(path: Path) -> Replay:
     from minebender.cli import UsageError
     from minebender.replay import MAX_BYTES, ReplayError, loads
 
-    stdin = str(path) == "-"
-    name = "<stdin>" if stdin else str(path)
+    name = "<stdin>" if str(path) == "-" else str(path)
     try:
-        # Read no more than the limit and one byte: a pipe or a device
-        # (/dev/zero) has no size to look at first and may never end.
-        if stdin:  # as ``solve -`` reads a board
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with path.open("rb") as handle:
-                data = handle.read(MAX_BYTES + 1)
+        data = read_at_most(str(path), MAX_BYTES)
         if len(data) > MAX_BYTES:
             raise UsageError(f"{name}: too big for a replay (over {MAX_BYTES // 1_000_000} MB)")
     except IsADirectoryError:
@@ -235,4 +228,4 @@ def run(args: argparse.Namespace) -> int:
 
     viewer = ReplayApp(replay, speed=args.speed, paused=args.step)
     viewer.run()
-    return viewer.return_code or 0  # TERMINATED after SIGTERM
+    return viewer.return_code or 0  # 1 if it failed; 128 + a signal of tui.base.STOPS

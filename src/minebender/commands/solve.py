@@ -19,7 +19,7 @@ from rich.text import Text
 
 from minebender.boardtext import CELL_LIMIT, Board, BoardTextError, parse_board
 from minebender.cli import UsageError, console
-from minebender.options import memory_cap
+from minebender.options import memory_cap, read_at_most
 from minebender.solver import Analysis, analyse, explain
 from minebender.types import Boom, Knowledge, Pos, Shown
 from minebender.words import article, cut
@@ -149,11 +149,7 @@ def read_board(path: str) -> Board:
     """Read and parse FILE (or stdin for ``-``); any problem is a UsageError."""
     name = "<stdin>" if path == "-" else path
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
+        data = read_at_most(path, MAX_FILE_BYTES)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:

@@ -31,15 +31,14 @@ from minebender.tui.fit import fits, needed_size
 from minebender.tui.widgets import AssistButton, Face, Led, face_for
 from minebender.types import Pos, Setup, Status
 
-__all__ = ["STOPS", "TERMINATED", "BoardApp"]
+__all__ = ["STOPS", "BoardApp"]
 
-TERMINATED = 128 + signal.SIGTERM
-"""The exit status after SIGTERM (143, as a shell reports a program it ended),
-reached only once the app has saved and given the terminal back."""
 STOPS = (signal.SIGTERM, signal.SIGHUP)
-"""The signals that quit the app as q does, each with 128 + its number: kill,
-and a hangup (``kill -HUP``, the terminal closed), whose default left the
-terminal in the game's screen, reporting the mouse."""
+"""The signals that quit the app as q does, with 128 + the signal as its
+return code (143, 129: what a shell reports of a program a signal ended),
+reached once the app has saved and given the terminal back: kill, and a
+hangup (``kill -HUP``, the terminal closed), whose default left the terminal
+in the game's screen, reporting the mouse."""
 
 
 class BoardApp(App[None]):
