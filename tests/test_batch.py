@@ -29,6 +29,7 @@ from minebender.batch import (
     wilson,
 )
 from minebender.bench.build import solver_build
+from minebender.bot import BOT_VERSION
 from minebender.cli import main
 
 SPEC = RunSpec("beginner", "fast", "near-corner", 7, 20)
@@ -247,6 +248,61 @@ def test_a_log_of_other_runs_is_left_alone(tmp_path: Path) -> None:
     summary, _ = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
     assert summary.played == 3
     assert len(load_results(log)) == 6
+
+
+def test_resume_takes_only_the_games_this_bot_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Game n of a seed is the same board whichever bot plays it, but another
+    bot may play it otherwise: a log's games of another bot version, or of
+    none recorded (logs older than the field), are played again, never
+    counted in this bot's win rate."""
+    log = tmp_path / "run.jsonl"
+    _, straight = run_batch(replace(SPEC, games=4), workers=1, resume=log, progress=False)
+    lines = [json.loads(t) for t in log.read_text().splitlines()]
+    assert {line["bot"] for line in lines} == {BOT_VERSION}
+    del lines[0]["bot"]  # written before the field
+    lines[1]["bot"] = BOT_VERSION + 1  # a later bot's
+    lines[2]["won"] = not lines[2]["won"]  # this bot's: taken as it is
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    summary, resumed = run_batch(replace(SPEC, games=4), workers=1, resume=log, progress=False)
+    assert summary.played == 2 and summary.bot == BOT_VERSION
+    assert [r.won for r in resumed] == [
+        straight[0].won,
+        straight[1].won,
+        not straight[2].won,
+        straight[3].won,
+    ]
+    assert len(load_results(log)) == 6  # the other bots' lines are kept, as they were
+    args = ["bench", "bot", "--level", "beginner", "--strategy", "fast", "--first", "1,1"]
+    assert main([*args, "--seed", "7", "--games", "4", "--resume", str(log), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["bot"] == BOT_VERSION and out["played"] == 0
+
+
+def test_a_worker_of_another_bot_is_refused_before_its_game_is_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Dask worker running another minebender deals the same boards and may
+    play them otherwise: its games stop the run, with one line saying why,
+    and none of them reaches the log."""
+    import minebender.batch.run as batch_run
+
+    def other_bot(spec: RunSpec, chunks: Iterator[list[int]], workers: int, done: Any) -> None:
+        chunk = next(chunks)
+        mine = Result(spec.level, spec.strategy, spec.first, spec.seed, chunk[0], True, 0, 9, 0.0)
+        done(([replace(mine, bot=BOT_VERSION)], None))
+        done(([replace(mine, game=chunk[0] + 1, bot=BOT_VERSION + 1)], None))
+
+    monkeypatch.setattr(batch_run, "run_local", other_bot)
+    log = tmp_path / "run.jsonl"
+    with pytest.raises(BatchError, match=f"with bot version {BOT_VERSION + 1}, this minebender"):
+        run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    assert [r.game for r in load_results(log)] == [0]
+    args = ["bench", "bot", "--level", "beginner", "--games", "3", "--resume", str(log)]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "install the same minebender on every worker" in err[0]
 
 
 def test_the_log_records_the_cell_clicked_not_its_name(tmp_path: Path) -> None:
@@ -564,9 +620,11 @@ def test_good_integer_options_still_play(capsys: pytest.CaptureFixture[str]) -> 
     assert json.loads(capsys.readouterr().out)["games"] == 3
 
 
-def _result(game: int, won: bool, seed: int = 4, bound: str | None = None) -> Result:
+def _result(
+    game: int, won: bool, seed: int = 4, bound: str | None = None, bot: int | None = BOT_VERSION
+) -> Result:
     ceiling = None if bound is None else 1.0
-    return Result("beginner", "fast", "0,0", seed, game, won, 0, 5, 0.0, 0.0, ceiling, bound)
+    return Result("beginner", "fast", "0,0", seed, game, won, 0, 5, 0.0, 0.0, ceiling, bound, bot)
 
 
 def _summary(results: list[Result], bound: str | None) -> object:
@@ -577,9 +635,10 @@ def _summary(results: list[Result], bound: str | None) -> object:
 
 
 def test_the_plot_counts_each_game_of_a_run_once_and_keeps_runs_apart() -> None:
-    """A bar is one run (level, strategy, first click, seed, bound): games of
-    another seed, or with a bound, are other bars; a game logged twice counts
-    once; the run reported is drawn from its own figures."""
+    """A bar is one run (level, strategy, first click, seed, bound, bot version):
+    games of another seed, with a bound, or of another bot, are other bars; a
+    game logged twice counts once; the run reported is drawn from its own
+    figures."""
     from minebender.batch.plot import bars
     from minebender.batch.summary import Summary
 
@@ -590,22 +649,29 @@ def test_the_plot_counts_each_game_of_a_run_once_and_keeps_runs_apart() -> None:
         _result(0, True),  # game 0 of that run, again
         *(_result(i, False, seed=9) for i in range(2)),  # another seed
         _result(7, True, bound="two-move"),  # past this run's --games: not drawn
+        _result(1, True, bound="two-move", bot=None),  # a bot not recorded: another run
+        _result(2, False, bound="two-move", bot=BOT_VERSION + 1),  # another bot
     ]
     summary = _summary(this, "two-move")
     assert isinstance(summary, Summary)
     drawn = {(b.key, b.this_run): (b.wins, b.games) for b in bars(log, summary)}
     key = ("beginner", "fast", "0,0")
+    v = BOT_VERSION
     assert drawn == {
-        ((*key, 4, "two-move"), True): (2, 4),
-        ((*key, 4, None), False): (3, 3),
-        ((*key, 9, None), False): (0, 2),
+        ((*key, 4, "two-move", v), True): (2, 4),
+        ((*key, 4, None, v), False): (3, 3),
+        ((*key, 9, None, v), False): (0, 2),
+        ((*key, 4, "two-move", None), False): (1, 1),
+        ((*key, 4, "two-move", v + 1), False): (0, 1),
     }
     assert bars(log, summary)[0].this_run
     assert "two-move bound" in bars(log, summary)[0].label
+    assert f"bot version {v}" in bars(log, summary)[0].label
     assert "4 games (this run)" in bars(log, summary)[0].label
+    assert any("bot version not recorded" in b.label for b in bars(log, summary))
     # without a run, every run of the log is a bar, each game once
     alone = {b.key: b.games for b in bars(log)}
-    assert alone[(*key, 4, None)] == 3 and alone[(*key, 4, "two-move")] == 5
+    assert alone[(*key, 4, None, v)] == 3 and alone[(*key, 4, "two-move", v)] == 5
 
 
 def test_bench_bot_plots_exactly_the_games_it_prints(
@@ -670,6 +736,9 @@ RESULT_LINE = {
         ({"ceiling": 2}, "ceiling must be null or a number from 0 to 1, got 2"),
         ({"ceiling": "1"}, "ceiling must be null or a number from 0 to 1"),
         ({"bound": "psychic"}, 'bound must be null or one of two-move, sampled, got "psychic"'),
+        ({"bot": 0}, "bot must be null or a whole number of at least 1, got 0"),
+        ({"bot": "1"}, 'bot must be null or a whole number of at least 1, got "1"'),
+        ({"bot": True}, "bot must be null or a whole number of at least 1, got true"),
         ({"extra": 1}, 'unknown field "extra"'),
         ({"won": None, "drop": "won"}, "no won field"),
     ],

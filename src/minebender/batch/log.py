@@ -33,7 +33,7 @@ bytes; a longer one is not a result, and reading no further than this keeps an
 endless file (a device, a file without newlines) from filling the memory."""
 
 _TEXT = ("level", "strategy", "first")
-_OPTIONAL: dict[str, Any] = {"cpu_seconds": 0.0, "ceiling": None, "bound": None}
+_OPTIONAL: dict[str, Any] = {"cpu_seconds": 0.0, "ceiling": None, "bound": None, "bot": None}
 
 
 def _json(value: object) -> str:
@@ -60,7 +60,7 @@ def _seconds(data: dict[str, Any], key: str) -> float:
 def parse_result(text: str | bytes) -> Result:
     """One line of the log as a Result: a JSON object with every field of
     ``Result`` in its own JSON type (true or false for ``won``, a whole number
-    and not a bool for the counts), ``cpu_seconds``, ``ceiling`` and ``bound``
+    and not a bool for the counts), ``cpu_seconds``, ``ceiling``, ``bound`` and ``bot``
     optional as older logs lack them; ValueError naming the first bad field.
 
     >>> parse_result('{"level": "beginner", "strategy": "fast", "first": "0,0", "seed": 1,'
@@ -95,6 +95,9 @@ def parse_result(text: str | bytes) -> Result:
         raise ValueError(f"ceiling must be null or a number from 0 to 1, got {_json(ceiling)}")
     if bound is not None and bound not in BOUNDS:
         raise ValueError(f"bound must be null or one of {', '.join(BOUNDS)}, got {_json(bound)}")
+    bot = data["bot"]
+    if bot is not None and (type(bot) is not int or bot < 1):
+        raise ValueError(f"bot must be null or a whole number of at least 1, got {_json(bot)}")
     return Result(
         level=data["level"],
         strategy=data["strategy"],
@@ -108,6 +111,7 @@ def parse_result(text: str | bytes) -> Result:
         cpu_seconds=_seconds(data, "cpu_seconds"),
         ceiling=None if ceiling is None else float(ceiling),
         bound=bound,
+        bot=bot,
     )
 
 

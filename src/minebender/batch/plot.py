@@ -1,12 +1,12 @@
 """The plot of a batch: the win rate with its 95% interval of each run.
 Matplotlib is an optional extra, imported only when a plot is asked.
 
-A bar is one run: games of one level, strategy, first click and seed, with
-one kind of bound or none (``--ceiling`` keeps its games apart, as ``--resume``
-does), each game counted once. Games of several runs in one log are never
-pooled into one bar, so no bar counts a game twice or mixes in games the run
-did not play. The run being reported is drawn from its own figures, the ones
-its text prints."""
+A bar is one run: games of one level, strategy, first click and seed, played
+by one bot version, with one kind of bound or none (``--ceiling`` keeps its
+games apart, as ``--resume`` does), each game counted once. Games of several
+runs in one log are never pooled into one bar, so no bar counts a game twice
+or mixes in games the run did not play. The run being reported is drawn
+from its own figures, the ones its text prints."""
 
 from __future__ import annotations
 
@@ -19,13 +19,14 @@ from minebender.batch.summary import Summary, wilson
 
 __all__ = ["Bar", "RunKey", "bars", "plot_results", "run_key"]
 
-RunKey = tuple[str, str, str, int, str | None]
-"""level, strategy, first click, seed, and the bound its games carry (or None)."""
+RunKey = tuple[str, str, str, int, str | None, int | None]
+"""level, strategy, first click, seed, the bound its games carry (or None), and
+the bot version that played them (None: not recorded)."""
 
 
 def run_key(r: Result) -> RunKey:
     """The settings of the run a result belongs to."""
-    return (r.level, r.strategy, r.first, r.seed, r.bound_kind())
+    return (r.level, r.strategy, r.first, r.seed, r.bound_kind(), r.bot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +42,11 @@ class Bar:
     def label(self) -> str:
         """The bar's caption: what was played (level, strategy, first click, seed),
         and how many games, so that two bars are never told apart by colour alone."""
-        level, strategy, first, seed, bound = self.key
+        level, strategy, first, seed, bound, bot = self.key
         lines = [level, f"{strategy}, first {first}, seed {seed}"]
         if bound is not None:
             lines.append(f"{bound} bound")
+        lines.append("bot version not recorded" if bot is None else f"bot version {bot}")
         lines.append(f"{self.games} game{'s' * (self.games != 1)}" + " (this run)" * self.this_run)
         return "\n".join(lines)
 
@@ -55,7 +57,9 @@ def bars(results: Iterable[Result], run: Summary | None = None) -> list[Bar]:
     game of a run is counted once (the first line of it, as ``--resume`` takes
     it); lines with the settings of ``run`` are its own games, or games past
     its ``--games``, and are not drawn again."""
-    mine = None if run is None else (run.level, run.strategy, run.first, run.seed, run.bound)
+    mine = (
+        None if run is None else (run.level, run.strategy, run.first, run.seed, run.bound, run.bot)
+    )
     groups: dict[RunKey, dict[int, bool]] = {}
     for r in results:
         key = run_key(r)
@@ -63,7 +67,8 @@ def bars(results: Iterable[Result], run: Summary | None = None) -> list[Bar]:
             groups.setdefault(key, {}).setdefault(r.game, r.won)
     order = {name: i for i, name in enumerate(LEVELS)}
     keys = sorted(
-        groups, key=lambda k: (order.get(k[0], len(order)), k[0], k[1:3], k[3], k[4] or "")
+        groups,
+        key=lambda k: (order.get(k[0], len(order)), k[0], k[1:3], k[3], k[4] or "", k[5] or 0),
     )
     out = [Bar(key, sum(groups[key].values()), len(groups[key])) for key in keys]
     if run is not None and mine is not None:

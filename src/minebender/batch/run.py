@@ -16,6 +16,7 @@ from minebender.batch.progress import ProgressBar
 from minebender.batch.runners import Outcome, run_cluster, run_local
 from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec
 from minebender.batch.summary import Summary, summarize
+from minebender.bot import BOT_VERSION
 from minebender.types import Setup
 from minebender.words import cut
 
@@ -70,6 +71,20 @@ def _finished(spec: RunSpec, resume: Path | None) -> dict[int, Result]:
     return have
 
 
+def _check_bot(r: Result) -> None:
+    """Refuse a game played by another bot: a Dask worker that runs another
+    minebender deals the same boards but may play them otherwise, and its games
+    would be counted, and logged, as this bot's."""
+    bot = getattr(r, "bot", None)  # a Result pickled by an older worker lacks it
+    if bot != BOT_VERSION:
+        played = "no bot version (an older minebender)" if bot is None else f"bot version {bot}"
+        raise BatchError(
+            f"a worker played game {r.game} with {played}, this minebender plays bot"
+            f" version {BOT_VERSION}: install the same minebender on every worker"
+            " (its games were not counted; the finished ones are in the log)"
+        )
+
+
 def run_batch(
     spec: RunSpec,
     workers: int | None = None,
@@ -101,6 +116,7 @@ def run_batch(
             nonlocal played
             results, failure = outcome
             for r in results:
+                _check_bot(r)
                 log.write(r)
                 have[r.game] = r
                 played += 1

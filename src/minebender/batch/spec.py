@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from minebender.bot import BOUNDS, STRATEGIES, Bound, StrategyName, first_click
+from minebender.bot import BOT_VERSION, BOUNDS, STRATEGIES, Bound, StrategyName, first_click
 from minebender.game import setup
 from minebender.types import NAMED_LEVELS, Setup
 
@@ -95,13 +95,15 @@ class RunSpec:
 
     def same_run(self, line: dict[str, Any]) -> bool:
         """Whether a results line was played by this run (level, strategy, first click
-        and seed): only such lines may be resumed, since another run's game n is
-        another game."""
+        and seed) and by this bot (``BOT_VERSION``): only such lines may be resumed,
+        since another run's game n is another game, and another bot's game n is
+        the same board played otherwise."""
         return (
             line.get("level") == self.level
             and line.get("strategy") == self.strategy
             and line.get("first") == self.first
             and line.get("seed") == self.seed
+            and line.get("bot") == BOT_VERSION
         )
 
 
@@ -125,6 +127,9 @@ class Result:
     bound: str | None = None
     """Which bound ``ceiling`` is (``bot.BOUNDS``); None without a ceiling, and
     in logs written before there was a choice, where it is the two-move one."""
+    bot: int | None = None
+    """The ``BOT_VERSION`` that played the game; None in logs written before it
+    was recorded, whose bot is not known."""
 
     def bound_kind(self) -> str | None:
         """Which bound this game carries, None when it carries none."""

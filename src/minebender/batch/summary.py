@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from minebender.batch.spec import Result, RunSpec
+from minebender.bot import BOT_VERSION
 
 __all__ = ["Summary", "mean_interval", "summarize", "wilson"]
 
@@ -78,6 +79,9 @@ class Summary:
     two intervals side by side, since both figures come from the same games)."""
     bound: str | None = None
     """Which bound ``ceiling`` is (``bot.BOUNDS``), None without one."""
+    bot: int = BOT_VERSION
+    """The ``BOT_VERSION`` that played every game counted (``--resume`` takes
+    no other bot's games)."""
 
 
 def summarize(

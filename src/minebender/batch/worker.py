@@ -5,7 +5,7 @@ workers find it by name to unpickle it."""
 from __future__ import annotations
 
 from minebender.batch.spec import Result, RunSpec, parse_level
-from minebender.bot import play_game
+from minebender.bot import BOT_VERSION, play_game
 
 __all__ = ["play_chunk"]
 
@@ -42,6 +42,7 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | N
                 round(record.cpu_seconds, 6),
                 record.ceiling,
                 spec.bound if spec.ceiling else None,
+                BOT_VERSION,  # this worker's: on a cluster, maybe not the client's
             )
         )
     return out, None

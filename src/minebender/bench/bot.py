@@ -274,7 +274,8 @@ def _report(args: argparse.Namespace, summary: Summary, board: Setup) -> None:
         level = f"{board.width}x{board.height}x{board.mines}"
     print(
         f"bot {level} ({summary.strategy}, first click {summary.first}), "
-        f"seed {summary.seed}: {_count(summary.games, 'game')}; solver {solver_build()}"
+        f"seed {summary.seed}: {_count(summary.games, 'game')}; bot version {summary.bot};"
+        f" solver {solver_build()}"
     )
     print(
         f"win rate {summary.win_rate:.2%}  (95% Wilson interval {lo:.2%} .. {hi:.2%}; "

@@ -8,6 +8,7 @@ from perfect play it is.
 
 from minebender.bot.ceiling import BEST_PLAY, guess_ceiling
 from minebender.bot.play import (
+    BOT_VERSION,
     BOUNDS,
     FIRST_CLICKS,
     Bound,
@@ -24,6 +25,7 @@ from minebender.bot.strategy import STRATEGIES, Decision, StrategyName, choose
 
 __all__ = [
     "BEST_PLAY",
+    "BOT_VERSION",
     "BOUNDS",
     "FIRST_CLICKS",
     "STRATEGIES",

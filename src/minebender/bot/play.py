@@ -29,6 +29,7 @@ from minebender.types import Expert, Knowledge, Pos, Reveal, Setup, Tile, Won
 from minebender.words import cut
 
 __all__ = [
+    "BOT_VERSION",
     "BOUNDS",
     "FIRST_CLICKS",
     "Bound",
@@ -48,6 +49,15 @@ FIRST_CLICKS = ("tuned", "inset", "corner", "near-corner", "edge", "centre")
 TUNED_FIRST: Mapping[Setup, Pos] = MappingProxyType({game_setup(Expert()): Pos(2, 3)})
 """The boards whose ``tuned`` first click was measured to beat inset, and that
 click (see ``first_click``); a new measurement is one more entry."""
+
+BOT_VERSION = 1
+"""Which bot plays: raised whenever some game would be played differently (a
+strategy's choice, a first click, how a board is dealt, a bound on perfect
+play). Every result line of a batch records it, so that ``--resume`` never
+joins games of two bots under one win rate, and a Dask worker that runs
+another minebender is refused rather than mixed in. ``tests/test_bot_version``
+keeps it honest: it plays a fixed set of games and fails, naming this
+constant, when their moves change while the version does not."""
 
 Bound = Literal["two-move", "sampled"]
 BOUNDS: tuple[Bound, ...] = ("two-move", "sampled")
