@@ -123,6 +123,25 @@ def test_best_times(store: Store, clock: FakeClock) -> None:
         store.record_best_time("", gid)
 
 
+def test_a_best_time_named_twice_at_once_is_named_once(
+    store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two requests naming one game at once both pass the check that it
+    qualifies before either writes: the second is refused as not qualifying
+    (a 409 on the web), not as a database that cannot be written (a 503 that
+    named the file), and the first name stays."""
+    from minebender.store import NotQualified
+
+    gid = finished(store, clock, "twice", True)
+    assert store.qualifies(gid)
+    monkeypatch.setattr(store, "qualifies", lambda game_id: True)  # both passed it
+    store.record_best_time("Ada", gid)
+    with pytest.raises(NotQualified, match="named already") as refused:
+        store.record_best_time("Bob", gid)
+    assert str(store.path) not in str(refused.value)
+    assert [t.name for t in store.best_times("beginner")] == ["Ada"]
+
+
 @pytest.mark.parametrize(
     "kind",
     [

@@ -106,9 +106,15 @@ class Store(GameLog):
                 " pushed it out, or the best times were reset"
             )
         with self._tx() as db:
+            # Again inside the write: two requests naming one game at once both
+            # passed the check above, and the second insert broke the table's
+            # one-name-a-game rule (a 503 naming the database, not a 409).
             row = db.execute(
-                "SELECT level, elapsed_ms FROM games WHERE id = ?", (game_id,)
+                f"SELECT level, elapsed_ms FROM games g WHERE g.id = ? AND {QUALIFIES}",
+                (game_id,),
             ).fetchone()
+            if row is None:
+                raise NotQualified("this game's best time was named already, or pushed out")
             entry = BestTime(row["level"], name, row["elapsed_ms"], game_id, time.time())
             db.execute(
                 "INSERT INTO best_times (level, name, elapsed_ms, game_id, recorded_at)"
