@@ -19,6 +19,7 @@ from .test_browser import (
     FIRST,
     browser,
     cell,
+    dealt,
     lose,
     page,
     server,
@@ -28,7 +29,7 @@ from .test_browser import (
     win,
 )
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["browser", "dealt", "page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 
@@ -123,6 +124,36 @@ def test_a_no_guess_link_keeps_its_plus(page: Any, server: Server) -> None:
     assert page.locator("#message").count() == 0
     page.goto(f"{server.url}/?code=b%2Bng:plus-link2")
     page.wait_for_selector(".badge:has-text('No-guess')")
+
+
+def test_a_link_asks_before_it_gives_up_a_game_in_play(page: Any, dealt: Server) -> None:
+    """Any web page can open a ``?code=`` link, and one alone ended the ranked
+    game in play as lost (the streak broken) without a click on this page. The
+    page now resumes that game and asks: Cancel keeps it, Play it plays the code."""
+    start_dealt(page, dealt)
+    current = "JSON.parse(localStorage.getItem('minebender.current')).id"
+    kept = page.evaluate(f"() => {current}")
+    page.goto(f"{dealt.url}/?code=b:link-ask")
+    page.wait_for_selector("#confirm-dialog")
+    assert "b:link-ask" in page.inner_text("#confirm-dialog")
+    assert "would count as lost" in page.inner_text("#confirm-dialog")  # it is ranked
+    assert tile(page, FIRST) == "0"  # the game in play, resumed behind the question
+    page.click("#confirm-dialog button:has-text('Cancel')")
+    page.wait_for_selector("#confirm-dialog", state="detached")
+    settle(page)
+    assert page.evaluate(f"() => {current}") == kept and tile(page, FIRST) == "0"
+    assert "counts as lost" not in page.inner_text("#statusbar")
+    page.goto(f"{dealt.url}/?code=b:link-ask")
+    page.click("#confirm-dialog button:has-text('Play it')")
+    page.wait_for_function(f"() => {current} !== {kept!r}")
+    settle(page)
+    assert tile(page, FIRST) == "covered"
+    assert "counts as lost" in page.inner_text("#statusbar")
+    page.click(cell(FIRST.x, FIRST.y))  # the code's game, in play: not ranked
+    settle(page)
+    page.goto(f"{dealt.url}/?code=b:link-ask-2")
+    page.wait_for_selector("#confirm-dialog")
+    assert "would be given up" in page.inner_text("#confirm-dialog")
 
 
 def test_a_code_game_given_up_after_a_reload_is_not_said_to_count(
@@ -513,14 +544,19 @@ def current(page: Any) -> dict[str, str]:
 
 
 def test_a_link_to_a_code_gives_up_the_game_in_progress(page: Any, server: Server) -> None:
-    """Opening a shared link replaces the saved game: it is abandoned (played,
-    lost), not left unfinished where nothing resumes or counts it."""
+    """Opening a shared link replaces the saved game once the player agrees
+    (see ``test_a_link_asks_before_it_gives_up_a_game_in_play``): it is
+    abandoned (played, lost), not left unfinished where nothing resumes or
+    counts it."""
     page.goto(server.url + "/")
     page.wait_for_selector(cell(8, 8))
     page.click(cell(FIRST.x, FIRST.y))
     settle(page)
     old = current(page)
     page.goto(f"{server.url}/?code=b:link-replaces")
+    page.wait_for_selector("#confirm-dialog")
+    assert "would count as lost" in page.inner_text("#confirm-dialog")
+    page.click("#confirm-dialog button:has-text('Play it')")
     page.wait_for_function(
         "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=old["id"]
     )

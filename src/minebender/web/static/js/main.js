@@ -290,6 +290,19 @@ async function abandonCurrent() {
 // (another window started it, or this page opened a link before resuming it):
 // it is replaced too, so it is given up as well, and a game another window
 // plays is never left unfinished where nothing can resume it.
+/** Whether this browser's saved game is being played, started (a new game
+ * in its place would count it as lost). */
+async function savedInPlay() {
+  const cur = saved.get("current", null);
+  if (!cur || !cur.id || !cur.token) return false;
+  try {
+    const { view } = await api.getGame(cur);
+    return view.status === "playing" && Boolean(view.started);
+  } catch {
+    return false; // gone, or the server away: nothing to give up
+  }
+}
+
 async function abandonSaved() {
   const cur = saved.get("current", null);
   if (!cur || !cur.id || !cur.token || (state.game && cur.id === state.game.id)) return;
@@ -321,6 +334,12 @@ async function dealGame(opts) {
     : { level: p.level === "custom" ? p.custom : p.level, practice: p.practice, no_guess: p.noGuess };
   try {
     const res = await api.newGame(body);
+    // Asked only once the server took the code: a refused one says so at once.
+    // Declined, the new game, not started, is dropped.
+    if (opts.ask && !(await opts.ask())) {
+      await api.abandon(res).catch(() => null);
+      return null;
+    }
     // Only a game really replaced is given up: a refused code (or a server
     // away) leaves the game in progress as it was.
     const counted = await abandonCurrent();
@@ -489,7 +508,11 @@ async function resume() {
   // message answered) the page goes on as if there were none.
   const code = codeInLink(location.search);
   if (code !== null) history.replaceState(null, "", location.pathname);
-  if (code) {
+  // Any web page can open such a link: a game in progress is given up for it
+  // (counted as lost, the streak broken) only once the player says so, over
+  // the game itself; without asking, a link alone cost the player their game.
+  const asking = code ? await savedInPlay() : false;
+  if (code && !asking) {
     if (await newGame({ code })) return;
   }
   const current = saved.get("current", null);
@@ -500,9 +523,16 @@ async function resume() {
       if (res.view.status === "abandoned") return void (await newGame());
       state.game = current;
       await show(res.view);
-      if (res.view.status === "playing" && res.view.started) status("Your game was resumed where you left it.");
+      const resumed = res.view.status === "playing" && res.view.started;
+      if (resumed) status("Your game was resumed where you left it.");
       // Closed or reloaded before the Best Time dialog was answered: ask again.
       if (res.view.status !== "playing" && res.view.best_time) askName(current, res.view);
+      if (asking && resumed) {
+        const loss = res.view.ranked ? "would count as lost" : "would be given up";
+        const question = `A link asks to play the board ${code}. The game you are playing ${loss}.`;
+        const ask = () => dlg.confirmDialog("Board Code", question, "Play it");
+        if (!(await newGame({ code, ask }))) status("Your game was resumed where you left it.");
+      }
       return;
     } catch (err) {
       if (err.status === 0) {
