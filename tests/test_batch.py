@@ -739,7 +739,7 @@ RESULT_LINE = {
         ({"bot": 0}, "bot must be null or a whole number of at least 1, got 0"),
         ({"bot": "1"}, 'bot must be null or a whole number of at least 1, got "1"'),
         ({"bot": True}, "bot must be null or a whole number of at least 1, got true"),
-        ({"extra": 1}, 'unknown field "extra"'),
+        ({"extra": 1}, 'unknown field "extra" (a typo, or a log of a later minebender than'),
         ({"won": None, "drop": "won"}, "no won field"),
     ],
 )

@@ -21,6 +21,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from minebender import __version__
 from minebender.batch.spec import BatchError, LogNotWritten, Result
 from minebender.bot import BOUNDS
 from minebender.jsontext import loads
@@ -78,7 +79,11 @@ def parse_result(text: str | bytes) -> Result:
     fields = Result.__dataclass_fields__
     unknown = [key for key in data if key not in fields]
     if unknown:
-        raise ValueError(f"unknown field {_json(unknown[0])}")
+        # a later minebender's log read by this one (a field it added), or a typo
+        raise ValueError(
+            f"unknown field {_json(unknown[0])} (a typo, or a log of a later minebender"
+            f" than {__version__})"
+        )
     missing = [key for key in fields if key not in data and key not in _OPTIONAL]
     if missing:
         raise ValueError(f"no {missing[0]} field")

@@ -146,14 +146,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="run on a Dask scheduler")
     parser.add_argument(
-        "--resume", metavar="FILE", type=_file, help="append results to FILE; skip games in it"
+        "--resume",
+        metavar="FILE",
+        type=_file,
+        help="append results to FILE; skip the games in it that this bot version played",
     )
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
         type=_file,
         help="draw the win rate of this run to FILE.png, beside each other run in the"
-        " --resume file (one bar per level, strategy, first click, seed and bound)",
+        " --resume file (one bar per level, strategy, first click, seed, bound and bot"
+        " version)",
     )
     parser.add_argument(
         "--ceiling",
