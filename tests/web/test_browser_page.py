@@ -3,6 +3,8 @@ several windows on one game, and what the heat map writes."""
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -561,6 +563,80 @@ def test_a_link_to_a_code_gives_up_the_game_in_progress(page: Any, server: Serve
         "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=old["id"]
     )
     assert game_status(page, old) == "abandoned"
+
+
+def owner_view(page: Any, game: dict[str, str]) -> dict[str, Any]:
+    """A game's view, asked as its owner."""
+    return dict(
+        page.evaluate(
+            "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
+            ".then((r) => r.json()).then((d) => d.view)",
+            game,
+        )
+    )
+
+
+def test_the_clock_stands_still_while_a_link_asks(page: Any, dealt: Server) -> None:
+    """No move can be made while the link's question is open, but the page's
+    heartbeat ran the clock on: a declined link cost a ranked game 15 s."""
+    start_dealt(page, dealt)
+    game = current(page)
+    page.goto(f"{dealt.url}/?code=b:link-clock")
+    page.wait_for_selector("#confirm-dialog")
+    page.wait_for_timeout(6500)  # past the page's 5 s heartbeat
+    asked = owner_view(page, game)
+    assert asked["paused"] and asked["elapsed_ms"] < 3000
+    page.click("#confirm-dialog button:has-text('Cancel')")
+    page.wait_for_function(  # declined: it runs again from where it stood
+        "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
+        ".then((r) => r.json()).then((d) => !d.view.paused)",
+        arg=game,
+    )
+    assert owner_view(page, game)["elapsed_ms"] < asked["elapsed_ms"] + 2000
+
+
+def test_a_link_asks_for_a_best_time_not_yet_named_first(page: Any, dealt: Server) -> None:
+    """A won game whose best time was not named yet is named as the game is
+    resumed: a link that went straight to its board lost the time for good."""
+    start_dealt(page, dealt)
+    won = current(page)
+    win(page, DEALT)
+    page.wait_for_selector("#name-dialog")
+    page.goto(f"{dealt.url}/?code=b:link-after-best")  # the dialog never answered
+    page.wait_for_selector("#name-dialog")
+    assert current(page)["id"] == won["id"]
+    page.fill("#name-dialog input", "Linked")
+    page.click("#name-dialog .xpbtn")
+    page.wait_for_selector("#best-dialog")
+    assert "Linked" in page.inner_text("#best-times")
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=won["id"]
+    )
+    assert tile(page, FIRST) == "covered"  # the link's board, after the name
+
+
+def test_a_link_game_left_unanswered_is_not_kept(page: Any, dealt: Server) -> None:
+    """The link's game is made before the question (so a bad code is refused
+    at once); a page closed or reloaded over the question left it "playing"
+    in the database for good."""
+    start_dealt(page, dealt)
+    page.goto(f"{dealt.url}/?code=b:link-unanswered")
+    page.wait_for_selector("#confirm-dialog")
+    with sqlite3.connect(dealt.db) as db:
+        made = "SELECT COUNT(*) FROM games WHERE seed LIKE '%link-unanswered%'"
+        assert db.execute(made).fetchone()[0] == 1
+    page.reload()
+    page.wait_for_selector(f"{cell(FIRST.x, FIRST.y)}:not([data-tile='covered'])")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with sqlite3.connect(dealt.db) as db:
+            if db.execute(made).fetchone()[0] == 0:
+                break
+        time.sleep(0.1)
+    with sqlite3.connect(dealt.db) as db:
+        assert db.execute(made).fetchone()[0] == 0
+    assert page.locator("#confirm-dialog").count() == 0  # the link went with the reload
 
 
 def started_window(browser: Any, server: Server) -> tuple[Any, Any]:

@@ -59,9 +59,10 @@ export const presence = (game, here, tab) =>
     keepalive: true,
   });
 
-/** Give up a game being played for a new one (it counts as played, not won). Returns {id, view}. */
-export const abandon = (game) =>
-  call("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, { token: game.token });
+/** Give up a game being played for a new one (it counts as played, not won). Returns {id, view}.
+ * keepalive lets it leave as the page closes. */
+export const abandon = (game, keepalive = false) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, { token: game.token, keepalive });
 
 /** The view of a game. Returns {id, view}. */
 export const getGame = (game) =>

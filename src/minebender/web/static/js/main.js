@@ -25,6 +25,8 @@ const state = {
   pending: 0,
   lastError: "", // what the server said of the last game it refused to start
   presenceFailed: false, // the last word to the server about this page was not heard
+  asking: false, // a link's question is open over the game in play: its clock stands still
+  dealtUnanswered: null, // a link's game, made but not yet taken or declined
 };
 
 const board = new Board($("board"));
@@ -290,16 +292,34 @@ async function abandonCurrent() {
 // (another window started it, or this page opened a link before resuming it):
 // it is replaced too, so it is given up as well, and a game another window
 // plays is never left unfinished where nothing can resume it.
-/** Whether this browser's saved game is being played, started (a new game
- * in its place would count it as lost). */
-async function savedInPlay() {
+/** What this browser's saved game would lose to a new game in its place:
+ * "play" while it is being played, started (it would count as lost), "name"
+ * when it was won with a best time not yet named (it is asked only as the
+ * game is resumed), else null. */
+async function savedAtStake() {
   const cur = saved.get("current", null);
-  if (!cur || !cur.id || !cur.token) return false;
+  if (!cur || !cur.id || !cur.token) return null;
   try {
     const { view } = await api.getGame(cur);
-    return view.status === "playing" && Boolean(view.started);
+    if (view.status === "playing" && view.started) return "play";
+    const declined = saved.get("declined", []).includes(cur.id);
+    return view.status !== "playing" && view.best_time && !declined ? "name" : null;
   } catch {
-    return false; // gone, or the server away: nothing to give up
+    return null; // gone, or the server away: nothing to give up
+  }
+}
+
+/** The link's question over the game in play, its clock standing still while
+ * the question is open (no move can be made): declined, the clock goes on
+ * from where it stood, and the link cost the player no time. */
+async function askOverPlay(question) {
+  state.asking = true;
+  await tellPresence(false);
+  try {
+    return await dlg.confirmDialog("Board Code", question, "Play it");
+  } finally {
+    state.asking = false;
+    if (!document.hidden) tellPresence(true);
   }
 }
 
@@ -336,9 +356,14 @@ async function dealGame(opts) {
     const res = await api.newGame(body);
     // Asked only once the server took the code: a refused one says so at once.
     // Declined, the new game, not started, is dropped.
-    if (opts.ask && !(await opts.ask())) {
-      await api.abandon(res).catch(() => null);
-      return null;
+    if (opts.ask) {
+      state.dealtUnanswered = res; // dropped too if the page goes meanwhile
+      const yes = await opts.ask();
+      state.dealtUnanswered = null;
+      if (!yes) {
+        await api.abandon(res).catch(() => null);
+        return null;
+      }
     }
     // Only a game really replaced is given up: a refused code (or a server
     // away) leaves the game in progress as it was.
@@ -510,9 +535,10 @@ async function resume() {
   if (code !== null) history.replaceState(null, "", location.pathname);
   // Any web page can open such a link: a game in progress is given up for it
   // (counted as lost, the streak broken) only once the player says so, over
-  // the game itself; without asking, a link alone cost the player their game.
-  const asking = code ? await savedInPlay() : false;
-  if (code && !asking) {
+  // the game itself, and a best time not yet named is asked for first;
+  // without that, a link alone cost the player their game or their time.
+  const stake = code ? await savedAtStake() : null;
+  if (code && !stake) {
     if (await newGame({ code })) return;
   }
   const current = saved.get("current", null);
@@ -526,12 +552,17 @@ async function resume() {
       const resumed = res.view.status === "playing" && res.view.started;
       if (resumed) status("Your game was resumed where you left it.");
       // Closed or reloaded before the Best Time dialog was answered: ask again.
-      if (res.view.status !== "playing" && res.view.best_time) askName(current, res.view);
-      if (asking && resumed) {
+      const naming =
+        res.view.status !== "playing" && res.view.best_time ? askName(current, res.view) : null;
+      if (stake && resumed) {
         const loss = res.view.ranked ? "would count as lost" : "would be given up";
         const question = `A link asks to play the board ${code}. The game you are playing ${loss}.`;
-        const ask = () => dlg.confirmDialog("Board Code", question, "Play it");
-        if (!(await newGame({ code, ask }))) status("Your game was resumed where you left it.");
+        if (!(await newGame({ code, ask: () => askOverPlay(question) }))) {
+          status("Your game was resumed where you left it.");
+        }
+      } else if (stake) {
+        await naming; // the time named (or declined), then the link's board
+        await newGame({ code });
       }
       return;
     } catch (err) {
@@ -678,13 +709,17 @@ async function tellPresence(here) {
 }
 
 document.addEventListener("visibilitychange", () => {
-  tellPresence(!document.hidden);
+  tellPresence(!document.hidden && !state.asking);
   if (!document.hidden) refreshFromServer();
 });
 window.addEventListener("focus", () => refreshFromServer());
-window.addEventListener("pagehide", () => tellPresence(false));
+window.addEventListener("pagehide", () => {
+  tellPresence(false);
+  // a link's game made for a question never answered: not left "playing" for good
+  if (state.dealtUnanswered) api.abandon(state.dealtUnanswered, true).catch(() => null);
+});
 setInterval(() => {
-  if (!document.hidden) tellPresence(true);
+  if (!document.hidden && !state.asking) tellPresence(true);
 }, HEARTBEAT_MS);
 
 // ---------------------------------------------------------------- start
