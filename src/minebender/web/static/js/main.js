@@ -288,10 +288,6 @@ async function abandonCurrent() {
   return counted;
 }
 
-// The game saved as this browser's current one, when it is not this page's
-// (another window started it, or this page opened a link before resuming it):
-// it is replaced too, so it is given up as well, and a game another window
-// plays is never left unfinished where nothing can resume it.
 /** What this browser's saved game would lose to a new game in its place:
  * "play" while it is being played, started (it would count as lost), "name"
  * when it was won with a best time not yet named (it is asked only as the
@@ -323,6 +319,10 @@ async function askOverPlay(question) {
   }
 }
 
+// The game saved as this browser's current one, when it is not this page's
+// (another window started it, or this page opened a link before resuming it):
+// it is replaced too, so it is given up as well, and a game another window
+// plays is never left unfinished where nothing can resume it.
 async function abandonSaved() {
   const cur = saved.get("current", null);
   if (!cur || !cur.id || !cur.token || (state.game && cur.id === state.game.id)) return;
