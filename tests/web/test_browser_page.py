@@ -530,15 +530,21 @@ def test_the_board_is_dimmed_while_the_server_is_away(page: Any, tmp_path: Path)
         srv.kill()
 
 
+OWNER_VIEW = (
+    "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
+    ".then((r) => r.json()).then((d) => d.view)"
+)
+"""A function for the page: a game's stored view, asked as its owner."""
+
+
+def owner_view(page: Any, game: dict[str, str]) -> dict[str, Any]:
+    """A game's view, asked as its owner."""
+    return dict(page.evaluate(OWNER_VIEW, game))
+
+
 def game_status(page: Any, game: dict[str, str]) -> str:
     """The stored status of a game, asked as its owner."""
-    return str(
-        page.evaluate(
-            "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
-            ".then((r) => r.json()).then((d) => d.view.status)",
-            game,
-        )
-    )
+    return str(owner_view(page, game)["status"])
 
 
 def current(page: Any) -> dict[str, str]:
@@ -565,17 +571,6 @@ def test_a_link_to_a_code_gives_up_the_game_in_progress(page: Any, server: Serve
     assert game_status(page, old) == "abandoned"
 
 
-def owner_view(page: Any, game: dict[str, str]) -> dict[str, Any]:
-    """A game's view, asked as its owner."""
-    return dict(
-        page.evaluate(
-            "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
-            ".then((r) => r.json()).then((d) => d.view)",
-            game,
-        )
-    )
-
-
 def test_the_clock_stands_still_while_a_link_asks(page: Any, dealt: Server) -> None:
     """No move can be made while the link's question is open, but the page's
     heartbeat ran the clock on: a declined link cost a ranked game 15 s."""
@@ -588,9 +583,7 @@ def test_the_clock_stands_still_while_a_link_asks(page: Any, dealt: Server) -> N
     assert asked["paused"] and asked["elapsed_ms"] < 3000
     page.click("#confirm-dialog button:has-text('Cancel')")
     page.wait_for_function(  # declined: it runs again from where it stood
-        "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
-        ".then((r) => r.json()).then((d) => !d.view.paused)",
-        arg=game,
+        f"(g) => ({OWNER_VIEW})(g).then((v) => !v.paused)", arg=game
     )
     assert owner_view(page, game)["elapsed_ms"] < asked["elapsed_ms"] + 2000
 
