@@ -64,6 +64,14 @@ export const presence = (game, here, tab) =>
 export const abandon = (game, keepalive = false) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, { token: game.token, keepalive });
 
+/** Switch practice on in the game in play (never ranked from here, never a loss). Returns {id, view}. */
+export const practice = (game) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/practice`, { token: game.token });
+
+/** Windows 7's Restart this game: the game in play given up, its board dealt again. Returns {id, token, view}. */
+export const restart = (game) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/restart`, { token: game.token });
+
 /** The view of a game. Returns {id, view}. */
 export const getGame = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}`, { token: game.token });
