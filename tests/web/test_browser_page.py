@@ -497,9 +497,11 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
     page.wait_for_selector("#end-title")
     page.click("#menu-game > button")
     page.click('[data-cmd="replays"]')
-    row = page.inner_text("#replays-dialog .row")
-    assert "no-guess" in row and f"code b+ng:{seed}" in row
-    page.click("#replays-dialog [data-watch]")
+    page.select_option("#replays-dialog [data-order]", "date")  # newest first
+    row = f"#replays-dialog .row:has-text('code b+ng:{seed}')"
+    page.wait_for_selector(row)
+    assert "no-guess" in page.inner_text(row)
+    page.click(f"{row} [data-watch]")
     page.wait_for_selector("#replay-dialog [data-speed]")
     assert page.input_value("#replay-dialog [data-speed]") == "1"
 

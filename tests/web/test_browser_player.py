@@ -16,6 +16,7 @@ from .test_browser import (
     browser,
     cell,
     dealt,
+    lose,
     page,
     server,
     settle,
@@ -82,3 +83,33 @@ def test_a_new_game_over_a_game_in_play_asks_first(page: Any, dealt: Server) -> 
     ranked = "(g) => fetch('/api/games/' + g.id, {headers: {Authorization: 'Bearer ' + g.token}})"
     now = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current'))")
     assert page.evaluate(ranked + ".then((r) => r.json()).then((d) => d.view.ranked)", now) is False
+
+
+def test_replays_are_listed_from_the_store_in_a_new_profile(browser: Any, server: Server) -> None:
+    """A game lost in one browser is listed, filtered and played in another
+    (a fresh profile, with nothing in its storage)."""
+    seed = "e2e-store-list"
+    one = browser.new_context()
+    pg = one.new_page()
+    lose(pg, server, seed)
+    one.close()
+    two = browser.new_context()
+    pg = two.new_page()
+    pg.goto(server.url + "/")
+    pg.wait_for_selector(cell(8, 8))
+    assert pg.evaluate("() => localStorage.getItem('minebender.history')") is None
+    pg.click("#menu-game > button")
+    pg.click('[data-cmd="replays"]')
+    pg.select_option("#replays-dialog [data-level]", "beginner")
+    pg.select_option("#replays-dialog [data-result]", "lost")
+    row = f"#replays-dialog .row:has-text('code b:{seed}')"
+    pg.wait_for_selector(row)
+    assert "lost in" in pg.inner_text(row) and "this browser" not in pg.inner_text(row)
+    pg.select_option("#replays-dialog [data-result]", "won")
+    pg.wait_for_selector(row, state="detached")
+    pg.select_option("#replays-dialog [data-result]", "lost")
+    pg.click(f"{row} [data-watch]")
+    pg.wait_for_selector("#replay-dialog")
+    pg.click("#replay-dialog [data-last]")
+    assert "step 2 of 2" in pg.inner_text("#replay-dialog [data-info]")
+    two.close()

@@ -105,6 +105,17 @@ export const replayFrames = (replay) =>
     raw: replay instanceof ArrayBuffer || typeof replay === "string" ? replay : JSON.stringify(replay),
   });
 
+/** One page of the finished games the server keeps, of every player:
+ * {level?, result?, order?: "time"|"date", offset?, limit?}. Returns {total, offset, games}. */
+export const replayList = (filters = {}) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== null && v !== undefined && v !== "") q.set(k, String(v));
+  return call("GET", `/api/replays?${q}`);
+};
+
+/** The replay file of any finished game the server keeps (no token needed). */
+export const storedReplay = (id) => call("GET", `/api/replays/${encodeURIComponent(id)}`);
+
 export const bestTimes = () => call("GET", "/api/best-times");
 export const statistics = () => call("GET", "/api/statistics");
 

@@ -693,7 +693,7 @@ async function command(cmd) {
       await newGame();
     } else if (cmd === "practice") await togglePractice(); else if (cmd === "best") await showBestTimes();
     else if (cmd === "stats") await showStatistics();
-    else if (cmd === "replays") await replays.replaysDialog(saved.get("history", []));
+    else if (cmd === "replays") await replays.replaysDialog(new Set(saved.get("history", []).map((h) => h.id)));
     else if (cmd === "text" && state.game) {
       const text = await api.boardText(state.game);
       await dlg.boardTextDialog(text, `minebender-${state.view?.level ?? "board"}-${state.game.id}.txt`);
