@@ -211,3 +211,32 @@ def test_the_cell_size_is_chosen_and_kept(page: Any, server: Server) -> None:
     page.wait_for_function(
         "() => document.querySelector('#board .c').getBoundingClientRect().width <= 24"
     )
+
+
+def test_another_tab_shows_a_question_mark_and_practice_placed_in_the_first(
+    browser: Any, server: Server
+) -> None:
+    """Two tabs on one game: a ? placed in one was not drawn in the other (its
+    tiles were the same), nor was practice's heat map once switched on there."""
+    seed = "e2e-two-tabs"
+    context = browser.new_context()
+    one = context.new_page()
+    one.goto(f"{server.url}/?code=b:{seed}")
+    one.wait_for_selector(cell(8, 8))
+    one.click(cell(FIRST.x, FIRST.y))
+    settle(one)
+    two = context.new_page()
+    two.goto(server.url + "/")  # the same game, resumed
+    two.wait_for_selector(f"{cell(FIRST.x, FIRST.y)}[data-tile='0']")
+    target = next(p for p in mines_of(seed, FIRST) if tile(two, p) == "covered")
+    two.click(cell(target.x, target.y), button="right")
+    two.click(cell(target.x, target.y), button="right")
+    settle(two)
+    two.click("#menu-game > button")
+    two.click('[data-cmd="practice"]')  # a code's game: not ranked, not asked
+    two.wait_for_selector(".c.heat")
+    one.evaluate("() => window.dispatchEvent(new Event('focus'))")
+    one.wait_for_selector(f"{cell(target.x, target.y)}[data-tile='marked']")
+    one.wait_for_selector(".c.heat")
+    assert one.get_attribute('[data-cmd="practice"]', "aria-checked") == "true"
+    context.close()

@@ -539,7 +539,10 @@ function refreshFromServer() {
         setTimeout(() => followReplacement(game), 0);
         return;
       }
-      const same = JSON.stringify(res.view.tiles) === JSON.stringify(v.tiles) && res.view.status === v.status;
+      // what the board shows: its tiles and ?s (a ? placed in another window
+      // was not drawn here), the game's state, and practice switched on there
+      const seen = (w) => JSON.stringify([w.tiles, w.marks, w.status, w.practice]);
+      const same = seen(res.view) === seen(v);
       if (state.game === game && state.view === v && !same) await show(res.view);
     })
     .catch((err) => {
@@ -850,6 +853,15 @@ document.addEventListener("visibilitychange", () => {
   if (!document.hidden) refreshFromServer();
 });
 window.addEventListener("focus", () => refreshFromServer());
+// Options changed in another tab of this browser (Practice, Marks, Sound, the
+// cell size...): this one takes them too, or its heat map and menu lagged.
+window.addEventListener("storage", (e) => {
+  if (e.key !== "minebender.prefs") return;
+  Object.assign(state.prefs, saved.get("prefs", {}));
+  markMenu(state.prefs);
+  applyCellSize();
+  refreshHeat();
+});
 window.addEventListener("pagehide", () => {
   tellPresence(false);
   // a link's game made for a question never answered: not left "playing" for good
