@@ -23,6 +23,7 @@ from .test_browser import (
     start_dealt,
     tile,
 )
+from .test_browser_page import started_window
 
 __all__ = ["browser", "dealt", "page", "server"]  # fixtures, shared with test_browser
 
@@ -218,13 +219,8 @@ def test_another_tab_shows_a_question_mark_and_practice_placed_in_the_first(
 ) -> None:
     """Two tabs on one game: a ? placed in one was not drawn in the other (its
     tiles were the same), nor was practice's heat map once switched on there."""
-    seed = "e2e-two-tabs"
-    context = browser.new_context()
-    one = context.new_page()
-    one.goto(f"{server.url}/?code=b:{seed}")
-    one.wait_for_selector(cell(8, 8))
-    one.click(cell(FIRST.x, FIRST.y))
-    settle(one)
+    seed = "e2e-two-tabs-marks"
+    context, one = started_window(browser, server, f"/?code=b:{seed}")
     two = context.new_page()
     two.goto(server.url + "/")  # the same game, resumed
     two.wait_for_selector(f"{cell(FIRST.x, FIRST.y)}[data-tile='0']")
