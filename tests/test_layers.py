@@ -49,6 +49,7 @@ LAYERS: dict[str, int] = {
     "batch": 2,
     "replay": 2,
     "options": 2,
+    "puzzle": 2,
     "cli": 3,
     "commands": 3,
     "web": 3,
