@@ -132,5 +132,9 @@ def create_app(
     async def index() -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/puzzle", include_in_schema=False)
+    async def puzzle_page() -> Response:
+        return FileResponse(STATIC / "puzzle.html", headers={"Cache-Control": "no-cache"})
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

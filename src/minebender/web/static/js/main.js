@@ -630,6 +630,7 @@ async function command(cmd) {
       }
     } else if (cmd === "controls") await dlg.controlsDialog();
     else if (cmd === "about") await dlg.aboutDialog();
+    else if (cmd === "puzzle") location.assign("/puzzle");
   } catch (err) {
     await dlg.message("minebender", err.message);
   }
