@@ -46,6 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pdf", metavar="FILE", help="also write the sheet as PDF (needs minebender[print])"
     )
+    parser.add_argument(
+        "--play",
+        metavar="CODE",
+        nargs="?",
+        const="new",
+        help="play a puzzle in the terminal: its code (p:...), or a new one of --size and --mines",
+    )
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -97,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     mines = parse_int("--mines", args.mines, 0, w * h + 1)
     count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
     seed = parse_seed(args.seed) if args.seed is not None else secrets.randbelow(SEED_LIMIT)
+    if args.play is not None:
+        return _play(args.play, w, h, mines, seed, args.difficulty)
     svg, pdf = _writable("--svg", args.svg), _writable("--pdf", args.pdf)
     if pdf is not None:
         try:
@@ -117,6 +126,29 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if made:
         _write_sheets(made, seed, svg, pdf)
+    return 0
+
+
+def _play(code: str, w: int, h: int, mines: int, seed: int, difficulty: str | None) -> int:
+    """Play one puzzle in the terminal: the code's, or puzzle 0 of the seed."""
+    from minebender.commands.terminal import require_terminal
+    from minebender.puzzle.code import parse_code
+
+    if code == "new":
+        try:
+            puzzle = make_puzzle(w, h, mines, seed, 0, difficulty).puzzle
+        except PuzzleError as exc:
+            print(f"minebender puzzle: {exc}", file=sys.stderr)
+            return 1
+    else:
+        try:
+            puzzle = parse_code(code)
+        except ValueError as exc:
+            raise UsageError(f"--play: {exc}") from None
+    require_terminal()
+    from minebender.tui.puzzle_app import PuzzleApp
+
+    PuzzleApp(puzzle).run()
     return 0
 
 
