@@ -68,7 +68,12 @@ function drawBest(res) {
     el.textContent = res.best === null && res.best_reason ? res.best_reason : "none: nothing is hidden";
     if (res.stopped && res.best === null) el.textContent = "not found before the analysis stopped";
   } else {
-    el.innerHTML = `<b id="best-cell">${cellName(res.best)}</b> <span id="best-reason">${esc(res.best_reason ?? "")}</span>`;
+    // the reason names the cell as a rule; it is said first when it does not
+    const reason = res.best_reason ?? "";
+    const named = reason.startsWith(cellName(res.best));
+    el.innerHTML =
+      `<b id="best-cell" data-cell="${res.best.join(",")}"${named ? " hidden" : ""}>${cellName(res.best)}</b> ` +
+      `<span id="best-reason">${esc(reason)}</span>`;
   }
 }
 
@@ -116,6 +121,7 @@ export function drawAnalysis(board, res, ms) {
   const results = $("results");
   results.dataset.state = res.complete === false ? "stopped" : "done";
   results.dataset.consistent = String(res.consistent);
+  results.dataset.ms = String(Math.round(ms)); // the round trip, for a reader and for measuring
   const marks = { safe: res.safe, sure: res.certain_mines, dead: res.dead, best: res.best ? [res.best] : [] };
   board.setAnalysis(res.consistent === false ? null : (res.probabilities ?? null), marks);
   board.setConflict((res.conflict ?? []).map(([x, y]) => ({ x, y })));
@@ -129,13 +135,16 @@ export function drawAnalysis(board, res, ms) {
   drawConflict(res, res.mines);
 }
 
-/** Why cell p is safe or a mine (explanation as /api/analyse/why gives it),
+/** Why cell p is safe or a mine (explanation as /api/analyse/why gives it,
+ * with the cell's fraction, the total and why the search stopped, if it did),
  * or a sentence when there is nothing to show. */
-export function drawWhy(p, explanation, sentence, fraction = null, mines = null) {
+export function drawWhy(p, explanation, sentence, { fraction = null, mines = null, stopped = null } = {}) {
   const note = $("why-note");
   const where = cellName([p.x, p.y]);
   if (sentence) note.textContent = `${where}: ${sentence}`;
-  else if (!explanation) {
+  else if (!explanation && stopped) {
+    note.textContent = `${where}: the search for a proof ran out of ${stopped === "memory" ? "memory" : "time"}.`;
+  } else if (!explanation) {
     const chance = fraction === null ? "" : `: its chance of a mine is ${fraction} (${percent(fractionValue(fraction), 10)}%)`;
     note.textContent = `${where} is neither provably safe nor provably a mine${chance}.`;
   } else {

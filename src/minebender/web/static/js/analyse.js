@@ -199,11 +199,11 @@ async function ask(p) {
   state.asking = control;
   board.setAsked([p]);
   try {
-    const { explanation } = await api.why(state.text, undefined, [p.x, p.y], control.signal);
+    const { explanation, stopped } = await api.why(state.text, undefined, [p.x, p.y], control.signal);
     if (state.asking !== control) return;
     state.asking = null;
     const fraction = res.probabilities?.[p.y]?.[p.x] ?? null;
-    drawWhy(p, explanation, null, fraction, state.pos.mines);
+    drawWhy(p, explanation, null, { fraction, mines: state.pos.mines, stopped });
     if (explanation) {
       const cells = explanation.numbers.map(([x, y]) => ({ x, y }));
       board.setProof(cells);
