@@ -134,6 +134,12 @@ def test_a_link_opens_its_position_with_exact_counts_and_probabilities(
     check_against_brute_force(page, BOARD, 3)
     assert page.locator("#best-cell").count() == 1
     assert page.inner_text("#best-reason")
+    # a small endgame: each candidate's chance to win, best first
+    wins = [
+        Fraction(f)
+        for f in page.eval_on_selector_all("#win-chances .frac", "fs => fs.map(f => f.textContent)")
+    ]
+    assert wins and wins == sorted(wins, reverse=True) and all(0 < w <= 1 for w in wins)
     page.hover(cell(4, 3))
     assert "(4, 3): hidden, mine probability" in page.inner_text("#cell-info")
     page.screenshot(path=str(tmp_path / "analyse-link.png"))
@@ -291,9 +297,43 @@ def test_a_click_shows_the_numbers_that_prove_a_cell(page: Any, server: Server) 
     uses_total = "total" in page.inner_text("#why-note")
     assert all(safe not in put for put in layouts(BOARD, 3 if uses_total else None, proof))
     assert page.locator(".c.asked").count() == 1
-    # the keys ask too: W at the cursor
     page.keyboard.press("Escape")
     assert page.locator(".c.proof").count() == 0
+    # the keys ask too: W at the cursor, which starts at the centre (2, 2)
+    page.click('[data-tool="toggle"]')
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")
+    for _ in range(abs(safe[0] - 2)):
+        page.keyboard.press("ArrowRight" if safe[0] > 2 else "ArrowLeft")
+    for _ in range(abs(safe[1] - 2)):
+        page.keyboard.press("ArrowDown" if safe[1] > 2 else "ArrowUp")
+    page.mouse.move(0, 0)  # the mouse off the board: keys act at the cursor
+    page.keyboard.press("w")
+    page.wait_for_selector(f'#why-note[data-cell="{safe[0]},{safe[1]}"]')
+    assert marked(page, "proof") == proof
+    assert shown(page) == BOARD  # asking changes nothing
+
+
+def test_touch_taps_the_tool_and_a_long_press_flags(browser: Any, server: Server) -> None:
+    context = browser.new_context(has_touch=True, viewport={"width": 500, "height": 800})
+    pg = context.new_page()
+    open_board(pg, server, "4x3x2\n" + "\n".join(["...."] * 3) + "\n")
+    pg.tap(cell(0, 0))
+    analysed(pg)
+    assert shown(pg)[0] == "0..."
+    pg.tap('[data-tool="3"]')
+    pg.tap(cell(3, 2))
+    analysed(pg)
+    assert shown(pg)[2] == "...3"
+    box = pg.locator(cell(1, 2)).bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = context.new_cdp_session(pg)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    pg.wait_for_timeout(600)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    analysed(pg)
+    assert shown(pg)[2] == ".F.3"
+    context.close()
 
 
 IMPOSSIBLE = ["1F2..", "111..", "....."]

@@ -10,6 +10,7 @@ import { esc } from "./dialogs.js";
 const $ = (id) => document.getElementById(id);
 const cellName = ([x, y]) => `(${x}, ${y})`;
 const SHORT_DIGITS = 15;
+const WINS_SHOWN = 6;
 
 /** A count of layouts as people read it (HTML): grouped by thousands, or,
  * when long, its first digits and power of ten (the whole is given beside it). */
@@ -91,9 +92,13 @@ function drawWins(res) {
         `<tr data-cell="${w.cell[0]},${w.cell[1]}"><td>${cellName(w.cell)}</td>` +
         `<td class="num">${percent(fractionValue(w.win), 10)}%</td><td class="frac">${esc(w.win)}</td></tr>`,
     );
+  const table = (body) => `<table><tr><th>Cell</th><th class="num">Win</th><th>Exactly</th></tr>${body}</table>`;
+  // the best few in sight, the rest a click away
+  const more = rows.length > WINS_SHOWN ? rows.splice(WINS_SHOWN) : [];
   el.innerHTML =
-    '<table id="win-chances"><caption>Chance to win with best play, by first move</caption>' +
-    `<tr><th>Cell</th><th class="num">Win</th><th>Exactly</th></tr>${rows.join("")}</table>`;
+    `<div id="win-chances"><div class="caption">Chance to win with best play, by first move</div>${table(rows.join(""))}` +
+    (more.length ? `<details><summary>${more.length} more</summary>${table(more.join(""))}</details>` : "") +
+    "</div>";
 }
 
 function drawConflict(res, mines) {
