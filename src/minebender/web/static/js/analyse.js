@@ -440,6 +440,21 @@ async function takeGame() {
 
 // ---------------------------------------------------------------- menus
 
+/** Make unique or minimize (POST /api/puzzle/...): the answer's board takes
+ * the place of this one, and the status line says what changed. */
+async function puzzleStep(how) {
+  status(how === "minimize" ? "Minimizing..." : "Making the position unique...");
+  const res = await api.puzzleStep(how, toBoardText(state.pos));
+  load(readPosition(res.board));
+  const n = how === "minimize" ? res.hidden.length : res.added.length;
+  const nums = `${n} ${n === 1 ? "number" : "numbers"}`;
+  status(
+    how === "minimize"
+      ? `Minimize hid ${nums}; one layout still fits (${res.difficulty}).`
+      : `Make unique showed ${nums}; one layout fits now (${res.difficulty}).`,
+  );
+}
+
 async function command(cmd) {
   closeMenus();
   try {
@@ -457,6 +472,7 @@ async function command(cmd) {
     else if (cmd === "play") location.href = "/";
     else if (cmd === "controls") await controlsDialog();
     else if (cmd === "marks") await marksDialog();
+    else if (cmd === "make-unique" || cmd === "minimize") await puzzleStep(cmd);
   } catch (err) {
     await dlg.message("Analysis Board", err.message);
   }

@@ -123,3 +123,8 @@ export const why = (board, mines, cell, signal) =>
     body: mines === undefined ? { board, cell } : { board, mines, cell },
     signal,
   });
+
+/** A position made unique (a small set of numbers shown) or minimized (numbers
+ * hidden while one layout fits): how = "make-unique" or "minimize". Returns
+ * {board, code, difficulty, reasoning, clues, added or hidden}. */
+export const puzzleStep = (how, board) => call("POST", `/api/puzzle/${how}`, { body: { board } });
