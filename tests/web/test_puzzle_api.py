@@ -98,3 +98,15 @@ def test_bad_requests_are_named(
 def test_the_puzzle_page_is_served(client: TestClient) -> None:
     r = client.get("/puzzle")
     assert r.status_code == 200 and "/static/js/puzzle.js" in r.text
+
+
+def test_a_puzzle_past_its_time_limit_is_stopped_and_said_so(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from minebender import limited
+    from minebender.web import puzzle_routes
+
+    monkeypatch.setattr(puzzle_routes, "LIMITS", limited.Limits(seconds=0.05, nice=10))
+    r = client.post("/api/puzzle/new", json={"width": 30, "height": 24, "mines": 150})
+    assert r.status_code == 503 and "ran out of time" in r.json()["detail"]
+    assert client.get("/api/health").json() == {"ok": True}

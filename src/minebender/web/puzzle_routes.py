@@ -1,9 +1,10 @@
 """The puzzle routes: make a puzzle, make a position unique, minimize it.
 
-Each request runs in a worker thread, never on the event loop, and at most
-``AT_ONCE`` run together; one more waiting than ``WAITING`` is told to come
-back (503) rather than queued. Boards are kept small (``MAX_CELLS``), which
-bounds each request to a few seconds, so the other players' clicks go on.
+Each request runs in a child process (``minebender.limited``), niced, with a
+time limit and a memory cap, never on the event loop or in the server's own
+process; at most ``AT_ONCE`` run together, and one more waiting than
+``WAITING`` is told to come back (503) rather than queued. Boards are kept
+small (``MAX_CELLS``), which keeps nearly every request to a few seconds.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from minebender import limited
 from minebender.boardtext import BoardTextError, parse_board
 from minebender.puzzle import (
     Puzzle,
@@ -34,7 +36,7 @@ from minebender.web.access import json_answer
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 
-__all__ = ["AT_ONCE", "MAX_CELLS", "WAITING", "puzzle_routes"]
+__all__ = ["AT_ONCE", "LIMITS", "MAX_CELLS", "WAITING", "puzzle_routes"]
 
 MAX_CELLS = 30 * 24
 """Most cells of a board these routes take: Expert's 480 and a little more."""
@@ -42,6 +44,9 @@ AT_ONCE = 2
 """Puzzle requests worked on together (the machine's other work goes on)."""
 WAITING = 8
 """Puzzle requests that may wait for their turn; past that, 503."""
+LIMITS = limited.Limits(seconds=30.0, memory=1 << 30, nice=10)
+"""A puzzle request's child: 30 s (an easy 30x24 puzzle takes some seconds),
+1 GiB, and niced so that other players' moves come first."""
 
 
 class _Strict(BaseModel):
@@ -132,39 +137,67 @@ def _minimize(body: BoardIn) -> dict[str, Any]:
     return _answer(done, hidden=_cells(p.width, p.shown - done.shown))
 
 
+_WORK: dict[str, tuple[Callable[[Any], dict[str, Any]], type[BaseModel]]] = {
+    "new": (_new, NewPuzzle),
+    "make-unique": (_make_unique, BoardIn),
+    "minimize": (_minimize, BoardIn),
+}
+
+
+def _work(report: limited.Report, how: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """In the child: the status and answer of one request (an ApiError's status
+    and detail do not survive the trip between processes as an exception)."""
+    work, model = _WORK[how]
+    try:
+        return 200, work(model.model_validate(body))
+    except ApiError as exc:
+        return exc.status_code, {"detail": exc.detail}
+
+
+def _answered(outcome: limited.Outcome) -> Response:
+    if isinstance(outcome, limited.Done):
+        status, answer = outcome.value
+        return json_answer(answer, status)
+    if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
+        what = "time" if isinstance(outcome, limited.TimedOut) else "memory"
+        raise ApiError(503, f"the puzzle ran out of {what}: try a smaller board or fewer mines")
+    raise ApiError(500, "the puzzle work stopped without an answer; nothing else was affected")
+
+
 def puzzle_routes() -> APIRouter:
     """The puzzle routes (no game, no token)."""
     api = APIRouter(route_class=StrictJSONRoute)
     turns = asyncio.Semaphore(AT_ONCE)
     waiting = 0
 
-    async def bounded(work: Callable[[Any], dict[str, Any]], body: Any) -> Response:
+    async def bounded(how: str, body: BaseModel) -> Response:
         nonlocal waiting
         if waiting >= AT_ONCE + WAITING:
             raise ApiError(503, "too many puzzle requests at once: try again in a moment")
         waiting += 1
         try:
             async with turns:
-                return json_answer(await asyncio.to_thread(work, body))
+                outcome = await limited.run_async(_work, how, body.model_dump(), limits=LIMITS)
         finally:
             waiting -= 1
+        return _answered(outcome)
 
     @api.post("/puzzle/new", summary="Make a puzzle with one solution")
     async def new_puzzle(body: NewPuzzle) -> Response:
         """A puzzle of the size and difficulty asked (docs/puzzles.md): its board
         text, its code (which holds the solution), grade and seed."""
-        return await bounded(_new, body)
+        return await bounded("new", body)
 
     @api.post("/puzzle/make-unique", summary="Show numbers until one layout fits")
     async def make_unique_route(body: BoardIn) -> Response:
         """Show a small set of extra numbers of a layout that fits the board, so
         that only it fits; ``added`` lists them."""
-        return await bounded(_make_unique, body)
+        return await bounded("make-unique", body)
 
     @api.post("/puzzle/minimize", summary="Hide numbers while one layout fits")
     async def minimize_route(body: BoardIn) -> Response:
         """Hide shown numbers while only the board's one layout fits; ``hidden``
         lists them."""
-        return await bounded(_minimize, body)
+        return await bounded("minimize", body)
 
     return api
