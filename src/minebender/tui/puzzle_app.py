@@ -85,6 +85,7 @@ class PuzzleApp(App[None]):
         return "■ ", "grey50"
 
     def draw(self) -> None:
+        """Draw the board and the status lines again (every second for the clock)."""
         p = self.puzzle
         board = Text()
         for y in range(p.height):
@@ -103,6 +104,7 @@ class PuzzleApp(App[None]):
         self.query_one("#status", Static).update(Text(status))
 
     def action_move(self, dx: int, dy: int) -> None:
+        """Move the cursor, stopping at the edges."""
         p = self.puzzle
         x = min(p.width - 1, max(0, self.cursor % p.width + dx))
         y = min(p.height - 1, max(0, self.cursor // p.width + dy))
@@ -110,6 +112,7 @@ class PuzzleApp(App[None]):
         self.draw()
 
     def action_flag(self) -> None:
+        """Flag or unflag the cell under the cursor (not a number, not once solved)."""
         if self.end is not None or self.shown or self.cursor in self.puzzle.shown:
             return
         self.flags ^= {self.cursor}
@@ -117,6 +120,7 @@ class PuzzleApp(App[None]):
         self.draw()
 
     def action_check(self) -> None:
+        """Say whether every mine is flagged; cross out wrong flags when not."""
         if self.shown:
             return
         if self.solved:
@@ -135,6 +139,7 @@ class PuzzleApp(App[None]):
         self.draw()
 
     def action_solution(self) -> None:
+        """Show every mine and stop the clock: the puzzle is given up."""
         self.shown = True
         if self.end is None:
             self.end = self.clock()
