@@ -120,7 +120,7 @@ def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
     probs = analysis.probabilities
     out: list[Pos] = []
     rows = knowledge.rows
-    live = _shown_live(knowledge, analysis)
+    live, shown = _drawn(knowledge, analysis)
     for y, row in enumerate(rows):
         for x, seen in enumerate(row):
             p = probs[y][x]
@@ -141,7 +141,8 @@ def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
                     elif pq != 0:
                         open_.append(pq)
             if not open_ or (
-                pos not in live and _shows_one_number(knowledge, analysis, pos, p, known, open_)
+                pos not in live
+                and _shows_one_number(knowledge, analysis, pos, p, known, open_, shown.get(pos))
             ):
                 out.append(pos)
     return out
@@ -151,20 +152,41 @@ SAMPLES = 24
 """Layouts drawn to show cells live before any exact test."""
 
 
-def _shown_live(knowledge: Knowledge, analysis: Analysis) -> set[Pos]:
+class _WholeRandom(random.Random):
+    """A Random whose ``choices`` weighs with whole numbers of any size: the
+    sampler's weights on a 100x100 board are far past a float."""
+
+    def choices(
+        self, population: Any, weights: Any = None, *, cum_weights: Any = None, k: int = 1
+    ) -> list[Any]:
+        if weights is None or cum_weights is not None:
+            return super().choices(population, weights, cum_weights=cum_weights, k=k)
+        out = []
+        for _ in range(k):
+            pick = self.randrange(sum(weights))
+            for item, weight in zip(population, weights, strict=True):
+                if pick < weight:
+                    out.append(item)
+                    break
+                pick -= weight
+        return out
+
+
+def _drawn(knowledge: Knowledge, analysis: Analysis) -> tuple[set[Pos], dict[Pos, int]]:
     """Hidden cells that show two numbers in the layouts drawn (fixed draws, so
-    the same view always takes the same time): certainly live. Empty where
-    layouts cannot be drawn (unknown total, a revealed mine, too many)."""
+    the same view always takes the same time): certainly live; and for the
+    others, the number they showed where they were safe. Empty where layouts
+    cannot be drawn (unknown total, a revealed mine, too many)."""
     try:
         sampler = LayoutSampler(knowledge, analysis)
     except ValueError:
-        return set()
+        return set(), {}
     w, h = knowledge.width, knowledge.height
     around = neighbour_table(w, h)
     cells = [i for i, s in enumerate(s for row in knowledge.rows for s in row) if type(s) is Hidden]
     first: dict[int, int] = {}
     live: set[int] = set()
-    rng = random.Random(0)
+    rng = _WholeRandom(0)
     for _ in range(SAMPLES):
         layout = sampler.sample(rng)
         for i in cells:
@@ -174,7 +196,8 @@ def _shown_live(knowledge: Knowledge, analysis: Analysis) -> set[Pos]:
             seen = first.setdefault(i, n)
             if seen != n:
                 live.add(i)
-    return {Pos(i % w, i // w) for i in live}
+    shown = {Pos(i % w, i // w): n for i, n in first.items() if i not in live}
+    return {Pos(i % w, i // w) for i in live}, shown
 
 
 def _shows_one_number(
@@ -184,10 +207,13 @@ def _shows_one_number(
     p: Fraction,
     known: int,
     open_: list[Fraction],
+    seen: int | None,
 ) -> bool:
-    """Whether pos, with undecided neighbours, can show only one number."""
+    """Whether pos, with undecided neighbours, can show only one number: ``seen``,
+    the number it showed in a layout drawn, is tried first (then a single
+    count settles it), else the likeliest first."""
     safe_layouts = analysis.solutions * (1 - p)
-    likely = known + round(float(sum(open_)))
+    likely = known + round(float(sum(open_))) if seen is None else seen
     tries = sorted(range(known, known + len(open_) + 1), key=lambda n: (abs(n - likely), n))
     rows = [list(r) for r in knowledge.rows]
     for n in tries:
