@@ -189,14 +189,20 @@ def machine_memory() -> int | None:
 
 
 def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], limits: Limits) -> None:
-    """The child's side: cap itself, run fn, send each stage and the answer."""
-    if limits.memory is not None:
-        try:
-            import resource
+    """The child's side: cap itself, run fn, send each stage and the answer.
 
+    Its processor time is capped too, a little past the time limit: a child
+    whose caller was killed (and so can no longer kill it) still stops.
+    """
+    try:
+        import resource
+
+        if limits.memory is not None:
             resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
-        except (ImportError, ValueError, OSError):
-            pass  # not POSIX: the time limit still holds
+        cpu = int(limits.seconds) + 2
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    except (ImportError, ValueError, OSError):
+        pass  # not POSIX: the time limit still holds
     if limits.nice and limits.nice_after <= 0:
         with contextlib.suppress(OSError):
             os.nice(limits.nice)
@@ -214,8 +220,11 @@ def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], limi
         conn.send(message)
     except MemoryError:
         os._exit(OUT_OF_MEMORY_EXIT)
+    except OSError:
+        os._exit(1)  # the caller is gone: nobody to answer
     except Exception as exc:  # an answer that cannot be pickled
-        conn.send(("failed", (type(exc).__name__, f"the answer cannot be sent: {exc}")))
+        with contextlib.suppress(OSError):
+            conn.send(("failed", (type(exc).__name__, f"the answer cannot be sent: {exc}")))
     conn.close()
 
 

@@ -160,7 +160,8 @@ def analyse_routes() -> APIRouter:
             if isinstance(outcome, limited.OutOfMemory)
             else "cancelled"
         )
-        return json_answer(out)
+        # half a megabyte of exact fractions on a big board: written off the loop
+        return await asyncio.to_thread(json_answer, out)
 
     @api.post("/analyse/why", summary="Why a cell is safe or a mine")
     async def analyse_why(body: WhyIn, request: Request) -> Response:
