@@ -21,6 +21,7 @@ from minebender.analysis_board import (
     study,
     win_chances,
 )
+from minebender.bench.positions import wide_lattice
 from minebender.boardtext import parse
 from minebender.solver.conflict import conflict
 from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
@@ -149,14 +150,20 @@ def test_conflict_names_the_total_when_it_is_needed() -> None:
 
 
 def test_study_sends_its_stages_in_order() -> None:
-    """The analysis first, then the best move, the dead cells and the win chances;
+    """The analysis first, then the best move, the win chances and the dead cells;
     on an impossible board the conflict comes right after the analysis."""
     stages: list[str] = []
     study(lambda s: stages.append(s[0]), parse("3x1x1\n1..\n"))
-    assert stages == ["analysis", "best", "dead", "win_chances"]
+    assert stages == ["analysis", "best", "win_chances", "dead"]
     stages.clear()
     study(lambda s: stages.append(s[0]), parse("3x1\n1.0\n"))
-    assert stages == ["analysis", "conflict", "best", "dead", "win_chances"]
+    assert stages == ["analysis", "conflict", "best", "win_chances", "dead"]
+
+
+def test_dead_cells_past_their_time_are_not_worked_out() -> None:
+    """A lattice of numbers: no layout can be drawn, each cell is a whole count."""
+    view = wide_lattice(16, 1).knowledge
+    assert dead_cells(view, mb.analyse(view), seconds=0.0) is None
 
 
 def test_stage_json_of_an_impossible_board() -> None:

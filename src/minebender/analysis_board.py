@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -101,7 +102,9 @@ def explanation_json(found: Explanation) -> dict[str, Any]:
     }
 
 
-def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
+def dead_cells(
+    knowledge: Knowledge, analysis: Analysis, seconds: float | None = None
+) -> list[Pos] | None:
     """The hidden cells, row by row, that are not certain mines and show the same
     number in every consistent layout where they are safe: revealing one
     teaches nothing. Empty on an inconsistent view.
@@ -114,9 +117,14 @@ def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
     the layouts of the view where it shows one number it can show: the cell
     is dead when they are the same. The draws only spare work: the answer is
     exact either way.
+
+    Each cell left undecided by the draws costs a count of the whole board:
+    on a lattice of numbers, where no layout can be drawn, that is seconds.
+    With ``seconds``, None when they run out (processor time).
     """
     if not analysis.consistent:
         return []
+    deadline = None if seconds is None else time.process_time() + seconds
     probs = analysis.probabilities
     out: list[Pos] = []
     rows = knowledge.rows
@@ -140,6 +148,8 @@ def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
                         known += 1
                     elif pq != 0:
                         open_.append(pq)
+            if deadline is not None and open_ and time.process_time() > deadline:
+                return None
             if not open_ or (
                 pos not in live
                 and _shows_one_number(knowledge, analysis, pos, p, known, open_, shown.get(pos))
@@ -307,18 +317,20 @@ def win_chances(knowledge: Knowledge, analysis: Analysis) -> list[tuple[Pos, Fra
 Report = Callable[[tuple[str, Any]], None]
 
 
-def study(report: Report, knowledge: Knowledge) -> None:
+def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = None) -> None:
     """Send each stage of the analysis board's study of knowledge to report, as
     ``(name, value)``, in this order: ``("analysis", Analysis)``; on an
     inconsistent view ``("conflict", Conflict)``; ``("best", Best)``,
-    ``("dead", list of Pos)`` and ``("win_chances", list or None)``."""
+    ``("win_chances", list or None)`` and ``("dead", list of Pos)`` (None when
+    ``dead_seconds`` of processor time did not do: see ``dead_cells``). The
+    dead cells come last: on a pathological board they take longest."""
     analysis = analyse(knowledge)
     report(("analysis", analysis))
     if not analysis.consistent:
         report(("conflict", conflict(knowledge)))
     report(("best", best_move(knowledge, analysis)))
-    report(("dead", dead_cells(knowledge, analysis)))
     report(("win_chances", win_chances(knowledge, analysis)))
+    report(("dead", dead_cells(knowledge, analysis, dead_seconds)))
 
 
 NOT_REACHED: dict[str, Any] = {
@@ -357,7 +369,7 @@ def stage_json(knowledge: Knowledge, stage: tuple[str, Any]) -> dict[str, Any]:
         cell = None if best.cell is None else [best.cell.x, best.cell.y]
         return {"best": cell, "best_reason": best.reason}
     if name == "dead":
-        return {"dead": _xy(value)}
+        return {"dead": None if value is None else _xy(value)}
     if name == "win_chances":
         chances: list[tuple[Pos, Fraction]] | None = value
         return {

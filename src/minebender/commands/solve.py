@@ -133,6 +133,11 @@ def _nat(text: str) -> int:
     return int(digits)
 
 
+DEAD_SECONDS = 10.0
+"""Processor time the dead cells may take (``analysis_board.dead_cells``): on a
+lattice of numbers each cell is a count of the whole board, minutes in all;
+past it ``dead`` is null and the grid says so."""
+
 MAX_FILE_BYTES = 10_000_000
 """The most of a board file read (formats.md): the largest board the format
 holds takes about 0.1 MB, and reading no more keeps an endless input (``yes |``,
@@ -217,7 +222,7 @@ def _render(
             out.append(f"conflict: {found}\n")
         return out
     best: Best | None = extras.get("best")
-    dead = frozenset(extras.get("dead", ()))
+    dead = frozenset(extras.get("dead") or ())
     out.append(
         f"{decimal(analysis.solutions, ',')} consistent layout{'s' * (analysis.solutions != 1)}"
     )
@@ -267,6 +272,10 @@ def _render(
     if dead:
         out.append(f"dead ({len(dead)}): ", style="bold")
         out.append(listing(dead) + "\n")
+    elif extras.get("dead", ()) is None:
+        out.append(
+            f"dead cells not worked out: they took more than {DEAD_SECONDS:g} s\n", style="yellow"
+        )
     if best is not None:
         out.append("best move: ", style="bold")
         out.append(best.reason + "\n")
@@ -328,7 +337,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.explain is not None:
         _check_cell(knowledge, args.explain)
     stages: list[tuple[str, Any]] = []
-    study(stages.append, knowledge)
+    study(stages.append, knowledge, DEAD_SECONDS)
     extras = dict(stages)
     analysis: Analysis = extras["analysis"]
     why = None
