@@ -274,6 +274,22 @@ export function confirmDialog(title, text, yes) {
   }).then((v) => v === true);
 }
 
+/** Windows 7's question before a new game ends the game in play: resolves
+ * "quit", "restart" (offered with `restart`) or null (Keep playing: the
+ * default, as Esc and the close box). */
+export function leaveDialog({ counted, restart }) {
+  const loss = counted ? " It counts as a loss." : "";
+  const buttons = [{ label: "Quit and start a new game", value: "quit" }];
+  if (restart) buttons.push({ label: "Restart this game", value: "restart" });
+  buttons.push({ label: "Keep playing", value: null, primary: true });
+  return openDialog({
+    title: "Game in Progress",
+    id: "leave-dialog",
+    html: `<p>What do you want to do with the game in progress?${loss}</p>`,
+    buttons,
+  });
+}
+
 /** Show the board code of this game (once known) and let the player enter one. */
 export function codeDialog(code, typed = { code: "", error: "" }, first = null) {
   // the cell is named as solve and the terminal name cells: column,row from 0

@@ -29,6 +29,7 @@ const state = {
   presenceFailed: false, // the last word to the server about this page was not heard
   asking: false, // a link's question is open over the game in play: its clock stands still
   dealtUnanswered: null, // a link's game, made but not yet taken or declined
+  deals: 0, // new games on their way: the game on screen is being left already
 };
 
 const board = new Board($("board"));
@@ -148,7 +149,7 @@ async function show(view) {
     export: () => replays.exportGame(game),
     code: () => command("code"),
     again: () => {
-      newGame();
+      startOver();
       board.el.focus({ preventScroll: true }); // the button is gone with the panel
     },
   });
@@ -344,7 +345,8 @@ let dealing = Promise.resolve(null);
 
 /** Start a game; resolves with its first view, or null (the error is shown). */
 function newGame(opts = {}) {
-  const dealt = dealing.then(() => dealGame(opts));
+  state.deals++;
+  const dealt = dealing.then(() => dealGame(opts)).finally(() => state.deals--);
   dealing = dealt.catch(() => null);
   return dealt;
 }
@@ -355,6 +357,7 @@ async function dealGame(opts) {
     ? { code: opts.code, practice: p.practice }
     : { level: p.level === "custom" ? p.custom : p.level, practice: p.practice, no_guess: p.noGuess };
   try {
+    if (opts.restart) return await restartGame();
     const res = await api.newGame(body);
     // Asked only once the server took the code: a refused one says so at once.
     // Declined, the new game, not started, is dropped.
@@ -371,29 +374,107 @@ async function dealGame(opts) {
     // away) leaves the game in progress as it was.
     const counted = await abandonCurrent();
     await abandonSaved();
-    state.game = { id: res.id, token: res.token };
-    state.startedFrom = opts.code ?? null;
-    const v = res.view;
-    // The face and F2 go on with the level of a shared board, which is in
-    // sight; its no-guess option is not taken: ticked for good, it would make
-    // every later game unranked without a word.
-    if (opts.code) p.level = v.level;
-    // The Custom Field dialog shows the sizes as the laws clamped them.
-    if (v.level === "custom") p.custom = { width: v.width, height: v.height, mines: v.mines };
-    savePrefs();
-    state.cursor = null;
-    saved.set("current", state.game);
-    state.view = null;
-    board.setCursor(null);
-    await show(res.view);
-    if (counted) status("The game you left counts as lost in the statistics.");
-    return v;
+    return await takeGame(res, counted, opts.code ?? null);
   } catch (err) {
     status(err.message, true);
     state.lastError = err.message;
     if (opts.code && !opts.inDialog) await dlg.message("Board Code", err.message);
     return null;
   }
+}
+
+// Windows 7's Restart this game: the server gives the game in play up (as a
+// new game would) and deals its board again, unranked; after the moves sent.
+async function restartGame() {
+  const game = state.game;
+  const v = state.view;
+  await state.queue;
+  if (state.game !== game || !state.view || state.view.status !== "playing") return null;
+  const res = await api.restart(game);
+  return takeGame(res, v.started && v.ranked, state.startedFrom);
+}
+
+// The new game res ({id, token, view}) becomes this page's game.
+async function takeGame(res, counted, code) {
+  const p = state.prefs;
+  state.game = { id: res.id, token: res.token };
+  state.startedFrom = code;
+  const v = res.view;
+  // The face and F2 go on with the level of a shared board, which is in
+  // sight; its no-guess option is not taken: ticked for good, it would make
+  // every later game unranked without a word.
+  if (code) p.level = v.level;
+  // The Custom Field dialog shows the sizes as the laws clamped them.
+  if (v.level === "custom") p.custom = { width: v.width, height: v.height, mines: v.mines };
+  savePrefs();
+  state.cursor = null;
+  saved.set("current", state.game);
+  state.view = null;
+  board.setCursor(null);
+  await show(res.view);
+  if (counted) status("The game you left counts as lost in the statistics.");
+  return v;
+}
+
+/** Before something that would end the game in play (a new game, another
+ * level or option, a board code), ask as Windows 7 does: resolves "go"
+ * (nothing is lost, or the player quits), "restart" (offered with
+ * `restart`) or null: Keep playing. */
+async function askLeave({ restart = false } = {}) {
+  const v = state.view;
+  if (!state.game || !v || v.status !== "playing" || !v.started || state.deals) return "go";
+  const choice = await dlg.leaveDialog({ counted: v.ranked, restart });
+  return choice === "quit" ? "go" : choice;
+}
+
+/** A new game at the player's word (the face, F2, N, Game > New): asked
+ * first while a game is in play, which can also be restarted. */
+async function startOver() {
+  const choice = await askLeave({ restart: true });
+  if (choice === null) return null;
+  return newGame({ restart: choice === "restart" });
+}
+
+// Game > Practice. In a game in play it switches practice on without ending
+// it (asked first when the game is ranked and started: it gives up its best
+// time), and off it only hides the heat map: the game stays a practice game,
+// the next one is dealt without. Between games it deals a new game.
+async function togglePractice() {
+  const p = state.prefs;
+  const game = state.game;
+  const v = state.view;
+  if (!game || !v || v.status !== "playing") {
+    p.practice = !p.practice;
+    savePrefs();
+    return void (await newGame());
+  }
+  if (p.practice) {
+    p.practice = false;
+    savePrefs();
+    refreshHeat();
+    if (v.practice) status("The heat map is off. This game stays a practice game; the next one counts.");
+    return;
+  }
+  if (!v.practice) {
+    const question =
+      "Practice this game? The heat map shows each covered cell's chance of a mine. " +
+      "The game goes on, but counts for neither best times nor statistics, not even as a loss.";
+    if (v.started && v.ranked && !(await dlg.confirmDialog("Practice", question, "Practice"))) return;
+    let done = false;
+    state.queue = state.queue
+      .then(async () => {
+        if (state.game !== game || !state.view || state.view.status !== "playing") return;
+        const res = await api.practice(game);
+        done = true;
+        if (state.game === game) await show(res.view);
+      })
+      .catch((err) => status(err.message, true));
+    await state.queue;
+    if (!done) return;
+  }
+  p.practice = true;
+  savePrefs();
+  refreshHeat();
 }
 
 // An action, or a function that makes it (or null: nothing to send) when its
@@ -576,14 +657,15 @@ async function command(cmd) {
   closeMenus();
   const p = state.prefs;
   try {
-    if (cmd === "new") await newGame();
+    if (cmd === "new") await startOver();
     else if (cmd.startsWith("level:")) {
+      if ((await askLeave()) !== "go") return;
       p.level = cmd.slice(6);
       savePrefs();
       await newGame();
     } else if (cmd === "custom") {
       const c = await dlg.customDialog(p.custom);
-      if (c) {
+      if (c && (await askLeave()) === "go") {
         p.level = "custom";
         p.custom = c;
         savePrefs();
@@ -595,16 +677,13 @@ async function command(cmd) {
         }
       }
     } else if (cmd === "noguess") {
+      if ((await askLeave()) !== "go") return;
       p.noGuess = !p.noGuess;
       savePrefs();
       await newGame();
-    } else if (cmd === "practice") {
-      p.practice = !p.practice;
-      savePrefs();
-      await newGame();
-    } else if (cmd === "best") await showBestTimes();
+    } else if (cmd === "practice") await togglePractice(); else if (cmd === "best") await showBestTimes();
     else if (cmd === "stats") await showStatistics();
-    else if (cmd === "replays") await replays.replaysDialog(saved.get("history", []));
+    else if (cmd === "replays") await replays.replaysDialog(new Set(saved.get("history", []).map((h) => h.id)));
     else if (cmd === "text" && state.game) {
       const text = await api.boardText(state.game);
       await dlg.boardTextDialog(text, `minebender-${state.view?.level ?? "board"}-${state.game.id}.txt`);
@@ -617,9 +696,13 @@ async function command(cmd) {
       const v = state.view;
       // A refused code is shown in the dialog, which stays open with it typed.
       let typed = { code: "", error: "" };
+      let left = false;
       for (;;) {
         const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null);
-        if (!code || (await newGame({ code, inDialog: true }))) break;
+        if (!code) break;
+        if (!left && (await askLeave()) !== "go") break;
+        left = true; // asked once: a refused code typed again is not asked again
+        if (await newGame({ code, inDialog: true })) break;
         typed = { code, error: state.lastError };
       }
     } else if (cmd === "controls") await dlg.controlsDialog();
@@ -647,7 +730,7 @@ document.addEventListener("keydown", (e) => {
   if (e.repeat && REPEATLESS.has(e.key)) return void e.preventDefault();
   if (e.key === "F2" || e.key === "n" || e.key === "N") {
     e.preventDefault();
-    return newGame();
+    return startOver();
   }
   if (e.key === "a" || e.key === "A") {
     e.preventDefault();
@@ -727,7 +810,7 @@ markMenu(state.prefs);
 // After the face or the bulb the focus is on the board, so the next Space
 // reveals there rather than pressing the button again (a new game each time).
 $("face").addEventListener("click", () => {
-  newGame();
+  startOver();
   board.el.focus({ preventScroll: true });
 });
 $("assist").addEventListener("click", () => {
