@@ -127,10 +127,6 @@ export const resetBestTimes = () => call("DELETE", "/api/best-times");
 /** Reset Statistics: every level's numbers start again from zero. Returns them. */
 export const resetStatistics = () => call("DELETE", "/api/statistics");
 
-/** Make a game in play a practice game (never ranked), before its position is analysed. Returns its view. */
-export const practice = (game) =>
-  call("POST", `/api/games/${encodeURIComponent(game.id)}/practice`, { token: game.token });
-
 /** The analysis of a position (board text or .mine; mines: a number, null for
  * unknown, undefined for the header's); signal aborts it (an AbortError). */
 export const analyse = (board, mines, signal) =>
