@@ -233,6 +233,11 @@ def test_paste_board_text_and_open_it_from_the_dialog(page: Any, server: Server)
     page.fill("#paste-dialog textarea", "3x2x1\n1.?\n1x.\n")
     page.click("#paste-dialog .xpbtn >> text=Open")
     assert "line 3, column 2" in page.inner_text("#paste-dialog [data-error]")
+    page.fill("#paste-dialog textarea", "1FH\n11H\n")
+    page.click("#paste-dialog .xpbtn >> text=Open")
+    assert "line 1: a .mine position starts with its header" in page.inner_text(
+        "#paste-dialog [data-error]"
+    )
     page.fill("#paste-dialog textarea", "3x2x1\n1..\n1..\n")
     page.click("#paste-dialog .xpbtn >> text=Open")
     analysed(page)

@@ -101,6 +101,9 @@ export function readPosition(text) {
   });
   if (!rows.length) throw new PositionError("no board: a board needs at least one row of cells");
   const mine = rows.some((r) => r.line.includes("H"));
+  if (mine && (!header || header.mines === null)) {
+    throw fail(header ? header.line : rows[0].number, null, "a .mine position starts with its header WxHxM (e.g. 30x16x99)");
+  }
   const allowed = mine ? MINE_CELLS : BOARD_CELLS;
   const what = mine ? "cells of a .mine file are H F ? 0-8" : "cells are . ? F 0-8 *";
   for (const { number, line } of rows) {
