@@ -21,6 +21,7 @@ export class AnalysisBoard extends Board {
     this.marks = new Map(); // key -> Set of "safe" | "sure" | "dead" | "best"
     this.conflict = new Set();
     this.asked = new Set(); // the cell whose proof is shown
+    this.proofSaid = "proves the asked cell";
   }
 
   build(w, h) {
@@ -56,7 +57,10 @@ export class AnalysisBoard extends Board {
       delete c.dataset.fraction;
     }
     if (marks) extra.push(...marks);
-    if (this.conflict.has(k)) extra.push("conflict");
+    if (this.conflict.has(k)) {
+      extra.push("conflict");
+      c.setAttribute("aria-label", `${c.getAttribute("aria-label")}, part of the conflict`);
+    }
     if (this.asked.has(k)) extra.push("asked");
     if (extra.length) c.className += ` ${extra.join(" ")}`;
   }
