@@ -132,6 +132,7 @@ def test_a_link_opens_its_position_with_exact_counts_and_probabilities(
     open_board(page, server, BOARD_TEXT)
     assert shown(page) == BOARD
     check_against_brute_force(page, BOARD, 3)
+    assert page.inner_text("#unique") == "not unique"
     assert page.locator("#best-cell").count() == 1
     assert page.inner_text("#best-reason")
     # a small endgame: each candidate's chance to win, best first
@@ -154,6 +155,10 @@ def test_a_link_opens_its_position_with_exact_counts_and_probabilities(
     page.goto(link)
     analysed(page)
     assert shown(page) == BOARD
+    # one layout alone: unique
+    open_board(page, server, "3x1x1\n1..\n")
+    check_against_brute_force(page, ["1.."], 1)
+    assert page.inner_text("#unique") == "unique"
 
 
 def test_build_a_position_by_clicks_drags_wheel_and_keys(page: Any, server: Server) -> None:

@@ -51,7 +51,9 @@ function drawCount(res) {
     return;
   }
   const digits = String(res.solutions);
-  const unique = res.unique ? '<span class="badge" id="unique">unique</span>' : "";
+  let unique = "";
+  if (res.unique) unique = '<span class="badge" id="unique">unique</span>';
+  else if (digits !== "0" && res.unique === false) unique = '<span id="unique" class="not">not unique</span>';
   const n = digits.length;
   let html = `<span id="count-short">${shortCount(digits)}</span> ${unique}`;
   if (n > SHORT_DIGITS) {
