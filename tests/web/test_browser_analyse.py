@@ -378,6 +378,14 @@ def test_take_the_position_of_the_game_in_play(page: Any, server: Server) -> Non
     assert revealed > 1
     page.goto(server.url + "/")
     page.wait_for_selector("#practice-badge")
+    # from the analysis board: a practice game is taken without a question
+    open_board(page, server, "2x1\n..\n")
+    page.click("#menu-board > button")
+    page.click('[data-cmd="game"]')
+    page.wait_for_function("() => document.querySelectorAll('#board .c').length === 81")
+    analysed(page)
+    assert page.locator("#confirm-dialog").count() == 0
+    assert shown(page) == rows
 
 
 def test_a_phone_and_a_zoomed_desktop_keep_the_page_on_screen(
