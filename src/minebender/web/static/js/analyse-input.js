@@ -82,6 +82,7 @@ export function attachEditing(board, handlers) {
     const { cell, long } = touch;
     touch = null;
     if (!long) handlers.apply(cell, handlers.tool());
+    handlers.hover(cell); // what is known of it, under the board: touch has no hover
   });
   document.addEventListener("pointercancel", (e) => {
     if (touch && e.pointerId === touch.id) {

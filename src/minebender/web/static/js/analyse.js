@@ -107,6 +107,7 @@ function analyseNow() {
         clearWhy();
       }
       drawAnalysis(board, res, performance.now() - started);
+      describe(target()); // the fraction of the cell in sight, anew
     })
     .catch((err) => {
       if (err.name === "AbortError" || state.analysis !== control) return;
