@@ -362,12 +362,7 @@ def test_a_window_shows_the_moves_another_window_made(browser: Any, server: Serv
     """Two tabs on one saved game: the one that comes back (focused or shown)
     shows the game as stored, and a game ended in both is listed once."""
     seed = "e2e-two-tabs"
-    context = browser.new_context(viewport={"width": 900, "height": 720})
-    one = context.new_page()
-    one.goto(f"{server.url}/?code=b:{seed}")
-    one.wait_for_selector(cell(8, 8))
-    one.click(cell(FIRST.x, FIRST.y))
-    settle(one)
+    context, one = started_window(browser, server, f"/?code=b:{seed}")
     two = context.new_page()
     two.goto(server.url + "/")  # resumes the game saved in this browser
     two.wait_for_selector(cell(8, 8))
@@ -638,12 +633,12 @@ def test_a_link_game_left_unanswered_is_not_kept(page: Any, dealt: Server) -> No
     assert page.locator("#confirm-dialog").count() == 0  # the link went with the reload
 
 
-def started_window(browser: Any, server: Server) -> tuple[Any, Any]:
+def started_window(browser: Any, server: Server, path: str = "/") -> tuple[Any, Any]:
     """A browser context (its windows share one localStorage) and a window of
-    it with a game started at FIRST."""
+    it on path with a game started at FIRST."""
     context = browser.new_context(viewport={"width": 900, "height": 720})
     one = context.new_page()
-    one.goto(server.url + "/")
+    one.goto(server.url + path)
     one.wait_for_selector(cell(8, 8))
     one.click(cell(FIRST.x, FIRST.y))
     settle(one)

@@ -2,7 +2,7 @@
 // the HTTP API. The server decides everything; the page only shows views.
 
 import * as api from "./api.js";
-import { Board } from "./board.js";
+import { Board, isCovered, withMarks } from "./board.js";
 import { drawEnd, showProof } from "./endscreen.js";
 import * as dlg from "./dialogs.js";
 import * as icons from "./icons.js";
@@ -11,6 +11,7 @@ import { paramInLink } from "./links.js";
 import { attachMenus, closeMenus, markMenu } from "./menus.js";
 import { saved } from "./storage.js";
 import * as replays from "./replay.js";
+import * as sound from "./sound.js";
 import { analyseLink, takePosition } from "./takeposition.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,7 +20,16 @@ const state = {
   game: null, // {id, token}
   view: null,
   receivedAt: 0,
-  prefs: { level: "beginner", custom: { width: 30, height: 16, mines: 99 }, practice: false, noGuess: false, ...saved.get("prefs", {}) },
+  prefs: {
+    level: "beginner",
+    custom: { width: 30, height: 16, mines: 99 },
+    practice: false,
+    noGuess: false,
+    marks: true, // Windows XP's Marks (?): on unless the player turned it off
+    sound: false, // Windows XP's Sound: off unless the player turned it on
+    cell: "auto", // the cell size in px, or "auto": fit the screen, up to 24 px
+    ...saved.get("prefs", {}),
+  },
   cursor: null,
   queue: Promise.resolve(),
   holding: false,
@@ -71,9 +81,13 @@ function elapsedNow() {
 }
 
 function drawTimer() {
-  const secs = Math.min(999, Math.floor(elapsedNow() / 1000));
+  const secs = dlg.shownSeconds(elapsedNow(), !!state.view?.started);
   const el = $("timer");
   if (el.dataset.value !== String(secs)) {
+    const v = state.view;
+    // XP ticks as each second shows, from the 1 of the first click
+    if (state.prefs.sound && secs > 0 && v && v.status === "playing" && !v.paused && el.dataset.value !== undefined)
+      sound.play("tick");
     el.dataset.value = String(secs);
     el.innerHTML = icons.ledDigits(secs);
     el.setAttribute("aria-label", `${secs} seconds`);
@@ -137,7 +151,7 @@ async function show(view) {
   const wasOn = before && state.game && before.status === "playing";
   state.view = view;
   state.receivedAt = performance.now();
-  board.render(view.tiles);
+  board.render(withMarks(view.tiles, view.marks));
   board.el.dataset.status = view.status;
   drawCounter(view.mines_left);
   drawTimer();
@@ -157,7 +171,10 @@ async function show(view) {
   refreshHeat();
   if (view.reason === "hint") loadProof(view);
   if (view.status === "lost") board.scrollTo(["hint", "blast"]); // on a board wider than the screen too
-  if (wasOn && view.status !== "playing") finished(view); // not awaited: the name dialog must not hold the queue
+  if (wasOn && view.status !== "playing") {
+    if (state.prefs.sound && view.status !== "abandoned") sound.play(view.status === "won" ? "win" : "blast");
+    finished(view); // not awaited: the name dialog must not hold the queue
+  }
 }
 
 async function loadProof(view) {
@@ -524,7 +541,10 @@ function refreshFromServer() {
         setTimeout(() => followReplacement(game), 0);
         return;
       }
-      const same = JSON.stringify(res.view.tiles) === JSON.stringify(v.tiles) && res.view.status === v.status;
+      // what the board shows: its tiles and ?s (a ? placed in another window
+      // was not drawn here), the game's state, and practice switched on there
+      const seen = (w) => JSON.stringify([w.tiles, w.marks, w.status, w.practice]);
+      const same = seen(res.view) === seen(v);
       if (state.game === game && state.view === v && !same) await show(res.view);
     })
     .catch((err) => {
@@ -574,7 +594,7 @@ const playing = () => !!state.view && state.view.status === "playing" && !dlg.di
 // no reveal, and a flag and then a click on the number it completed no chord.
 function openCell(p, anyNumber = false) {
   const aimed = board.tile(p.x, p.y);
-  if (aimed === "covered") return send({ type: "reveal", ...p });
+  if (isCovered(aimed)) return send({ type: "reveal", ...p }); // a ? is no flag
   return send(() => {
     const t = board.tile(p.x, p.y);
     if (aimed === "flagged") return t === "covered" ? { type: "reveal", ...p } : null;
@@ -584,10 +604,22 @@ function openCell(p, anyNumber = false) {
   });
 }
 
+// A right click, F or a long press on cell p. With Marks (?) on it cycles as
+// in Windows XP: covered, flag, ?, covered; decided on the board the moves
+// sent before it leave, so that two quick right clicks flag and then mark.
+function flagCell(p) {
+  if (!state.prefs.marks && board.tile(p.x, p.y) !== "marked") return send({ type: "flag", ...p });
+  return send(() => {
+    const t = board.tile(p.x, p.y);
+    const cycle = t === "marked" || (t === "flagged" && state.prefs.marks);
+    return { type: cycle ? "mark" : "flag", ...p };
+  });
+}
+
 attachPointer(board, {
   enabled: playing,
   click: (p) => openCell(p),
-  flag: (p) => send({ type: "flag", ...p }),
+  flag: (p) => flagCell(p),
   chord: (p) => send({ type: "chord", ...p }),
   holding: (on) => {
     state.holding = on;
@@ -653,6 +685,18 @@ function savePrefs() {
   markMenu(state.prefs);
 }
 
+// The cell size chosen (Game > Cell Size...), or the size that fits the screen.
+function applyCellSize() {
+  const px = Number(state.prefs.cell);
+  if (Number.isFinite(px) && px > 0) {
+    board.el.dataset.size = String(px);
+    board.el.style.setProperty("--cell-size", `${px}px`);
+  } else {
+    delete board.el.dataset.size;
+    board.el.style.removeProperty("--cell-size");
+  }
+}
+
 async function command(cmd) {
   closeMenus();
   const p = state.prefs;
@@ -681,7 +725,18 @@ async function command(cmd) {
       p.noGuess = !p.noGuess;
       savePrefs();
       await newGame();
-    } else if (cmd === "practice") await togglePractice(); else if (cmd === "best") await showBestTimes();
+    } else if (cmd === "practice") await togglePractice();
+    else if (cmd === "marks" || cmd === "sound") {
+      p[cmd] = !p[cmd];
+      savePrefs();
+    } else if (cmd === "size") {
+      const size = await dlg.cellSizeDialog(p.cell);
+      if (size !== null) {
+        p.cell = size;
+        savePrefs();
+        applyCellSize();
+      }
+    } else if (cmd === "best") await showBestTimes();
     else if (cmd === "stats") await showStatistics();
     else if (cmd === "replays") await replays.replaysDialog(new Set(saved.get("history", []).map((h) => h.id)));
     else if (cmd === "text" && state.game) {
@@ -744,6 +799,8 @@ document.addEventListener("keydown", (e) => {
     board.setCursor(r.cursor);
   } else if (r.action === "open" && playing()) {
     openCell({ ...state.cursor }, true);
+  } else if (r.action === "flag" && playing()) {
+    flagCell({ ...state.cursor });
   } else if (r.action && playing()) {
     send({ type: r.action, ...state.cursor });
   }
@@ -790,6 +847,15 @@ document.addEventListener("visibilitychange", () => {
   if (!document.hidden) refreshFromServer();
 });
 window.addEventListener("focus", () => refreshFromServer());
+// Options changed in another tab of this browser (Practice, Marks, Sound, the
+// cell size...): this one takes them too, or its heat map and menu lagged.
+window.addEventListener("storage", (e) => {
+  if (e.key !== "minebender.prefs") return;
+  Object.assign(state.prefs, saved.get("prefs", {}));
+  markMenu(state.prefs);
+  applyCellSize();
+  refreshHeat();
+});
 window.addEventListener("pagehide", () => {
   tellPresence(false);
   // a link's game made for a question never answered: not left "playing" for good
@@ -807,6 +873,7 @@ setFace("smile");
 drawCounter(0);
 drawTimer();
 markMenu(state.prefs);
+applyCellSize();
 // After the face or the bulb the focus is on the board, so the next Space
 // reveals there rather than pressing the button again (a new game each time).
 $("face").addEventListener("click", () => {

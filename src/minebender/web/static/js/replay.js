@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { Board, tilesFromRows } from "./board.js";
-import { esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
+import { esc, levelTitle, message, openDialog, seconds, shownSeconds } from "./dialogs.js";
 import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
 
@@ -226,8 +226,10 @@ export function watch(data) {
         const time = win.querySelector("[data-time]");
         count.innerHTML = ledDigits(f.mines_left);
         count.setAttribute("aria-label", `${f.mines_left} mines left`); // the digits are pictures
-        time.innerHTML = ledDigits(Math.floor(f.elapsed_ms / 1000));
-        time.setAttribute("aria-label", `${Math.min(999, Math.floor(f.elapsed_ms / 1000))} seconds`); // as the LED
+        // as the game's LED showed it: 1 from the first click, which always opens a cell
+        const secs = shownSeconds(f.elapsed_ms, f.rows.some((r) => /[0-8BH*X]/.test(r)));
+        time.innerHTML = ledDigits(secs);
+        time.setAttribute("aria-label", `${secs} seconds`);
         win.querySelector("[data-info]").textContent = describe(f, frames.length);
         slider.value = String(i);
       };
