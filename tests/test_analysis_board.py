@@ -23,6 +23,7 @@ from minebender.analysis_board import (
 )
 from minebender.bench.positions import wide_lattice
 from minebender.boardtext import parse
+from minebender.bot.walked import walked_layouts
 from minebender.solver.conflict import conflict
 from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
 from reference import brute, defs
@@ -173,3 +174,20 @@ def test_stage_json_of_an_impossible_board() -> None:
     assert got["consistent"] is False
     assert got["conflict"] in ([[0, 0], [2, 0]], [[1, 1], [2, 1]], [[2, 0], [2, 1]])
     assert got["best"] is None and got["dead"] == [] and got["win_chances"] is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(knowledges(max_side=4, max_cells=10))
+def test_walked_layouts_are_distinct_and_consistent(view: Knowledge) -> None:
+    """The local search gives only layouts that agree with the view (its mine
+    total included, when known), each once."""
+    analysis = mb.analyse(view)
+    found = walked_layouts(view, analysis, 5, 2_000, random.Random(1))
+    consistent = {
+        frozenset(p.y * view.width + p.x for p in view.cells() if defs.mine(lay, p))
+        for lay in brute.solver_layouts(view)
+    }
+    assert len(set(found)) == len(found) <= 5
+    assert set(found) <= consistent
+    if len(consistent) >= 1 and analysis.consistent:
+        assert found  # small boards: the walk always finds one

@@ -23,9 +23,11 @@ from typing import Any
 from minebender.bot.endgame import candidate_wins
 from minebender.bot.sampling import LayoutSampler
 from minebender.bot.strategy import ENDGAME_LAYOUTS, ENDGAME_NODES, choose
+from minebender.bot.walked import walked_layouts
 from minebender.solver import Analysis, Explanation, analyse, explain
 from minebender.solver.conflict import Conflict, conflict
 from minebender.solver.reading import neighbour_table
+from minebender.solver.system import build_system
 from minebender.types import SHOWN, Boom, Hidden, Knowledge, Pos
 
 __all__ = [
@@ -160,6 +162,9 @@ def dead_cells(
 
 SAMPLES = 24
 """Layouts drawn to show cells live before any exact test."""
+WALK_STEPS = 60_000
+"""Flips the local search may take for its layouts, where none can be drawn:
+about 0.5 s of processor time."""
 
 
 class _WholeRandom(random.Random):
@@ -182,23 +187,42 @@ class _WholeRandom(random.Random):
         return out
 
 
+LISTED_CELLS = 40
+"""The most undecided cells in one part of the frontier for which layouts are
+drawn uniformly (``LayoutSampler`` lists the part's assignments: a 16x16
+lattice took 15 s to find it had too many)."""
+
+
+def _listable(knowledge: Knowledge) -> bool:
+    """Whether every part of the frontier is small enough to list."""
+    system = build_system(knowledge)
+    return all(
+        sum(system.groups[g].size for g in c.groups) <= LISTED_CELLS for c in system.components
+    )
+
+
 def _drawn(knowledge: Knowledge, analysis: Analysis) -> tuple[set[Pos], dict[Pos, int]]:
     """Hidden cells that show two numbers in the layouts drawn (fixed draws, so
     the same view always takes the same time): certainly live; and for the
-    others, the number they showed where they were safe. Empty where layouts
-    cannot be drawn (unknown total, a revealed mine, too many)."""
-    try:
-        sampler = LayoutSampler(knowledge, analysis)
-    except ValueError:
-        return set(), {}
+    others, the number they showed where they were safe. Where layouts cannot
+    be drawn uniformly (unknown total, a revealed mine, a frontier with too
+    many assignments to list) a local search finds some (``bot.walked``)."""
+    rng = _WholeRandom(0)
+    layouts: list[frozenset[int]] = []
+    if _listable(knowledge):
+        try:
+            sampler = LayoutSampler(knowledge, analysis)
+            layouts = [sampler.sample(rng) for _ in range(SAMPLES)]
+        except ValueError:
+            pass
+    if not layouts:
+        layouts = walked_layouts(knowledge, analysis, SAMPLES, WALK_STEPS, rng)
     w, h = knowledge.width, knowledge.height
     around = neighbour_table(w, h)
     cells = [i for i, s in enumerate(s for row in knowledge.rows for s in row) if type(s) is Hidden]
     first: dict[int, int] = {}
     live: set[int] = set()
-    rng = _WholeRandom(0)
-    for _ in range(SAMPLES):
-        layout = sampler.sample(rng)
+    for layout in layouts:
         for i in cells:
             if i in layout or i in live:
                 continue

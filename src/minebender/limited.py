@@ -157,9 +157,13 @@ def preload(*modules: str) -> None:
 
 
 def _context() -> Any:
-    """The forkserver context, its preload set on first use."""
+    """The forkserver context, its preload set on first use; the spawn context
+    where the system has no forkserver (Windows), slower but as safe."""
     global _started
-    ctx = multiprocessing.get_context("forkserver")
+    try:
+        ctx = multiprocessing.get_context("forkserver")
+    except ValueError:  # pragma: no cover - not POSIX
+        return multiprocessing.get_context("spawn")
     with _lock:
         if not _started:
             # '__main__' as multiprocessing's default does: a child then need not
@@ -172,10 +176,10 @@ def _context() -> Any:
 def warm(spares: int = 2) -> None:
     """Start the forkserver now (about 0.3 s once, more with a big preload),
     and keep ``spares`` children forked ahead of the jobs."""
-    _context()
-    from multiprocessing import forkserver
+    if _context().get_start_method() == "forkserver":
+        from multiprocessing import forkserver
 
-    forkserver.ensure_running()
+        forkserver.ensure_running()
     _SPARES.wanted = spares
     _SPARES.refill()
 

@@ -43,9 +43,13 @@ class Conn(Protocol):
 
     async def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
-    ) -> tuple[int, Any]: ...
+    ) -> tuple[int, Any]:
+        """One request; its status and JSON answer."""
+        ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Close the connection."""
+        ...
 
 
 class Timings(Protocol):
@@ -53,7 +57,9 @@ class Timings(Protocol):
 
     errors: list[str]
 
-    def add(self, kind: str, ms: float) -> None: ...
+    def add(self, kind: str, ms: float) -> None:
+        """One round trip of a kind, in ms."""
+        ...
 
 
 async def _timed(conn: Conn, kind: str, board: str, stats: Timings) -> dict[str, Any] | None:
