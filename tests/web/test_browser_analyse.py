@@ -194,6 +194,14 @@ def test_build_a_position_by_clicks_drags_wheel_and_keys(page: Any, server: Serv
     page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '2'")
     page.mouse.wheel(0, 100)
     page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '1'")
+    # a touchpad's small deltas add up to one step
+    page.mouse.wheel(0, -30)
+    page.wait_for_timeout(100)
+    assert page.get_attribute(cell(1, 0), "data-tile") == "1"
+    page.mouse.wheel(0, -30)
+    page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '2'")
+    page.mouse.wheel(0, 100)
+    page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '1'")
     page.hover(cell(2, 0))
     page.keyboard.press("1")
     # the keyboard's cursor: Space toggles, F flags
