@@ -17,6 +17,11 @@ The table has a row per kind of request; its ``all`` row is every action
 (reveal, flag, chord, assist), the requests the target is about: ``new game``
 (starting a game, a request a person makes once a game) is not in it.
 
+``--analyse`` adds the analysis board (``bench.web_analysis``): the players
+play once alone, then POST /api/analyse is timed on Expert and 100x100 real
+play, and the players play again while a 200x200 lattice is being analysed;
+a last line compares their 95th percentiles.
+
 The players see only what the API shows. Each plays like a quick person: it
 flags the mines and reveals the cells that single numbers prove, chords
 numbers whose flags add up, and presses the assist when that logic is stuck
@@ -42,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from minebender.bench.web_analysis import analysis_cases
+from minebender.bench.web_analysis import HARD_SIZE, analysis_cases
 from minebender.options import SEED_LIMIT, UsageError, add_int_argument, level_name, parse_seed
 from minebender.types import NAMED_LEVELS, Pos, neighbours
 from minebender.words import count
@@ -298,18 +303,24 @@ async def _load(url: str, args: argparse.Namespace, stats: Stats) -> float:
 
 
 async def _load_with_analyses(url: str, args: argparse.Namespace, stats: Stats) -> float:
-    """``--analyse``: the analysis board's cases (``bench.web_analysis``), the
-    players' load running under the hard board."""
+    """``--analyse``: the players' load alone first, for comparison on a machine
+    whose other work moves every figure; then the analysis board's cases
+    (``bench.web_analysis``), the players' load running under the hard board."""
     parts = urllib.parse.urlsplit(url)
     if parts.scheme != "http" or not parts.hostname:
         raise ValueError(f"--url must look like http://127.0.0.1:8000, got {url!r}")
     host, port = parts.hostname, parts.port or 80
+    alone = Stats()
+    await _load(url, args, alone)
     wall, stops = await analysis_cases(
         lambda: _Conn(host, port), stats, lambda: _load(url, args, stats), args.seed, args.think_ms
     )
+    quiet = _pct(alone.actions, 0.95) if alone.actions else float("nan")
+    busy = _pct(stats.actions, 0.95) if stats.actions else float("nan")
     print(
-        f"hard board analyses finished while the players played: {len(stops)},"
-        f" stopped by {', '.join(sorted(set(stops))) or 'nothing yet'}"
+        f"players' actions, 95th percentile: {quiet:.1f} ms alone, {busy:.1f} ms while a"
+        f" {HARD_SIZE}x{HARD_SIZE} lattice was analysed ({len(stops)} analyses finished,"
+        f" stopped by {', '.join(sorted(set(stops))) or 'nothing yet'})"
     )
     return wall
 
