@@ -43,7 +43,9 @@ KEY_TABLE = """\
 arrows  move (or h j k l)
 space   reveal, or chord on a number
 enter   the same as space
-f       flag or unflag
+f       flag; with Marks (?) on: flag, ?,
+        covered again, as a right click
+m       Marks (?) on or off (--no-marks: off)
 a       the assist (or click the ? button)
 n F2    a new game (or click the face)
 1 2 3   a new Beginner, Intermediate or
@@ -53,7 +55,7 @@ s       best times and statistics
 e       a finished game's numbers and code
 F1      these keys
 q       save and quit (play resumes)
-mouse   left reveals, right flags,
+mouse   left reveals, right flags (or ?),
         middle chords on a number"""
 """Every key of the terminal game: its F1 screen and ``play --help`` show it."""
 
@@ -101,6 +103,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="a board that can be solved without guessing (its games count for"
         " neither best times nor statistics)",
+    )
+    parser.add_argument(
+        "--no-marks",
+        action="store_true",
+        help="start with Marks (?) off: f and a right click only flag and unflag"
+        " (m switches it on and off while playing)",
     )
     parser.add_argument(
         "--new",
@@ -167,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
             new_seed=new_seed,
         )
         saver = Saver(store, game_id)
-        app = MinebenderApp(session, saver=saver)
+        app = MinebenderApp(session, saver=saver, marks=not args.no_marks)
         app.run()
         if app.unsaved is not None:  # a last try, with the store's full wait
             try:
