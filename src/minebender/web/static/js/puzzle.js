@@ -5,14 +5,28 @@
 
 import { Board } from "./board.js";
 import { ledDigits } from "./icons.js";
+import { attachPointer } from "./input.js";
 import { numberAt, parsePuzzleCode } from "./puzzlecode.js";
+import { noteScrollbarWidth } from "./scrollbar.js";
 
+noteScrollbarWidth();
 const board = new Board(document.getElementById("board"));
 const $ = (id) => document.getElementById(id);
 const state = { puzzle: null, code: "", flags: new Set(), marks: new Set(), start: 0, end: null, shown: false };
 
-function say(text) {
+function say(text, bad = false) {
   $("puzzle-message").textContent = text;
+  $("puzzle-message").classList.toggle("bad", bad);
+}
+
+/** The size menu shows the puzzle in play; a size it lacks is added. */
+function showSize(p) {
+  const value = `${p.w}x${p.h}x${p.n}`;
+  const menu = $("puzzle-size");
+  if (![...menu.options].some((o) => o.value === value)) {
+    menu.add(new Option(`${p.w}x${p.h}, ${p.n} ${p.n === 1 ? "mine" : "mines"}`, value));
+  }
+  menu.value = value;
 }
 
 function seconds() {
@@ -57,6 +71,7 @@ function load(code, grade) {
   state.shown = false;
   $("puzzle-code").value = state.code;
   $("puzzle-grade").textContent = grade ?? "";
+  showSize(state.puzzle);
   const url = new URL(location.href);
   url.searchParams.set("code", state.code);
   history.replaceState(null, "", url);
@@ -79,7 +94,7 @@ async function newPuzzle() {
     if (!r.ok) throw new Error(body.detail ?? `the server said ${r.status}`);
     load(body.code, body.difficulty);
   } catch (e) {
-    say(`No puzzle: ${e.message}`);
+    say(`No puzzle: ${e.message}`, true);
   } finally {
     $("puzzle-new").disabled = false;
   }
@@ -127,7 +142,7 @@ function openCode() {
   try {
     load($("puzzle-code").value, "");
   } catch (e) {
-    say(`That code cannot be read: ${e.message}.`);
+    say(`That code cannot be read: ${e.message}.`, true);
   }
 }
 
@@ -143,16 +158,11 @@ async function share() {
   }
 }
 
+// The game's mouse and touch (input.js): a click, a right click, a tap and a
+// long press all flag, since a puzzle has no cell to open.
+const playing = () => state.puzzle !== null && state.end === null && !state.shown;
+attachPointer(board, { enabled: playing, click: toggle, flag: toggle, chord: () => {}, holding: () => {} });
 const el = $("board");
-el.addEventListener("click", (e) => {
-  const p = board.cellAt(e.target);
-  if (p) toggle(p);
-});
-el.addEventListener("contextmenu", (e) => {
-  e.preventDefault();
-  const p = board.cellAt(e.target);
-  if (p) toggle(p);
-});
 el.addEventListener("keydown", (e) => {
   const s = state.puzzle;
   if (!s) return;
@@ -172,6 +182,9 @@ $("puzzle-new").addEventListener("click", newPuzzle);
 $("puzzle-check").addEventListener("click", check);
 $("puzzle-reveal").addEventListener("click", reveal);
 $("puzzle-open").addEventListener("click", openCode);
+$("puzzle-code").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") openCode();
+});
 $("puzzle-share").addEventListener("click", share);
 setInterval(drawLeds, 1000);
 
@@ -180,6 +193,6 @@ if (given) {
   try {
     load(given, "");
   } catch (e) {
-    say(`That code cannot be read: ${e.message}.`);
+    say(`That code cannot be read: ${e.message}.`, true);
   }
 } else newPuzzle();
