@@ -20,9 +20,26 @@ from textual.widgets import Static
 from minebender.puzzle.code import puzzle_code
 from minebender.puzzle.values import Puzzle
 
-__all__ = ["PuzzleApp"]
+__all__ = ["PuzzleApp", "check_words"]
 
 NUMBER_STYLES = ("dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "white", "grey50")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def check_words(wrong: int, missed: int, seconds: int) -> str:
+    """What a check says: the time once solved, else the mistakes (the page,
+    js/puzzle.js, says the same)."""
+    if not wrong and not missed:
+        return f"Solved in {_count(seconds, 'second', 'seconds')}!"
+    parts = []
+    if wrong:
+        parts.append(f"{_count(wrong, 'wrong flag', 'wrong flags')} (crossed out)")
+    if missed:
+        parts.append(f"{_count(missed, 'mine', 'mines')} not flagged")
+    return "Not yet: " + ", ".join(parts) + "."
 
 
 class PuzzleApp(App[None]):
@@ -47,7 +64,7 @@ class PuzzleApp(App[None]):
         self.flags: set[int] = set()
         self.wrong: set[int] = set()
         self.cursor = 0
-        self.start = clock()
+        self.start = clock()  # again when the app is drawn: Textual's start takes seconds
         self.end: float | None = None
         self.shown = False
         self.message = f"Flag all {puzzle.total} mines, then press C to check."
@@ -57,6 +74,7 @@ class PuzzleApp(App[None]):
         yield Static(id="status")
 
     def on_mount(self) -> None:
+        self.start = self.clock()
         self.set_interval(1, self.draw)
         self.draw()
 
@@ -126,20 +144,19 @@ class PuzzleApp(App[None]):
         if self.solved:
             if self.end is None:
                 self.end = self.clock()
-            self.message = f"Solved in {self.seconds} seconds! Q quits."
         else:
             self.wrong = self.flags - self.puzzle.mines
-            missed = len(self.puzzle.mines - self.flags)
-            parts = []
-            if self.wrong:
-                parts.append(f"{len(self.wrong)} wrong (crossed out)")
-            if missed:
-                parts.append(f"{missed} not flagged yet")
-            self.message = "Not yet: " + "; ".join(parts) + "."
+        missed = len(self.puzzle.mines - self.flags)
+        self.message = check_words(len(self.wrong), missed, self.seconds)
+        if self.solved:
+            self.message += " Q quits."
         self.draw()
 
     def action_solution(self) -> None:
-        """Show every mine and stop the clock: the puzzle is given up."""
+        """Show every mine and stop the clock: the puzzle is given up (once
+        solved, the flags already show it)."""
+        if self.solved and self.end is not None:
+            return
         self.shown = True
         if self.end is None:
             self.end = self.clock()
