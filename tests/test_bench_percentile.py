@@ -43,5 +43,5 @@ def test_one_value_and_bad_questions() -> None:
     with pytest.raises(ValueError, match="no values"):
         percentile([], 0.5)
     for q in (0.0, 1.0, 95.0, 0.9505):
-        with pytest.raises(ValueError, match="0.001 to 0.999"):
+        with pytest.raises(ValueError, match=r"0\.001 to 0\.999"):
             percentile([1.0, 2.0], q)
