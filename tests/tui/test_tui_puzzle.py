@@ -80,6 +80,25 @@ def test_the_clock_starts_when_the_puzzle_is_drawn() -> None:
     asyncio.run(play())
 
 
+def test_a_terminal_too_small_names_the_size_it_needs() -> None:
+    p = make_puzzle(30, 24, 99, 1).puzzle
+    app = PuzzleApp(p, Clock())
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            text = str(app.query_one("#board").render())
+            assert "This 30x24 puzzle needs a terminal of at least 66x31 " in text
+            assert "this one is 80x24" in text
+            assert app.needed_size()[1] > 24
+            await pilot.resize_terminal(80, app.needed_size()[1])
+            await pilot.pause()
+            assert str(app.query_one("#board").render()).count("\n") == p.height - 1
+            assert "code p:30x24x99:" in str(app.query_one("#status").render())
+            await pilot.press("q")
+
+    asyncio.run(play())
+
+
 def test_show_the_solution() -> None:
     p = make_puzzle(5, 5, 5, 1).puzzle
     app = PuzzleApp(p, Clock())
