@@ -50,6 +50,7 @@ LAYERS: dict[str, int] = {
     "batch": 2,
     "replay": 2,
     "options": 2,
+    "puzzle": 2,
     "limited": 2,
     "analysis_board": 2,
     "cli": 3,

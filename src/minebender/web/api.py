@@ -15,6 +15,7 @@ from minebender.web.analyse_routes import analyse_routes
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.game_routes import game_routes
 from minebender.web.hub import Hub
+from minebender.web.puzzle_routes import puzzle_routes
 from minebender.web.record_routes import LEVELS, record_routes
 from minebender.web.replay_routes import MAX_REPLAY_BYTES, REPLAY_FRAMES, replay_routes
 
@@ -27,5 +28,6 @@ def router(hub: Hub) -> APIRouter:
     api.include_router(game_routes(hub))
     api.include_router(replay_routes())
     api.include_router(record_routes(hub))
+    api.include_router(puzzle_routes())
     api.include_router(analyse_routes())
     return api

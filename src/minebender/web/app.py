@@ -134,5 +134,15 @@ def create_app(
     async def index() -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/puzzle", include_in_schema=False)
+    async def puzzle_page() -> Response:
+        return FileResponse(STATIC / "puzzle.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/analyse", include_in_schema=False)
+    async def analysis_board() -> Response:
+        """The analysis board: any position, built or brought in, analysed exactly
+        (``/analyse?board=TEXT`` opens that position; the page reads it)."""
+        return FileResponse(STATIC / "analyse.html", headers={"Cache-Control": "no-cache"})
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
