@@ -13,7 +13,6 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from review_files import DATA, PREFLAGS_RMV
 
 from minebender import replay
 from minebender.review import review_file
@@ -21,6 +20,7 @@ from minebender.review.judge import Judged
 from minebender.review.report import Review
 from minebender.session import Session, SessionSpec
 from minebender.types import Beginner, Hidden, Knowledge, Pos, Shown
+from review_files import DATA, PREFLAGS_RMV
 
 
 def brute_force(k: Knowledge, cells: list[Pos]) -> tuple[Fraction, dict[Pos, Fraction]]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from minebender import replay
+from minebender.review.judge import Judged, judge
+from minebender.review.play import played
 from minebender.review.record import Move, Record, ReviewError
 
-__all__ = ["read_own", "record_of"]
+__all__ = ["judge_replay", "read_own", "record_of"]
 
 
 def record_of(name: str, r: replay.Replay) -> Record:
@@ -40,3 +42,9 @@ def read_own(path: Path, data: bytes | None = None) -> Record:
     except replay.ReplayError as exc:
         raise ReviewError(f"{name}: {exc}") from None
     return record_of(name, r)
+
+
+def judge_replay(r: replay.Replay) -> list[Judged]:
+    """Every event of a replay judged (what the terminal viewer shows): no
+    figures, so no child process is started."""
+    return judge(played(record_of("", r)))
