@@ -18,6 +18,7 @@ import ms_toollib
 
 from minebender.bot.play import PlayerView, bot_decision, first_click, game_words
 from minebender.game import Game, place_mines, setup
+from minebender.review.peers import toollib_board
 from minebender.types import Beginner, Expert, Intermediate, Level, Reveal
 
 
@@ -26,19 +27,7 @@ def record(level: Level, index: int, path: Path) -> None:
     w, h, m = s.width, s.height, s.mines
     click = first_click(s)
     layout = place_mines(w, h, m, click, game_words(2026, index))
-    board = [
-        [
-            -1
-            if layout[y][x]
-            else sum(
-                layout[j][i]
-                for j in range(max(y - 1, 0), min(y + 2, h))
-                for i in range(max(x - 1, 0), min(x + 2, w))
-            )
-            for x in range(w)
-        ]
-        for y in range(h)
-    ]
+    board = toollib_board(layout)
     video = ms_toollib.BaseVideo(board, 16)
     game = Game.fresh(w, h, layout)
     cells = [click]

@@ -182,6 +182,7 @@ def test_a_minebender_replay_is_reviewed(tmp_path: Path) -> None:
     r = review_file(own_replay(tmp_path, lose=False))
     assert r.record.format == "minebender-replay"
     assert r.figures.status == "won"
+    assert r.figures.zini is not None and 0 < r.figures.zini <= r.figures.bbbv
     assert [j.verdict for j in r.moves[:2]] == ["flag", "first click"]
     assert check_every_risk(r) > 0
     for j in r.moves:

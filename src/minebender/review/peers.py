@@ -22,9 +22,9 @@ from minebender.review.child import Crashed, Done, run_child
 from minebender.review.mouse import MouseEvent, moves_of
 from minebender.review.play import advance
 from minebender.review.record import Format, Move, Record, ReviewError
-from minebender.types import Pos
+from minebender.types import Layout, Pos
 
-__all__ = ["MAX_BYTES", "PEER_FORMATS", "parse_in_child", "read_peer", "sniff"]
+__all__ = ["MAX_BYTES", "PEER_FORMATS", "parse_in_child", "read_peer", "sniff", "toollib_board"]
 
 PEER_FORMATS: dict[str, Format] = {".avf": "avf", ".rmv": "rmv", ".evf": "evf", ".mvf": "mvf"}
 MAX_BYTES = 20_000_000
@@ -33,6 +33,26 @@ RMV_VERSIONS = (1, 2)
 EVF_VERSIONS = (0, 1, 2, 3, 4)
 AVF_LEVELS = (3, 4, 5, 6)
 PARSE_SECONDS = 30.0
+
+
+def toollib_board(layout: Layout) -> list[list[int]]:
+    """A layout as ms_toollib takes a board: rows of -1 for a mine, else the
+    number of mines around the cell."""
+    h = len(layout)
+    w = len(layout[0]) if h else 0
+    return [
+        [
+            -1
+            if layout[y][x]
+            else sum(
+                layout[j][i]
+                for j in range(max(y - 1, 0), min(y + 2, h))
+                for i in range(max(x - 1, 0), min(x + 2, w))
+            )
+            for x in range(w)
+        ]
+        for y in range(h)
+    ]
 
 
 def sniff(fmt: Format, data: bytes) -> str | None:

@@ -13,7 +13,7 @@ from minebender.review.child import Done, run_child
 from minebender.review.figures import Figures, figures
 from minebender.review.judge import Judged, Summary, judge, summarize_moves
 from minebender.review.own import read_own
-from minebender.review.peers import PEER_FORMATS, read_peer
+from minebender.review.peers import PEER_FORMATS, read_peer, toollib_board
 from minebender.review.play import played
 from minebender.review.record import Record, ReviewError
 
@@ -100,20 +100,7 @@ def zini_of(record: Record) -> int | None:
     call of ms_toollib), or None when it could not say."""
     if record.zini is not None:
         return record.zini
-    w, h, layout = record.width, record.height, record.layout
-    board = [
-        [
-            -1
-            if layout[y][x]
-            else sum(
-                layout[j][i]
-                for j in range(max(y - 1, 0), min(y + 2, h))
-                for i in range(max(x - 1, 0), min(x + 2, w))
-            )
-            for x in range(w)
-        ]
-        for y in range(h)
-    ]
+    board = toollib_board(record.layout)
     outcome = run_child(_zini_in_child, board)
     return outcome.value if isinstance(outcome, Done) else None
 
