@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from review_files import DATA, RMV
 
 
@@ -89,3 +91,39 @@ def test_text_output_lists_every_move(tmp_path: Path) -> None:
     assert out.rstrip().endswith(
         "1 guess, 1 needless; the chance to survive them was 1/2 (50.0%); won"
     )
+
+
+@pytest.mark.timeout(180)
+def test_a_dask_cluster_reviews_as_the_local_cores_do(tmp_path: Path) -> None:
+    """On a cluster of worker processes (daemonic: the parse runs in a fresh
+    interpreter there), the log holds the same lines as a local run's."""
+    distributed = pytest.importorskip("distributed")
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in RMV[1:]:
+        shutil.copy(p, corpus)
+    (corpus / "cut.rmv").write_bytes(RMV[2].read_bytes()[:300])
+    local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
+    assert review(str(corpus), "--summary", "--log", str(local), cwd=tmp_path).returncode == 2
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=True,
+        dashboard_address=":0",
+        protocol="tcp://",
+        host="127.0.0.1",
+    ) as cluster:
+        done = review(
+            str(corpus), "--summary", "--cluster", cluster.scheduler_address,
+            "--log", str(remote), cwd=tmp_path,
+        )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "cut.rmv: damaged or cut short (RMV reader: the parser died with SIGABRT)" in done.stderr
+
+    def lines(log: Path) -> list[dict[str, object]]:
+        return sorted(
+            (json.loads(line) for line in log.read_text().splitlines()),
+            key=lambda item: str(item["path"]),
+        )
+
+    assert lines(remote) == lines(local)

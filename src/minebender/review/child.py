@@ -1,6 +1,12 @@
-"""Run a function in a child process, so that a crash there (an abort of a
-library written in another language) costs the caller one error and nothing
-else. (Kept small: minebender.limited replaces it once it is on main.)"""
+"""Where ms_toollib runs: always in a child process, so that an abort of its
+Rust core (SIGABRT, beyond any ``try``) costs one error line and nothing else.
+
+The child comes from ``minebender.limited`` (a forkserver with the parser
+preloaded, a time limit and a memory cap). A daemonic process, such as a Dask
+worker's, may not start children with multiprocessing; there the child is a
+fresh interpreter (``python -m minebender.review.child``), slower to start but
+as safe.
+"""
 
 from __future__ import annotations
 
@@ -10,99 +16,70 @@ import signal
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from multiprocessing.connection import Connection
 from typing import Any
 
-__all__ = ["Crashed", "Done", "run_child"]
+from minebender import limited
+
+__all__ = ["PARSE_LIMITS", "run_child", "why_not"]
+
+PARSE_LIMITS = limited.Limits(seconds=30.0, memory=2 * 1024**3)
+"""A replay of an hour's game parses in well under a second and a few MB."""
+
+limited.preload("minebender.review.peers", "ms_toollib")
 
 
-@dataclass(frozen=True, slots=True)
-class Done:
-    """The function returned ``value``."""
-
-    value: Any
-
-
-@dataclass(frozen=True, slots=True)
-class Crashed:
-    """The child died or failed; ``why`` says how, in a few words."""
-
-    why: str
-
-
-def _main(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
-    try:
-        value = fn(lambda _stage: None, *args)
-    except Exception as exc:
-        conn.send(("failed", f"{type(exc).__name__}: {exc}"))
-    else:
-        conn.send(("done", value))
-    conn.close()
-
-
-def run_child(fn: Callable[..., Any], *args: Any, seconds: float = 30.0) -> Done | Crashed:
-    """``fn(report, *args)`` in a child process, killed after ``seconds``. A
-    daemonic process (a Dask worker's) may not start children with
-    multiprocessing: there the child is a fresh interpreter."""
+def run_child(fn: Callable[..., Any], *args: Any) -> limited.Outcome:
+    """``fn(report, *args)`` in a child process, within ``PARSE_LIMITS``."""
     if multiprocessing.current_process().daemon:
-        return _run_interpreter(fn, args, seconds)
-    ctx = multiprocessing.get_context("forkserver")
-    # The fork server imports these once; each child then starts in milliseconds
-    # (importing them in every child took half a second a file).
-    ctx.set_forkserver_preload(["minebender.review.peers", "ms_toollib"])
-    recv, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_main, args=(send, fn, args), daemon=True)
-    child.start()
-    send.close()
-    try:
-        if not recv.poll(seconds):
-            child.kill()
-            child.join()
-            return Crashed(f"no answer in {seconds:.0f} s")
-        try:
-            kind, value = recv.recv()
-        except EOFError:
-            child.join()
-            code = child.exitcode or 0
-            if code < 0:
-                return Crashed(f"the parser died with {signal.Signals(-code).name}")
-            return Crashed(f"the parser exited with status {code}")
-    finally:
-        recv.close()
-    child.join()
-    return Done(value) if kind == "done" else Crashed(str(value))
+        return _run_interpreter(fn, args)
+    return limited.run(fn, *args, limits=PARSE_LIMITS)
 
 
-def _run_interpreter(
-    fn: Callable[..., Any], args: tuple[Any, ...], seconds: float
-) -> Done | Crashed:
+def why_not(outcome: limited.Outcome) -> str:
+    """In a few words, why the child gave no answer."""
+    match outcome:
+        case limited.Crashed(sig, code):
+            if sig is not None:
+                return f"the parser died with {signal.Signals(sig).name}"
+            return f"the parser exited with status {code}"
+        case limited.Failed(kind, message):
+            return f"the parser failed: {kind}: {message}"
+        case limited.TimedOut():
+            return f"no answer in {PARSE_LIMITS.seconds:.0f} s"
+        case limited.OutOfMemory():
+            return "the parser ran out of memory"
+    return "no answer"
+
+
+def _run_interpreter(fn: Callable[..., Any], args: tuple[Any, ...]) -> limited.Outcome:
     try:
         done = subprocess.run(
             [sys.executable, "-m", "minebender.review.child"],
             input=pickle.dumps((fn, args)),
             capture_output=True,
-            timeout=seconds,
+            timeout=PARSE_LIMITS.seconds,
             check=False,
         )
     except subprocess.TimeoutExpired:
-        return Crashed(f"no answer in {seconds:.0f} s")
+        return limited.TimedOut()
     if done.returncode < 0:
-        return Crashed(f"the parser died with {signal.Signals(-done.returncode).name}")
+        return limited.Crashed(-done.returncode, None)
     try:
         kind, value = pickle.loads(done.stdout)
     except Exception:
-        return Crashed(f"the parser exited with status {done.returncode}")
-    return Done(value) if kind == "done" else Crashed(str(value))
+        return limited.Crashed(None, done.returncode)
+    if kind == "done":
+        return limited.Done(value)
+    return limited.Failed(*value)
 
 
 def _serve() -> None:
     """The fresh interpreter's side: a pickled (fn, args) in, a pickled answer out."""
     fn, args = pickle.loads(sys.stdin.buffer.read())
     try:
-        answer = ("done", fn(lambda _stage: None, *args))
+        answer: tuple[str, Any] = ("done", fn(lambda _stage: None, *args))
     except Exception as exc:
-        answer = ("failed", f"{type(exc).__name__}: {exc}")
+        answer = ("failed", (type(exc).__name__, str(exc)))
     sys.stdout.buffer.write(pickle.dumps(answer))
 
 

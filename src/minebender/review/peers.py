@@ -17,8 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from minebender import limited
 from minebender.game import Game
-from minebender.review.child import Crashed, Done, run_child
+from minebender.review.child import run_child, why_not
 from minebender.review.mouse import MouseEvent, moves_of
 from minebender.review.play import advance
 from minebender.review.record import Format, Move, Record, ReviewError
@@ -32,7 +33,6 @@ MAX_BYTES = 20_000_000
 RMV_VERSIONS = (1, 2)
 EVF_VERSIONS = (0, 1, 2, 3, 4)
 AVF_LEVELS = (3, 4, 5, 6)
-PARSE_SECONDS = 30.0
 
 
 def toollib_board(layout: Layout) -> list[list[int]]:
@@ -132,10 +132,11 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
     wrong = sniff(fmt, data)
     if wrong is not None:
         raise ReviewError(f"{name}: {wrong}")
-    outcome = run_child(parse_in_child, fmt, data, seconds=PARSE_SECONDS)
-    if isinstance(outcome, Crashed):
-        raise ReviewError(f"{name}: damaged or cut short ({fmt.upper()} reader: {outcome.why})")
-    assert isinstance(outcome, Done)
+    outcome = run_child(parse_in_child, fmt, data)
+    if not isinstance(outcome, limited.Done):
+        raise ReviewError(
+            f"{name}: damaged or cut short ({fmt.upper()} reader: {why_not(outcome)})"
+        )
     return _record(name, fmt, outcome.value)
 
 

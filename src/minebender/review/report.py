@@ -9,7 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from minebender.review.child import Done, run_child
+from minebender import limited
+from minebender.review.child import run_child
 from minebender.review.figures import Figures, figures
 from minebender.review.judge import Judged, Summary, judge, summarize_moves
 from minebender.review.own import read_own
@@ -102,7 +103,7 @@ def zini_of(record: Record) -> int | None:
         return record.zini
     board = toollib_board(record.layout)
     outcome = run_child(_zini_in_child, board)
-    return outcome.value if isinstance(outcome, Done) else None
+    return outcome.value if isinstance(outcome, limited.Done) else None
 
 
 def read_record(path: Path, data: bytes | None = None) -> Record:
