@@ -100,6 +100,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print the board after MOVE moves (0 to the replay's count, or end) as board"
         " text, what minebender solve reads, and quit: no terminal needed",
     )
+    parser.add_argument(
+        "--mbf",
+        metavar="OUT",
+        help="write the game's board (its mines) to OUT as a MinesweeperX .mbf file, which"
+        " Arbiter, JSMinesweeper and minebender play --board read, and quit",
+    )
     add_db_argument(parser, "the games database of --last and --game")
 
 
@@ -191,6 +197,19 @@ def _stored(db: str | None, game_id: str | None) -> Replay:
         raise UsageError(f"{what} cannot be replayed: {exc}") from None
 
 
+def _write_mbf(replay: Replay, out: Path) -> int:
+    """Write the replay's board as .mbf; OUTPUT_ERROR when it cannot be written."""
+    from minebender.mbf import format_mbf
+    from minebender.options import OUTPUT_ERROR
+
+    try:
+        out.write_bytes(format_mbf(replay.layout))
+    except OSError as exc:
+        print(f"minebender replay: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return OUTPUT_ERROR
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender replay`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
@@ -211,6 +230,8 @@ def run(args: argparse.Namespace) -> int:
     stored = args.last or args.game is not None
     if args.db is not None and not stored:
         raise UsageError("--db is the database of --last and --game: give one of them with it")
+    if args.mbf is not None and (args.board is not None or args.step or args.speed != 1.0):
+        raise UsageError("--mbf writes the board and quits: give it alone")
     if args.board is not None and (args.step or args.speed != 1.0):
         raise UsageError("--board prints a board and quits: --speed and --step are for watching")
     if args.file == "-" and args.board is None:
@@ -222,6 +243,8 @@ def run(args: argparse.Namespace) -> int:
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))
         return 0
+    if args.mbf is not None:
+        return _write_mbf(replay, Path(args.mbf))
     require_terminal()
 
     from minebender.tui.viewer import ReplayApp

@@ -22,7 +22,7 @@ from minebender.review.corpus import replay_files, run_corpus, summary_rows
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "review_text", "run"]
 
-SUMMARY = "review games move by move: each click's risk, needless guesses, figures"
+SUMMARY = "review games move by move: each click's risk, and the figures"
 EXAMPLE = "minebender review game.rmv   (a corpus: minebender review replays/ --summary)"
 DEFAULT_LOG = "minebender-review.jsonl"
 
