@@ -6,7 +6,9 @@ definitions are the community's: IOE = 3BV done / clicks, correctness =
 effective clicks / clicks, throughput = 3BV done / effective clicks, RQP =
 time² / 3BV done, STNB = c · 3BV done / time^1.7 · sqrt(3BV done / 3BV), with
 ms_toollib's constant c for the three classic boards (8x8/10: 36, 16x16/40:
-162, 30x16/99: 435) and 0 on any other board, as ms_toollib gives it.
+162, 30x16/99: 435) and 0 on any other board, as ms_toollib gives it. As the
+clients do, clicks made before the first click count only while a flag they
+placed is still there: flags put and all taken back again count for nothing.
 """
 
 from __future__ import annotations
@@ -96,6 +98,14 @@ def figures(moves: Iterable[Played], zini: int | None) -> Figures:
             effective += opened
         elif move.type == "flag":
             right += 1
+            if not p.started and not after.flags:
+                # Flags placed and all taken back before the first click: the
+                # clients count none of those clicks (the game has not begun).
+                # ms_toollib keeps the effective ones, and forgets which mines
+                # were flagged: so does this, its figures are the reference.
+                left = right = double = 0
+                ever_flagged.clear()
+                continue
             pos = move.pos
             assert pos is not None
             if (
