@@ -225,3 +225,13 @@ def test_the_json_is_the_documented_shape() -> None:
                 str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
             )
     assert {"guesses", "needless_guesses", "survival"} <= set(out["summary"])
+
+
+def test_a_first_click_on_a_mine_is_a_guess_at_the_boards_odds(tmp_path: Path) -> None:
+    from review_files import MINES_9, evf_by_recorder
+
+    path = evf_by_recorder(tmp_path / "boom.evf", MINES_9, 9, 9, [("l", 0, 0)])
+    r = review_file(path)
+    (only,) = r.moves
+    assert only.risk == Fraction(10, 81) and only.verdict == "forced guess"
+    assert r.summary.lost_at == 0 and r.summary.survival == Fraction(71, 81)

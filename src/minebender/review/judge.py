@@ -5,7 +5,8 @@ and the total of mines, never the flags (a flag is the player's opinion, not
 knowledge) and never the layout. It gives the exact chance that the move hits
 a mine (for a chord: that any cell it opens holds one), whether a provably safe
 cell was there, and the safest cell. The first click is no guess: every client
-makes it safe (they move the mine away; minebender deals around it).
+makes it safe (they move the mine away; minebender deals around it), unless
+the record shows it hit a mine: then it was a guess, at the board's odds.
 """
 
 from __future__ import annotations
@@ -99,8 +100,10 @@ def judge(moves: Iterable[Played]) -> list[Judged]:
             verdict = "assist too early" if too_early else "assist" if opened else "no effect"
         elif not opened:
             risk, verdict = None, "no effect"
-        elif not p.started:
+        elif not p.started and not isinstance(after.status, Lost):
             risk, verdict = Fraction(0), "first click"
+        elif not p.started:  # a client that left the first click unguarded
+            risk, verdict = _risk(p, a), "forced guess"
         else:
             risk = _risk(p, a)
             if risk == 0:
