@@ -138,6 +138,8 @@ def verdict_is_consistent(j: Judged) -> None:
         assert j.risk == 0 and not j.played.started
     elif j.risk == 0:
         assert j.verdict in ("safe", "assist")
+    elif j.risk == 1:
+        assert j.verdict in ("certain mine", "assist too early")
     elif j.safe_existed:
         assert j.verdict == "needless guess"
     elif j.best_risk is not None and j.risk > j.best_risk:
@@ -235,3 +237,17 @@ def test_a_first_click_on_a_mine_is_a_guess_at_the_boards_odds(tmp_path: Path) -
     (only,) = r.moves
     assert only.risk == Fraction(10, 81) and only.verdict == "forced guess"
     assert r.summary.lost_at == 0 and r.summary.survival == Fraction(71, 81)
+
+
+def test_a_click_on_a_proven_mine_is_called_so(tmp_path: Path) -> None:
+    s = Session(SessionSpec(Beginner(), "view"), clock=lambda: 0.0)
+    s.reveal(Pos(4, 4))
+    for p in (Pos(x, y) for y in range(9) for x in range(9)):
+        if s.over:
+            break
+        if s.knowledge.hidden(p):
+            s.reveal(p)
+    path = tmp_path / "game.json"
+    path.write_text(replay.dumps(replay.from_session(s)))
+    last = review_file(path).moves[-1]
+    assert (last.risk, last.verdict) == (1, "certain mine")

@@ -28,6 +28,7 @@ VERDICTS = (
     "forced guess",
     "needless guess",
     "riskier than the best guess",
+    "certain mine",
     "flag",
     "no effect",
     "assist",
@@ -108,6 +109,8 @@ def judge(moves: Iterable[Played]) -> list[Judged]:
             risk = _risk(p, a)
             if risk == 0:
                 verdict = "safe"
+            elif risk == 1:
+                verdict = "certain mine"
             elif safe_existed:
                 verdict = "needless guess"
             elif low is not None and risk > low:
