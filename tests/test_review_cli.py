@@ -127,3 +127,20 @@ def test_a_dask_cluster_reviews_as_the_local_cores_do(tmp_path: Path) -> None:
         )
 
     assert lines(remote) == lines(local)
+
+
+def test_a_line_cut_short_by_a_kill_is_reviewed_again(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in RMV[2:]:
+        shutil.copy(p, corpus)
+    log = tmp_path / "log.jsonl"
+    first = sorted(corpus.iterdir())[0]
+    log.write_text(json.dumps({"path": str(first), "error": "x"})[:20])  # killed mid-line
+    done = review(str(corpus), "--summary", "--resume", "--log", str(log), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = log.read_text().splitlines()
+    assert len(lines) == 3 and lines[0].startswith('{"path"') and not lines[0].endswith("}")
+    assert sorted(json.loads(line)["path"] for line in lines[1:]) == sorted(
+        str(p) for p in corpus.iterdir()
+    )

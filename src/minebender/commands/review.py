@@ -18,7 +18,7 @@ from typing import Any
 
 from minebender.cli import UsageError
 from minebender.review import Review, ReviewError, fraction_text, review_file
-from minebender.review.corpus import replay_files, run_corpus, summary_rows
+from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "review_text", "run"]
 
@@ -168,9 +168,7 @@ def _summary(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.stop()
-    with args.log.open(encoding="utf-8") as f:
-        lines = [json.loads(line) for line in f if line.strip().endswith("}")]
-    rows = summary_rows(lines, {str(p) for p in files})
+    rows = summary_rows(read_log(args.log), {str(p) for p in files})
     if args.json:
         for row in rows:
             print(

@@ -29,6 +29,7 @@ __all__ = [
     "Row",
     "done_paths",
     "level_of",
+    "read_log",
     "replay_files",
     "review_line",
     "run_corpus",
@@ -97,21 +98,27 @@ def _read(path: Path) -> bytes:
         return b""  # the worker names it: an empty file
 
 
-def done_paths(log: Path) -> set[str]:
-    """The files a log already holds (a line cut short by a kill is skipped)."""
-    out: set[str] = set()
+def read_log(log: Path) -> list[dict[str, Any]]:
+    """The lines of a log (none when it is not there yet); a line cut short by
+    a kill is skipped: its file is reviewed again by the next ``--resume``."""
+    out: list[dict[str, Any]] = []
     try:
-        with log.open(encoding="utf-8") as f:
+        with log.open(encoding="utf-8", errors="replace") as f:
             for line in f:
                 try:
                     item = json.loads(line)
                 except ValueError:
                     continue
                 if isinstance(item, dict) and isinstance(item.get("path"), str):
-                    out.add(item["path"])
+                    out.append(item)
     except FileNotFoundError:
         pass
     return out
+
+
+def done_paths(log: Path) -> set[str]:
+    """The files a log already holds."""
+    return {item["path"] for item in read_log(log)}
 
 
 def _local(todo: list[Path], workers: int) -> Iterator[dict[str, Any]]:
@@ -181,7 +188,11 @@ def run_corpus(
     todo = [p for p in files if str(p) not in skip]
     lines = _cluster(todo, cluster) if cluster else _local(todo, workers)
     count = 0
-    with log.open("a", encoding="utf-8") as out:
+    with log.open("a+", encoding="utf-8") as out:
+        if out.tell() > 0:
+            out.seek(out.tell() - 1)
+            if out.read(1) != "\n":  # a line cut short by a kill: end it
+                out.write("\n")
         for line in lines:
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
             out.flush()
