@@ -89,7 +89,7 @@ def test_text_output_lists_every_move(tmp_path: Path) -> None:
     out = done.stdout
     assert "reveal (7, 6)" in out and "needless guess" in out
     assert out.rstrip().endswith(
-        "1 guess, 1 needless; the chance to survive them was 1/2 (50.0%); won"
+        "1 guess, 1 needless; the chance to survive it was 1/2 (50.0%); won"
     )
 
 

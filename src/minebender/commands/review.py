@@ -19,6 +19,7 @@ from typing import Any
 from minebender.cli import UsageError
 from minebender.review import Review, ReviewError, fraction_text, review_file
 from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
+from minebender.words import count
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "review_text", "run"]
 
@@ -97,10 +98,12 @@ def review_text(r: Review) -> str:
     end = f"lost at move {s.lost_at + 1}" if s.lost_at is not None else f.status
     needless = f", {s.needless_guesses} needless" if s.needless_guesses else ""
     lines.append("")
-    lines.append(
-        f"{s.guesses} {'guess' if s.guesses == 1 else 'guesses'}{needless};"
-        f" the chance to survive them was {fraction_text(s.survival)} ({_pct(s.survival)}); {end}"
-    )
+    if s.guesses:
+        them = "it" if s.guesses == 1 else "them"
+        chance = f"the chance to survive {them} was {fraction_text(s.survival)}"
+        lines.append(f"{count(s.guesses, 'guess')}{needless}; {chance} ({_pct(s.survival)}); {end}")
+    else:
+        lines.append(f"no guess; {end}")
     return "\n".join(lines)
 
 
