@@ -133,7 +133,7 @@ def test_the_preflags_replay_has_the_guesses_the_count_gives() -> None:
 
 def verdict_is_consistent(j: Judged) -> None:
     if j.risk is None:
-        assert j.verdict in ("flag", "no effect")
+        assert j.verdict in ("flag", "practice", "no effect")
     elif j.verdict == "first click":
         assert j.risk == 0 and not j.played.started
     elif j.risk == 0:
@@ -251,3 +251,18 @@ def test_a_click_on_a_proven_mine_is_called_so(tmp_path: Path) -> None:
     path.write_text(replay.dumps(replay.from_session(s)))
     last = review_file(path).moves[-1]
     assert (last.risk, last.verdict) == (1, "certain mine")
+
+
+def test_a_game_made_practice_in_play_lists_it_and_goes_on(tmp_path: Path) -> None:
+    s = Session(SessionSpec(Beginner(), "practice"), clock=lambda: 0.0)
+    s.reveal(Pos(4, 4))
+    s.make_practice()
+    assert s.layout is not None
+    s.reveal(next(Pos(x, y) for y in range(9) for x in range(9) if s.layout[y][x]))
+    path = tmp_path / "game.json"
+    path.write_text(replay.dumps(replay.from_session(s)))
+    r = review_file(path)
+    assert [j.verdict for j in r.moves][:2] == ["first click", "practice"]
+    move = r.to_json()["moves"][1]
+    assert (move["type"], move["x"], move["y"], move["risk"]) == ("practice", None, None, None)
+    assert r.summary.lost_at == 2

@@ -30,6 +30,7 @@ VERDICTS = (
     "riskier than the best guess",
     "certain mine",
     "flag",
+    "practice",
     "no effect",
     "assist",
     "assist too early",
@@ -91,8 +92,9 @@ def judge(moves: Iterable[Played]) -> list[Judged]:
         safe_existed = p.started and bool(a.safe)
         opened = after.knowledge is not k
         risk: Fraction | None
-        if move.type == "flag":
-            risk, verdict = None, "flag"
+        verdict: str
+        if move.type in ("flag", "practice"):
+            risk, verdict = None, move.type
         elif move.type == "assist":
             too_early = isinstance(after.status, Lost) and isinstance(
                 after.status.reason, AssistTooEarly

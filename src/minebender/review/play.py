@@ -66,6 +66,8 @@ def advance(
 ) -> tuple[Game, Pos | None]:
     """The game after one move, and the move's cell (for an assist: the cell it
     opened, or the safe cell it showed when pressed too early)."""
+    if move.type == "practice":
+        return game, None
     if move.type == "assist":
         if started:
             after = game.step(Assist(move.k))

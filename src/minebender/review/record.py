@@ -17,7 +17,7 @@ __all__ = ["FORMATS", "Clicks", "Format", "Move", "MoveType", "Record", "ReviewE
 
 Format = Literal["avf", "rmv", "evf", "mvf", "minebender-replay"]
 FORMATS: tuple[Format, ...] = ("avf", "rmv", "evf", "mvf", "minebender-replay")
-MoveType = Literal["reveal", "flag", "chord", "assist"]
+MoveType = Literal["reveal", "flag", "chord", "assist", "practice"]
 
 
 class ReviewError(ValueError):
@@ -28,7 +28,8 @@ class ReviewError(ValueError):
 class Move:
     """One action of the player: ``t_ms`` since the record's start, the cell
     (which may lie off the board: a click there does nothing), and for an
-    assist of minebender the choice ``k`` it used."""
+    assist of minebender the choice ``k`` it used. ``practice`` (minebender's
+    game made a practice game while in play) changes nothing on the board."""
 
     t_ms: int
     type: MoveType

@@ -74,7 +74,7 @@ def describe(event: Event, before: Tiles) -> str:
 def verdict_text(judged: Judged | None) -> str:
     """A move's review in a few words: ``risk 1/3 forced guess``, ``safe``;
     nothing for a flag, a move that opened nothing and the first click."""
-    if judged is None or judged.verdict in ("flag", "no effect", "first click"):
+    if judged is None or judged.verdict in ("flag", "practice", "no effect", "first click"):
         return ""
     if judged.risk is None or judged.risk == 0:
         return judged.verdict
