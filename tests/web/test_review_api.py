@@ -97,3 +97,25 @@ def test_a_file_too_large_is_refused(client: TestClient) -> None:
 def test_a_name_is_required(client: TestClient) -> None:
     got = client.post("/api/review", content=b"*rmv", headers=OCTETS)
     assert got.status_code == 422
+
+
+def test_frames_give_the_viewer_each_board_and_each_position(client: TestClient) -> None:
+    from minebender.boardtext import parse_board
+
+    path = DATA / "test_rmv2_24px.rmv"
+    got = client.post(
+        f"/api/review?name={path.name}&frames=true", content=path.read_bytes(), headers=OCTETS
+    ).json()
+    frames, positions, moves = got["frames"], got["positions"], got["moves"]
+    assert len(frames) == len(moves) + 1 == len(positions) + 1
+    assert all(set(row) == {"."} for row in frames[0]["rows"])
+    assert frames[-1]["status"] == "won" and frames[-1]["elapsed_ms"] == got["result"]["time_ms"]
+    for move, frame in zip(moves, frames[1:], strict=True):
+        assert (frame["event"]["type"], frame["event"]["x"], frame["event"]["y"]) == (
+            move["type"], move["x"], move["y"],
+        )  # fmt: skip
+    # Each position is board text the analysis board reads: the board before the move.
+    before_guess = parse_board(positions[5])
+    assert moves[5]["verdict"] == "needless guess"
+    assert before_guess.knowledge.hidden((moves[5]["x"], moves[5]["y"]))
+    assert frames[5]["rows"] == positions[5].splitlines()[1:]  # the same board, as text

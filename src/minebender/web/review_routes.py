@@ -18,6 +18,7 @@ from fastapi.responses import Response
 
 from minebender import limited
 from minebender.review import Record, ReviewError, read_record
+from minebender.review.frames import frames_of
 from minebender.review.report import review_record
 from minebender.web.access import json_answer
 from minebender.web.bodies import StrictJSONRoute
@@ -33,9 +34,13 @@ REVIEW_LIMITS = limited.Limits(seconds=30.0, memory=2 * 1024**3, nice=5)
 limited.preload("minebender.review.report")
 
 
-def _review_json(report: Any, record: Record) -> dict[str, Any]:
-    """The child's work: the review as the JSON of ``review --json``."""
-    return review_record(record).to_json()
+def _review_json(report: Any, record: Record, frames: bool) -> dict[str, Any]:
+    """The child's work: the review as the JSON of ``review --json``, and for
+    the page's viewer its frames and positions (``review.frames``)."""
+    out = review_record(record).to_json()
+    if frames:
+        out.update(frames_of(record))
+    return out
 
 
 def review_routes() -> APIRouter:
@@ -52,6 +57,10 @@ def review_routes() -> APIRouter:
             max_length=255,
             description="the file's name: its suffix (.json .avf .rmv .evf .mvf) says the format",
         ),
+        frames: bool = Query(
+            default=False,
+            description="add the board after each move and the position before it (the page)",
+        ),
     ) -> Response:
         """Review a replay file sent as the body (Content-Type:
         application/octet-stream): the object of ``minebender review --json``.
@@ -66,7 +75,7 @@ def review_routes() -> APIRouter:
                 record = await asyncio.to_thread(read_record, file, raw)
             except ReviewError as exc:
                 raise ApiError(422, str(exc)) from None
-            outcome = await limited.run_async(_review_json, record, limits=REVIEW_LIMITS)
+            outcome = await limited.run_async(_review_json, record, frames, limits=REVIEW_LIMITS)
         if isinstance(outcome, limited.Done):
             return json_answer(outcome.value)
         if isinstance(outcome, limited.Failed) and outcome.kind == "ReviewError":
