@@ -6,6 +6,7 @@ import { Board, tilesFromRows } from "./board.js";
 import { esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
 import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
+import { REVIEW_ACCEPT, reviewFile } from "./review.js";
 
 /** Save a replay file through the browser. */
 export function download(replay, name) {
@@ -62,7 +63,8 @@ export function replaysDialog(history) {
     id: "replays-dialog",
     html:
       `<div class="list">${rows || '<div class="row">No finished games yet.</div>'}</div>` +
-      '<p><label style="display:block">Import a replay file: <input type="file" accept=".json,application/json" data-import></label></p>',
+      '<p><label style="display:block">Import a replay file: <input type="file" accept=".json,application/json" data-import></label></p>' +
+      `<p><label style="display:block">Review a replay file (minebender, Arbiter, Viennasweeper, Metasweeper, Minesweeper Clone): <input type="file" accept="${REVIEW_ACCEPT}" data-review></label></p>`,
     buttons: [{ label: "Close", value: null }],
     onOpen: (win, close) => {
       win.querySelectorAll("[data-watch]").forEach((b) =>
@@ -74,6 +76,12 @@ export function replaysDialog(history) {
       win.querySelectorAll("[data-export]").forEach((b) =>
         b.addEventListener("click", () => exportGame(history[Number(b.closest(".row").dataset.i)])),
       );
+      win.querySelector("[data-review]").addEventListener("change", (e) => {
+        const file = e.target.files[0];
+        if (!file) return;
+        close(null);
+        reviewFile(file);
+      });
       win.querySelector("[data-import]").addEventListener("change", async (e) => {
         const file = e.target.files[0];
         if (!file) return;
