@@ -266,3 +266,20 @@ def test_a_game_made_practice_in_play_lists_it_and_goes_on(tmp_path: Path) -> No
     move = r.to_json()["moves"][1]
     assert (move["type"], move["x"], move["y"], move["risk"]) == ("practice", None, None, None)
     assert r.summary.lost_at == 2
+
+
+def test_a_mark_takes_a_flag_away_and_counts_as_a_right_click(tmp_path: Path) -> None:
+    s = Session(SessionSpec(Beginner(), "marks"), clock=lambda: 0.0)
+    s.reveal(Pos(4, 4))
+    hidden = next(p for p in (Pos(x, 0) for x in range(9)) if s.knowledge.hidden(p))
+    s.flag(hidden)
+    s.mark(hidden)  # the flag becomes a ?
+    assert hidden not in s.flags
+    assert s.layout is not None
+    s.reveal(next(Pos(x, y) for y in range(9) for x in range(9) if s.layout[y][x]))
+    path = tmp_path / "game.json"
+    path.write_text(replay.dumps(replay.from_session(s)))
+    r = review_file(path)
+    assert [j.verdict for j in r.moves][1:3] == ["flag", "mark"]
+    assert hidden not in r.moves[2].played.after.flags
+    assert r.figures.clicks.right == s.clicks.right == 2

@@ -48,7 +48,9 @@ KEY_TABLE = """\
 arrows  move (or h j k l)
 space   reveal, or chord on a number
 enter   the same as space
-f       flag or unflag
+f       flag; with Marks (?) on: flag, ?,
+        covered again, as a right click
+m       Marks (?) on or off (--no-marks: off)
 a       the assist (or click the ? button)
 n F2    a new game (or click the face)
 1 2 3   a new Beginner, Intermediate or
@@ -58,7 +60,7 @@ s       best times and statistics
 e       a finished game's numbers and code
 F1      these keys
 q       save and quit (play resumes)
-mouse   left reveals, right flags,
+mouse   left reveals, right flags (or ?),
         middle chords on a number"""
 """Every key of the terminal game: its F1 screen and ``play --help`` show it."""
 
@@ -112,6 +114,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="a board that can be solved without guessing (its games count for"
         " neither best times nor statistics)",
+    )
+    parser.add_argument(
+        "--no-marks",
+        action="store_true",
+        help="start with Marks (?) off: f and a right click only flag and unflag"
+        " (m switches it on and off while playing)",
     )
     parser.add_argument(
         "--new",
@@ -169,7 +177,7 @@ def _play_board(args: argparse.Namespace) -> int:
     from minebender.session import Session
 
     with _open_store(args.db) as store:
-        return _run_app(store, Session(spec), None)
+        return _run_app(store, Session(spec), None, marks=not args.no_marks)
 
 
 def _open_store(db: str | None) -> Store:
@@ -235,17 +243,17 @@ def run(args: argparse.Namespace) -> int:
             new=args.new,
             new_seed=new_seed,
         )
-        return _run_app(store, session, game_id)
+        return _run_app(store, session, game_id, marks=not args.no_marks)
 
 
-def _run_app(store: Store, session: Session, game_id: str | None) -> int:
+def _run_app(store: Store, session: Session, game_id: str | None, *, marks: bool) -> int:
     """Play session in the terminal app, saving every action to store."""
     from minebender import store as store_module
     from minebender.tui.app import MinebenderApp
     from minebender.tui.saving import Saver
 
     saver = Saver(store, game_id)
-    app = MinebenderApp(session, saver=saver)
+    app = MinebenderApp(session, saver=saver, marks=marks)
     app.run()
     if app.unsaved is not None:  # a last try, with the store's full wait
         try:

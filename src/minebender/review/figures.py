@@ -96,6 +96,8 @@ def figures(moves: Iterable[Played], zini: int | None) -> Figures:
         if move.type == "reveal":
             left += 1
             effective += opened
+        elif move.type == "mark":
+            right += 1  # minebender's ?: a right click
         elif move.type == "flag":
             right += 1
             if not p.started and not after.flags:

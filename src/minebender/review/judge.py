@@ -31,6 +31,7 @@ VERDICTS = (
     "certain mine",
     "flag",
     "practice",
+    "mark",
     "no effect",
     "assist",
     "assist too early",
@@ -93,7 +94,7 @@ def judge(moves: Iterable[Played]) -> list[Judged]:
         opened = after.knowledge is not k
         risk: Fraction | None
         verdict: str
-        if move.type in ("flag", "practice"):
+        if move.type in ("flag", "practice", "mark"):
             risk, verdict = None, move.type
         elif move.type == "assist":
             too_early = isinstance(after.status, Lost) and isinstance(

@@ -68,6 +68,11 @@ def advance(
     opened, or the safe cell it showed when pressed too early)."""
     if move.type == "practice":
         return game, None
+    if move.type == "mark":  # a ? on a cell is no action; on a flag it takes the flag away
+        assert move.pos is not None
+        if move.pos in game.flags:
+            return game.step(Flag(move.pos)), move.pos
+        return game, move.pos
     if move.type == "assist":
         if started:
             after = game.step(Assist(move.k))

@@ -17,7 +17,7 @@ __all__ = ["FORMATS", "Clicks", "Format", "Move", "MoveType", "Record", "ReviewE
 
 Format = Literal["avf", "rmv", "evf", "mvf", "minebender-replay"]
 FORMATS: tuple[Format, ...] = ("avf", "rmv", "evf", "mvf", "minebender-replay")
-MoveType = Literal["reveal", "flag", "chord", "assist", "practice"]
+MoveType = Literal["reveal", "flag", "chord", "assist", "practice", "mark"]
 
 
 class ReviewError(ValueError):
@@ -29,7 +29,8 @@ class Move:
     """One action of the player: ``t_ms`` since the record's start, the cell
     (which may lie off the board: a click there does nothing), and for an
     assist of minebender the choice ``k`` it used. ``practice`` (minebender's
-    game made a practice game while in play) changes nothing on the board."""
+    game made a practice game while in play) changes nothing on the board; a
+    ``mark`` (minebender's ?) takes a flag away, if there is one."""
 
     t_ms: int
     type: MoveType

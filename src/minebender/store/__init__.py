@@ -28,6 +28,7 @@ from minebender.store.db import BEST_TIMES_KEPT, Store
 from minebender.store.names import MAX_NAME_LENGTH, NAME_RULE, clean_name, joins
 from minebender.store.records import (
     BestTime,
+    FinishedGame,
     GameGivenUp,
     NotQualified,
     Statistics,
@@ -46,6 +47,7 @@ __all__ = [
     "NAME_RULE",
     "SCHEMA_VERSION",
     "BestTime",
+    "FinishedGame",
     "GameGivenUp",
     "NotQualified",
     "Statistics",

@@ -20,11 +20,11 @@ from minebender.replay import Replay
 from minebender.review.judge import Judged
 from minebender.review.own import judge_replay
 from minebender.review.report import fraction_text
-from minebender.session import Event, Session, level_name
+from minebender.session import Event, Session, level_name, shown_seconds
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
 from minebender.tui.fitting import dropping, fit
-from minebender.types import Exploded, Flagged, Lost, Playing, Setup, Status, Won
+from minebender.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
 
 __all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps", "verdict_text"]
 
@@ -46,6 +46,10 @@ class Step:
     mines_left: int
     elapsed_ms: int
     status: Status
+    marks: frozenset[Pos] = frozenset()
+    """The player's question marks then."""
+    started: bool = False
+    """The first click was made: the timer shows 1 from there."""
 
 
 def steps(replay: Replay) -> list[Step]:
@@ -57,7 +61,10 @@ def steps(replay: Replay) -> list[Step]:
         s.act(event)
         end = s.end_ms if s.end_ms is not None else event.t_ms
         elapsed = 0 if s.first_ms is None else max(0, end - s.first_ms)
-        out.append(Step(i, event, what, s.display(), s.mines_left, elapsed, s.status))
+        step = Step(
+            i, event, what, s.display(), s.mines_left, elapsed, s.status, s.marks, s.started
+        )
+        out.append(step)
     return out
 
 
@@ -74,7 +81,7 @@ def describe(event: Event, before: Tiles) -> str:
 def verdict_text(judged: Judged | None) -> str:
     """A move's review in a few words: ``risk 1/3 forced guess``, ``safe``;
     nothing for a flag, a move that opened nothing and the first click."""
-    if judged is None or judged.verdict in ("flag", "practice", "no effect", "first click"):
+    if judged is None or judged.verdict in ("flag", "mark", "practice", "no effect", "first click"):
         return ""
     if judged.risk is None or judged.risk == 0:
         return judged.verdict
@@ -177,10 +184,11 @@ class ReplayApp(BoardApp):
         self.show(
             step.tiles,
             mines_left=step.mines_left,
-            seconds=min(999, step.elapsed_ms // 1000),
+            seconds=shown_seconds(step.elapsed_ms, step.started),
             status=step.status,
             cursor=event.pos if event is not None and event.pos is not None else None,
             line=self._status_line(step),
+            marks=step.marks,
         )
 
     def _status_line(self, step: Step) -> str:
