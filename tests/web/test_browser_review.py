@@ -16,7 +16,7 @@ from minebender.review import read_record
 from minebender.review.frames import frames_of
 
 from .server import Server
-from .test_browser import browser, page, server
+from .test_browser import browser, lose, page, server
 from .test_browser_analyse import analysed, shown
 
 __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
@@ -84,3 +84,21 @@ def test_an_rmv_is_reviewed_beside_its_viewer(page: Any, server: Server) -> None
     g = expected["moves"][guess]
     assert before.splitlines()[1 + g["y"]][g["x"]] == "."
     analysis.close()
+
+
+def test_a_game_played_on_the_page_is_reviewed_from_the_list(page: Any, server: Server) -> None:
+    boom = lose(page, server, "review-list")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="replays"]')
+    page.wait_for_selector("#replays-dialog [data-review-game]")
+    page.locator("#replays-dialog .row", has_text="code b:review-list").locator(
+        "[data-review-game]"
+    ).click()
+    page.wait_for_selector("#review-dialog [data-moves] li")
+    dialog = page.locator("#review-dialog")
+    items = dialog.locator("[data-moves] li")
+    assert items.count() == 2
+    assert items.nth(0).inner_text().startswith("1. reveal (4, 4)")
+    last = items.nth(1).inner_text()
+    assert last.startswith(f"2. reveal ({boom.x}, {boom.y}) \u00b7 risk ")
+    assert "lost at move 2" in dialog.locator("[data-summary]").inner_text()

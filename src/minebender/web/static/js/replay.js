@@ -6,7 +6,7 @@ import { Board, tilesFromRows } from "./board.js";
 import { esc, levelTitle, message, openDialog, seconds, shownSeconds } from "./dialogs.js";
 import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
-import { REVIEW_ACCEPT, reviewFile } from "./review.js";
+import { REVIEW_ACCEPT, reviewFile, reviewReplay } from "./review.js";
 
 /** Save a replay file through the browser. */
 export function download(replay, name) {
@@ -134,12 +134,17 @@ export function replaysDialog(mine = new Set()) {
           `<span class="what">${what(g)}<br><small>${esc(details(g, mine.has(g.id)))}</small></span>` +
           // named with their game, as a screen reader lists them out of their rows
           `<button type="button" class="xpbtn" data-watch aria-label="Watch ${what(g)}">Watch</button>` +
-          `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button>`;
+          `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button>` +
+          `<button type="button" class="xpbtn" data-review-game aria-label="Review ${what(g)}">Review</button>`;
         div.querySelector("[data-watch]").addEventListener("click", () => {
           close(null);
           watchStored(g);
         });
         div.querySelector("[data-export]").addEventListener("click", () => exportStored(g));
+        div.querySelector("[data-review-game]").addEventListener("click", () => {
+          close(null);
+          reviewStored(g);
+        });
         return div;
       };
       const load = async (fresh) => {
@@ -171,6 +176,15 @@ async function watchStored(g) {
     await watch(await api.replayFrames(await api.storedReplay(g.id)));
   } catch (err) {
     await message("Replay", err.message);
+  }
+}
+
+async function reviewStored(g) {
+  try {
+    const replay = await api.storedReplay(g.id);
+    await reviewReplay(`minebender-${g.level}-${g.id}.json`, JSON.stringify(replay));
+  } catch (err) {
+    await message("Review", err.message);
   }
 }
 

@@ -13,9 +13,14 @@ export const REVIEW_ACCEPT = ".json,.avf,.rmv,.evf,.mvf";
 
 /** Review a file the player opened: the server's review, then the dialog. */
 export async function reviewFile(file) {
+  return reviewReplay(file.name, await file.arrayBuffer());
+}
+
+/** Review the bytes (or text) of a replay file called name. */
+export async function reviewReplay(name, bytes) {
   let data;
   try {
-    data = await api.review(file.name, await file.arrayBuffer());
+    data = await api.review(name, bytes);
   } catch (err) {
     await message("Review", err.message);
     return null;
