@@ -1,8 +1,11 @@
 """Analyse a board from a file: which cells are safe, which are mines, and the
 exact mine probability of every hidden cell.
 
-The board is read in the board text format (docs/formats.md); ``-`` reads
-standard input. Exit status 0 for a consistent board, 1 when no layout agrees
+The board is read in the board text format (docs/formats.md) or as a
+JSMinesweeper ``.mine`` position; ``-`` reads standard input. Beside the
+counts it gives what the analysis board shows: dead cells, the move the bot
+would make and why, win chances in small endgames, and on an impossible
+board a minimal conflict. Exit status 0 for a consistent board, 1 when no layout agrees
 with it, 2 for a bad file or bad usage.
 """
 
@@ -16,11 +19,21 @@ from typing import Any
 
 from rich.text import Text
 
-from minebender.analysis_board import analysis_json, decimal, explanation_json, fraction_text
-from minebender.boardtext import CELL_LIMIT, Board, BoardTextError, parse_board
+from minebender.analysis_board import (
+    Best,
+    analysis_json,
+    decimal,
+    explanation_json,
+    fraction_text,
+    stage_json,
+    study,
+)
+from minebender.boardtext import CELL_LIMIT, Board, BoardTextError
 from minebender.cli import UsageError, console
+from minebender.minetext import parse_position
 from minebender.options import memory_cap, read_at_most
-from minebender.solver import Analysis, analyse, explain
+from minebender.solver import Analysis, explain
+from minebender.solver.conflict import Conflict
 from minebender.types import Boom, Knowledge, Pos, Shown
 from minebender.words import article, cut
 
@@ -120,6 +133,11 @@ def _nat(text: str) -> int:
     return int(digits)
 
 
+DEAD_SECONDS = 10.0
+"""Processor time the dead cells may take (``analysis_board.dead_cells``): on a
+lattice of numbers each cell is a count of the whole board, minutes in all;
+past it ``dead`` is null and the grid says so."""
+
 MAX_FILE_BYTES = 10_000_000
 """The most of a board file read (formats.md): the largest board the format
 holds takes about 0.1 MB, and reading no more keeps an endless input (``yes |``,
@@ -142,7 +160,7 @@ def read_board(path: str) -> Board:
     except UnicodeDecodeError as exc:
         raise UsageError(f"{name}: {_not_utf8(data, exc.start)}") from None
     try:
-        return parse_board(text)
+        return parse_position(text)
     except BoardTextError as exc:
         raise UsageError(f"{name}: {exc}") from None
 
@@ -185,9 +203,12 @@ def _percent(p: Fraction) -> str:
     return f"{value:02.0f}"
 
 
-def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
-    """The readable report; ``underlined``: the console shows styles, so the wrong
-    flags are underlined in the grid and the note can point at them."""
+def _render(
+    board: Board, analysis: Analysis, extras: dict[str, Any], underlined: bool = False
+) -> Text:
+    """The readable report; ``extras``: the stages of ``analysis_board.study``
+    by name; ``underlined``: the console shows styles, so the wrong flags are
+    underlined in the grid and the note can point at them."""
     k = board.knowledge
     out = Text()
     total = (
@@ -196,7 +217,12 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
     out.append(f"{k.width}x{k.height} board, {total}: ", style="bold")
     if not analysis.consistent:
         out.append("no layout agrees with this board (inconsistent)\n", style="bold red")
+        found: Conflict | None = extras.get("conflict")
+        if found is not None:
+            out.append(f"conflict: {found}\n")
         return out
+    best: Best | None = extras.get("best")
+    dead = frozenset(extras.get("dead") or ())
     out.append(
         f"{decimal(analysis.solutions, ',')} consistent layout{'s' * (analysis.solutions != 1)}"
     )
@@ -205,9 +231,12 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
     out.append(" safe   ")
     out.append("M", style="bold red")
     out.append(
-        " certain mine   other hidden cells: chance of a mine in %, written 01 to 99"
-        " (or <1, >99)\n\n"
+        " certain mine   other hidden cells: chance of a mine in %, written 01 to 99 (or <1, >99)\n"
     )
+    out.append("d", style="bold")
+    out.append(" after a label: dead (it can show only one number)   ")
+    out.append("<", style="bold")
+    out.append(" after a label: the best move\n\n")
     cell_width = 4
     out.append("    " + "".join(f"{x:>{cell_width}}" for x in range(k.width)) + "\n", style="dim")
     for y, row in enumerate(k.rows):
@@ -220,9 +249,12 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
             else:
                 p = analysis.probabilities[y][x]
                 assert p is not None
-                label = _percent(p)
+                pos = Pos(x, y)
+                label = _percent(p) + "d" * (pos in dead)
+                if best is not None and best.cell == pos:
+                    label += "<"
                 style = "bold green" if p == 0 else "bold red" if p == 1 else "yellow"
-                if Pos(x, y) in board.flags and p != 1:
+                if pos in board.flags and p != 1:
                     style += " underline"
                 out.append(f"{label:>{cell_width}}", style=style)
         out.append("\n")
@@ -237,6 +269,16 @@ def _render(board: Board, analysis: Analysis, underlined: bool = False) -> Text:
     out.append((listing(analysis.safe) or "none") + "\n")
     out.append(f"mines ({len(analysis.mines)}): ", style="bold red")
     out.append((listing(analysis.mines) or "none") + "\n")
+    if dead:
+        out.append(f"dead ({len(dead)}): ", style="bold")
+        out.append(listing(dead) + "\n")
+    elif extras.get("dead", ()) is None:
+        out.append(
+            f"dead cells not worked out: they took more than {DEAD_SECONDS:g} s\n", style="yellow"
+        )
+    if best is not None:
+        out.append("best move: ", style="bold")
+        out.append(best.reason + "\n")
     if not analysis.safe:
         hidden = [
             (p, Pos(x, y))
@@ -294,18 +336,23 @@ def _run(args: argparse.Namespace) -> int:
         board = Board(knowledge, board.flags)
     if args.explain is not None:
         _check_cell(knowledge, args.explain)
-    analysis = analyse(knowledge)
+    stages: list[tuple[str, Any]] = []
+    study(stages.append, knowledge, DEAD_SECONDS)
+    extras = dict(stages)
+    analysis: Analysis = extras["analysis"]
     why = None
     if args.explain is not None and analysis.consistent:
         why = _explanation(knowledge, args.explain)
     if args.json:
-        out = analysis_json(knowledge, analysis)
+        out: dict[str, Any] = {}
+        for stage in stages:
+            out.update(stage_json(knowledge, stage))
         if why is not None:
             out["explanation"] = why[1]
         print(json.dumps(out))
     else:
         out_console = console(highlight=False, soft_wrap=True)
-        out_console.print(_render(board, analysis, out_console.is_terminal), end="")
+        out_console.print(_render(board, analysis, extras, out_console.is_terminal), end="")
         if why is not None:
             print(f"why: {why[0]}")
     return 0 if analysis.consistent else 1

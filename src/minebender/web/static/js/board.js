@@ -48,7 +48,7 @@ const SPOKEN = {
 function spoken(tile, p, x, y, proof) {
   let what = tile === "0" ? "empty" : isNumber(tile) ? tile : (SPOKEN[tile] ?? tile);
   if (p !== null && p !== undefined) what += `, ${percent(p, 10)}% mine`;
-  if (proof) what += ", proves the hint";
+  if (proof) what += `, ${proof}`;
   return `${what}, column ${x + 1}, row ${y + 1}`;
 }
 
@@ -63,6 +63,7 @@ export class Board {
     this.proof = new Set();
     this.heat = null;
     this.cursor = null;
+    this.proofSaid = "proves the hint"; // what a screen reader says of a highlighted number
   }
 
   key(x, y) {
@@ -182,7 +183,7 @@ export class Board {
     }
     c.className = cls;
     c.dataset.tile = t;
-    c.setAttribute("aria-label", spoken(t, p, x, y, this.proof.has(k)));
+    c.setAttribute("aria-label", spoken(t, p, x, y, this.proof.has(k) && this.proofSaid));
   }
 
   setSet(name, cells) {
