@@ -70,7 +70,8 @@ export const presence = (game, here, tab) =>
 export const abandon = (game, keepalive = false) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, { token: game.token, keepalive });
 
-/** Switch practice on in the game in play (never ranked from here, never a loss). Returns {id, view}. */
+/** Switch practice on in the game in play (never ranked from here, never a
+ * loss): Game > Practice, and before its position is analysed. Returns {id, view}. */
 export const practice = (game) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/practice`, { token: game.token });
 
