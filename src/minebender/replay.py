@@ -60,7 +60,9 @@ __all__ = [
     "FORMAT",
     "MAX_BYTES",
     "MAX_EVENTS",
+    "MAX_SPEED",
     "MAX_T_MS",
+    "MIN_SPEED",
     "VERSION",
     "Frame",
     "Replay",
@@ -88,6 +90,13 @@ MAX_BYTES = 5_000_000
 """The largest replay file read (docs/replays.md): a real game's file is a few
 kilobytes, so anything near this is not a replay, and refusing it before
 parsing keeps a stray file from taking the memory of a JSON tree."""
+
+
+MIN_SPEED = 1 / 16
+MAX_SPEED = 64.0
+"""The speeds a replay plays at: ``replay --speed`` takes them, and the
+viewer's ``-`` halves the speed down to MIN_SPEED and ``+`` doubles it up to
+MAX_SPEED, so no speed the option gives is one the keys would jump out of."""
 
 
 class ReplayError(ValueError):

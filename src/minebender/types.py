@@ -60,6 +60,8 @@ __all__ = [
     "WrongFlag",
     "as_pos",
     "neighbours",
+    "read_custom",
+    "read_level",
 ]
 
 
@@ -393,6 +395,44 @@ NAMED_LEVELS: Mapping[str, Level] = MappingProxyType(
     {"beginner": Beginner(), "intermediate": Intermediate(), "expert": Expert()}
 )
 """The three fixed levels by the names every command, file and page uses."""
+
+
+def read_custom(text: str, option: str = "--custom") -> Custom:
+    """A Custom Field a person typed, ``WIDTHxHEIGHTxMINES`` (``Custom.from_text``),
+    not yet clamped; the ValueError names ``option`` and says whether the form
+    is wrong or a number too long.
+
+    >>> read_custom("20x12x40")
+    Custom(width=20, height=12, mines=40)
+    """
+    try:
+        return Custom.from_text(text)
+    except ValueError as exc:
+        parts = text.strip().lower().split("x")
+        if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
+            raise ValueError(f"{option} {exc}") from None  # the form is right, a number too long
+        raise ValueError(
+            f"{option} must look like 30x16x99 (width x height x mines), got {cut(text)}"
+        ) from None
+
+
+def read_level(text: str, option: str = "--level") -> Level:
+    """The level a person typed: beginner, intermediate or expert (any case,
+    spaces round it) or a Custom Field ``WIDTHxHEIGHTxMINES``, not yet clamped.
+    The one reading of a typed level, for every command and every batch; the
+    ValueError says what is wrong.
+
+    >>> read_level(" Expert"), read_level("20x12x40")
+    (Expert(), Custom(width=20, height=12, mines=40))
+    """
+    named = NAMED_LEVELS.get(text.strip().lower())
+    if named is not None:
+        return named
+    if "x" in text.lower():
+        return read_custom(text, option)
+    raise ValueError(
+        f"unknown level {cut(text)}: use beginner, intermediate, expert or WxHxM such as 30x16x99"
+    )
 
 
 @dataclass(frozen=True, slots=True)

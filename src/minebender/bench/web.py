@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from minebender.options import SEED_LIMIT, UsageError, add_int_argument, level_name, parse_seed
+from minebender.options import SEED_LIMIT, UsageError, add_int_argument, parse_seed
 from minebender.types import NAMED_LEVELS, Pos, neighbours
 from minebender.words import count
 
@@ -74,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
         default="expert",
-        type=level_name,
+        type=lambda text: text.strip().lower(),  # any case, as every --level
         choices=list(NAMED_LEVELS),
         help="the level every player plays, any case (default: expert)",
     )

@@ -15,8 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.timer import Timer
 
-from minebender.commands.replay import MAX_SPEED, MIN_SPEED
-from minebender.replay import Replay
+from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 from minebender.session import Event, Session, level_name
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
