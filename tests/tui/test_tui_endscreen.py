@@ -23,8 +23,8 @@ from tui_support import (
 )
 
 from minebender.session import Session, SessionSpec
+from minebender.tui.board_fit import needed_size
 from minebender.tui.endscreen import EndScreen
-from minebender.tui.fit import needed_size
 from minebender.tui.screens import KeysScreen
 from minebender.types import Beginner, Covered, Exploded, Layout, Lost, Number, Pos, Setup, Won
 from minebender.web.views import view

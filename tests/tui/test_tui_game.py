@@ -29,7 +29,7 @@ from minebender.session import Session, SessionSpec
 from minebender.solver import analyse
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
-from minebender.tui.fit import fits
+from minebender.tui.board_fit import fits
 from minebender.tui.saving import Saver, resume_or_new
 from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
 from minebender.types import (

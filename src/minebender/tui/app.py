@@ -22,7 +22,7 @@ from minebender.store import GameGivenUp, StoreConflict, StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
 from minebender.tui.endscreen import PANEL_WIDTH, EndScreen, end_items, pack, panel_rows
-from minebender.tui.fitting import fit
+from minebender.tui.line_fit import fit
 from minebender.tui.saving import Saver
 from minebender.tui.screens import (
     CustomScreen,

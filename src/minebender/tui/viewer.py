@@ -19,7 +19,7 @@ from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 from minebender.session import Event, Session, level_name
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
-from minebender.tui.fitting import dropping, fit
+from minebender.tui.line_fit import dropping, fit
 from minebender.types import Exploded, Flagged, Lost, Playing, Setup, Status, Won
 
 __all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps"]
