@@ -59,6 +59,7 @@ __all__ = [
     "Won",
     "WrongFlag",
     "as_pos",
+    "cell_name",
     "neighbours",
     "read_custom",
     "read_level",
@@ -118,6 +119,16 @@ class Pos(_PosFields):
         (typeshed spells NamedTuple's ``_make`` with a type variable that a
         subclass cannot repeat, hence the ignore.)"""
         return cls(*iterable)
+
+
+def cell_name(pos: Pos) -> str:
+    """A cell as every output writes it: column, then row, from 0, in one
+    form, so that a reader never meets ``(2,0)`` beside ``(2, 1)``.
+
+    >>> cell_name(Pos(2, 1))
+    '(2, 1)'
+    """
+    return f"({pos.x}, {pos.y})"
 
 
 def neighbours(width: int, height: int, pos: Pos) -> list[Pos]:

@@ -51,7 +51,7 @@ def expected(v: dict[str, Any]) -> list[str]:
         f"Clicks {c['left'] + c['right'] + c['chord']} ({c['left']} left,"
         f" {c['right']} right, {c['chord']} chord)",
         f"Assists {c['assist']}",
-        f"Board code {v['code']} (first click {v['first'][0]},{v['first'][1]})",
+        f"Board code {v['code']} (first click ({v['first'][0]}, {v['first'][1]}))",
     ]
 
 

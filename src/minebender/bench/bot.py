@@ -274,7 +274,7 @@ def _report(args: argparse.Namespace, summary: Summary, board: Setup) -> None:
     if level not in NAMED_LEVELS:  # a custom field: say the board played, as the laws limit it
         level = f"{board.width}x{board.height}x{board.mines}"
     print(
-        f"bot {level} ({summary.strategy}, first click {summary.first}), "
+        f"bot {level} ({summary.strategy}, first click ({summary.first.replace(',', ', ')})), "
         f"seed {summary.seed}: {_count(summary.games, 'game')}; bot version {summary.bot};"
         f" solver {solver_build()}"
     )

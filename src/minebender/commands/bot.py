@@ -1,4 +1,6 @@
-"""Watch the bot play: whole games through the public Game API, final board shown.
+"""The bot plays whole games through the public Game API; this prints how
+each ended: its moves, its guesses and its final board. It does not show a
+game as it is played (``bench bot`` measures many games at once).
 
 The bot sees only what a player sees, picks its own first click and never
 presses the assist. Game i uses seed (SEED, i), the same games as
@@ -28,7 +30,7 @@ __all__ = [
     "run",
 ]
 
-SUMMARY = "watch the bot play whole games: final board, moves and guesses"
+SUMMARY = "let the bot play whole games; print how each ended (and its last board)"
 EXAMPLE = "minebender bot --level expert --seed 7"
 
 _COLOURS = ["dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "white"]
