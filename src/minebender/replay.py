@@ -53,6 +53,7 @@ from minebender.types import (
     Tile,
     WrongFlag,
     neighbours,
+    tile_symbol,
 )
 from minebender.words import article
 
@@ -130,14 +131,11 @@ def tile_name(tile: Tile) -> str:
     return name
 
 
-_CHARS = {"covered": ".", "flagged": "F", "blast": "B", "hint": "H", "mine": "*", "wrong_flag": "X"}
-
-
 def tile_char(tile: Tile) -> str:
-    """One character per tile, for compact frames: ``.`` covered, ``F`` flagged,
-    ``0``-``8``, ``B`` blast, ``H`` hint, ``*`` mine, ``X`` wrong flag."""
-    name = tile_name(tile)
-    return _CHARS.get(name, name)
+    """The tile as one character in a frame's compact rows: ``.`` covered, ``F``
+    flagged, ``0``-``8``, ``B`` blast, ``H`` hint, ``*`` mine, ``X`` wrong flag
+    (``types.TILE_SYMBOLS``, the alphabet of every text form of a tile)."""
+    return tile_symbol(tile)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from minebender.words import cut
 __all__ = [
     "FIELD_DIGITS",
     "NAMED_LEVELS",
+    "TILE_SYMBOLS",
     "Action",
     "Assist",
     "AssistTooEarly",
@@ -63,6 +64,7 @@ __all__ = [
     "neighbours",
     "read_custom",
     "read_level",
+    "tile_symbol",
 ]
 
 
@@ -337,6 +339,28 @@ class WrongFlag:
 
 
 Tile: TypeAlias = Covered | Flagged | Number | Blast | Hint | Mine | WrongFlag
+
+TILE_SYMBOLS: Mapping[type, str] = MappingProxyType(
+    {Covered: ".", Flagged: "F", Blast: "B", Hint: "H", Mine: "*", WrongFlag: "X"}
+)
+"""The one ASCII alphabet of tiles, beside a Number's digit: board text
+(``.`` hidden, ``F`` a flag, ``*`` a mine), replay frames and ``bot``'s
+plain output all write a tile so, and no letter means two things."""
+
+
+def tile_symbol(tile: Tile) -> str:
+    """The tile's character in ``TILE_SYMBOLS``, or a Number's digit.
+
+    >>> tile_symbol(Number(3)), tile_symbol(Covered()), tile_symbol(WrongFlag())
+    ('3', '.', 'X')
+    """
+    if type(tile) is Number:
+        return str(tile.n)
+    symbol = TILE_SYMBOLS.get(type(tile))
+    if symbol is None:
+        raise TypeError(f"not a tile: {tile!r}")
+    return symbol
+
 
 # --------------------------------------------------------------------------
 # Levels

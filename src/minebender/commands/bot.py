@@ -14,7 +14,18 @@ import sys
 
 from minebender.bench.bot import add_game_arguments
 from minebender.options import checked_board, parse_seed
-from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
+from minebender.types import (
+    TILE_SYMBOLS,
+    Blast,
+    Covered,
+    Flagged,
+    Hint,
+    Mine,
+    Number,
+    Tile,
+    WrongFlag,
+    tile_symbol,
+)
 from minebender.words import count
 
 __all__ = [
@@ -50,9 +61,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 GLYPHS = {"empty": "·", "covered": "■", "flag": "⚑", "blast": "✸", "mine": "✱", "wrong": "✗"}
 """The glyphs of a final board."""
-ASCII_GLYPHS = {"empty": ".", "covered": "#", "flag": "F", "blast": "X", "mine": "*", "wrong": "x"}
+ASCII_GLYPHS = {
+    "empty": tile_symbol(Number(0)),
+    "covered": TILE_SYMBOLS[Covered],
+    "flag": TILE_SYMBOLS[Flagged],
+    "blast": TILE_SYMBOLS[Blast],
+    "mine": TILE_SYMBOLS[Mine],
+    "wrong": TILE_SYMBOLS[WrongFlag],
+}
 """The glyphs where the output cannot show the others (a Latin-1 or ASCII
-locale), where every board ended ``bot`` with a traceback."""
+locale, where every board ended ``bot`` with a traceback): the letters of
+board text and replay frames (``types.TILE_SYMBOLS``), never another alphabet."""
 
 
 def legend(glyphs: dict[str, str]) -> str:
