@@ -49,12 +49,13 @@ __all__ = [
 COMMANDS: dict[str, str] = {
     "serve": "play in the browser: a local web server on 127.0.0.1:8000",
     "solve": "analyse a board file: safe cells, mines, exact probabilities",
-    "bench": "benchmarks that print figures: solver, bot, web, noguess",
+    "bench": "benchmarks that print figures: solver, bot, web, noguess, puzzle",
     "bot": "watch the bot play whole games: final board, moves and guesses",
     "play": "play in the terminal; q saves and quits, the next play resumes",
     "replay": "watch a replay file in the terminal, step by step",
     "stats": "statistics and best times per level (--json for machines)",
     "generate": "generate boards as JSON lines or text, optionally no-guess",
+    "puzzle": "make puzzles with exactly one solution; print them or a sheet",
 }
 
 DEFAULT_COMMAND = "serve"

@@ -65,6 +65,7 @@ __all__ = [
     "MAX_T_MS",
     "MIN_SPEED",
     "VERSION",
+    "VERSIONS_READ",
     "Frame",
     "Replay",
     "ReplayError",
@@ -81,7 +82,13 @@ __all__ = [
 ]
 
 FORMAT = "minebender-replay"
-VERSION = 1
+VERSION = 2
+"""The version written when the events need it; a reader takes every version
+from 1 up to this one (``VERSIONS_READ``)."""
+VERSIONS_READ = (1, 2)
+_V1_TYPES = frozenset(("reveal", "flag", "chord", "assist"))
+"""The event types of version 1: a replay holding only these is written as
+version 1, which every minebender reads. Version 2 added ``practice``."""
 MAX_EVENTS = 100_000
 MAX_T_MS = 2**53 - 1
 """The latest an event may be, in ms: the largest whole number a JSON reader
@@ -229,9 +236,10 @@ def to_json(r: Replay) -> dict[str, Any]:
         if e.type == "assist":
             item["k"] = e.k
         events.append(item)
+    version = 1 if all(e.type in _V1_TYPES for e in r.events) else VERSION
     out: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": version,
         "level": level_name(r.spec.level),
         "width": b.width,
         "height": b.height,
@@ -293,22 +301,28 @@ def _field(data: dict[str, Any], name: str, kind: type, where: str = "replay") -
 
 
 _CELL_FIELDS = frozenset(("t", "type", "x", "y"))
-_ASSIST_FIELDS = frozenset(("t", "type", "k"))
+_EVENT_FIELDS = {
+    "assist": frozenset(("t", "type", "k")),
+    "practice": frozenset(("t", "type")),
+}
 
 
-def _event(i: int, item: object) -> Event:
+def _event(i: int, item: object, version: int) -> Event:
     where = f"replay: events[{i}]"
     if not isinstance(item, dict):
         raise ReplayError(f"{where} must be an object, got {_as_json(item)}")
     kind = _field(item, "type", str, where)
-    if kind not in EVENT_TYPES:
-        raise ReplayError(f"{where}: 'type' must be one of {', '.join(EVENT_TYPES)}")
-    _only(item, _ASSIST_FIELDS if kind == "assist" else _CELL_FIELDS, where)
+    known = EVENT_TYPES if version >= 2 else tuple(t for t in EVENT_TYPES if t in _V1_TYPES)
+    if kind not in known:
+        raise ReplayError(
+            f"{where}: 'type' must be one of {', '.join(known)} (in version {version})"
+        )
+    _only(item, _EVENT_FIELDS.get(kind, _CELL_FIELDS), where)
     t = _field(item, "t", int, where)
     if not 0 <= t <= MAX_T_MS:
         raise ReplayError(f"{where}: 't' must be from 0 to {MAX_T_MS} (ms), got {_as_json(t)}")
     pos = None
-    if kind != "assist":
+    if kind not in _EVENT_FIELDS:
         pos = Pos(_field(item, "x", int, where), _field(item, "y", int, where))
     k = _field(item, "k", int, where) if kind == "assist" else 0
     if k < 0:
@@ -337,8 +351,8 @@ def parse(data: object) -> Replay:
     if data.get("format") != FORMAT:
         raise ReplayError(f"replay: 'format' must be {FORMAT!r}")
     version = _field(data, "version", int)
-    if version != VERSION:
-        raise ReplayError(f"replay: version {version} is not supported (this reads {VERSION})")
+    if version not in VERSIONS_READ:
+        raise ReplayError(f"replay: version {version} is not supported (this reads 1 to {VERSION})")
     _only(data, _FIELDS, "replay")
     width, height, mines = (_field(data, n, int) for n in ("width", "height", "mines"))
     name = _field(data, "level", str)
@@ -363,7 +377,7 @@ def parse(data: object) -> Replay:
     items = _field(data, "events", list)
     if len(items) > MAX_EVENTS:
         raise ReplayError(f"replay: more than {MAX_EVENTS} events")
-    events = tuple(_event(i, item) for i, item in enumerate(items))
+    events = tuple(_event(i, item, version) for i, item in enumerate(items))
     if any(a.t_ms > b_.t_ms for a, b_ in itertools.pairwise(events)):
         raise ReplayError("replay: event times must not go backwards")
     player = data.get("player")
@@ -380,6 +394,11 @@ def parse(data: object) -> Replay:
             raise ReplayError(f"replay: events[{i}] comes after the end of the game")
     if not s.over:
         raise ReplayError("replay: the events do not finish the game")
+    if s.spec.practice and not spec.practice:
+        at = next(i for i, e in enumerate(events) if e.type == "practice")
+        raise ReplayError(
+            f"replay: 'practice' must be true: events[{at}] makes the game a practice game"
+        )
     _first_click_laws(spec, s.first_pos)
     replay = Replay(spec, events, _result_of(s), player, s.first_pos)
     claimed = _field(data, "result", dict)

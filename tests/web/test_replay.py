@@ -62,7 +62,7 @@ def good(clock: FakeClock) -> dict[str, Any]:
     ("change", "words"),
     [
         (lambda d: d.update(format="other"), "'format'"),
-        (lambda d: d.update(version=2), "version 2"),
+        (lambda d: d.update(version=3), "version 3"),
         (lambda d: d.pop("width"), "'width' is missing"),
         (lambda d: d.update(width="9"), "'width' must be an integer"),
         (lambda d: d.update(width=10), "a beginner board is 9x9x10, not 10x9x10"),

@@ -8,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "benchmarks that print figures: solver, bot, web, noguess"
+SUMMARY = "benchmarks that print figures: solver, bot, web, noguess, puzzle"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; each is the module minebender.bench.<name>
@@ -17,6 +17,7 @@ BENCHMARKS: dict[str, str] = {
     "bot": "play many games with the bot and print the win rate with its interval",
     "web": "load the web server with concurrent players and print round-trip times",
     "noguess": "generate no-guess boards per level and print median and worst times",
+    "puzzle": "make puzzles of each difficulty and print median and worst times",
 }
 
 

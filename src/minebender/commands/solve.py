@@ -11,13 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from rich.text import Text
 
+from minebender.analysis_board import analysis_json, decimal, explanation_json, fraction_text
 from minebender.boardtext import CELL_LIMIT, Board, BoardTextError, parse_board
 from minebender.cli import UsageError, console
 from minebender.options import memory_cap, read_at_most
@@ -101,13 +101,7 @@ def _explanation(knowledge: Knowledge, pos: Pos) -> tuple[str, dict[str, Any] | 
         raise UsageError(str(exc).removeprefix("explain: ")) from None
     if found is None:
         return f"({pos.x}, {pos.y}) is neither provably safe nor provably a mine", None
-    return str(found), {
-        "cell": [pos.x, pos.y],
-        "mine": found.mine,
-        "numbers": [[p.x, p.y] for p in found.numbers],
-        "uses_total": found.uses_total,
-        "smallest": found.smallest,
-    }
+    return str(found), explanation_json(found)
 
 
 def _nat(text: str) -> int:
@@ -125,19 +119,6 @@ def _nat(text: str) -> int:
             f" got {article(str(len(digits)))}-digit number"
         )
     return int(digits)
-
-
-def _decimal(n: int, spec: str = "") -> str:
-    """n in decimal, every digit of it, however long: an exact count of layouts on
-    a big board has more than the 4300 digits ``str`` allows by default
-    (``sys.set_int_max_str_digits``); the limit is lifted only for this one
-    conversion, so nothing is cut or rounded and the rest of the run keeps it."""
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        return format(n, spec)
-    finally:
-        sys.set_int_max_str_digits(limit)
 
 
 MAX_FILE_BYTES = 10_000_000
@@ -183,34 +164,6 @@ def _not_utf8(data: bytes, start: int) -> str:
     return f"line {line}, column {column}: byte 0x{data[start]:02x} is not UTF-8 (the file must be)"
 
 
-def _fraction(p: Fraction) -> str:
-    if p.denominator == 1:
-        return _decimal(p.numerator)
-    return f"{_decimal(p.numerator)}/{_decimal(p.denominator)}"
-
-
-def _row_major(cells: frozenset[Pos]) -> list[list[int]]:
-    return [[p.x, p.y] for p in sorted(cells, key=lambda p: (p.y, p.x))]
-
-
-def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
-    """The object of ``minebender solve --json`` (FORMATS.md)."""
-    consistent = analysis.consistent
-    return {
-        "width": knowledge.width,
-        "height": knowledge.height,
-        "mines": knowledge.mines,
-        "consistent": consistent,
-        "solutions": _decimal(analysis.solutions),
-        "unique": analysis.unique,
-        "safe": _row_major(analysis.safe) if consistent else [],
-        "certain_mines": _row_major(analysis.mines) if consistent else [],
-        "probabilities": [
-            [None if p is None else _fraction(p) for p in row] for row in analysis.probabilities
-        ],
-    }
-
-
 def _percent(p: Fraction) -> str:
     """A hidden cell's label in the grid: S, M, or its chance of a mine in
     percent, always two characters or more (``05``, ``<1``), so that it never
@@ -249,9 +202,9 @@ def _count(n: int) -> tuple[str, int | None]:
     >>> _count(2**200)
     ('about 1.607 x 10^60', 61)
     """
-    digits = _decimal(n)
+    digits = decimal(n)
     if len(digits) <= LONG_COUNT:
-        return _decimal(n, ","), None
+        return decimal(n, ","), None
     mantissa, exponent = format(Decimal(n), ".3e").split("e")
     return f"about {mantissa} x 10^{int(exponent)}", len(digits)
 
@@ -352,7 +305,7 @@ def _render(
             else:
                 out.append(
                     f"no safe cell: the least risky guess is {cell_name(pos)}"
-                    f" with {article(_fraction(p))} ({float(p):.1%}) chance of a mine\n"
+                    f" with {article(fraction_text(p))} ({float(p):.1%}) chance of a mine\n"
                 )
     # A flag off the certain mines is either provably wrong (the cell is safe) or
     # only unproven; the note names the cells, as plain output underlines nothing.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from minebender.boardtext import format_board
 from minebender.game import Game
@@ -299,6 +299,16 @@ class Session:
         self.resume()
         return self.act(Event("assist", None, self.now_ms(), k))
 
+    def make_practice(self) -> Event | None:
+        """Switch practice on in the game in play: from here it is a practice game
+        (``spec.practice``), never ranked, so never a best time nor a loss in the
+        statistics. Logged as a ``practice`` event, which counts no click; None
+        once the game is over, or when it is a practice game already."""
+        if self.spec.practice:
+            return None
+        self.resume()
+        return self.act(Event("practice", None, self.now_ms()))
+
     def act(self, event: Event) -> Event | None:
         """Take one logged action; None (and nothing logged) once the game is over."""
         if self.over:
@@ -313,7 +323,10 @@ class Session:
         b = self.setup
         pos = event.pos
         on_board = pos is not None and 0 <= pos.x < b.width and 0 <= pos.y < b.height
-        if self.game is not None:
+        if event.type == "practice":
+            # The spec is a frozen value: the session takes the practice one.
+            self.spec = replace(self.spec, practice=True)
+        elif self.game is not None:
             self.game = self.game.step(event.action())
         elif event.type == "flag":
             if on_board and pos is not None:

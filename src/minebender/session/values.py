@@ -13,13 +13,15 @@ from typing import Literal
 from minebender.game import setup
 from minebender.types import Action, Assist, Chord, Flag, Layout, Level, Pos, Reveal, Setup
 
-__all__ = ["EVENT_TYPES", "Clicks", "Clock", "Event", "EventType", "SessionSpec"]
+__all__ = ["CELLESS_TYPES", "EVENT_TYPES", "Clicks", "Clock", "Event", "EventType", "SessionSpec"]
 
 Clock = Callable[[], float]
 """A monotonic clock in seconds, like ``time.monotonic``; injectable for tests."""
 
-EventType = Literal["reveal", "flag", "chord", "assist"]
-EVENT_TYPES: tuple[EventType, ...] = ("reveal", "flag", "chord", "assist")
+EventType = Literal["reveal", "flag", "chord", "assist", "practice"]
+EVENT_TYPES: tuple[EventType, ...] = ("reveal", "flag", "chord", "assist", "practice")
+CELLESS_TYPES: frozenset[EventType] = frozenset(("assist", "practice"))
+"""The events without a cell: the assist, and practice switched on in a game in play."""
 
 
 # --------------------------------------------------------------------------
@@ -67,8 +69,10 @@ class SessionSpec:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One action of the player: its type, its cell (None for the assist), the
-    time in ms since the session began, and for the assist the choice k it used."""
+    """One action of the player: its type, its cell (None for the assist and for
+    practice), the time in ms since the session began, and for the assist the
+    choice k it used. A ``practice`` event switches practice on in a game in
+    play: the spec is frozen, so the event is what records the change."""
 
     type: EventType
     pos: Pos | None
@@ -78,15 +82,18 @@ class Event:
     def __post_init__(self) -> None:
         if self.type not in EVENT_TYPES:
             raise ValueError(f"event type must be one of {EVENT_TYPES}, got {self.type!r}")
-        if self.type != "assist" and self.pos is None:
+        if self.type not in CELLESS_TYPES and self.pos is None:
             raise ValueError(f"a {self.type} event needs a cell")
+        if self.type == "practice" and self.pos is not None:
+            raise ValueError("a practice event has no cell")
         if self.pos is not None:
             object.__setattr__(self, "pos", Pos(int(self.pos[0]), int(self.pos[1])))
         if isinstance(self.t_ms, bool) or not isinstance(self.t_ms, int) or self.t_ms < 0:
             raise ValueError(f"event time must be a non-negative int of ms, got {self.t_ms!r}")
 
     def action(self) -> Action:
-        """The core action this event takes."""
+        """The core action this event takes (a ``practice`` event takes none:
+        ``Session`` handles it before asking)."""
         match self.type:
             case "reveal":
                 return Reveal(self.pos or Pos(-1, -1))
@@ -94,6 +101,8 @@ class Event:
                 return Flag(self.pos or Pos(-1, -1))
             case "chord":
                 return Chord(self.pos or Pos(-1, -1))
+            case "practice":
+                raise ValueError("a practice event takes no action on the game")
         return Assist(self.k)
 
 

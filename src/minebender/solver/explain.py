@@ -30,7 +30,7 @@ from minebender.solver.safety import settled
 from minebender.solver.system import make_system
 from minebender.types import Knowledge, Pos, as_pos
 
-__all__ = ["BUDGET", "SECONDS", "Explanation", "explain", "proves"]
+__all__ = ["BUDGET", "SECONDS", "Explanation", "explain", "naming", "proves"]
 
 BUDGET = 4000
 """How many candidate sets the exhaustive search may try before it falls back."""
@@ -53,15 +53,22 @@ class Explanation:
 
     def __str__(self) -> str:
         what = "a mine" if self.mine else "safe"
-        parts = []
-        if self.numbers:
-            noun = "number" if len(self.numbers) == 1 else "numbers"
-            parts.append(f"the {noun} at " + ", ".join(f"({p.x}, {p.y})" for p in self.numbers))
-        if self.uses_total:
-            parts.append("the total number of mines")
+        parts = naming(self.numbers, self.uses_total)
         verb = "proves" if len(self.numbers) + self.uses_total == 1 else "prove"
         size = "" if self.smallest else " (a smaller set may exist)"
         return f"({self.pos.x}, {self.pos.y}) is {what}: {' and '.join(parts)} {verb} it{size}"
+
+
+def naming(numbers: tuple[Pos, ...], uses_total: bool) -> list[str]:
+    """The words for a set of shown numbers and, when ``uses_total``, the total
+    number of mines: what a proof or a conflict is made of."""
+    parts = []
+    if numbers:
+        noun = "number" if len(numbers) == 1 else "numbers"
+        parts.append(f"the {noun} at " + ", ".join(f"({p.x}, {p.y})" for p in numbers))
+    if uses_total:
+        parts.append("the total number of mines")
+    return parts
 
 
 def proves(

@@ -201,6 +201,10 @@ class GameLog:
     def _write_events(self, db: sqlite3.Connection, gid: str, session: Session, start: int) -> None:
         for seq in range(start, len(session.events)):
             self._insert_event(db, gid, seq, session.events[seq])
+        if any(e.type == "practice" for e in session.events[start:]):
+            # Practice switched on in play: the game is stored as a practice
+            # game, so it is never ranked (no best time, no loss counted).
+            db.execute("UPDATE games SET practice = 1 WHERE id = ?", (gid,))
 
     def _write_finish(self, db: sqlite3.Connection, gid: str, session: Session) -> None:
         if not session.over:

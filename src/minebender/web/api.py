@@ -3,16 +3,19 @@
 Documented at ``/docs`` by FastAPI and in docs/web.md. Each handler runs on the
 event loop and is short: one action, one stored transaction, one view; the
 routes are in three parts: a game's (``game_routes``), the records'
-(``record_routes``) and the replay viewer's (``replay_routes``).
+(``record_routes``), the replay viewer's (``replay_routes``) and the
+analysis board's (``analyse_routes``).
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
+from minebender.web.analyse_routes import analyse_routes
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.game_routes import game_routes
 from minebender.web.hub import Hub
+from minebender.web.puzzle_routes import puzzle_routes
 from minebender.web.record_routes import LEVELS, record_routes
 from minebender.web.replay_routes import MAX_REPLAY_BYTES, REPLAY_FRAMES, replay_routes
 
@@ -25,4 +28,6 @@ def router(hub: Hub) -> APIRouter:
     api.include_router(game_routes(hub))
     api.include_router(replay_routes())
     api.include_router(record_routes(hub))
+    api.include_router(puzzle_routes())
+    api.include_router(analyse_routes())
     return api

@@ -23,6 +23,7 @@ from minebender import store as store_mod
 from minebender.session import Clock, new_seed
 from minebender.store import Store
 from minebender.web import errors
+from minebender.web.analyse_routes import warm_analysis
 from minebender.web.api import MAX_REPLAY_BYTES, REPLAY_FRAMES, router
 from minebender.web.bodies import MAX_BODY_BYTES, BodyLimit
 from minebender.web.hosts import HostGuard
@@ -87,6 +88,7 @@ moves waiting for a lock another program held: statistics took 9.5 s."""
 async def _worker_threads(app: FastAPI) -> AsyncIterator[None]:
     pool = ThreadPoolExecutor(max_workers=WORKER_THREADS, thread_name_prefix="minebender")
     asyncio.get_running_loop().set_default_executor(pool)
+    await asyncio.to_thread(warm_analysis)  # the analysis board's first answer is not slow
     try:
         yield
     finally:
@@ -131,6 +133,16 @@ def create_app(
     @app.get("/", include_in_schema=False)
     async def index() -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/puzzle", include_in_schema=False)
+    async def puzzle_page() -> Response:
+        return FileResponse(STATIC / "puzzle.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/analyse", include_in_schema=False)
+    async def analysis_board() -> Response:
+        """The analysis board: any position, built or brought in, analysed exactly
+        (``/analyse?board=TEXT`` opens that position; the page reads it)."""
+        return FileResponse(STATIC / "analyse.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

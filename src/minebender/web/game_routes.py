@@ -121,6 +121,38 @@ def game_routes(hub: Hub) -> APIRouter:
                 raise ApiError(503, f"could not save the game as abandoned: {exc}") from None
             return json_answer({"id": gid, "view": _view(live)})
 
+    @api.post("/games/{gid}/practice", summary="Make a game in play a practice game")
+    async def practice(gid: str, authorization: str | None = AUTH) -> Response:
+        """Switch practice on in the game in play, without ending it: from here it
+        is a practice game, never ranked (no best time) and never counted as a
+        loss, and its probabilities may be asked. The page asks the player first.
+        The same again changes nothing; 409 once the game is over or abandoned."""
+        async with holding(hub, gid, authorization) as live:
+            try:
+                await asyncio.to_thread(hub.practice, live)
+            except NotPlaying:
+                raise ApiError(409, f"game {gid!r} is over: it cannot become practice") from None
+            except SaveFailed as exc:
+                raise ApiError(503, f"could not save the switch to practice: {exc}") from None
+            except GameChanged as exc:
+                raise ApiError(409, f"{exc}: load the game again") from None
+            return json_answer({"id": gid, "view": _view(live)})
+
+    @api.post("/games/{gid}/restart", status_code=201, summary="Play the same board again")
+    async def restart(gid: str, authorization: str | None = AUTH) -> Response:
+        """Windows 7's Restart this game: the game in play is given up as for a new
+        game (a started ranked one counts as played and lost), and its board is
+        dealt again, from the same seed, as a new game (id, token and view). The
+        player has seen that board: the new game is never ranked."""
+        async with holding(hub, gid, authorization) as live:
+            try:
+                new, token = await asyncio.to_thread(hub.restart, live)
+            except NotPlaying:
+                raise ApiError(409, f"game {gid!r} was finished in another window") from None
+            except SaveFailed as exc:
+                raise ApiError(503, f"could not restart the game: {exc}") from None
+        return json_answer({"id": new.id, "token": token, "view": view(new.session)}, 201)
+
     @api.post("/games/{gid}/presence", summary="Say whether the player is there")
     async def presence(gid: str, body: PresenceIn, authorization: str | None = AUTH) -> Response:
         """``here`` false when the page (``tab``, its own id) is hidden or closed:

@@ -23,7 +23,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from minebender.session import Clock, Event, EventType, Session, SessionSpec, new_seed
@@ -183,14 +183,7 @@ class Hub:
                 event = s.assist()
         if event is None:
             return None
-        try:
-            self.store.sync(live.id, s)
-        except StoreConflict as exc:
-            self.forget(live.id)
-            raise GameChanged(str(exc)) from exc
-        except StoreError as exc:
-            self.forget(live.id)  # the store's version is the truth
-            raise SaveFailed(str(exc)) from exc
+        self._sync(live)
         if s.won:
             try:
                 live.qualifies = self.store.qualifies(live.id)
@@ -199,6 +192,40 @@ class Hub:
                 # when the game is next loaded (a reload of the page).
                 self.forget(live.id)
         return event
+
+    def practice(self, live: Live) -> None:
+        """Make the game in play a practice game (``Session.make_practice``),
+        stored before answering: never ranked from here, so never a best time
+        nor a loss in the statistics. Nothing changes for a practice game
+        already; ``NotPlaying`` once it is over or abandoned."""
+        s = live.session
+        if live.abandoned or s.over:
+            raise NotPlaying(live.id)
+        if s.make_practice() is None:
+            return
+        self._sync(live)
+
+    def restart(self, live: Live) -> tuple[Live, str]:
+        """Windows 7's Restart this game: the game in play is given up (as for a
+        new game: ``abandon``) and the same board is dealt again as a new game
+        (the same seed: the same mines for the same first click). The player
+        has seen it, so the new game is chosen, never ranked."""
+        if not (live.abandoned or live.session.over):
+            self.abandon(live)
+        spec = replace(live.session.spec, chosen=True)
+        return self.create(spec)
+
+    def _sync(self, live: Live) -> None:
+        """Store the session's new events before answering (``Store.sync``); on
+        failure the game is dropped from memory, as the store's version is the truth."""
+        try:
+            self.store.sync(live.id, live.session)
+        except StoreConflict as exc:
+            self.forget(live.id)
+            raise GameChanged(str(exc)) from exc
+        except StoreError as exc:
+            self.forget(live.id)
+            raise SaveFailed(str(exc)) from exc
 
     def abandon(self, live: Live) -> None:
         """The page starts a new game in place of this one while it is being

@@ -7,7 +7,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, url, { body, token, raw, keepalive = false, text = false } = {}) {
+async function call(method, url, { body, token, raw, keepalive = false, text = false, signal } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
@@ -20,14 +20,16 @@ async function call(method, url, { body, token, raw, keepalive = false, text = f
   }
   let res;
   try {
-    res = await fetch(url, { method, headers, body: payload, keepalive });
+    res = await fetch(url, { method, headers, body: payload, keepalive, signal });
   } catch (err) {
+    if (err.name === "AbortError") throw err; // the caller gave the request up
     throw new ApiError(0, "The minebender server cannot be reached. Is it still running?");
   }
   let answer = "";
   try {
     answer = await res.text();
-  } catch {
+  } catch (err) {
+    if (err.name === "AbortError") throw err;
     answer = "";
   }
   if (text && res.ok) return answer;
@@ -105,3 +107,24 @@ export const resetBestTimes = () => call("DELETE", "/api/best-times");
 
 /** Reset Statistics: every level's numbers start again from zero. Returns them. */
 export const resetStatistics = () => call("DELETE", "/api/statistics");
+
+/** Make a game in play a practice game (never ranked), before its position is analysed. Returns its view. */
+export const practice = (game) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/practice`, { token: game.token });
+
+/** The analysis of a position (board text or .mine; mines: a number, null for
+ * unknown, undefined for the header's); signal aborts it (an AbortError). */
+export const analyse = (board, mines, signal) =>
+  call("POST", "/api/analyse", { body: mines === undefined ? { board } : { board, mines }, signal });
+
+/** The fewest shown numbers that prove cell [x, y] safe or a mine. Returns {explanation}. */
+export const why = (board, mines, cell, signal) =>
+  call("POST", "/api/analyse/why", {
+    body: mines === undefined ? { board, cell } : { board, mines, cell },
+    signal,
+  });
+
+/** A position made unique (a small set of numbers shown) or minimized (numbers
+ * hidden while one layout fits): how = "make-unique" or "minimize". Returns
+ * {board, code, difficulty, reasoning, clues, added or hidden}. */
+export const puzzleStep = (how, board) => call("POST", `/api/puzzle/${how}`, { body: { board } });

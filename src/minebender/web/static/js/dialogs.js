@@ -316,16 +316,19 @@ export function codeDialog(code, typed = { code: "", error: "" }, first = null) 
 }
 
 /** The board as text (docs/formats.md), to copy or save and give to
- * `minebender solve` or another program. */
-export function boardTextDialog(text, fileName) {
+ * `minebender solve` or another program; the analysis board shows its .mine
+ * text with it too (another title and intro). */
+const BOARD_TEXT_INTRO = "What you see, flags included, as the text <code>minebender solve FILE</code> reads:";
+
+export function boardTextDialog(text, fileName, { title = "Board Text", intro = BOARD_TEXT_INTRO } = {}) {
   const lines = text.split("\n");
   const cols = Math.max(...lines.map((l) => l.length));
   const note = (win, what) => (win.querySelector("[data-note]").textContent = what);
   return openDialog({
-    title: "Board Text",
+    title,
     id: "text-dialog",
     html:
-      "<p>What you see, flags included, as the text <code>minebender solve FILE</code> reads:</p>" +
+      `<p>${intro}</p>` +
       `<textarea readonly spellcheck="false" aria-label="board text" rows="${lines.length}" cols="${cols}">` +
       `${esc(text)}</textarea><p data-note role="status"></p>`,
     buttons: [

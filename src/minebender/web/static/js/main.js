@@ -7,9 +7,11 @@ import { drawEnd, showProof } from "./endscreen.js";
 import * as dlg from "./dialogs.js";
 import * as icons from "./icons.js";
 import { attachPointer, keyAction } from "./input.js";
+import { paramInLink } from "./links.js";
 import { attachMenus, closeMenus, markMenu } from "./menus.js";
 import { saved } from "./storage.js";
 import * as replays from "./replay.js";
+import { analyseLink, takePosition } from "./takeposition.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -516,22 +518,10 @@ function assist() {
   send({ type: "assist" });
 }
 
-// The code of a shared link, read as written: URLSearchParams would turn the
-// "+" of a no-guess code (e+ng:k3j9) into a space, as form encoding does.
-function codeInLink(search) {
-  const m = /[?&]code=([^&#]*)/.exec(search);
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return m[1];
-  }
-}
-
 async function resume() {
   // A shared link: /?code=e:k3j9 starts that board; after a bad code (its
   // message answered) the page goes on as if there were none.
-  const code = codeInLink(location.search);
+  const code = paramInLink(location.search, "code");
   if (code !== null) history.replaceState(null, "", location.pathname);
   // Any web page can open such a link: a game in progress is given up for it
   // (counted as lost, the streak broken) only once the player says so, over
@@ -619,6 +609,10 @@ async function command(cmd) {
       const text = await api.boardText(state.game);
       await dlg.boardTextDialog(text, `minebender-${state.view?.level ?? "board"}-${state.game.id}.txt`);
     }
+    else if (cmd === "analyse" && state.game) {
+      const text = await takePosition(state.game);
+      if (text !== null) location.href = analyseLink(text);
+    } else if (cmd === "analysis") location.href = "/analyse";
     else if (cmd === "code") {
       const v = state.view;
       // A refused code is shown in the dialog, which stays open with it typed.
@@ -630,6 +624,7 @@ async function command(cmd) {
       }
     } else if (cmd === "controls") await dlg.controlsDialog();
     else if (cmd === "about") await dlg.aboutDialog();
+    else if (cmd === "puzzle") location.assign("/puzzle");
   } catch (err) {
     await dlg.message("minebender", err.message);
   }

@@ -100,7 +100,7 @@ export function pause(ms, speed) {
 
 function describe(frame, n) {
   const e = frame.event;
-  const what = !e ? "start" : e.type === "assist" ? "assist" : `${e.type} (${e.x}, ${e.y})`;
+  const what = !e ? "start" : e.x === null ? e.type : `${e.type} (${e.x}, ${e.y})`;
   return `step ${frameIndex(frame)} of ${n - 1} \u00b7 ${seconds(frame.elapsed_ms)} s \u00b7 ${what}`;
 }
 const frameIndex = (f) => f._i;

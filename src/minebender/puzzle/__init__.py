@@ -1,0 +1,28 @@
+"""Puzzles with exactly one solution: make, grade, check and share them.
+
+A puzzle shows some numbers of a layout; the player, told the total number of
+mines, finds every mine. ``make_puzzle`` makes one from a seed, ``grade`` says
+how hard it is, ``minimize`` and ``make_unique`` change the numbers shown,
+and ``puzzle_code`` shares it as a short text.
+"""
+
+from minebender.puzzle.grading import DIFFICULTIES, REASONING, Grade, grade
+from minebender.puzzle.make import Made, PuzzleError, make_puzzle
+from minebender.puzzle.unique import Checker, a_layout, is_unique, make_unique, minimize
+from minebender.puzzle.values import Puzzle
+
+__all__ = [
+    "DIFFICULTIES",
+    "REASONING",
+    "Checker",
+    "Grade",
+    "Made",
+    "Puzzle",
+    "PuzzleError",
+    "a_layout",
+    "grade",
+    "is_unique",
+    "make_puzzle",
+    "make_unique",
+    "minimize",
+]

@@ -1,0 +1,184 @@
+"""The analysis board's routes: any position, analysed exactly, with no game.
+
+``POST /api/analyse`` answers the object ``minebender solve --json`` prints
+for a board sent as text; ``POST /api/analyse/why`` the proof of one cell.
+The work runs in a child process (``minebender.limited``) with a time limit
+and a memory cap, never on the event loop nor in the server's own memory:
+a pathological board answers with what was known when it stopped, and holds
+up no other player. A client that goes away (the page aborts its request
+after an edit) has its child killed at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from minebender import limited
+from minebender.analysis_board import NOT_REACHED, study_json, why_json
+from minebender.boardtext import Board, BoardTextError
+from minebender.minetext import parse_position
+from minebender.types import Pos
+from minebender.web.access import json_answer
+from minebender.web.bodies import StrictJSONRoute
+from minebender.web.errors import ApiError
+
+__all__ = ["ANALYSE_LIMITS", "AnalyseIn", "WhyIn", "analyse_routes", "warm_analysis"]
+
+GiB = 1 << 30
+
+
+def _memory_cap() -> int:
+    """A child's address space: 2 GiB, or a quarter of a smaller machine."""
+    total = limited.machine_memory()
+    return 2 * GiB if total is None else min(2 * GiB, total // 4)
+
+
+ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=10)
+"""About 10 s and 2 GiB a board; niced, so that other players' moves come first."""
+AT_ONCE = 3
+"""Analyses running at once; more wait their turn (or are dropped when their
+client goes away). Each takes a core at most and its memory cap."""
+
+
+def warm_analysis() -> None:
+    """Start the children's forkserver with the analysis loaded, and fork a few
+    children ahead of the first request (``limited.warm``)."""
+    limited.preload("minebender.analysis_board")
+    limited.warm(spares=AT_ONCE)
+
+
+class AnalyseIn(BaseModel):
+    """``POST /api/analyse``: a board as text (board text or a ``.mine``
+    position), and optionally the total number of mines (null: unknown)."""
+
+    model_config = ConfigDict(extra="forbid")
+    board: StrictStr
+    mines: StrictInt | None = Field(default=None, ge=0)
+
+
+class WhyIn(AnalyseIn):
+    """``POST /api/analyse/why``: a board, and the hidden cell to explain as [x, y]."""
+
+    cell: tuple[StrictInt, StrictInt]
+
+
+def _board(body: AnalyseIn) -> Board:
+    """The position of the body, the total overridden when ``mines`` is sent; a
+    422 naming the line and column of bad text, or a total that does not fit."""
+    try:
+        board = parse_position(body.board)
+    except BoardTextError as exc:
+        raise ApiError(422, f"board: {exc}") from None
+    k = board.knowledge
+    if "mines" in body.model_fields_set:
+        cells = k.width * k.height
+        if body.mines is not None and body.mines > cells:
+            raise ApiError(
+                422,
+                f"mines: {body.mines} mines do not fit on a {k.width}x{k.height} board"
+                f" ({cells} cells)",
+            )
+        board = Board(k.with_mines(body.mines), board.flags)
+    return board
+
+
+async def _until_gone(request: Request) -> None:
+    """Return when the client has gone away (its body is read by then, so the
+    next message is the disconnect)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
+
+
+async def _limited(request: Request, slots: asyncio.Semaphore, fn: Any, *args: Any) -> Any:
+    """fn's outcome in a child process, or None when the client went away first
+    (the child is then killed, or never started)."""
+
+    async def work() -> limited.Outcome:
+        async with slots:
+            return await limited.run_async(fn, *args, limits=ANALYSE_LIMITS)
+
+    task = asyncio.ensure_future(work())
+    gone = asyncio.ensure_future(_until_gone(request))
+    try:
+        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+    if not task.done():
+        task.cancel()  # run_async kills the child
+        return None
+    return task.result()
+
+
+def _failure(outcome: limited.Outcome) -> ApiError:
+    if isinstance(outcome, limited.Crashed):
+        how = f"signal {outcome.signal}" if outcome.signal else f"exit status {outcome.exit_code}"
+        return ApiError(500, f"the analysis crashed ({how}); nothing else was affected")
+    if isinstance(outcome, limited.Failed):
+        return ApiError(500, f"the analysis failed ({outcome.kind}: {outcome.message})")
+    return ApiError(500, "the analysis stopped")  # pragma: no cover
+
+
+def analyse_routes() -> APIRouter:
+    """The routes of the analysis board (``/analyse``, ``/analyse/why``)."""
+    api = APIRouter(route_class=StrictJSONRoute)
+    slots = asyncio.Semaphore(AT_ONCE)
+
+    @api.post("/analyse", summary="Analyse a position")
+    async def analyse_position(body: AnalyseIn, request: Request) -> Response:
+        """Everything the solver knows of a position: the count of layouts, every
+        probability, dead cells, the best move and why, win chances in small
+        endgames, and a minimal conflict on an impossible board. Stops after
+        about 10 s or at its memory cap, answering what was known by then."""
+        board = await asyncio.to_thread(_board, body)
+        k = board.knowledge
+        outcome = await _limited(request, slots, study_json, k)
+        if outcome is None:
+            return Response(status_code=499)  # nobody is listening
+        if isinstance(outcome, limited.Crashed | limited.Failed):
+            raise _failure(outcome)
+        out: dict[str, Any] = {"width": k.width, "height": k.height, "mines": k.mines}
+        out.update(NOT_REACHED)
+        for stage in outcome.stages:
+            out.update(stage)
+        done = isinstance(outcome, limited.Done)
+        out["complete"] = done
+        out["stopped"] = (
+            None
+            if done
+            else "time"
+            if isinstance(outcome, limited.TimedOut)
+            else "memory"
+            if isinstance(outcome, limited.OutOfMemory)
+            else "cancelled"
+        )
+        return json_answer(out)
+
+    @api.post("/analyse/why", summary="Why a cell is safe or a mine")
+    async def analyse_why(body: WhyIn, request: Request) -> Response:
+        """The fewest shown numbers that prove a hidden cell safe or a mine (the
+        ``explanation`` of ``solve --json --explain``), null when nothing does."""
+        board = await asyncio.to_thread(_board, body)
+        k = board.knowledge
+        x, y = body.cell
+        if not (0 <= x < k.width and 0 <= y < k.height):
+            raise ApiError(422, f"cell: ({x}, {y}) is off the {k.width}x{k.height} board")
+        if not k.hidden(Pos(x, y)):
+            raise ApiError(422, f"cell: ({x}, {y}) is not a hidden cell")
+        outcome = await _limited(request, slots, why_json, k, Pos(x, y))
+        if outcome is None:
+            return Response(status_code=499)
+        if isinstance(outcome, limited.Done):
+            return json_answer({"explanation": outcome.value, "complete": True, "stopped": None})
+        if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
+            stopped = "time" if isinstance(outcome, limited.TimedOut) else "memory"
+            return json_answer({"explanation": None, "complete": False, "stopped": stopped})
+        raise _failure(outcome)
+
+    return api

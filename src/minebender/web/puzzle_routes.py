@@ -1,0 +1,203 @@
+"""The puzzle routes: make a puzzle, make a position unique, minimize it.
+
+Each request runs in a child process (``minebender.limited``), niced, with a
+time limit and a memory cap, never on the event loop or in the server's own
+process; at most ``AT_ONCE`` run together, and one more waiting than
+``WAITING`` is told to come back (503) rather than queued. Boards are kept
+small (``MAX_CELLS``), which keeps nearly every request to a few seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from minebender import limited
+from minebender.boardtext import BoardTextError, parse_board
+from minebender.puzzle import (
+    Puzzle,
+    PuzzleError,
+    a_layout,
+    grade,
+    is_unique,
+    make_puzzle,
+    make_unique,
+    minimize,
+)
+from minebender.puzzle.code import puzzle_code
+from minebender.types import Knowledge
+from minebender.web.access import json_answer
+from minebender.web.bodies import StrictJSONRoute
+from minebender.web.errors import ApiError
+
+__all__ = ["AT_ONCE", "LIMITS", "MAX_CELLS", "WAITING", "puzzle_routes"]
+
+MAX_CELLS = 30 * 24
+"""Most cells of a board these routes take: Expert's 480 and a little more."""
+AT_ONCE = 2
+"""Puzzle requests worked on together (the machine's other work goes on)."""
+WAITING = 8
+"""Puzzle requests that may wait for their turn; past that, 503."""
+LIMITS = limited.Limits(seconds=30.0, memory=1 << 30, nice=10)
+"""A puzzle request's child: 30 s (an easy 30x24 puzzle takes some seconds),
+1 GiB, and niced so that other players' moves come first."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewPuzzle(_Strict):
+    """``POST /api/puzzle/new``."""
+
+    width: StrictInt = Field(default=10, ge=1, le=30)
+    height: StrictInt = Field(default=10, ge=1, le=24)
+    mines: StrictInt = Field(default=20, ge=0, le=MAX_CELLS)
+    difficulty: Literal["easy", "medium", "hard"] | None = None
+    seed: StrictInt | None = Field(default=None, ge=0, le=2**63)
+
+
+class BoardIn(_Strict):
+    """``POST /api/puzzle/make-unique`` and ``/minimize``: board text, and the
+    total number of mines when the header has none (or another)."""
+
+    board: StrictStr = Field(max_length=20_000)
+    mines: StrictInt | None = Field(default=None, ge=0)
+
+
+def _answer(p: Puzzle, **extra: Any) -> dict[str, Any]:
+    g = grade(p)
+    return {
+        "board": p.board_text(),
+        "code": puzzle_code(p),
+        "difficulty": g.difficulty,
+        "reasoning": g.reasoning,
+        "clues": len(p.shown),
+        **extra,
+    }
+
+
+def _position(body: BoardIn) -> Knowledge:
+    try:
+        k = parse_board(body.board).knowledge
+    except BoardTextError as exc:
+        raise ApiError(422, f"board: {exc}") from None
+    if k.width * k.height > MAX_CELLS:
+        raise ApiError(422, f"board: at most {MAX_CELLS} cells here, got {k.width * k.height}")
+    total = body.mines if body.mines is not None else k.mines
+    if total is None:
+        raise ApiError(422, "the total number of mines is needed: a header WxHxN, or mines")
+    if total > k.width * k.height:
+        raise ApiError(422, f"mines: {total} do not fit on a {k.width}x{k.height} board")
+    return Knowledge(k.width, k.height, total, k.rows)
+
+
+def _cells(w: int, cells: frozenset[int]) -> list[list[int]]:
+    return [[i % w, i // w] for i in sorted(cells)]
+
+
+def _new(body: NewPuzzle) -> dict[str, Any]:
+    if body.width * body.height > MAX_CELLS:
+        raise ApiError(422, f"at most {MAX_CELLS} cells, got {body.width * body.height}")
+    seed = body.seed if body.seed is not None else random.SystemRandom().randrange(2**63)
+    try:
+        made = make_puzzle(body.width, body.height, body.mines, seed, 0, body.difficulty)
+    except PuzzleError as exc:
+        raise ApiError(422, str(exc)) from None
+    return _answer(made.puzzle, seed=seed)
+
+
+def _layout_of(body: BoardIn) -> Puzzle:
+    """The position as a puzzle, with a layout that fits it: its only one, or
+    one chosen (the same for the same board)."""
+    k = _position(body)
+    try:
+        return a_layout(k, random.Random(body.board))
+    except ValueError as exc:
+        raise ApiError(422, f"board: {exc}") from None
+
+
+def _make_unique(body: BoardIn) -> dict[str, Any]:
+    p = _layout_of(body)
+    done = make_unique(p)
+    return _answer(done, added=_cells(p.width, done.shown - p.shown), was_unique=is_unique(p))
+
+
+def _minimize(body: BoardIn) -> dict[str, Any]:
+    p = _layout_of(body)
+    if not is_unique(p):
+        raise ApiError(422, "more than one layout fits this board: make it unique first")
+    done = minimize(p)
+    return _answer(done, hidden=_cells(p.width, p.shown - done.shown))
+
+
+_WORK: dict[str, tuple[Callable[[Any], dict[str, Any]], type[BaseModel]]] = {
+    "new": (_new, NewPuzzle),
+    "make-unique": (_make_unique, BoardIn),
+    "minimize": (_minimize, BoardIn),
+}
+
+
+def _work(report: limited.Report, how: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """In the child: the status and answer of one request (an ApiError's status
+    and detail do not survive the trip between processes as an exception)."""
+    work, model = _WORK[how]
+    try:
+        return 200, work(model.model_validate(body))
+    except ApiError as exc:
+        return exc.status_code, {"detail": exc.detail}
+
+
+def _answered(outcome: limited.Outcome) -> Response:
+    if isinstance(outcome, limited.Done):
+        status, answer = outcome.value
+        return json_answer(answer, status)
+    if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
+        what = "time" if isinstance(outcome, limited.TimedOut) else "memory"
+        raise ApiError(503, f"the puzzle ran out of {what}: try a smaller board or fewer mines")
+    raise ApiError(500, "the puzzle work stopped without an answer; nothing else was affected")
+
+
+def puzzle_routes() -> APIRouter:
+    """The puzzle routes (no game, no token)."""
+    api = APIRouter(route_class=StrictJSONRoute)
+    turns = asyncio.Semaphore(AT_ONCE)
+    waiting = 0
+
+    async def bounded(how: str, body: BaseModel) -> Response:
+        nonlocal waiting
+        if waiting >= AT_ONCE + WAITING:
+            raise ApiError(503, "too many puzzle requests at once: try again in a moment")
+        waiting += 1
+        try:
+            async with turns:
+                outcome = await limited.run_async(_work, how, body.model_dump(), limits=LIMITS)
+        finally:
+            waiting -= 1
+        return _answered(outcome)
+
+    @api.post("/puzzle/new", summary="Make a puzzle with one solution")
+    async def new_puzzle(body: NewPuzzle) -> Response:
+        """A puzzle of the size and difficulty asked (docs/puzzles.md): its board
+        text, its code (which holds the solution), grade and seed."""
+        return await bounded("new", body)
+
+    @api.post("/puzzle/make-unique", summary="Show numbers until one layout fits")
+    async def make_unique_route(body: BoardIn) -> Response:
+        """Show a small set of extra numbers of a layout that fits the board, so
+        that only it fits; ``added`` lists them."""
+        return await bounded("make-unique", body)
+
+    @api.post("/puzzle/minimize", summary="Hide numbers while one layout fits")
+    async def minimize_route(body: BoardIn) -> Response:
+        """Hide shown numbers while only the board's one layout fits; ``hidden``
+        lists them."""
+        return await bounded("minimize", body)
+
+    return api

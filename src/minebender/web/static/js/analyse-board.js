@@ -1,0 +1,90 @@
+// The analysis board on screen: the game's Board (board.js) with what the
+// analysis says laid over it: each hidden cell's chance of a mine (its exact
+// fraction in the cell's title and spoken label), safe cells and certain mines,
+// dead cells, the best move, and the numbers of a proof or of a conflict.
+
+import { Board, percent } from "./board.js";
+
+/** "p/q", "0" or "1" as a number from 0 to 1. */
+export function fractionValue(f) {
+  if (f === null || f === undefined) return null;
+  const [p, q] = String(f).split("/");
+  return q === undefined ? Number(p) : Number(p) / Number(q);
+}
+
+const WHAT = { safe: "safe", sure: "certainly a mine", dead: "dead: clicking it teaches nothing", best: "the best move" };
+
+export class AnalysisBoard extends Board {
+  constructor(el) {
+    super(el);
+    this.fractions = null; // rows of "p/q" or null, from the analysis
+    this.marks = new Map(); // key -> Set of "safe" | "sure" | "dead" | "best"
+    this.conflict = new Set();
+    this.asked = new Set(); // the cell whose proof is shown
+  }
+
+  build(w, h) {
+    super.build(w, h);
+    this.fractions = null;
+    this.marks = new Map();
+    this.conflict = new Set();
+    this.asked = new Set();
+  }
+
+  paint(x, y) {
+    super.paint(x, y);
+    const c = this.cells[y][x];
+    const k = this.key(x, y);
+    const t = this.tiles[y][x];
+    const f = this.fractions && (t === "covered" || t === "flagged") ? this.fractions[y][x] : null;
+    const marks = this.marks.get(k);
+    const extra = [];
+    if (f !== null && f !== undefined) {
+      const p = fractionValue(f);
+      if (t === "flagged") {
+        // the game's heat map leaves flags alone; here a flag is only a mark
+        const hue = Math.round(120 * (1 - Math.sqrt(p)));
+        c.style.setProperty("--heat", `hsla(${hue}, 90%, 48%, 0.5)`);
+        c.dataset.p = percent(p, 1);
+        extra.push("heat");
+      }
+      const said = [...(marks ?? [])].map((m) => WHAT[m]);
+      c.title = `mine probability ${f} (${percent(p, 10)}%)${said.length ? `: ${said.join(", ")}` : ""}`;
+      c.setAttribute("aria-label", `${c.getAttribute("aria-label")}, ${c.title}`);
+      c.dataset.fraction = f;
+    } else if (c.dataset.fraction !== undefined) {
+      delete c.dataset.fraction;
+    }
+    if (marks) extra.push(...marks);
+    if (this.conflict.has(k)) extra.push("conflict");
+    if (this.asked.has(k)) extra.push("asked");
+    if (extra.length) c.className += ` ${extra.join(" ")}`;
+  }
+
+  /** What the analysis found: probabilities (rows of fractions, or null) and
+   * the marked cells ({safe, sure, dead, best}: lists of [x, y]). */
+  setAnalysis(fractions, marks) {
+    this.fractions = fractions;
+    this.heat = fractions ? fractions.map((row) => row.map(fractionValue)) : null;
+    this.marks = new Map();
+    for (const [name, cells] of Object.entries(marks ?? {})) {
+      for (const [x, y] of cells ?? []) {
+        if (!this.inside(x, y)) continue;
+        const k = this.key(x, y);
+        if (!this.marks.has(k)) this.marks.set(k, new Set());
+        this.marks.get(k).add(name);
+      }
+    }
+    for (let y = 0; y < this.h; y++) for (let x = 0; x < this.w; x++) this.paint(x, y);
+  }
+
+  /** The shown numbers of a minimal impossible set, highlighted. */
+  setConflict(cells) {
+    this.setSet("conflict", cells);
+  }
+
+  /** The cell whose proof is shown. */
+  setAsked(cells) {
+    this.setSet("asked", cells);
+  }
+}

@@ -1,0 +1,140 @@
+// The analysis board's own dialogs: a new board, pasted text, its controls
+// and what its marks mean. dialogs.js draws them as it draws the game's.
+
+import { MAX_SIDE, PositionError, checkMines, emptyPosition, readPosition, resized } from "./analyse-position.js";
+import * as dlg from "./dialogs.js";
+
+/** Text to open as a position: resolves with the position read, or null. */
+export function pasteDialog() {
+  return dlg.openDialog({
+    title: "Paste Text",
+    id: "paste-dialog",
+    html:
+      "<p>Board text (<code>minebender solve</code>'s) or a JSMinesweeper .mine position:</p>" +
+      '<textarea name="text" rows="10" cols="34" spellcheck="false" aria-label="position text"></textarea>' +
+      '<div class="error" data-error role="alert"></div>',
+    buttons: [
+      {
+        label: "Open",
+        primary: true,
+        value: (win) => {
+          const text = win.querySelector("textarea").value;
+          try {
+            return readPosition(text);
+          } catch (err) {
+            win.querySelector("[data-error]").textContent = err.message;
+            return undefined;
+          }
+        },
+      },
+      { label: "Cancel", value: null },
+    ],
+    onOpen: (win) => win.querySelector("textarea").focus(),
+  });
+}
+
+export function newBoardDialog(p) {
+  const field = (name, label, v, max) =>
+    `<label>${label}<input type="number" name="${name}" min="1" max="${max}" step="1" value="${v}"></label>`;
+  const presets = [
+    ["Beginner", 9, 9, 10],
+    ["Intermediate", 16, 16, 40],
+    ["Expert", 30, 16, 99],
+  ];
+  return dlg.openDialog({
+    title: "New Board",
+    id: "new-dialog",
+    html:
+      field("width", "Width:", p.w, MAX_SIDE) +
+      field("height", "Height:", p.h, MAX_SIDE) +
+      field("mines", "Mines:", p.mines ?? "", MAX_SIDE * MAX_SIDE) +
+      '<label class="check"><input type="checkbox" name="unknown"> the total is unknown</label>' +
+      '<p class="presets">' +
+      presets.map(([n, w, h, m]) => `<button type="button" class="xpbtn" data-preset="${w},${h},${m}">${n}</button>`).join("") +
+      "</p>" +
+      `<p>Every cell hidden, up to ${MAX_SIDE}\u00d7${MAX_SIDE}.<br>Keep the cells: Resize.</p>` +
+      '<div class="error" data-error role="alert"></div>',
+    buttons: [
+      { label: "New", primary: true, value: (win) => readSize(win, p, false) },
+      { label: "Resize", value: (win) => readSize(win, p, true) },
+      { label: "Cancel", value: null },
+    ],
+    onOpen: (win) => {
+      const unknown = win.querySelector("input[name=unknown]");
+      unknown.checked = p.mines === null;
+      for (const b of win.querySelectorAll("[data-preset]")) {
+        b.addEventListener("click", () => {
+          const [w, h, m] = b.dataset.preset.split(",");
+          win.querySelector("input[name=width]").value = w;
+          win.querySelector("input[name=height]").value = h;
+          win.querySelector("input[name=mines]").value = m;
+          unknown.checked = false;
+        });
+      }
+    },
+  });
+}
+
+function readSize(win, pos, keep) {
+  const error = win.querySelector("[data-error]");
+  const get = (n) => win.querySelector(`input[name=${n}]`).value.trim();
+  const size = {};
+  for (const n of ["width", "height"]) {
+    const v = get(n);
+    if (!/^[0-9]+$/.test(v) || Number(v) < 1 || Number(v) > MAX_SIDE) {
+      error.textContent = `The ${n} is a whole number from 1 to ${MAX_SIDE}.`;
+      win.querySelector(`input[name=${n}]`).focus();
+      return undefined;
+    }
+    size[n] = Number(v);
+  }
+  let mines = null;
+  if (!win.querySelector("input[name=unknown]").checked) {
+    const v = get("mines");
+    mines = /^[0-9]+$/.test(v) ? Number(v) : NaN;
+    try {
+      if (Number.isNaN(mines)) throw new PositionError("The total of mines is a whole number (or tick: unknown).");
+      checkMines(size.width, size.height, mines);
+    } catch (err) {
+      error.textContent = err.message;
+      win.querySelector("input[name=mines]").focus();
+      return undefined;
+    }
+  }
+  return keep
+    ? resized(pos, size.width, size.height, mines)
+    : emptyPosition(size.width, size.height, mines);
+}
+
+export function controlsDialog() {
+  return dlg.openDialog({
+    title: "Controls",
+    html: `<table>
+      <tr><td>Left click, drag</td><td>what the chosen tool does, to every cell passed: hide or reveal, flag, a number, or why</td></tr>
+      <tr><td>Right click</td><td>flag or unflag</td></tr>
+      <tr><td>Wheel</td><td>a revealed number up or down</td></tr>
+      <tr><td>Arrows</td><td>move the cursor</td></tr>
+      <tr><td>Space / Enter</td><td>the tool at the cursor (or the cell under the mouse)</td></tr>
+      <tr><td>0 to 8</td><td>reveal the cell with that number</td></tr>
+      <tr><td>F / . / W</td><td>flag / hide / why</td></tr>
+      <tr><td>Ctrl+V, drop a file</td><td>open board text or a .mine position</td></tr>
+      <tr><td>N / O</td><td>new board / open a file</td></tr>
+      <tr><td>Touch</td><td>tap: the tool; long press: flag</td></tr></table>`,
+  });
+}
+
+export function marksDialog() {
+  return dlg.openDialog({
+    title: "What the Board Shows",
+    html: `<p>Every hidden cell shows its exact chance of a mine, in percent;<br>
+      hover it (or move the cursor there) for the exact fraction.</p>
+      <table class="legend">
+      <tr><td><span class="c covered heat safe sample" data-p="0"></span></td><td>safe in every layout</td></tr>
+      <tr><td><span class="c covered heat sure sample" data-p="100"></span></td><td>a mine in every layout</td></tr>
+      <tr><td><span class="c covered heat dead sample" data-p="33" style="--heat: hsla(50, 90%, 48%, 0.5)"></span></td><td>dead: it shows the same number in every layout where it is safe</td></tr>
+      <tr><td><span class="c covered heat best sample" data-p="12" style="--heat: hsla(78, 90%, 48%, 0.5)"></span></td><td>the move the bot would make</td></tr>
+      <tr><td><span class="c open n2 proof sample">2</span></td><td>a number that proves the asked cell</td></tr>
+      <tr><td><span class="c open n3 conflict sample">3</span></td><td>a number of a conflict: no layout fits them all</td></tr>
+      </table>`,
+  });
+}

@@ -1,0 +1,177 @@
+// The analysis board's panel under the board: the exact count of layouts,
+// the best move and its reason, the win chances of a small endgame, whether
+// the analysis ran out of time or memory, and the words of a proof or of a
+// conflict. analyse-board.js lays the same answer over the cells.
+
+import { percent } from "./board.js";
+import { fractionValue } from "./analyse-board.js";
+import { esc } from "./dialogs.js";
+
+const $ = (id) => document.getElementById(id);
+const cellName = ([x, y]) => `(${x}, ${y})`;
+const SHORT_DIGITS = 15;
+const WINS_SHOWN = 6;
+
+/** A count of layouts as people read it (HTML): grouped by thousands, or,
+ * when long, its first digits and power of ten (the whole is given beside it). */
+export function shortCount(digits) {
+  if (digits.length <= SHORT_DIGITS) return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${digits[0]}.${digits.slice(1, 5)} \u00d7 10<sup>${digits.length - 1}</sup>`;
+}
+
+let pendingTimer = 0;
+
+/** An analysis is on its way: said only if it takes a moment, so that quick
+ * answers do not flicker. */
+export function drawPending(control) {
+  clearTimeout(pendingTimer);
+  $("results").dataset.state = "pending";
+  pendingTimer = setTimeout(() => {
+    if (!control.signal.aborted) $("state").textContent = "Analysing\u2026";
+  }, 150);
+}
+
+export function drawFailure(message) {
+  clearTimeout(pendingTimer);
+  $("results").dataset.state = "error";
+  $("state").innerHTML = `<span class="bad">${esc(message)}</span>`;
+  $("count").textContent = "";
+  $("best").textContent = "";
+  $("wins").innerHTML = "";
+  $("conflict-note").hidden = true;
+}
+
+function drawCount(res) {
+  const el = $("count");
+  if (res.solutions === null || res.solutions === undefined) {
+    el.textContent = "not counted before the analysis stopped";
+    return;
+  }
+  const digits = String(res.solutions);
+  const unique = res.unique ? '<span class="badge" id="unique">unique</span>' : "";
+  const n = digits.length;
+  let html = `<span id="count-short">${shortCount(digits)}</span> ${unique}`;
+  if (n > SHORT_DIGITS) {
+    // every digit, wrapped, in a box that scrolls when there are thousands
+    html +=
+      `<span class="digits-note">${n.toLocaleString("en")} digits:</span>` +
+      `<div class="digits" id="count-digits" tabindex="0" aria-label="every digit of the count">${digits}</div>`;
+  }
+  el.innerHTML = html;
+  el.dataset.solutions = digits;
+}
+
+function drawBest(res) {
+  const el = $("best");
+  if (res.consistent === false) {
+    el.textContent = "none: no layout fits this board";
+  } else if (!res.best) {
+    el.textContent = res.best === null && res.best_reason ? res.best_reason : "none: nothing is hidden";
+    if (res.stopped && res.best === null) el.textContent = "not found before the analysis stopped";
+  } else {
+    // the reason names the cell as a rule; it is said first when it does not
+    const reason = res.best_reason ?? "";
+    const named = reason.startsWith(cellName(res.best));
+    el.innerHTML =
+      `<b id="best-cell" data-cell="${res.best.join(",")}"${named ? " hidden" : ""}>${cellName(res.best)}</b> ` +
+      `<span id="best-reason">${esc(reason)}</span>`;
+  }
+}
+
+function drawWins(res) {
+  const el = $("wins");
+  const wins = res.win_chances;
+  if (!wins || !wins.length) {
+    el.innerHTML = "";
+    return;
+  }
+  const rows = [...wins]
+    .sort((a, b) => fractionValue(b.win) - fractionValue(a.win))
+    .map(
+      (w) =>
+        `<tr data-cell="${w.cell[0]},${w.cell[1]}"><td>${cellName(w.cell)}</td>` +
+        `<td class="num">${percent(fractionValue(w.win), 10)}%</td><td class="frac">${esc(w.win)}</td></tr>`,
+    );
+  const table = (body) => `<table><tr><th>Cell</th><th class="num">Win</th><th>Exactly</th></tr>${body}</table>`;
+  // the best few in sight, the rest a click away
+  const more = rows.length > WINS_SHOWN ? rows.splice(WINS_SHOWN) : [];
+  el.innerHTML =
+    `<div id="win-chances"><div class="caption">Chance to win with best play, by first move</div>${table(rows.join(""))}` +
+    (more.length ? `<details><summary>${more.length} more</summary>${table(more.join(""))}</details>` : "") +
+    "</div>";
+}
+
+function drawConflict(res, mines) {
+  const note = $("conflict-note");
+  if (res.consistent !== false) {
+    note.hidden = true;
+    return;
+  }
+  const cells = res.conflict ?? [];
+  const total = res.conflict_total ? ` together with the total of ${mines} mines` : "";
+  let text;
+  if (!cells.length && res.conflict_total) text = `No layout fits this board: the total of ${mines} mines cannot be.`;
+  else if (!cells.length) text = "No layout fits this board.";
+  else {
+    const these = cells.length === 1 ? "The highlighted number" : `These ${cells.length} highlighted numbers`;
+    text = `No layout fits this board. ${these}${total} cannot all be right: drop any one of them and a layout fits the rest.`;
+  }
+  note.textContent = text;
+  note.hidden = false;
+}
+
+/** The answer of POST /api/analyse, ms after it was asked. */
+export function drawAnalysis(board, res, ms) {
+  clearTimeout(pendingTimer);
+  const results = $("results");
+  results.dataset.state = res.complete === false ? "stopped" : "done";
+  results.dataset.consistent = String(res.consistent);
+  results.dataset.ms = String(Math.round(ms)); // the round trip, for a reader and for measuring
+  const marks = { safe: res.safe, sure: res.certain_mines, dead: res.dead, best: res.best ? [res.best] : [] };
+  board.setAnalysis(res.consistent === false ? null : (res.probabilities ?? null), marks);
+  board.setConflict((res.conflict ?? []).map(([x, y]) => ({ x, y })));
+  let state = `Analysed in ${Math.round(ms)} ms.`;
+  if (res.stopped === "time") state = "The analysis ran out of time: what was known by then is shown.";
+  else if (res.stopped === "memory") state = "The analysis ran out of memory: what was known by then is shown.";
+  $("state").innerHTML = res.stopped ? `<span class="bad" id="stopped">${state}</span>` : esc(state);
+  drawCount(res);
+  drawBest(res);
+  drawWins(res);
+  drawConflict(res, res.mines);
+}
+
+/** Why cell p is safe or a mine (explanation as /api/analyse/why gives it,
+ * with the cell's fraction, the total and why the search stopped, if it did),
+ * or a sentence when there is nothing to show. */
+export function drawWhy(p, explanation, sentence, { fraction = null, mines = null, stopped = null } = {}) {
+  const note = $("why-note");
+  const where = cellName([p.x, p.y]);
+  if (sentence) note.textContent = `${where}: ${sentence}`;
+  else if (!explanation && stopped) {
+    note.textContent = `${where}: the search for a proof ran out of ${stopped === "memory" ? "memory" : "time"}.`;
+  } else if (!explanation) {
+    const chance = fraction === null ? "" : `: its chance of a mine is ${fraction} (${percent(fractionValue(fraction), 10)}%)`;
+    note.textContent = `${where} is neither provably safe nor provably a mine${chance}.`;
+  } else {
+    const what = explanation.mine ? "a mine" : "safe";
+    const total = explanation.uses_total ? ` with the total of ${mines} mines` : "";
+    const n = explanation.numbers.length;
+    let text;
+    if (!n) text = `${where} is ${what}: the total of ${mines} mines alone proves it.`;
+    else {
+      const these = n === 1 ? "the highlighted number" : `the ${n} highlighted numbers`;
+      text = `${where} is ${what}: ${these}${total} ${n === 1 ? "proves" : "prove"} it.`;
+    }
+    if (!explanation.smallest) text += " (A smaller set may exist: the search ran out of time.)";
+    note.textContent = text;
+  }
+  note.hidden = false;
+  note.dataset.cell = `${p.x},${p.y}`;
+}
+
+export function clearWhy() {
+  const note = $("why-note");
+  note.hidden = true;
+  note.textContent = "";
+  delete note.dataset.cell;
+}

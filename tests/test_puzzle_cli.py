@@ -1,0 +1,133 @@
+"""``minebender puzzle``: JSON lines, board text, sheets, seeds and bad arguments."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from minebender.boardtext import parse_board
+from minebender.cli import main
+from minebender.puzzle import make_puzzle
+from minebender.puzzle.code import parse_code
+from minebender.types import Shown
+
+
+def puzzle(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["puzzle", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def check_line(line: dict[str, Any], w: int, h: int, n: int) -> None:
+    """The board's numbers are those of the solution, and the code holds both."""
+    assert set(line) == {"board", "solution", "difficulty", "clues", "code"}
+    k = parse_board(line["board"]).knowledge
+    assert (k.width, k.height, k.mines) == (w, h, n)
+    rows = line["solution"]
+    assert len(rows) == h and all(len(r) == w and set(r) <= {"*", "."} for r in rows)
+    assert sum(r.count("*") for r in rows) == n
+    shown = 0
+    for y in range(h):
+        for x in range(w):
+            seen = k.rows[y][x]
+            if isinstance(seen, Shown):
+                shown += 1
+                assert rows[y][x] == "."
+                around = sum(
+                    rows[y + dy][x + dx] == "*"
+                    for dy in (-1, 0, 1)
+                    for dx in (-1, 0, 1)
+                    if 0 <= y + dy < h and 0 <= x + dx < w
+                )
+                assert seen.n == around
+    assert line["clues"] == shown
+    p = parse_code(line["code"])
+    assert p.board_text() == line["board"] and p.solution() == rows
+
+
+def test_json_lines_are_the_seeds_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = puzzle(
+        capsys, "--size", "8x6", "--mines", "9", "--count", "3", "--seed", "4", "--json"
+    )
+    assert code == 0 and err == ""
+    lines = [json.loads(s) for s in out.splitlines()]
+    assert len(lines) == 3
+    for i, line in enumerate(lines):
+        check_line(line, 8, 6, 9)
+        made = make_puzzle(8, 6, 9, 4, i)
+        assert line["board"] == made.puzzle.board_text()
+        assert line["difficulty"] == made.grade.difficulty
+
+
+def test_a_difficulty_gives_only_that_grade(capsys: pytest.CaptureFixture[str]) -> None:
+    for difficulty in ("easy", "medium", "hard"):
+        code, out, _ = puzzle(
+            capsys, "--size", "6x6", "--mines", "7", "--count", "2", "--seed", "1",
+            "--difficulty", difficulty, "--json",
+        )  # fmt: skip
+        assert code == 0
+        assert [json.loads(s)["difficulty"] for s in out.splitlines()] == [difficulty] * 2
+
+
+def test_text_output_is_board_text_that_solve_reads(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = puzzle(capsys, "--size", "7x5", "--mines", "6", "--count", "2", "--seed", "9")
+    assert code == 0
+    parts = out.split("\n\n")
+    assert len(parts) == 2
+    for i, part in enumerate(parts):
+        assert part.startswith(f"# puzzle {i} of seed 9: ")
+        board = tmp_path / f"p{i}.txt"
+        board.write_text(part if part.endswith("\n") else part + "\n")
+        assert main(["solve", str(board), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["unique"] is True
+
+
+def test_a_sheet_has_the_puzzles_then_their_solutions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    svg, pdf = tmp_path / "s.svg", tmp_path / "s.pdf"
+    code, _, err = puzzle(
+        capsys, "--size", "5x5", "--mines", "5", "--count", "4", "--seed", "2",
+        "--svg", str(svg), "--pdf", str(pdf),
+    )  # fmt: skip
+    assert code == 0 and err == ""
+    text = svg.read_text()
+    assert 'height="594.0mm"' in text and text.count(": solutions") == 1
+    assert text.count("<circle") == 4 * 5  # every mine, on the second page only
+    first_page = text.split(": solutions")[0]
+    assert "<circle" not in first_page
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF") and data.count(b"/Type /Page\n") == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--size", "10"], "--size must be WIDTHxHEIGHT"),
+        (["--size", "0x4"], "--size 0x4 must have from 1 to"),
+        (["--size", "5x5", "--mines", "26"], "--mines must be from 0 to 25"),
+        (["--mines", "many"], "--mines must be an integer"),
+        (["--count", "0"], "--count must be from 1"),
+        (["--seed", "x"], "--seed must be an integer"),
+        (["--difficulty", "fiendish"], "invalid choice: 'fiendish'"),
+        (["--svg", "/no/such/folder/s.svg"], "does not exist"),
+        (["--play", "p:3x1x1:Bz"], "--play: puzzle code letters do not spell a puzzle"),
+        (["--play", "p:3x1x1:Bw"], "it needs a terminal"),  # the tests' stdin is none
+    ],
+)
+def test_bad_arguments_get_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    try:
+        code = main(["puzzle", *args])
+    except SystemExit as ended:  # argparse's own errors end this way
+        code = ended.code  # type: ignore[assignment]
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert err.startswith("minebender puzzle: error: ")

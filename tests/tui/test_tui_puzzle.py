@@ -1,0 +1,72 @@
+"""Puzzle mode in the terminal (``minebender puzzle --play``), driven by Textual's run_test."""
+
+from __future__ import annotations
+
+import asyncio
+
+from minebender.puzzle import make_puzzle
+from minebender.tui.puzzle_app import PuzzleApp
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 50.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_flag_every_mine_with_a_mistake_first_then_solve() -> None:
+    p = make_puzzle(6, 5, 6, 2).puzzle
+    clock = Clock()
+    app = PuzzleApp(p, clock)
+
+    async def go_to(pilot: object, i: int) -> None:
+        x, y = app.cursor % p.width, app.cursor // p.width
+        tx, ty = i % p.width, i // p.width
+        keys = ["right" if tx > x else "left"] * abs(tx - x) + ["down" if ty > y else "up"] * abs(
+            ty - y
+        )
+        await pilot.press(*keys)  # type: ignore[attr-defined]
+
+    async def play() -> None:
+        async with app.run_test() as pilot:
+            wrong = min(set(range(30)) - p.mines - p.shown)
+            for i in [*sorted(p.mines)[1:], wrong]:
+                await go_to(pilot, i)
+                await pilot.press("f")
+            await pilot.press("c")
+            assert app.wrong == {wrong}
+            assert app.message == "Not yet: 1 wrong (crossed out); 1 not flagged yet."
+            assert app.cell_text(wrong)[0] == "✗ "
+            await pilot.press("space")  # the cursor is still on the wrong flag
+            await go_to(pilot, min(p.mines))
+            await pilot.press("f")
+            clock.t += 42
+            await pilot.press("c")
+            assert app.solved and app.message == "Solved in 42 seconds! Q quits."
+            clock.t += 10
+            assert app.seconds == 42  # the clock stopped
+            shown = min(p.shown)
+            await go_to(pilot, shown)
+            await pilot.press("f")  # a number is no cell to flag
+            assert shown not in app.flags
+            board = str(app.query_one("#board").render())
+            assert board.count("⚑") == p.total
+            await pilot.press("q")
+
+    asyncio.run(play())
+
+
+def test_show_the_solution() -> None:
+    p = make_puzzle(5, 5, 5, 1).puzzle
+    app = PuzzleApp(p, Clock())
+
+    async def play() -> None:
+        async with app.run_test() as pilot:
+            await pilot.press("s")
+            assert all(app.cell_text(i)[0] == "● " for i in p.mines)
+            await pilot.press("f")
+            assert not app.flags
+
+    asyncio.run(play())

@@ -1,0 +1,102 @@
+"""The puzzle page (/puzzle) in real headless Chromium: a puzzle from a code
+or from the server, flags, Check with its mistakes, the time, the link."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, quote, urlsplit
+
+import pytest
+
+from minebender.puzzle import make_puzzle
+from minebender.puzzle.code import puzzle_code
+
+from .server import Server
+from .test_browser import browser, cell, page, server, tile
+
+__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
+
+
+def message(page: Any) -> str:
+    return str(page.text_content("#puzzle-message"))
+
+
+def test_solve_a_puzzle_from_a_link_with_a_mistake_first(page: Any, server: Server) -> None:
+    p = make_puzzle(8, 6, 8, 3).puzzle
+    code = puzzle_code(p)
+    page.goto(f"{server.url}/puzzle?code={quote(code)}")
+    page.wait_for_selector(cell(7, 5))
+    for i in range(p.width * p.height):
+        x, y = i % p.width, i // p.width
+        if i in p.shown:
+            assert tile(page, _pos(x, y)) == str(p.number(i))
+        else:
+            assert tile(page, _pos(x, y)) == "covered"
+    mines = sorted(p.mines)
+    safe_hidden = sorted(set(range(48)) - p.mines - p.shown)
+    wrong = safe_hidden[0]
+    for i in [*mines[:-1], wrong]:
+        page.click(cell(i % 8, i // 8))
+    page.click("#puzzle-check")
+    assert message(page) == "1 flag is wrong (crossed out); 1 mine is not flagged yet."
+    assert tile(page, _pos(wrong % 8, wrong // 8)) == "wrong_flag"
+    page.click(cell(wrong % 8, wrong // 8), button="right")  # unflag
+    page.click(cell(mines[-1] % 8, mines[-1] // 8))
+    assert "0" in page.inner_html("#counter") and page.get_attribute("#counter", "aria-label") == (
+        "0 mines left"
+    )
+    page.click("#puzzle-check")
+    assert message(page).startswith("Solved in ")
+    # the clock stands still once solved
+    shown = page.inner_html("#timer")
+    page.wait_for_timeout(1200)
+    assert page.inner_html("#timer") == shown
+    # a number is no cell to flag
+    shown_cell = min(p.shown)
+    page.click(cell(shown_cell % 8, shown_cell // 8))
+    assert tile(page, _pos(shown_cell % 8, shown_cell // 8)) == str(p.number(shown_cell))
+
+
+def test_a_new_puzzle_from_the_server_and_its_code_round_trip(page: Any, server: Server) -> None:
+    page.goto(f"{server.url}/puzzle")
+    page.wait_for_selector(cell(9, 9))
+    code = page.input_value("#puzzle-code")
+    assert code.startswith("p:10x10x20:")
+    assert parse_qs(urlsplit(page.url).query)["code"] == [code]  # the link to share
+    page.goto(page.url)
+    page.wait_for_selector(cell(9, 9))
+    assert page.input_value("#puzzle-code") == code
+    page.select_option("#puzzle-size", "9x9x10")
+    page.select_option("#puzzle-difficulty", "easy")
+    page.click("#puzzle-new")
+    page.wait_for_function(
+        "() => document.getElementById('puzzle-code').value.startsWith('p:9x9x10:')"
+    )
+    assert page.text_content("#puzzle-grade") == "easy"
+    page.click("#puzzle-reveal")
+    assert len(page.query_selector_all('#board .c[data-tile="mine"]')) == 10
+
+
+def test_a_bad_code_is_named(page: Any, server: Server) -> None:
+    page.goto(f"{server.url}/puzzle?code=p:3x1x1:Bz")
+    page.wait_for_function(
+        "() => document.getElementById('puzzle-message').textContent.includes('cannot')"
+    )
+    assert "do not spell a puzzle" in message(page)
+
+
+def test_the_game_menu_opens_the_puzzle_page(page: Any, server: Server) -> None:
+    page.goto(f"{server.url}/?code=b:menu")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="puzzle"]')
+    page.wait_for_url("**/puzzle**")
+    page.wait_for_selector(cell(9, 9))
+
+
+def _pos(x: int, y: int) -> Any:
+    from minebender.types import Pos
+
+    return Pos(x, y)
