@@ -525,6 +525,7 @@ def test_bot_command_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[
 
 def test_bot_takes_custom_as_play_and_generate_do(capsys: pytest.CaptureFixture[str]) -> None:
     """--custom WxHxM is --level WxHxM: the same games, the same note."""
+
     def untimed(text: str) -> str:  # the seconds a game took differ from run to run
         return re.sub(r"[0-9.]+ s$", "S s", text, flags=re.M)
 

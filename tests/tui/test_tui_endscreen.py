@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from pilot_types import PilotT
 from tui_support import (
     CENTRE,
@@ -60,6 +61,7 @@ def shown_entries(text: str) -> list[str]:
     return [item for line in text.splitlines() for item in line.split(" · ")]
 
 
+@pytest.mark.slow
 def test_a_won_game_shows_the_web_end_screen_numbers_under_the_board() -> None:
     """At 80x24 a won Beginner game shows time, 3BV done / total, 3BV/s,
     efficiency, clicks (left, right, chord), assists and the board code under

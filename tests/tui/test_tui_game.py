@@ -500,6 +500,7 @@ def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
     assert (st.played, st.won) == (played, played)
 
 
+@pytest.mark.slow
 def test_a_win_that_can_be_a_best_time_gives_no_reason_against(store: Store) -> None:
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)

@@ -32,7 +32,6 @@ SUMMARY = "watch a replay file in the terminal, step by step"
 EXAMPLE = "minebender replay game.json --speed 2"
 
 
-
 def _speed(text: str) -> float:
     """A speed as a number or a fraction (``0.5``, ``1/16``: the help writes it so)."""
     try:

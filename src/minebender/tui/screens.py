@@ -39,6 +39,7 @@ __all__ = [
     "key_grid",
 ]
 
+
 def key_grid(keys: tuple[Key, ...] = GAME_KEYS) -> Table:
     """The key table as two columns: a description that wraps goes on under
     itself, not under the keys, however narrow the terminal."""
