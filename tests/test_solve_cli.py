@@ -50,8 +50,15 @@ def test_json_is_the_documented_object(board_file: Path) -> None:
         "safe",
         "certain_mines",
         "probabilities",
+        "dead",
+        "best",
+        "best_reason",
+        "win_chances",
+        "conflict",
+        "conflict_total",
     }
     analysis = analyse(parse(BOARD))
+    assert data["best"] in data["safe"] and data["conflict"] is None
     assert (data["width"], data["height"], data["mines"]) == (5, 4, 3)
     assert data["consistent"] is True
     assert data["solutions"] == str(analysis.solutions)
@@ -111,8 +118,45 @@ def test_inconsistent_board_exits_1() -> None:
         "safe": [],
         "certain_mines": [],
         "probabilities": [[None, None]],
+        "conflict": [[0, 0]],
+        "conflict_total": True,
+        "best": None,
+        "best_reason": "no layout agrees with this board: there is no move to make",
+        "dead": [],
+        "win_chances": None,
     }
-    assert solve("-", stdin="2x1x0\n1.\n").returncode == 1
+    plain = solve("-", stdin="2x1x0\n1.\n")
+    assert plain.returncode == 1
+    assert "conflict: no layout agrees with the number at (0, 0) and the total" in plain.stdout
+
+
+def test_dead_cells_and_the_best_move_are_shown_in_the_grid() -> None:
+    """The safe cells beside the one mine can each show only one number."""
+    board = "5x2x1\n1....\n11...\n"
+    result = solve("-", stdin=board)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(solve("-", "--json", stdin=board).stdout)
+    dead = {tuple(c) for c in data["dead"]}
+    assert (2, 0) in dead
+    best = tuple(data["best"])
+    assert "best move: " + data["best_reason"] in result.stdout
+    grid = result.stdout.split("\n\n")[1].splitlines()[1:]
+    for y, line in enumerate(grid):
+        labels = line.split()[1:]
+        for x, label in enumerate(labels):
+            if not label.isdigit():
+                assert label.rstrip("<").endswith("d") == ((x, y) in dead), (x, y, label)
+                assert label.endswith("<") == ((x, y) == best), (x, y, label)
+
+
+def test_solve_reads_a_mine_position(tmp_path: Path) -> None:
+    path = tmp_path / "position.mine"
+    path.write_text("4x2x1\n1FHH\n11HH\n")
+    data = json.loads(solve(str(path), "--json").stdout)
+    assert data["certain_mines"] == [[1, 0]] and data["mines"] == 1
+    bad = solve("-", stdin="4x2x1\n1FHH\n11HX\n")
+    assert bad.returncode == 2
+    assert "line 3, column 4: unexpected 'X' (.mine cells are H F ? 0-8)" in bad.stderr
 
 
 @pytest.mark.parametrize("unbuffered", ["1", ""])
@@ -221,9 +265,9 @@ def test_a_count_of_more_than_4300_digits_is_printed_exactly(big_board: Path) ->
     lines = text.stdout.splitlines()
     assert lines[0] == "200x200 board, 4000 mines: about 1.237 x 10^5645 consistent layouts"
     assert lines[1] == "(a number of 5,646 digits: solve --json prints all of them)"
-    grid = [line for line in lines[3:] if line[:4].strip().isdigit() or not line.strip()]
-    assert max(map(len, lines[:-1])) <= 80  # the last: the least risky guess, in words
-    assert sum(1 for line in grid if line.split()[:1] == ["199"]) == 11  # 11 bands of 19
+    above = lines[: next(i for i, line in enumerate(lines) if line.startswith("safe ("))]
+    assert max(map(len, above)) <= 80  # the count, the legend and the grid; prose may wrap
+    assert sum(1 for line in above if line.split()[:1] == ["199"]) == 14  # bands of 15
 
 
 def test_printing_a_huge_count_leaves_the_interpreter_limit_alone() -> None:

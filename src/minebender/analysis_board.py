@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,9 +23,11 @@ from typing import Any
 from minebender.bot.endgame import candidate_wins
 from minebender.bot.sampling import LayoutSampler
 from minebender.bot.strategy import ENDGAME_LAYOUTS, ENDGAME_NODES, choose
+from minebender.bot.walked import walked_layouts
 from minebender.solver import Analysis, Explanation, analyse, explain
 from minebender.solver.conflict import Conflict, conflict
 from minebender.solver.reading import neighbour_table
+from minebender.solver.system import build_system
 from minebender.types import SHOWN, Boom, Hidden, Knowledge, Pos
 
 __all__ = [
@@ -101,7 +104,9 @@ def explanation_json(found: Explanation) -> dict[str, Any]:
     }
 
 
-def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
+def dead_cells(
+    knowledge: Knowledge, analysis: Analysis, seconds: float | None = None
+) -> list[Pos] | None:
     """The hidden cells, row by row, that are not certain mines and show the same
     number in every consistent layout where they are safe: revealing one
     teaches nothing. Empty on an inconsistent view.
@@ -114,13 +119,18 @@ def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
     the layouts of the view where it shows one number it can show: the cell
     is dead when they are the same. The draws only spare work: the answer is
     exact either way.
+
+    Each cell left undecided by the draws costs a count of the whole board:
+    on a lattice of numbers, where no layout can be drawn, that is seconds.
+    With ``seconds``, None when they run out (processor time).
     """
     if not analysis.consistent:
         return []
+    deadline = None if seconds is None else time.process_time() + seconds
     probs = analysis.probabilities
     out: list[Pos] = []
     rows = knowledge.rows
-    live = _shown_live(knowledge, analysis)
+    live, shown = _drawn(knowledge, analysis)
     for y, row in enumerate(rows):
         for x, seen in enumerate(row):
             p = probs[y][x]
@@ -140,8 +150,11 @@ def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
                         known += 1
                     elif pq != 0:
                         open_.append(pq)
+            if deadline is not None and open_ and time.process_time() > deadline:
+                return None
             if not open_ or (
-                pos not in live and _shows_one_number(knowledge, analysis, pos, p, known, open_)
+                pos not in live
+                and _shows_one_number(knowledge, analysis, pos, p, known, open_, shown.get(pos))
             ):
                 out.append(pos)
     return out
@@ -149,24 +162,67 @@ def dead_cells(knowledge: Knowledge, analysis: Analysis) -> list[Pos]:
 
 SAMPLES = 24
 """Layouts drawn to show cells live before any exact test."""
+WALK_STEPS = 60_000
+"""Flips the local search may take for its layouts, where none can be drawn:
+about 0.5 s of processor time."""
 
 
-def _shown_live(knowledge: Knowledge, analysis: Analysis) -> set[Pos]:
+class _WholeRandom(random.Random):
+    """A Random whose ``choices`` weighs with whole numbers of any size: the
+    sampler's weights on a 100x100 board are far past a float."""
+
+    def choices(
+        self, population: Any, weights: Any = None, *, cum_weights: Any = None, k: int = 1
+    ) -> list[Any]:
+        if weights is None or cum_weights is not None:
+            return super().choices(population, weights, cum_weights=cum_weights, k=k)
+        out = []
+        for _ in range(k):
+            pick = self.randrange(sum(weights))
+            for item, weight in zip(population, weights, strict=True):
+                if pick < weight:
+                    out.append(item)
+                    break
+                pick -= weight
+        return out
+
+
+LISTED_CELLS = 40
+"""The most undecided cells in one part of the frontier for which layouts are
+drawn uniformly (``LayoutSampler`` lists the part's assignments: a 16x16
+lattice took 15 s to find it had too many)."""
+
+
+def _listable(knowledge: Knowledge) -> bool:
+    """Whether every part of the frontier is small enough to list."""
+    system = build_system(knowledge)
+    return all(
+        sum(system.groups[g].size for g in c.groups) <= LISTED_CELLS for c in system.components
+    )
+
+
+def _drawn(knowledge: Knowledge, analysis: Analysis) -> tuple[set[Pos], dict[Pos, int]]:
     """Hidden cells that show two numbers in the layouts drawn (fixed draws, so
-    the same view always takes the same time): certainly live. Empty where
-    layouts cannot be drawn (unknown total, a revealed mine, too many)."""
-    try:
-        sampler = LayoutSampler(knowledge, analysis)
-    except ValueError:
-        return set()
+    the same view always takes the same time): certainly live; and for the
+    others, the number they showed where they were safe. Where layouts cannot
+    be drawn uniformly (unknown total, a revealed mine, a frontier with too
+    many assignments to list) a local search finds some (``bot.walked``)."""
+    rng = _WholeRandom(0)
+    layouts: list[frozenset[int]] = []
+    if _listable(knowledge):
+        try:
+            sampler = LayoutSampler(knowledge, analysis)
+            layouts = [sampler.sample(rng) for _ in range(SAMPLES)]
+        except ValueError:
+            pass
+    if not layouts:
+        layouts = walked_layouts(knowledge, analysis, SAMPLES, WALK_STEPS, rng)
     w, h = knowledge.width, knowledge.height
     around = neighbour_table(w, h)
     cells = [i for i, s in enumerate(s for row in knowledge.rows for s in row) if type(s) is Hidden]
     first: dict[int, int] = {}
     live: set[int] = set()
-    rng = random.Random(0)
-    for _ in range(SAMPLES):
-        layout = sampler.sample(rng)
+    for layout in layouts:
         for i in cells:
             if i in layout or i in live:
                 continue
@@ -174,7 +230,8 @@ def _shown_live(knowledge: Knowledge, analysis: Analysis) -> set[Pos]:
             seen = first.setdefault(i, n)
             if seen != n:
                 live.add(i)
-    return {Pos(i % w, i // w) for i in live}
+    shown = {Pos(i % w, i // w): n for i, n in first.items() if i not in live}
+    return {Pos(i % w, i // w) for i in live}, shown
 
 
 def _shows_one_number(
@@ -184,10 +241,13 @@ def _shows_one_number(
     p: Fraction,
     known: int,
     open_: list[Fraction],
+    seen: int | None,
 ) -> bool:
-    """Whether pos, with undecided neighbours, can show only one number."""
+    """Whether pos, with undecided neighbours, can show only one number: ``seen``,
+    the number it showed in a layout drawn, is tried first (then a single
+    count settles it), else the likeliest first."""
     safe_layouts = analysis.solutions * (1 - p)
-    likely = known + round(float(sum(open_)))
+    likely = known + round(float(sum(open_))) if seen is None else seen
     tries = sorted(range(known, known + len(open_) + 1), key=lambda n: (abs(n - likely), n))
     rows = [list(r) for r in knowledge.rows]
     for n in tries:
@@ -281,18 +341,20 @@ def win_chances(knowledge: Knowledge, analysis: Analysis) -> list[tuple[Pos, Fra
 Report = Callable[[tuple[str, Any]], None]
 
 
-def study(report: Report, knowledge: Knowledge) -> None:
+def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = None) -> None:
     """Send each stage of the analysis board's study of knowledge to report, as
     ``(name, value)``, in this order: ``("analysis", Analysis)``; on an
     inconsistent view ``("conflict", Conflict)``; ``("best", Best)``,
-    ``("dead", list of Pos)`` and ``("win_chances", list or None)``."""
+    ``("win_chances", list or None)`` and ``("dead", list of Pos)`` (None when
+    ``dead_seconds`` of processor time did not do: see ``dead_cells``). The
+    dead cells come last: on a pathological board they take longest."""
     analysis = analyse(knowledge)
     report(("analysis", analysis))
     if not analysis.consistent:
         report(("conflict", conflict(knowledge)))
     report(("best", best_move(knowledge, analysis)))
-    report(("dead", dead_cells(knowledge, analysis)))
     report(("win_chances", win_chances(knowledge, analysis)))
+    report(("dead", dead_cells(knowledge, analysis, dead_seconds)))
 
 
 NOT_REACHED: dict[str, Any] = {
@@ -331,7 +393,7 @@ def stage_json(knowledge: Knowledge, stage: tuple[str, Any]) -> dict[str, Any]:
         cell = None if best.cell is None else [best.cell.x, best.cell.y]
         return {"best": cell, "best_reason": best.reason}
     if name == "dead":
-        return {"dead": _xy(value)}
+        return {"dead": None if value is None else _xy(value)}
     if name == "win_chances":
         chances: list[tuple[Pos, Fraction]] | None = value
         return {

@@ -56,7 +56,16 @@ GAME_KEYS: tuple[Key, ...] = (
         (KeyBinding("space,enter", "open", "open", footer=True, display="space"),),
     ),
     Key("enter", "the same as space"),
-    Key("f", "flag or unflag", (KeyBinding("f", "flag", "flag", footer=True),)),
+    Key(
+        "f",
+        "flag; with Marks (?) on: flag, ?, covered again, as a right click",
+        (KeyBinding("f", "flag", "flag", footer=True),),
+    ),
+    Key(
+        "m",
+        "Marks (?) on or off (--no-marks: off)",
+        (KeyBinding("m", "marks", "marks (?)"),),
+    ),
     Key(
         "a",
         "the assist (or click the ? button)",
@@ -85,7 +94,7 @@ GAME_KEYS: tuple[Key, ...] = (
     ),
     Key("F1", "these keys", (KeyBinding("f1", "keys", "keys", footer=True, display="F1"),)),
     Key("q", "save and quit (play resumes)", (KeyBinding("q", "quit", "quit", footer=True),)),
-    Key("mouse", "left reveals, right flags, middle chords on a number"),
+    Key("mouse", "left reveals, right flags (or ?), middle chords on a number"),
 )
 """Every key of the terminal game, in the order the F1 screen lists them."""
 
@@ -93,7 +102,7 @@ KEY_COLUMN = 8
 """Where the descriptions start in ``key_table``."""
 
 
-def key_table(keys: tuple[Key, ...] = GAME_KEYS, width: int = 72) -> str:
+def key_table(keys: tuple[Key, ...] = GAME_KEYS, width: int = 78) -> str:
     """The keys as plain text in two columns, each description wrapped under
     itself at ``width``: what ``play --help`` prints."""
     lines: list[str] = []

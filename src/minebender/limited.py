@@ -81,12 +81,14 @@ class Limits:
 
     ``memory`` is the address space in bytes (``RLIMIT_AS``: what the process
     maps, a little more than it touches), None for no cap. ``nice`` lowers the
-    child's priority, so that the caller's own work (other players' moves)
-    goes first on a busy machine."""
+    child's priority once it has run ``nice_after`` seconds, so that the
+    caller's own work (other players' moves) goes first on a busy machine
+    while a long job runs, and a short one still runs at full speed."""
 
     seconds: float = 10.0
     memory: int | None = None
     nice: int = 0
+    nice_after: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +157,13 @@ def preload(*modules: str) -> None:
 
 
 def _context() -> Any:
-    """The forkserver context, its preload set on first use."""
+    """The forkserver context, its preload set on first use; the spawn context
+    where the system has no forkserver (Windows), slower but as safe."""
     global _started
-    ctx = multiprocessing.get_context("forkserver")
+    try:
+        ctx = multiprocessing.get_context("forkserver")
+    except ValueError:  # pragma: no cover - not POSIX
+        return multiprocessing.get_context("spawn")
     with _lock:
         if not _started:
             # '__main__' as multiprocessing's default does: a child then need not
@@ -170,10 +176,10 @@ def _context() -> Any:
 def warm(spares: int = 2) -> None:
     """Start the forkserver now (about 0.3 s once, more with a big preload),
     and keep ``spares`` children forked ahead of the jobs."""
-    _context()
-    from multiprocessing import forkserver
+    if _context().get_start_method() == "forkserver":
+        from multiprocessing import forkserver
 
-    forkserver.ensure_running()
+        forkserver.ensure_running()
     _SPARES.wanted = spares
     _SPARES.refill()
 
@@ -187,15 +193,21 @@ def machine_memory() -> int | None:
 
 
 def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], limits: Limits) -> None:
-    """The child's side: cap itself, run fn, send each stage and the answer."""
-    if limits.memory is not None:
-        try:
-            import resource
+    """The child's side: cap itself, run fn, send each stage and the answer.
 
+    Its processor time is capped too, a little past the time limit: a child
+    whose caller was killed (and so can no longer kill it) still stops.
+    """
+    try:
+        import resource
+
+        if limits.memory is not None:
             resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
-        except (ImportError, ValueError, OSError):
-            pass  # not POSIX: the time limit still holds
-    if limits.nice:
+        cpu = int(limits.seconds) + 2
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    except (ImportError, ValueError, OSError):
+        pass  # not POSIX: the time limit still holds
+    if limits.nice and limits.nice_after <= 0:
         with contextlib.suppress(OSError):
             os.nice(limits.nice)
 
@@ -212,8 +224,11 @@ def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], limi
         conn.send(message)
     except MemoryError:
         os._exit(OUT_OF_MEMORY_EXIT)
+    except OSError:
+        os._exit(1)  # the caller is gone: nobody to answer
     except Exception as exc:  # an answer that cannot be pickled
-        conn.send(("failed", (type(exc).__name__, f"the answer cannot be sent: {exc}")))
+        with contextlib.suppress(OSError):
+            conn.send(("failed", (type(exc).__name__, f"the answer cannot be sent: {exc}")))
     conn.close()
 
 
@@ -337,8 +352,13 @@ class Job:
         answer: tuple[str, Any] | None = None
         conn, sentinel = self._conn, self._proc.sentinel
         open_ = True
+        renice = self.limits.nice > 0 and self.limits.nice_after > 0
         while answer is None:
-            remaining = deadline - time.monotonic()
+            now = time.monotonic()
+            if renice and now >= self.started + self.limits.nice_after:
+                renice = False
+                self._renice()
+            remaining = deadline - now
             if remaining <= 0:
                 with self._kill_lock:
                     self._kill()
@@ -347,7 +367,9 @@ class Job:
                     return Cancelled(tuple(self.stages))
                 return TimedOut(tuple(self.stages))
             waits: list[Any] = [conn, sentinel] if open_ else [sentinel]
-            ready = multiprocessing.connection.wait(waits, timeout=remaining)
+            if renice:
+                remaining = min(remaining, self.started + self.limits.nice_after - now)
+            ready = multiprocessing.connection.wait(waits, timeout=max(remaining, 0))
             if conn in ready:
                 try:
                     kind, payload = conn.recv()
@@ -385,6 +407,15 @@ class Job:
         if code is not None and code < 0:
             return Crashed(-code, None, stages)
         return Crashed(None, code, stages)
+
+    def _renice(self) -> None:
+        """Lower the running child's priority by ``limits.nice``."""
+        pid = self._proc.pid
+        if pid is None:  # pragma: no cover - started in __init__
+            return
+        with contextlib.suppress(OSError, AttributeError):
+            now = os.getpriority(os.PRIO_PROCESS, pid)
+            os.setpriority(os.PRIO_PROCESS, pid, min(now + self.limits.nice, 19))
 
     def _finish(self) -> None:
         """Reap the child (it has answered or been killed) and free its handles."""

@@ -88,7 +88,8 @@ from 1 up to this one (``VERSIONS_READ``)."""
 VERSIONS_READ = (1, 2)
 _V1_TYPES = frozenset(("reveal", "flag", "chord", "assist"))
 """The event types of version 1: a replay holding only these is written as
-version 1, which every minebender reads. Version 2 added ``practice``."""
+version 1, which every minebender reads. Version 2 added ``practice`` and
+``mark`` (a question mark cycled)."""
 MAX_EVENTS = 100_000
 MAX_T_MS = 2**53 - 1
 """The latest an event may be, in ms: the largest whole number a JSON reader
@@ -486,4 +487,9 @@ def frames(r: Replay) -> list[Frame]:
 
 
 def _rows(s: Session) -> tuple[str, ...]:
-    return tuple("".join(tile_char(t) for t in row) for row in s.display())
+    """The frame's rows: the display, with ``?`` on each covered cell marked."""
+    rows = [[tile_char(t) for t in row] for row in s.display()]
+    for p in s.marks:
+        if rows[p.y][p.x] == ".":
+            rows[p.y][p.x] = "?"
+    return tuple("".join(row) for row in rows)

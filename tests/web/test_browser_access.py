@@ -95,11 +95,11 @@ def test_a_message_over_a_dialog_takes_the_keys_alone(page: Any, server: Server)
     on Tab, so the message's OK was never reached, and one Esc closed both."""
     page.goto(f"{server.url}/")
     page.wait_for_selector(cell(8, 8))
-    gone = {"id": "no-such-game", "token": "x", "level": "beginner", "status": "lost"}
-    page.evaluate(
-        "(h) => localStorage.setItem('minebender.history', h)",
-        json.dumps([{**gone, "elapsed_ms": 1}]),
-    )
+    gone = {"id": "no-such-game", "level": "beginner", "status": "lost", "elapsed_ms": 1}
+    gone |= {"width": 9, "height": 9, "mines": 10, "finished_at": 0, "code": "b:x"}
+    listed = json.dumps({"total": 1, "offset": 0, "games": [gone]})
+    # a list that names a game the store no longer has: its export fails
+    page.route("**/api/replays?*", lambda route: route.fulfill(body=listed))
     page.click("#menu-game > button")
     page.click('[data-cmd="replays"]')
     page.click("#replays-dialog [data-export]")

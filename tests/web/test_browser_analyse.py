@@ -132,6 +132,7 @@ def test_a_link_opens_its_position_with_exact_counts_and_probabilities(
     open_board(page, server, BOARD_TEXT)
     assert shown(page) == BOARD
     check_against_brute_force(page, BOARD, 3)
+    assert page.inner_text("#unique") == "not unique"
     assert page.locator("#best-cell").count() == 1
     assert page.inner_text("#best-reason")
     # a small endgame: each candidate's chance to win, best first
@@ -154,6 +155,10 @@ def test_a_link_opens_its_position_with_exact_counts_and_probabilities(
     page.goto(link)
     analysed(page)
     assert shown(page) == BOARD
+    # one layout alone: unique
+    open_board(page, server, "3x1x1\n1..\n")
+    check_against_brute_force(page, ["1.."], 1)
+    assert page.inner_text("#unique") == "unique"
 
 
 def test_build_a_position_by_clicks_drags_wheel_and_keys(page: Any, server: Server) -> None:
@@ -186,6 +191,14 @@ def test_build_a_position_by_clicks_drags_wheel_and_keys(page: Any, server: Serv
     # the wheel turns a revealed number; keys 0-8 set the one under the mouse
     page.hover(cell(1, 0))
     page.mouse.wheel(0, -100)
+    page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '2'")
+    page.mouse.wheel(0, 100)
+    page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '1'")
+    # a touchpad's small deltas add up to one step
+    page.mouse.wheel(0, -30)
+    page.wait_for_timeout(100)
+    assert page.get_attribute(cell(1, 0), "data-tile") == "1"
+    page.mouse.wheel(0, -30)
     page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '2'")
     page.mouse.wheel(0, 100)
     page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '1'")
@@ -233,6 +246,11 @@ def test_paste_board_text_and_open_it_from_the_dialog(page: Any, server: Server)
     page.fill("#paste-dialog textarea", "3x2x1\n1.?\n1x.\n")
     page.click("#paste-dialog .xpbtn >> text=Open")
     assert "line 3, column 2" in page.inner_text("#paste-dialog [data-error]")
+    page.fill("#paste-dialog textarea", "1FH\n11H\n")
+    page.click("#paste-dialog .xpbtn >> text=Open")
+    assert "line 1: a .mine position starts with its header" in page.inner_text(
+        "#paste-dialog [data-error]"
+    )
     page.fill("#paste-dialog textarea", "3x2x1\n1..\n1..\n")
     page.click("#paste-dialog .xpbtn >> text=Open")
     analysed(page)
@@ -368,6 +386,14 @@ def test_take_the_position_of_the_game_in_play(page: Any, server: Server) -> Non
     assert revealed > 1
     page.goto(server.url + "/")
     page.wait_for_selector("#practice-badge")
+    # from the analysis board: a practice game is taken without a question
+    open_board(page, server, "2x1\n..\n")
+    page.click("#menu-board > button")
+    page.click('[data-cmd="game"]')
+    page.wait_for_function("() => document.querySelectorAll('#board .c').length === 81")
+    analysed(page)
+    assert page.locator("#confirm-dialog").count() == 0
+    assert shown(page) == rows
 
 
 def test_a_phone_and_a_zoomed_desktop_keep_the_page_on_screen(
@@ -435,3 +461,70 @@ def test_a_board_that_runs_out_of_time_says_so(page: Any, server: Server) -> Non
         "() => document.getElementById('results').dataset.state === 'stopped'", timeout=40_000
     )
     assert "ran out of time" in page.inner_text("#stopped")
+
+
+TEXTS = [
+    BOARD_TEXT,
+    MINE_FILE,
+    "3x1x1\n1.F\n",
+    "# a comment\n\n3x1\n.1*\n\n",
+    "1F?\n11.\n",
+    "4x2x1\n1F?H\n11HH\n",
+    "3x1x1\r\n1.F\r\n",
+    "3x1x1\n1.F  \n",
+    "\ufeff3x1x1\n1.F\n",
+    # refused
+    "",
+    "# only a comment\n",
+    "3x1x1\n1.x\n",
+    "3x1x1\n1.F\n\n1..\n",
+    "3x2x1\n1.F\n",
+    "3x1x4\n1.F\n",
+    "3x1\n1.\n",
+    "1.F\n1.\n",
+    "0x0\n",
+    "3x1x1\n1HF\n1..\n",
+    "1FH\n11H\n",
+    "3x1x1\n1.9\n",
+    "3xx1\n1.F\n",
+    "# a comment\n4x2x2\n1F?H\n11HH\n",
+    "4x2x2\n1F?H\n# between\n11HH\n",
+    "4x2x2\n1F?H\n11HH\n\n",
+    "3x1x1\n1.F\r",
+    " 3x1x1\n1.F\n",
+    "3x1x1\n 1.F\n",
+    "3x1x01\n1.F\n",
+    "03x1x1\n1.F\n",
+    "3x1x1\n1.F\n# after\n",
+    "3x1x1\n1.F\n\n# after\n",
+    "3x1x1\n1.F\t\n",
+    "3x1x1\n1.F\n\ufeff\n",
+]
+
+
+def test_the_page_reads_positions_as_the_server_does(page: Any, server: Server) -> None:
+    """The page reads a text itself, to show it: it takes and refuses the texts
+    the server takes and refuses, and reads them the same way."""
+    from minebender.boardtext import BoardTextError, format_board
+    from minebender.minetext import parse_position
+
+    page.goto(f"{server.url}/analyse")
+    analysed(page)
+    got = page.evaluate(
+        """async (texts) => {
+        const m = await import('/static/js/analyse-position.js');
+        return texts.map((t) => { try { return m.toBoardText(m.readPosition(t)); }
+          catch (e) { return {refused: e.message}; } }); }""",
+        TEXTS,
+    )
+    differ = []
+    for text, page_read in zip(TEXTS, got, strict=True):
+        try:
+            board = parse_position(text)
+        except BoardTextError as exc:
+            if not isinstance(page_read, dict):
+                differ.append((text, page_read, str(exc)))
+            continue
+        if page_read != format_board(board.knowledge, board.flags):
+            differ.append((text, page_read, "taken"))
+    assert not differ

@@ -24,6 +24,7 @@ from .test_browser import (
     dealt,
     lose,
     page,
+    quit_game,
     server,
     settle,
     start_dealt,
@@ -65,6 +66,7 @@ def test_a_board_wider_than_the_screen_scrolls_inside_its_frame(
     pg.keyboard.press("Escape")
     pg.click("#menu-game > button")  # reachable, so the level can be changed back
     pg.click('[data-cmd="level:beginner"]')
+    quit_game(pg)
     pg.wait_for_function("() => document.querySelectorAll('#board .c').length === 81")
     if not mobile:  # on a wide screen the window is still centred
         pg.set_viewport_size({"width": 1400, "height": 800})
@@ -172,6 +174,8 @@ def test_a_code_game_given_up_after_a_reload_is_not_said_to_count(
     old = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current')).id")
     page.focus("#board")
     page.keyboard.press("F2")
+    assert "counts as a loss" not in page.inner_text("#leave-dialog")
+    quit_game(page)
     page.wait_for_function(
         "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=old
     )
@@ -358,12 +362,7 @@ def test_a_window_shows_the_moves_another_window_made(browser: Any, server: Serv
     """Two tabs on one saved game: the one that comes back (focused or shown)
     shows the game as stored, and a game ended in both is listed once."""
     seed = "e2e-two-tabs"
-    context = browser.new_context(viewport={"width": 900, "height": 720})
-    one = context.new_page()
-    one.goto(f"{server.url}/?code=b:{seed}")
-    one.wait_for_selector(cell(8, 8))
-    one.click(cell(FIRST.x, FIRST.y))
-    settle(one)
+    context, one = started_window(browser, server, f"/?code=b:{seed}")
     two = context.new_page()
     two.goto(server.url + "/")  # resumes the game saved in this browser
     two.wait_for_selector(cell(8, 8))
@@ -493,9 +492,11 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
     page.wait_for_selector("#end-title")
     page.click("#menu-game > button")
     page.click('[data-cmd="replays"]')
-    row = page.inner_text("#replays-dialog .row")
-    assert "no-guess" in row and f"code b+ng:{seed}" in row
-    page.click("#replays-dialog [data-watch]")
+    page.select_option("#replays-dialog [data-order]", "date")  # newest first
+    row = f"#replays-dialog .row:has-text('code b+ng:{seed}')"
+    page.wait_for_selector(row)
+    assert "no-guess" in page.inner_text(row)
+    page.click(f"{row} [data-watch]")
     page.wait_for_selector("#replay-dialog [data-speed]")
     assert page.input_value("#replay-dialog [data-speed]") == "1"
 
@@ -632,12 +633,12 @@ def test_a_link_game_left_unanswered_is_not_kept(page: Any, dealt: Server) -> No
     assert page.locator("#confirm-dialog").count() == 0  # the link went with the reload
 
 
-def started_window(browser: Any, server: Server) -> tuple[Any, Any]:
+def started_window(browser: Any, server: Server, path: str = "/") -> tuple[Any, Any]:
     """A browser context (its windows share one localStorage) and a window of
-    it with a game started at FIRST."""
+    it on path with a game started at FIRST."""
     context = browser.new_context(viewport={"width": 900, "height": 720})
     one = context.new_page()
-    one.goto(server.url + "/")
+    one.goto(server.url + path)
     one.wait_for_selector(cell(8, 8))
     one.click(cell(FIRST.x, FIRST.y))
     settle(one)
@@ -653,6 +654,7 @@ def test_a_new_game_in_one_window_gives_up_the_game_another_window_plays(
     two.goto(server.url + "/")  # resumes the first game
     two.wait_for_selector(cell(8, 8))
     two.click("#face")  # gives it up, and deals a second game
+    quit_game(two)
     two.wait_for_function(
         "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=first["id"]
     )
@@ -661,6 +663,7 @@ def test_a_new_game_in_one_window_gives_up_the_game_another_window_plays(
     second = current(two)
     assert game_status(two, first) == "abandoned"
     one.click("#face")  # this window still shows the first game
+    quit_game(one)
     one.wait_for_function(
         "(id) => JSON.parse(localStorage.getItem('minebender.current')).id !== id", arg=second["id"]
     )
@@ -766,6 +769,7 @@ def test_a_window_whose_game_was_given_up_elsewhere_goes_on_with_the_new_one(
     two.goto(server.url + "/")
     two.wait_for_selector(cell(8, 8))
     two.keyboard.press("F2")  # gives the first game up for a second one
+    quit_game(two)
     two.wait_for_function(
         "() => document.querySelectorAll('.c[data-tile=\"covered\"]').length === 81"
     )

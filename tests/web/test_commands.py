@@ -69,6 +69,25 @@ def test_bench_web_runs_and_stops_by_itself(capsys: pytest.CaptureFixture[str]) 
     assert "95th percentile of one action" in out and "errors: 0" in out
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_bench_web_times_the_analysis_board(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--analyse: round trips on Expert and 100x100 positions, then the players
+    under a hard board, compared with the players alone."""
+    from minebender.bench import web_analysis
+
+    monkeypatch.setattr(web_analysis, "EXPERT_POSITIONS", 5)
+    monkeypatch.setattr(web_analysis, "BIG_POSITIONS", 2)
+    args = ["bench", "web", "--players", "2", "--actions", "40", "--think-ms", "50"]
+    assert main([*args, "--level", "beginner", "--analyse"]) == 0
+    out = capsys.readouterr().out
+    for row in ("analyse expert        5", "analyse 100x100       2"):
+        assert row in out
+    assert "ms alone," in out and "lattice was analysed" in out and "errors: 0" in out
+
+
 def test_bench_web_refuses_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["bench", "web", "--players", "0"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from minebender import replay
 from minebender.session import Event, Session, SessionSpec
 from minebender.types import Beginner
@@ -103,19 +105,13 @@ def test_a_replay_must_say_practice_when_its_events_switch_it_on() -> None:
     assert s.clicks.left == len(s.events) - 1  # the practice event counts no click
     data = replay.to_json(replay.from_session(s))
     data["practice"] = False
-    try:
-        replay.parse(data)
-    except replay.ReplayError as exc:
-        assert "'practice' must be true: events[1]" in str(exc)
-    else:
-        raise AssertionError("a replay hiding its switch to practice was read")
+    with pytest.raises(replay.ReplayError, match=r"'practice' must be true: events\[1\]"):
+        replay.parse(data)  # a replay hiding its switch to practice
     data["practice"], data["version"] = True, 1
-    try:
-        replay.parse(data)
-    except replay.ReplayError as exc:
-        assert "events[1]: 'type' must be one of" in str(exc) and "version 1" in str(exc)
-    else:
-        raise AssertionError("version 1 has no practice event")
+    with pytest.raises(
+        replay.ReplayError, match=r"events\[1\]: 'type' must be one of .* version 1"
+    ):
+        replay.parse(data)  # version 1 has no practice event
     assert Event("practice", None, 5).pos is None
 
 

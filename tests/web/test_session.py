@@ -68,10 +68,11 @@ def test_timer_starts_at_first_click_and_display_stops_at_999(clock: FakeClock) 
     s = new(clock)
     clock.t += 5
     s.flag(Pos(0, 0))
-    assert s.elapsed_ms == 0 and not s.started
+    assert s.elapsed_ms == 0 and not s.started and s.timer == 0
     s.reveal(Pos(4, 4))
+    assert s.elapsed_ms == 0 and s.timer == 1  # as Windows XP: 1 at the first click
     clock.t += 2.5
-    assert s.elapsed_ms == 2500 and s.timer == 2
+    assert s.elapsed_ms == 2500 and s.timer == 3
     clock.t += 5000
     assert s.timer == 999 and s.elapsed_ms == 5_002_500
 

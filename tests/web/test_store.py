@@ -408,7 +408,7 @@ def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -
     """Games stored before the clock was saved load as before: from their last action."""
     write_version_1(db_path)
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 5
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 6
     game = Session(SessionSpec(Beginner(), "v1"), clock)
     game.reveal(Pos(4, 4))
     gid = s.create_game(game, token="t")
@@ -486,7 +486,7 @@ def test_a_version_2_database_keeps_its_games_and_gains_chosen(
     old.close()
 
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 5
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 6
     st = s.statistics("beginner")
     assert (st.played, st.won) == (3, 2)  # the replayed board no longer counts
     assert [(t.name, t.game_id) for t in s.best_times("beginner")] == [("Ada", "named")]

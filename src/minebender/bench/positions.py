@@ -32,7 +32,7 @@ from minebender.types import (
     Shown,
 )
 
-__all__ = ["LEVELS", "Position", "lattice", "real_play"]
+__all__ = ["LEVELS", "Position", "lattice", "real_play", "real_play_board", "wide_lattice"]
 
 LEVELS = NAMED_LEVELS
 
@@ -50,11 +50,16 @@ class Position:
 def _play(level: Level, seed: int) -> Iterator[Knowledge]:
     """The views before each decision of one seeded game."""
     s = setup(level)
+    return _play_size(s.width, s.height, s.mines, seed)
+
+
+def _play_size(width: int, height: int, mines: int, seed: int) -> Iterator[Knowledge]:
+    """``_play`` on any board, past the sizes the levels allow."""
     rng = random.Random(seed)
-    first = Pos(rng.randrange(s.width), rng.randrange(s.height))
+    first = Pos(rng.randrange(width), rng.randrange(height))
     rs = [rng.getrandbits(32) for _ in range(8)]
-    layout = place_mines(s.width, s.height, s.mines, first, rs)
-    game = Game.fresh(s.width, s.height, layout).step(Reveal(first))
+    layout = place_mines(width, height, mines, first, rs)
+    game = Game.fresh(width, height, layout).step(Reveal(first))
     while isinstance(game.status, Playing):
         view = game.knowledge
         yield view
@@ -86,6 +91,37 @@ def real_play(level: str, count: int, seed: int) -> list[Position]:
     return out
 
 
+def real_play_board(width: int, height: int, mines: int, count: int, seed: int) -> list[Position]:
+    """``count`` views of real play on a width x height board with ``mines``
+    mines (any size, past the Custom level's limits), spread over the games:
+    every ``step``-th view of each, so that a big board gives early, middle
+    and late positions, not only its first few."""
+    out: list[Position] = []
+    game_seed = seed * 1_000_003
+    name = f"{width}x{height}x{mines}"
+    while len(out) < count:
+        views = list(_play_size(width, height, mines, game_seed))
+        step = max(1, len(views) // max(1, count - len(out)))
+        for view in views[::step]:
+            out.append(Position(name, view))
+            if len(out) == count:
+                break
+        game_seed += 1
+    return out
+
+
+def wide_lattice(size: int, seed: int, density: float = 0.2) -> Position:
+    """A size x size board of numbers two cells apart from a seeded layout, every
+    other cell hidden: the whole frontier one component, the hardest kind of
+    board for an exact solver (200 x 200 runs out of any sane time and memory)."""
+    rng = random.Random(seed)
+    numbers = {Pos(x, y) for y in range(1, size, 2) for x in range(1, size, 2)}
+    cells = [Pos(x, y) for y in range(size) for x in range(size) if Pos(x, y) not in numbers]
+    mines = set(rng.sample(cells, int(len(cells) * density)))
+    rows = _number_rows(size, size, numbers, mines)
+    return Position(f"lattice {size}x{size}", Knowledge(size, size, len(mines), rows))
+
+
 def lattice(k: int, seed: int) -> Position:
     """The k-by-k lattice of numbers two cells apart, from a seeded layout.
 
@@ -100,6 +136,14 @@ def lattice(k: int, seed: int) -> Position:
     cells = [Pos(x, y) for y in range(h) for x in range(w) if Pos(x, y) not in numbers]
     rng = random.Random(seed * 7919 + k)
     mines = set(rng.sample(cells, n))
+    return Position(f"lattice k={k}", Knowledge(w, h, n, _number_rows(w, h, numbers, mines)))
+
+
+def _number_rows(
+    w: int, h: int, numbers: set[Pos], mines: set[Pos]
+) -> tuple[tuple[Seen, ...], ...]:
+    """Rows where the cells of ``numbers`` show their count of ``mines`` and
+    every other cell is hidden."""
     rows: list[tuple[Seen, ...]] = []
     for y in range(h):
         row: list[Seen] = []
@@ -110,4 +154,4 @@ def lattice(k: int, seed: int) -> Position:
             else:
                 row.append(Hidden())
         rows.append(tuple(row))
-    return Position(f"lattice k={k}", Knowledge(w, h, n, tuple(rows)))
+    return tuple(rows)

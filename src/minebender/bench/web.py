@@ -17,6 +17,11 @@ The table has a row per kind of request; its ``all`` row is every action
 (reveal, flag, chord, assist), the requests the target is about: ``new game``
 (starting a game, a request a person makes once a game) is not in it.
 
+``--analyse`` adds the analysis board (``bench.web_analysis``): the players
+play once alone, then POST /api/analyse is timed on Expert and 100x100 real
+play, and the players play again while a 200x200 lattice is being analysed;
+a last line compares their 95th percentiles.
+
 The players see only what the API shows. Each plays like a quick person: it
 flags the mines and reveals the cells that single numbers prove, chords
 numbers whose flags add up, and presses the assist when that logic is stuck
@@ -42,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from minebender.bench.web_analysis import HARD_SIZE, analysis_cases
 from minebender.options import SEED_LIMIT, UsageError, add_int_argument, parse_seed
 from minebender.types import NAMED_LEVELS, Pos, neighbours
 from minebender.words import count
@@ -52,6 +58,8 @@ EXAMPLE = "minebender bench web --players 50 --actions 3000 --check"
 """The command line that ends this benchmark's ``--help``."""
 
 TARGET_MS = 50.0
+OTHERS = ("new game", "analyse expert", "analyse 100x100", "analyse small", "analyse hard")
+"""Requests timed beside the actions, not among them."""
 THINK_MS_LIMIT = 60_000.0
 """The longest --think-ms, a minute: an infinite or NaN pause cannot be slept,
 and a huge one would never end the run."""
@@ -94,6 +102,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--check", action="store_true", help="exit 1 when the 95th percentile misses 50 ms"
     )
+    parser.add_argument(
+        "--analyse",
+        action="store_true",
+        help="also time the analysis board (POST /api/analyse) on Expert and 100x100 real"
+        " play, then play while a 200x200 lattice is being analysed",
+    )
 
 
 @dataclass
@@ -110,9 +124,10 @@ class Stats:
 
     @property
     def actions(self) -> list[float]:
-        """The round trips of every action but ``new game``: the actions are what a
-        player waits for while playing, and the target is set on them."""
-        return [t for k, ts in self.times.items() if k != "new game" for t in ts]
+        """The round trips of every action but ``new game`` and the analyses: the
+        actions are what a player waits for while playing, and the target is set
+        on them."""
+        return [t for k, ts in self.times.items() if k not in OTHERS for t in ts]
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -287,6 +302,29 @@ async def _load(url: str, args: argparse.Namespace, stats: Stats) -> float:
     return time.perf_counter() - t0
 
 
+async def _load_with_analyses(url: str, args: argparse.Namespace, stats: Stats) -> float:
+    """``--analyse``: the players' load alone first, for comparison on a machine
+    whose other work moves every figure; then the analysis board's cases
+    (``bench.web_analysis``), the players' load running under the hard board."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme != "http" or not parts.hostname:
+        raise ValueError(f"--url must look like http://127.0.0.1:8000, got {url!r}")
+    host, port = parts.hostname, parts.port or 80
+    alone = Stats()
+    await _load(url, args, alone)
+    wall, stops = await analysis_cases(
+        lambda: _Conn(host, port), stats, lambda: _load(url, args, stats), args.seed, args.think_ms
+    )
+    quiet = _pct(alone.actions, 0.95) if alone.actions else float("nan")
+    busy = _pct(stats.actions, 0.95) if stats.actions else float("nan")
+    print(
+        f"players' actions, 95th percentile: {quiet:.1f} ms alone, {busy:.1f} ms while a"
+        f" {HARD_SIZE}x{HARD_SIZE} lattice was analysed ({len(stops)} analyses finished,"
+        f" stopped by {', '.join(sorted(set(stops))) or 'nothing yet'})"
+    )
+    return wall
+
+
 def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     import socket
     import urllib.request
@@ -315,19 +353,19 @@ def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> fl
         f" {count(args.actions, 'action')} on {args.level},"
         f" think time {args.think_ms:g} ms, server {url}"
     )
-    print(f"{'request':<10}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
-    rows = [*sorted(k for k in stats.times if k != "new game"), "new game"]
+    print(f"{'request':<16}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    rows = [*sorted(k for k in stats.times if k not in OTHERS), *OTHERS]
     for kind in rows:
         ts = stats.times.get(kind)
         if ts:
             print(
-                f"{kind:<10}{len(ts):>7}{_pct(ts, 0.5):>9.1f}{_pct(ts, 0.95):>9.1f}"
+                f"{kind:<16}{len(ts):>7}{_pct(ts, 0.5):>9.1f}{_pct(ts, 0.95):>9.1f}"
                 f"{_pct(ts, 0.99):>9.1f}{max(ts):>9.1f}"
             )
     every = stats.actions
     p95 = _pct(every, 0.95) if every else float("nan")
     print(
-        f"{'all':<10}{len(every):>7}{_pct(every, 0.5):>9.1f}{p95:>9.1f}"
+        f"{'all':<16}{len(every):>7}{_pct(every, 0.5):>9.1f}{p95:>9.1f}"
         f"{_pct(every, 0.99):>9.1f}{max(every):>9.1f}   (every action; not new game)"
     )
     print(
@@ -339,7 +377,7 @@ def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> fl
     inside = [t for t in stats.server if t == t]  # drop NaN: no Server-Timing header
     if inside:
         print(
-            f"{'in server':<10}{len(inside):>7}{_pct(inside, 0.5):>9.1f}{_pct(inside, 0.95):>9.1f}"
+            f"{'in server':<16}{len(inside):>7}{_pct(inside, 0.5):>9.1f}{_pct(inside, 0.95):>9.1f}"
             f"{_pct(inside, 0.99):>9.1f}{max(inside):>9.1f}   (Server-Timing of the actions)"
         )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -370,7 +408,8 @@ def run(args: argparse.Namespace) -> int:
             except RuntimeError as exc:
                 raise UsageError(f"cannot start a server: {exc}") from exc
         try:
-            wall = asyncio.run(_load(url.rstrip("/"), args, stats))
+            load = _load_with_analyses if args.analyse else _load
+            wall = asyncio.run(load(url.rstrip("/"), args, stats))
         except ServerLost as exc:
             raise UsageError(f"the server at {url} stopped answering: {exc}") from None
         except NotMinebender as exc:

@@ -86,6 +86,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " neither best times nor statistics)",
     )
     parser.add_argument(
+        "--no-marks",
+        action="store_true",
+        help="start with Marks (?) off: f and a right click only flag and unflag"
+        " (m switches it on and off while playing)",
+    )
+    parser.add_argument(
         "--new",
         action="store_true",
         help="start a new game even if an unfinished one is saved",
@@ -150,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
             new_seed=new_seed,
         )
         saver = Saver(store, game_id)
-        app = MinebenderApp(session, saver=saver)
+        app = MinebenderApp(session, saver=saver, marks=not args.no_marks)
         app.run()
         if app.unsaved is not None:  # a last try, with the store's full wait
             try:

@@ -1,8 +1,11 @@
 """Analyse a board from a file: which cells are safe, which are mines, and the
 exact mine probability of every hidden cell.
 
-The board is read in the board text format (docs/formats.md); ``-`` reads
-standard input. Exit status 0 for a consistent board, 1 when no layout agrees
+The board is read in the board text format (docs/formats.md) or as a
+JSMinesweeper ``.mine`` position; ``-`` reads standard input. Beside the
+counts it gives what the analysis board shows: dead cells, the move the bot
+would make and why, win chances in small endgames, and on an impossible
+board a minimal conflict. Exit status 0 for a consistent board, 1 when no layout agrees
 with it, 2 for a bad file or bad usage.
 """
 
@@ -17,11 +20,21 @@ from typing import Any
 
 from rich.text import Text
 
-from minebender.analysis_board import analysis_json, decimal, explanation_json, fraction_text
-from minebender.boardtext import CELL_LIMIT, Board, BoardTextError, parse_board
+from minebender.analysis_board import (
+    Best,
+    analysis_json,
+    decimal,
+    explanation_json,
+    fraction_text,
+    stage_json,
+    study,
+)
+from minebender.boardtext import CELL_LIMIT, Board, BoardTextError
 from minebender.cli import UsageError, console
+from minebender.minetext import parse_position
 from minebender.options import memory_cap, read_at_most
-from minebender.solver import Analysis, analyse, explain
+from minebender.solver import Analysis, explain
+from minebender.solver.conflict import Conflict
 from minebender.types import Boom, Knowledge, Pos, Shown, cell_name
 from minebender.words import article, cut
 
@@ -121,6 +134,11 @@ def _nat(text: str) -> int:
     return int(digits)
 
 
+DEAD_SECONDS = 10.0
+"""Processor time the dead cells may take (``analysis_board.dead_cells``): on a
+lattice of numbers each cell is a count of the whole board, minutes in all;
+past it ``dead`` is null and the grid says so."""
+
 MAX_FILE_BYTES = 10_000_000
 """The most of a board file read (formats.md): the largest board the format
 holds takes about 0.1 MB, and reading no more keeps an endless input (``yes |``,
@@ -143,7 +161,7 @@ def read_board(path: str) -> Board:
     except UnicodeDecodeError as exc:
         raise UsageError(f"{name}: {_not_utf8(data, exc.start)}") from None
     try:
-        return parse_board(text)
+        return parse_position(text)
     except BoardTextError as exc:
         raise UsageError(f"{name}: {exc}") from None
 
@@ -213,26 +231,35 @@ GRID_WIDTH = 80
 """The columns the grid fits in when the output is no terminal (a file, a pipe)."""
 
 
-def _bands(columns: int, rows: int, width: int) -> list[tuple[range, int, int]]:
+def _bands(columns: int, rows: int, width: int, label: int = 3) -> list[tuple[range, int, int]]:
     """The grid folded into bands of columns that each fit ``width``: each
-    band's columns, the width of a cell and of the row labels.
+    band's columns, the width of a cell and of the row labels. ``label`` is
+    the longest a cell's label may be (``>99``, and ``d<`` after it when dead
+    cells or a best move are marked); a space always parts two cells.
 
     >>> [(b[0], b[1]) for b in _bands(30, 16, 80)]
     [(range(0, 19), 4), (range(19, 30), 4)]
-    >>> len(_bands(9, 9, 80))
-    1
+    >>> len(_bands(9, 9, 80)), _bands(9, 9, 80, label=5)[0][1]
+    (1, 6)
     """
-    cell = max(4, len(str(columns - 1)) + 1)
-    label = max(4, len(str(rows - 1)) + 1)
-    per_band = max(1, (width - label) // cell)
+    cell = max(4, len(str(columns - 1)) + 1, label + 1)
+    margin = max(4, len(str(rows - 1)) + 1)
+    per_band = max(1, (width - margin) // cell)
     return [
-        (range(start, min(start + per_band, columns)), cell, label)
+        (range(start, min(start + per_band, columns)), cell, margin)
         for start in range(0, columns, per_band)
     ]
 
 
-def _grid(out: Text, board: Board, analysis: Analysis, band: tuple[range, int, int]) -> None:
-    """One band of the grid: its column numbers, then each row's cells."""
+def _grid(
+    out: Text,
+    board: Board,
+    analysis: Analysis,
+    band: tuple[range, int, int],
+    marks: dict[Pos, str],
+) -> None:
+    """One band of the grid: its column numbers, then each row's cells, a
+    hidden cell's label followed by its ``marks`` (``d`` dead, ``<`` best)."""
     xs, cell, label = band
     k = board.knowledge
     out.append(" " * label + "".join(f"{x:>{cell}}" for x in xs) + "\n", style="dim")
@@ -247,19 +274,25 @@ def _grid(out: Text, board: Board, analysis: Analysis, band: tuple[range, int, i
             else:
                 p = analysis.probabilities[y][x]
                 assert p is not None
+                pos = Pos(x, y)
                 style = "bold green" if p == 0 else "bold red" if p == 1 else "yellow"
-                if Pos(x, y) in board.flags and p != 1:
+                if pos in board.flags and p != 1:
                     style += " underline"
-                out.append(f"{_percent(p):>{cell}}", style=style)
+                out.append(f"{_percent(p) + marks.get(pos, ''):>{cell}}", style=style)
         out.append("\n")
 
 
 def _render(
-    board: Board, analysis: Analysis, underlined: bool = False, width: int = GRID_WIDTH
+    board: Board,
+    analysis: Analysis,
+    extras: dict[str, Any],
+    underlined: bool = False,
+    width: int = GRID_WIDTH,
 ) -> Text:
-    """The readable report; ``underlined``: the console shows styles, so the wrong
-    flags are underlined in the grid and the note can point at them. The grid
-    fits ``width`` columns, folded into bands of columns if it must be."""
+    """The readable report; ``extras``: the stages of ``analysis_board.study``
+    by name; ``underlined``: the console shows styles, so the wrong flags are
+    underlined in the grid and the note can point at them. The grid fits
+    ``width`` columns, folded into bands of columns if it must be."""
     k = board.knowledge
     out = Text()
     total = (
@@ -268,7 +301,12 @@ def _render(
     out.append(f"{k.width}x{k.height} board, {total}: ", style="bold")
     if not analysis.consistent:
         out.append("no layout agrees with this board (inconsistent)\n", style="bold red")
+        found: Conflict | None = extras.get("conflict")
+        if found is not None:
+            out.append(f"conflict: {found}\n")
         return out
+    best: Best | None = extras.get("best")
+    dead = frozenset(extras.get("dead") or ())
     count, digits = _count(analysis.solutions)
     out.append(f"{count} consistent layout{'s' * (analysis.solutions != 1)}")
     out.append(" (unique)\n" if analysis.unique else "\n")
@@ -277,9 +315,17 @@ def _render(
     out.append("S", style="bold green")
     out.append(" safe   ")
     out.append("M", style="bold red")
-    out.append(" certain mine   others: the chance of a mine in % (01 to 99, <1, >99)\n\n")
-    for band in _bands(k.width, k.height, width):
-        _grid(out, board, analysis, band)
+    out.append(" certain mine   others: the chance of a mine in % (01 to 99, <1, >99)\n")
+    out.append("d", style="bold")
+    out.append(" after it: dead (it can show only one number)   ")
+    out.append("<", style="bold")
+    out.append(" after it: the best move\n\n")
+    marks = {pos: "d" for pos in dead}
+    if best is not None:
+        marks[best.cell] = marks.get(best.cell, "") + "<"
+    longest = 3 + max((len(m) for m in marks.values()), default=0)
+    for band in _bands(k.width, k.height, width, longest):
+        _grid(out, board, analysis, band, marks)
         out.append("\n")
 
     def listing(cells: frozenset[Pos]) -> str:
@@ -291,6 +337,16 @@ def _render(
     out.append((listing(analysis.safe) or "none") + "\n")
     out.append(f"mines ({len(analysis.mines)}): ", style="bold red")
     out.append((listing(analysis.mines) or "none") + "\n")
+    if dead:
+        out.append(f"dead ({len(dead)}): ", style="bold")
+        out.append(listing(dead) + "\n")
+    elif extras.get("dead", ()) is None:
+        out.append(
+            f"dead cells not worked out: they took more than {DEAD_SECONDS:g} s\n", style="yellow"
+        )
+    if best is not None:
+        out.append("best move: ", style="bold")
+        out.append(best.reason + "\n")
     if not analysis.safe:
         hidden = [
             (p, Pos(x, y))
@@ -348,19 +404,24 @@ def _run(args: argparse.Namespace) -> int:
         board = Board(knowledge, board.flags)
     if args.explain is not None:
         _check_cell(knowledge, args.explain)
-    analysis = analyse(knowledge)
+    stages: list[tuple[str, Any]] = []
+    study(stages.append, knowledge, DEAD_SECONDS)
+    extras = dict(stages)
+    analysis: Analysis = extras["analysis"]
     why = None
     if args.explain is not None and analysis.consistent:
         why = _explanation(knowledge, args.explain)
     if args.json:
-        out = analysis_json(knowledge, analysis)
+        out: dict[str, Any] = {}
+        for stage in stages:
+            out.update(stage_json(knowledge, stage))
         if why is not None:
             out["explanation"] = why[1]
         print(json.dumps(out))
     else:
         out_console = console(highlight=False, soft_wrap=True)
         width = out_console.width if out_console.is_terminal else GRID_WIDTH
-        out_console.print(_render(board, analysis, out_console.is_terminal, width), end="")
+        out_console.print(_render(board, analysis, extras, out_console.is_terminal, width), end="")
         if why is not None:
             print(f"why: {why[0]}")
     return 0 if analysis.consistent else 1

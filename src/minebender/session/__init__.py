@@ -38,7 +38,7 @@ from minebender.session.codes import (
     new_seed,
     parse_board_code,
 )
-from minebender.session.play import DISPLAY_LIMIT_S, Session
+from minebender.session.play import DISPLAY_LIMIT_S, Session, shown_seconds
 from minebender.session.values import EVENT_TYPES, Clicks, Clock, Event, EventType, SessionSpec
 
 __all__ = [
@@ -63,4 +63,5 @@ __all__ = [
     "no_guess_available",
     "parse_board_code",
     "seed_words",
+    "shown_seconds",
 ]

@@ -26,10 +26,26 @@ from minebender.types import (
     Won,
 )
 
-__all__ = ["DISPLAY_LIMIT_S", "Session"]
+__all__ = ["DISPLAY_LIMIT_S", "Session", "shown_seconds"]
 
 DISPLAY_LIMIT_S = 999
 """The timer shows at most this many seconds, as Windows XP's does."""
+
+
+def shown_seconds(elapsed_ms: int, started: bool) -> int:
+    """What Windows XP's timer shows: 0 before the first click, 1 from the
+    first click on, then one more each whole second, stopping at 999. The
+    time itself (best times, statistics, replays) keeps its milliseconds.
+
+    >>> shown_seconds(0, False), shown_seconds(0, True), shown_seconds(999, True)
+    (0, 1, 1)
+    >>> shown_seconds(1000, True), shown_seconds(5_000_000, True)
+    (2, 999)
+    """
+    if not started:
+        return 0
+    return min(DISPLAY_LIMIT_S, elapsed_ms // 1000 + 1)
+
 
 _COVERED = Covered()
 _FLAGGED = Flagged()
@@ -62,6 +78,7 @@ class Session:
     only to a first click there, so the end of a game names it with the code."""
     end_ms: int | None = None
     _pre_flags: set[Pos] = field(default_factory=set, repr=False)
+    _marks: set[Pos] = field(default_factory=set, repr=False)
     _origin: float = field(default=0.0, repr=False)
     _offset_ms: int = field(default=0, repr=False)
     _bbbv: int | None = field(default=None, repr=False)
@@ -136,6 +153,13 @@ class Session:
     def flags(self) -> frozenset[Pos]:
         """The cells the player has flagged."""
         return frozenset(self._pre_flags) if self.game is None else self.game.flags
+
+    @property
+    def marks(self) -> frozenset[Pos]:
+        """The covered cells with a question mark: the player's notes, not
+        knowledge. They live here, beside the game, never in ``Game``: a ? is
+        no flag (not for the counter, chording or the laws' display)."""
+        return frozenset(self._marks)
 
     @property
     def knowledge(self) -> Knowledge:
@@ -220,8 +244,9 @@ class Session:
 
     @property
     def timer(self) -> int:
-        """What the timer shows: whole seconds, stopping at 999."""
-        return min(DISPLAY_LIMIT_S, self.elapsed_ms // 1000)
+        """What the timer shows, as Windows XP's: 1 at the first click, then
+        whole seconds, stopping at 999 (``shown_seconds``)."""
+        return shown_seconds(self.elapsed_ms, self.started)
 
     @property
     def bbbv(self) -> int | None:
@@ -299,6 +324,13 @@ class Session:
         self.resume()
         return self.act(Event("assist", None, self.now_ms(), k))
 
+    def mark(self, pos: Pos) -> Event | None:
+        """Right click with Marks (?) on, on a flag or a ?, as in Windows XP: a
+        flag becomes a ?, a ? becomes covered (on a covered cell it puts a ?).
+        Counts as a right click; a revealed cell does not change."""
+        self.resume()
+        return self.act(Event("mark", pos, self.now_ms()))
+
     def make_practice(self) -> Event | None:
         """Switch practice on in the game in play: from here it is a practice game
         (``spec.practice``), never ranked, so never a best time nor a loss in the
@@ -326,6 +358,9 @@ class Session:
         if event.type == "practice":
             # The spec is a frozen value: the session takes the practice one.
             self.spec = replace(self.spec, practice=True)
+        elif event.type == "mark":
+            if on_board and pos is not None:
+                self._cycle_mark(pos)
         elif self.game is not None:
             self.game = self.game.step(event.action())
         elif event.type == "flag":
@@ -344,7 +379,7 @@ class Session:
         match event.type:
             case "reveal":
                 clicks.left += 1
-            case "flag":
+            case "flag" | "mark":
                 clicks.right += 1
             case "chord":
                 clicks.chord += 1
@@ -352,6 +387,26 @@ class Session:
                 clicks.assist += 1
         if self.over and self.end_ms is None:
             self.end_ms = event.t_ms
+        if self._marks and event.type != "mark":
+            # a ? goes with its cell: revealed, or flagged over
+            flags = self.flags
+            self._marks = {p for p in self._marks if self._hidden(p) and p not in flags}
+
+    def _hidden(self, pos: Pos) -> bool:
+        return self.game is None or self.game.knowledge.hidden(pos)
+
+    def _cycle_mark(self, pos: Pos) -> None:
+        """A flag becomes a ?, a ? becomes covered, a covered cell gets a ?."""
+        if not self._hidden(pos):
+            return
+        if pos in self.flags:
+            if self.game is None:
+                self._pre_flags.discard(pos)
+            else:
+                self.game = self.game.step(Flag(pos))
+            self._marks.add(pos)
+        else:
+            self._marks ^= {pos}
 
     def _first_game(self, first: Pos) -> Game:
         """The fresh game the first click starts: mines placed around it, early flags kept."""

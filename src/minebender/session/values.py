@@ -18,8 +18,8 @@ __all__ = ["CELLESS_TYPES", "EVENT_TYPES", "Clicks", "Clock", "Event", "EventTyp
 Clock = Callable[[], float]
 """A monotonic clock in seconds, like ``time.monotonic``; injectable for tests."""
 
-EventType = Literal["reveal", "flag", "chord", "assist", "practice"]
-EVENT_TYPES: tuple[EventType, ...] = ("reveal", "flag", "chord", "assist", "practice")
+EventType = Literal["reveal", "flag", "chord", "assist", "practice", "mark"]
+EVENT_TYPES: tuple[EventType, ...] = ("reveal", "flag", "chord", "assist", "practice", "mark")
 CELLESS_TYPES: frozenset[EventType] = frozenset(("assist", "practice"))
 """The events without a cell: the assist, and practice switched on in a game in play."""
 
@@ -72,7 +72,10 @@ class Event:
     """One action of the player: its type, its cell (None for the assist and for
     practice), the time in ms since the session began, and for the assist the
     choice k it used. A ``practice`` event switches practice on in a game in
-    play: the spec is frozen, so the event is what records the change."""
+    play: the spec is frozen, so the event is what records the change. A
+    ``mark`` event is a right click with Marks (?) on, on a flag or a ?: it
+    cycles the cell's question mark, the player's note, which lives beside
+    the game and never in it (``Session.marks``)."""
 
     type: EventType
     pos: Pos | None
@@ -101,8 +104,8 @@ class Event:
                 return Flag(self.pos or Pos(-1, -1))
             case "chord":
                 return Chord(self.pos or Pos(-1, -1))
-            case "practice":
-                raise ValueError("a practice event takes no action on the game")
+            case "practice" | "mark":
+                raise ValueError(f"a {self.type} event takes no action on the game")
         return Assist(self.k)
 
 

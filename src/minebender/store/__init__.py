@@ -36,6 +36,7 @@ from minebender.store.games import GameLog
 from minebender.store.names import MAX_NAME_LENGTH, NAME_RULE, clean_name, joins
 from minebender.store.records import (
     BestTime,
+    FinishedGame,
     GameGivenUp,
     NotQualified,
     Statistics,
@@ -54,7 +55,11 @@ __all__ = [
     "NAME_RULE",
     "SCHEMA_VERSION",
     "BestTime",
+    "BestTimes",
+    "Database",
+    "FinishedGame",
     "GameGivenUp",
+    "GameLog",
     "NotQualified",
     "Statistics",
     "Store",
@@ -132,6 +137,7 @@ class Store:
     load = _part("games", GameLog.load)
     load_unfinished = _part("games", GameLog.load_unfinished)
     finished_games = _part("games", GameLog.finished_games)
+    finished_page = _part("games", GameLog.finished_page)
     token_matches = _part("games", GameLog.token_matches)
     best_time_name = _part("best", BestTimes.best_time_name)
     best_times = _part("best", BestTimes.best_times)

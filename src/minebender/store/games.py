@@ -10,6 +10,7 @@ import time
 from minebender.session import Event, Session, level_name
 from minebender.store.database import Database
 from minebender.store.records import (
+    FinishedGame,
     GameGivenUp,
     StoreConflict,
     StoredGame,
@@ -20,7 +21,15 @@ from minebender.store.records import (
     spec_of,
 )
 
-__all__ = ["GameLog"]
+__all__ = ["FINISHED_ORDERS", "FINISHED_RESULTS", "GameLog"]
+
+FINISHED_ORDERS = {
+    "time": "g.status = 'won' DESC, g.elapsed_ms, g.finished_at DESC, g.rowid DESC",
+    "date": "g.finished_at DESC, g.rowid DESC",
+}
+"""How the list of finished games may be sorted: the best times first (won
+games fastest first, then the lost ones by time), or the newest first."""
+FINISHED_RESULTS = ("won", "lost")
 
 
 def _new_id() -> str:
@@ -270,6 +279,51 @@ class GameLog:
                 (interface, interface, limit),
             ).fetchall()
         return [g for g in (self.load(r["id"]) for r in rows) if g is not None]
+
+    def finished_page(
+        self,
+        *,
+        level: str | None = None,
+        result: str | None = None,
+        order: str = "time",
+        offset: int = 0,
+        limit: int = 50,
+    ) -> tuple[int, list[FinishedGame]]:
+        """One page of the finished games (won or lost: an abandoned game has no
+        end to replay) of every interface, filtered by level and result, in the
+        order named (``FINISHED_ORDERS``); with how many match in all."""
+        if order not in FINISHED_ORDERS:
+            raise ValueError(f"order must be one of {', '.join(FINISHED_ORDERS)}, got {order!r}")
+        if result is not None and result not in FINISHED_RESULTS:
+            raise ValueError(f"result must be won or lost, got {result!r}")
+        where = (
+            "g.status IN ('won', 'lost') AND (? IS NULL OR g.level = ?)"
+            " AND (? IS NULL OR g.status = ?)"
+        )
+        args = (level, level, result, result)
+        with self.database.reading() as db:
+            total = db.execute(f"SELECT COUNT(*) FROM games g WHERE {where}", args).fetchone()[0]
+            rows = db.execute(
+                f"SELECT g.*, b.name AS player FROM games g"
+                f" LEFT JOIN best_times b ON b.game_id = g.id WHERE {where}"
+                f" ORDER BY {FINISHED_ORDERS[order]} LIMIT ? OFFSET ?",
+                (*args, limit, offset),
+            ).fetchall()
+        games = [
+            FinishedGame(
+                r["id"],
+                spec_of(r),
+                r["status"],
+                r["reason"],
+                r["elapsed_ms"],
+                r["bbbv"],
+                r["finished_at"],
+                r["interface"],
+                r["player"],
+            )
+            for r in rows
+        ]
+        return int(total), games
 
     def token_matches(self, game_id: str, token: str) -> bool:
         """The game exists and token is its owner's (compared in constant time)."""

@@ -14,6 +14,7 @@ from minebender.types import Level, Pos
 
 __all__ = [
     "BestTime",
+    "FinishedGame",
     "GameGivenUp",
     "NotQualified",
     "Statistics",
@@ -81,6 +82,23 @@ class StoredGame:
         """The session rebuilt from the log, exactly as it was after the last action,
         its timer going on from the clock last saved."""
         return Session.rebuild(self.spec, self.events, clock, self.clock_ms)
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game (won or lost) as the list of replays shows it: what it
+    was and how it ended, without its events (``StoreLog.load`` has them)."""
+
+    id: str
+    spec: SessionSpec
+    status: str
+    reason: str | None
+    elapsed_ms: int
+    bbbv: int | None
+    finished_at: float
+    interface: str
+    player: str | None
+    """The name its time was recorded under among the best times, if any."""
 
 
 @dataclass(frozen=True, slots=True)

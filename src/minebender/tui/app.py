@@ -40,7 +40,7 @@ __all__ = ["MinebenderApp"]
 class MinebenderApp(BoardApp):
     """Minesweeper in the terminal: one board, the XP bar above it, keys below."""
 
-    BOARD_ACTIONS = frozenset({"move", "open", "flag", "assist", "new_game", "scores"})
+    BOARD_ACTIONS = frozenset({"move", "open", "flag", "marks", "assist", "new_game", "scores"})
     DIALOG_FREE_ACTIONS = frozenset({"level", "custom", "keys", "end_screen"})
     """Refused while a dialog is open, allowed while the terminal is too small
     for the board: a smaller level is the way out (and the end screen's
@@ -64,8 +64,11 @@ class MinebenderApp(BoardApp):
         *,
         make_seed: Callable[[], str] = new_seed,
         saver: Saver | None = None,
+        marks: bool = True,
     ) -> None:
         super().__init__()
+        self.marks = marks
+        """Windows XP's Marks (?): f and a right click cycle flag, ?, covered."""
         self.session = session
         self.make_seed = make_seed
         self.saver = saver
@@ -194,6 +197,7 @@ class MinebenderApp(BoardApp):
             status=s.status,
             cursor=self.cursor,
             line=self._status_line(short=s.over and lines is None),
+            marks=s.marks,
         )
         panel = self.end_panel
         panel.display = lines is not None
@@ -250,8 +254,23 @@ class MinebenderApp(BoardApp):
         self._open(self.cursor)
 
     def action_flag(self) -> None:
-        """Toggle the flag under the cursor."""
-        self._after(self.session.flag(self.cursor))
+        """The right click under the cursor: flag or unflag, or with Marks (?)
+        on, flag, ?, covered in turn."""
+        self._right(self.cursor)
+
+    def action_marks(self) -> None:
+        """Switch Marks (?) on or off, as Windows XP's Game menu does."""
+        self.marks = not self.marks
+        self.notify(
+            "Marks (?) on: f and a right click go flag, ?, covered."
+            if self.marks
+            else "Marks (?) off: f and a right click flag and unflag."
+        )
+
+    def _right(self, pos: Pos) -> None:
+        s = self.session
+        cycle = pos in s.marks or (self.marks and pos in s.flags)
+        self._after(s.mark(pos) if cycle else s.flag(pos))
 
     def action_assist(self) -> None:
         """Press the no-guess assist."""
@@ -431,7 +450,7 @@ class MinebenderApp(BoardApp):
             return
         self.cursor = self.board.cursor = message.pos
         if message.button == 3:
-            self._after(self.session.flag(message.pos))
+            self._right(message.pos)
         elif message.button == 2:
             self._after(self.session.chord(message.pos))
         else:

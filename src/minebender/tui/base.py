@@ -196,10 +196,13 @@ class BoardApp(App[None]):
         status: Status,
         cursor: Pos | None,
         line: str,
+        marks: frozenset[Pos] = frozenset(),
     ) -> None:
-        """Draw one state: the board, the counter, the timer, the face and the status line."""
+        """Draw one state: the board (with the player's question marks), the
+        counter, the timer, the face and the status line."""
         board = self.board
         board.tiles = tiles
+        board.marks = marks
         board.show_cursor = cursor is not None
         if cursor is not None:
             board.cursor = cursor

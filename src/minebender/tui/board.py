@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from minebender.tui.tiles import BOARD_BACKGROUND, glyph
+from minebender.tui.tiles import BOARD_BACKGROUND, MARK, glyph
 from minebender.types import Covered, Pos, Tile
 
 __all__ = ["BoardWidget", "Tiles", "board_size"]
@@ -53,6 +53,8 @@ class BoardWidget(Widget):
     tiles: reactive[Tiles] = reactive((), layout=True)
     cursor: reactive[Pos] = reactive(Pos(0, 0))
     show_cursor: reactive[bool] = reactive(True)
+    marks: reactive[frozenset[Pos]] = reactive(frozenset())
+    """The covered cells with the player's ?, drawn over their tiles."""
 
     def __init__(self, tiles: Tiles, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -87,9 +89,10 @@ class BoardWidget(Widget):
                     "]" if left and x == cx + 1 else "[" if left else " ",
                     _BRACKET if left else _GAP,
                 )
-                char, style = glyph(tile)
+                covered = isinstance(tile, Covered)
+                char, style = MARK if covered and Pos(x, y) in self.marks else glyph(tile)
                 if on_row and x == cx:
-                    style = style + _CURSOR_GLYPH if isinstance(tile, Covered) else style
+                    style = style + _CURSOR_GLYPH if covered else style
                     style = style + Style(underline=True)
                 text.append(char, style)
             end = on_row and cx == len(row) - 1

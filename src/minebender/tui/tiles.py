@@ -11,7 +11,7 @@ from rich.style import Style
 
 from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
 
-__all__ = ["BOARD_BACKGROUND", "NUMBER_COLOURS", "glyph"]
+__all__ = ["BOARD_BACKGROUND", "MARK", "NUMBER_COLOURS", "glyph"]
 
 BOARD_BACKGROUND = "#c0c0c0"
 """Windows XP's silver, behind every cell."""
@@ -31,6 +31,8 @@ NUMBER_COLOURS: dict[int, str] = {
 _BASE = Style(bgcolor=BOARD_BACKGROUND)
 _COVERED = ("■", _BASE + Style(color="#ffffff"))
 _FLAGGED = ("⚑", _BASE + Style(color="#ff0000", bold=True))
+MARK = ("?", _BASE + Style(color="#000000", bold=True))
+"""A covered cell with the player's question mark (no tile: ``Session.marks``)."""
 _MINE = ("✱", _BASE + Style(color="#000000", bold=True))
 # a glyph of its own, as ``bot`` draws it: with NO_COLOR or on a monochrome
 # terminal the red ground alone did not tell the mine that went off

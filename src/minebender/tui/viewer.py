@@ -16,11 +16,11 @@ from textual.geometry import Size
 from textual.timer import Timer
 
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
-from minebender.session import Event, Session, level_name
+from minebender.session import Event, Session, level_name, shown_seconds
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
 from minebender.tui.line_fit import dropping, fit
-from minebender.types import Exploded, Flagged, Lost, Playing, Setup, Status, Won
+from minebender.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
 
 __all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps"]
 
@@ -42,6 +42,10 @@ class Step:
     mines_left: int
     elapsed_ms: int
     status: Status
+    marks: frozenset[Pos] = frozenset()
+    """The player's question marks then."""
+    started: bool = False
+    """The first click was made: the timer shows 1 from there."""
 
 
 def steps(replay: Replay) -> list[Step]:
@@ -53,7 +57,10 @@ def steps(replay: Replay) -> list[Step]:
         s.act(event)
         end = s.end_ms if s.end_ms is not None else event.t_ms
         elapsed = 0 if s.first_ms is None else max(0, end - s.first_ms)
-        out.append(Step(i, event, what, s.display(), s.mines_left, elapsed, s.status))
+        step = Step(
+            i, event, what, s.display(), s.mines_left, elapsed, s.status, s.marks, s.started
+        )
+        out.append(step)
     return out
 
 
@@ -161,10 +168,11 @@ class ReplayApp(BoardApp):
         self.show(
             step.tiles,
             mines_left=step.mines_left,
-            seconds=min(999, step.elapsed_ms // 1000),
+            seconds=shown_seconds(step.elapsed_ms, step.started),
             status=step.status,
             cursor=event.pos if event is not None and event.pos is not None else None,
             line=self._status_line(step),
+            marks=step.marks,
         )
 
     def _status_line(self, step: Step) -> str:

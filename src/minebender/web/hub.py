@@ -179,6 +179,8 @@ class Hub:
                 event = s.flag(pos or Pos(-1, -1))
             case "chord":
                 event = s.chord(pos or Pos(-1, -1))
+            case "mark":
+                event = s.mark(pos or Pos(-1, -1))
             case _:
                 event = s.assist()
         if event is None:

@@ -57,9 +57,10 @@ class NewGame(_Strict):
 
 
 class ActionIn(_Strict):
-    """``POST /api/games/{id}/actions``: reveal, flag and chord need a cell; assist does not."""
+    """``POST /api/games/{id}/actions``: reveal, flag, chord and mark (a right
+    click with Marks (?) on, on a flag or a ?) need a cell; assist does not."""
 
-    type: Literal["reveal", "flag", "chord", "assist"]
+    type: Literal["reveal", "flag", "chord", "assist", "mark"]
     x: StrictInt | None = None
     y: StrictInt | None = None
 

@@ -1,14 +1,18 @@
 """The routes of the records: best times and statistics of every level, their
-resets, and the server's health."""
+resets, the finished games the server keeps (the page's Replays), and the
+server's health."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
+from minebender import replay as replay_mod
+from minebender.session import board_code, level_name
+from minebender.store import FinishedGame, StoreError
 from minebender.web.access import json_answer
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
@@ -26,6 +30,42 @@ def best_times_of(hub: Hub, level: str) -> list[dict[str, Any]]:
         {"name": t.name, "elapsed_ms": t.elapsed_ms, "recorded_at": t.recorded_at}
         for t in hub.store.best_times(level)
     ]
+
+
+MAX_PAGE = 200
+"""The most finished games one request of the list answers."""
+
+
+def finished_item(g: FinishedGame) -> dict[str, Any]:
+    """A finished game as ``GET /api/replays`` lists it."""
+    b = g.spec.setup
+    return {
+        "id": g.id,
+        "level": level_name(g.spec.level),
+        "width": b.width,
+        "height": b.height,
+        "mines": b.mines,
+        "status": g.status,
+        "reason": g.reason,
+        "elapsed_ms": g.elapsed_ms,
+        "bbbv": g.bbbv,
+        "finished_at": g.finished_at,
+        "practice": g.spec.practice,
+        "no_guess": g.spec.no_guess,
+        "ranked": g.spec.ranked,
+        "code": board_code(g.spec),
+        "interface": g.interface,
+        "player": g.player,
+    }
+
+
+def stored_replay(hub: Hub, gid: str) -> dict[str, Any] | None:
+    """The replay file of a finished (won or lost) game in the store, or None."""
+    stored = hub.store.load(gid)
+    if stored is None or stored.status not in ("won", "lost"):
+        return None
+    player = hub.store.best_time_name(gid)
+    return replay_mod.to_json(replay_mod.from_session(stored.session(lambda: 0.0), player))
 
 
 def record_routes(hub: Hub) -> APIRouter:
@@ -79,6 +119,44 @@ def record_routes(hub: Hub) -> APIRouter:
                 "best_streak": st.best_streak,
             }
         return out
+
+    @api.get("/replays", summary="The finished games the server keeps")
+    async def replays(
+        level: Literal["beginner", "intermediate", "expert", "custom"] | None = None,
+        result: Literal["won", "lost"] | None = None,
+        order: Literal["time", "date"] = "time",
+        offset: int = Query(0, ge=0),
+        limit: int = Query(50, ge=1, le=MAX_PAGE),
+    ) -> Response:
+        """One page of the finished games of every player and interface, for
+        Game > Replays: by level and result, the best times first (``time``:
+        won games fastest first, then the lost ones) or the newest first
+        (``date``). ``total`` is how many match in all."""
+
+        def page() -> tuple[int, list[FinishedGame]]:
+            return hub.store.finished_page(
+                level=level, result=result, order=order, offset=offset, limit=limit
+            )
+
+        try:
+            total, games = await asyncio.to_thread(page)
+        except StoreError as exc:
+            raise ApiError(503, f"the game store is not available: {exc}") from None
+        items = [finished_item(g) for g in games]
+        return json_answer({"total": total, "offset": offset, "games": items})
+
+    @api.get("/replays/{gid}", summary="The replay file of a finished game")
+    async def replay_file(gid: str) -> Response:
+        """The replay file (docs/replays.md) of any finished game the server
+        keeps, as ``/api/games/{id}/replay`` gives its owner: a finished game
+        gives nothing away. 404 for a game not finished (or abandoned)."""
+        try:
+            data = await asyncio.to_thread(stored_replay, hub, gid)
+        except StoreError as exc:
+            raise ApiError(503, f"the game store is not available: {exc}") from None
+        if data is None:
+            raise ApiError(404, f"no finished game {gid!r}: only a game won or lost has a replay")
+        return json_answer(data)
 
     @api.get("/health", summary="The server is up")
     async def health() -> Response:

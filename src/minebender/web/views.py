@@ -94,6 +94,8 @@ def view(session: Session, *, qualifies: bool = False, abandoned: bool = False) 
         "practice": session.spec.practice,
         "no_guess": session.spec.no_guess,
         "ranked": session.spec.ranked,
+        # the player's question marks: covered cells, beside the tiles
+        "marks": sorted([p.x, p.y] for p in session.marks),
     }
     if session.over:
         out["code"] = board_code(session.spec)

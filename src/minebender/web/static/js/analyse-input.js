@@ -6,6 +6,7 @@
 
 const LONG_PRESS_MS = 380;
 const TAP_SLOP = 12;
+const WHEEL_STEP = 50; // pixels of wheel to a step of a number
 
 export function attachEditing(board, handlers) {
   const el = board.el;
@@ -82,6 +83,7 @@ export function attachEditing(board, handlers) {
     const { cell, long } = touch;
     touch = null;
     if (!long) handlers.apply(cell, handlers.tool());
+    handlers.hover(cell); // what is known of it, under the board: touch has no hover
   });
   document.addEventListener("pointercancel", (e) => {
     if (touch && e.pointerId === touch.id) {
@@ -96,6 +98,10 @@ export function attachEditing(board, handlers) {
     if (e.cancelable) e.preventDefault();
   });
 
+  // A notch of a mouse wheel (about 100 px) is one step; a touchpad's many
+  // small deltas add up to one, not one step each.
+  let turned = 0;
+  let turning = null;
   el.addEventListener(
     "wheel",
     (e) => {
@@ -103,7 +109,13 @@ export function attachEditing(board, handlers) {
       const t = p && board.tile(p.x, p.y);
       if (!t || !(t.length === 1 && t >= "0" && t <= "8") || !e.deltaY) return; // the page scrolls
       e.preventDefault();
-      handlers.turn(p, e.deltaY < 0 ? 1 : -1);
+      const k = board.key(p.x, p.y);
+      if (turning !== k) turned = 0;
+      turning = k;
+      turned += e.deltaMode === 0 ? e.deltaY : e.deltaY * WHEEL_STEP;
+      if (Math.abs(turned) < WHEEL_STEP) return;
+      handlers.turn(p, turned < 0 ? 1 : -1);
+      turned = 0;
     },
     { passive: false },
   );

@@ -27,12 +27,15 @@ export function drawPending(control) {
   clearTimeout(pendingTimer);
   $("results").dataset.state = "pending";
   pendingTimer = setTimeout(() => {
-    if (!control.signal.aborted) $("state").textContent = "Analysing\u2026";
+    if (control.signal.aborted) return;
+    $("state").textContent = "Analysing\u2026";
+    $("board").dataset.stale = "1"; // what the cells show is of the position before
   }, 150);
 }
 
 export function drawFailure(message) {
   clearTimeout(pendingTimer);
+  delete $("board").dataset.stale;
   $("results").dataset.state = "error";
   $("state").innerHTML = `<span class="bad">${esc(message)}</span>`;
   $("count").textContent = "";
@@ -48,7 +51,9 @@ function drawCount(res) {
     return;
   }
   const digits = String(res.solutions);
-  const unique = res.unique ? '<span class="badge" id="unique">unique</span>' : "";
+  let unique = "";
+  if (res.unique) unique = '<span class="badge" id="unique">unique</span>';
+  else if (digits !== "0" && res.unique === false) unique = '<span id="unique" class="not">not unique</span>';
   const n = digits.length;
   let html = `<span id="count-short">${shortCount(digits)}</span> ${unique}`;
   if (n > SHORT_DIGITS) {
@@ -123,6 +128,7 @@ function drawConflict(res, mines) {
 /** The answer of POST /api/analyse, ms after it was asked. */
 export function drawAnalysis(board, res, ms) {
   clearTimeout(pendingTimer);
+  delete board.el.dataset.stale;
   const results = $("results");
   results.dataset.state = res.complete === false ? "stopped" : "done";
   results.dataset.consistent = String(res.consistent);

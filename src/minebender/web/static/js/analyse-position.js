@@ -73,62 +73,106 @@ const MINE_CELLS = new Set(["H", "?", "F", "0", "1", "2", "3", "4", "5", "6", "7
 const fail = (line, column, what) =>
   new PositionError(column ? `line ${line}, column ${column}: ${what}` : `line ${line}: ${what}`);
 
-/** Read board text or a .mine position (told apart by their cells: "H" is
- * .mine's hidden cell, "." board text's). A bad text gets a PositionError that
- * names the line and column; nothing is guessed. */
-export function readPosition(text) {
-  if (typeof text !== "string") throw new PositionError("a position is text");
-  const lines = text.replace(/^\ufeff/, "").split(/\r?\n/);
-  let header = null;
-  const rows = [];
-  let blankAt = 0;
-  lines.forEach((raw, i) => {
-    const number = i + 1;
-    const line = raw.replace(/[ \t]+$/, "");
-    if (line.startsWith("#")) return;
-    if (!line) {
-      if (rows.length) blankAt = blankAt || number;
-      return;
-    }
-    if (!header && !rows.length && /^[0-9]+x/.test(line)) {
-      const m = HEADER.exec(line);
-      if (!m) throw fail(number, null, `a header is WxH or WxHxM (e.g. 30x16x99), not ${JSON.stringify(line.slice(0, 30))}`);
-      header = { line: number, w: Number(m[1]), h: Number(m[2]), mines: m[3] === undefined ? null : Number(m[3]) };
-      return;
-    }
-    if (blankAt) throw fail(blankAt, null, "empty line inside the board");
-    rows.push({ number, line });
-  });
-  if (!rows.length) throw new PositionError("no board: a board needs at least one row of cells");
-  const mine = rows.some((r) => r.line.includes("H"));
-  const allowed = mine ? MINE_CELLS : BOARD_CELLS;
-  const what = mine ? "cells of a .mine file are H F ? 0-8" : "cells are . ? F 0-8 *";
-  for (const { number, line } of rows) {
-    for (let x = 0; x < line.length; x++) {
-      if (!allowed.has(line[x])) throw fail(number, x + 1, `unexpected ${JSON.stringify(line[x])} (${what})`);
-    }
+const trimEnd = (line) => line.replace(/[ \t]+$/, "");
+
+/** The lines of a text, ended by LF or CRLF only (a lone CR ends none), one
+ * byte order mark at the start skipped: as the server reads them. */
+function linesOf(text) {
+  const lines = text.replace(/^\ufeff/, "").split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  else if (lines[lines.length - 1].endsWith("\r")) {
+    const last = lines[lines.length - 1];
+    throw fail(lines.length, last.indexOf("\r") + 1, "a lone CR does not end a line: lines end with LF or CRLF");
   }
-  const w = rows[0].line.length;
-  for (const { number, line } of rows) {
-    if (line.length !== w) throw fail(number, null, `${line.length} cells, but the first row has ${w}`);
+  return lines.map((line) => line.replace(/\r$/, ""));
+}
+
+function checkCells(number, line, allowed, what) {
+  for (let x = 0; x < line.length; x++) {
+    if (!allowed.has(line[x])) throw fail(number, x + 1, `unexpected ${JSON.stringify(line[x])} (${what})`);
   }
-  const h = rows.length;
-  if (header) {
-    if (header.w !== w) throw fail(header.line, null, `the header says ${header.w} columns, the rows have ${w}`);
-    if (header.h !== h) throw fail(header.line, null, `the header says ${header.h} rows, the board has ${h}`);
-  }
+}
+
+function header(number, m) {
+  const [w, h] = [Number(m[1]), Number(m[2])];
+  if (!w || !h) throw fail(number, null, "a board needs at least one cell");
   if (w > MAX_SIDE || h > MAX_SIDE) {
     throw new PositionError(`the analysis board is at most ${MAX_SIDE}x${MAX_SIDE}; this one is ${w}x${h}`);
   }
-  const mines = header ? header.mines : null;
+  const mines = m[3] === undefined ? null : Number(m[3]);
   try {
     checkMines(w, h, mines);
   } catch (err) {
-    throw fail(header.line, null, err.message);
+    throw fail(number, null, err.message);
+  }
+  return { line: number, w, h, mines };
+}
+
+/** A .mine position: its header WxHxM on the first line, then exactly H rows. */
+function readMine(lines) {
+  while (lines.length && !trimEnd(lines[lines.length - 1])) lines.pop();
+  const m = lines.length ? HEADER.exec(trimEnd(lines[0])) : null;
+  if (!m || m[3] === undefined) throw fail(1, null, "a .mine position starts with its header WxHxM (e.g. 30x16x99)");
+  const head = header(1, m);
+  const rows = lines.slice(1).map((line, i) => ({ number: i + 2, line: trimEnd(line) }));
+  if (rows.length !== head.h) throw fail(1, null, `the header says ${head.h} rows, the position has ${rows.length}`);
+  for (const { number, line } of rows) checkCells(number, line, MINE_CELLS, "cells of a .mine file are H F ? 0-8");
+  return { head, rows };
+}
+
+/** Board text: comments (#) anywhere, an optional header, no blank line inside. */
+function readBoardText(lines) {
+  let head = null;
+  const rows = [];
+  lines.forEach((raw, i) => {
+    const number = i + 1;
+    const line = trimEnd(raw);
+    if (line.startsWith("#")) return;
+    if (!line) {
+      if (rows.length) rows.push({ number, line });
+      return;
+    }
+    if (!head && !rows.length) {
+      const m = HEADER.exec(line);
+      if (m) return void (head = header(number, m));
+      if (/^\p{Nd}/u.test(line) && /[xX]/.test(line)) {
+        throw fail(number, 1, `bad header ${JSON.stringify(line.slice(0, 30))}: a header is WxH or WxHxM (e.g. 30x16x99)`);
+      }
+    }
+    rows.push({ number, line });
+  });
+  while (rows.length && !rows[rows.length - 1].line) rows.pop();
+  for (const { number, line } of rows) {
+    if (!line) throw fail(number, null, "empty line inside the board");
+    checkCells(number, line, BOARD_CELLS, "cells are . ? F 0-8 *");
+  }
+  if (!rows.length) throw new PositionError("no board: a board needs at least one row of cells");
+  if (head && rows.length !== head.h) {
+    throw fail(head.line, null, `the header says ${head.h} rows, the board has ${rows.length}`);
+  }
+  return { head, rows };
+}
+
+/** Read board text or a .mine position, told apart as the server tells them
+ * (docs/formats.md: a line after the first, not a comment, holding an "H" is
+ * .mine's). A bad text gets a PositionError that names the line and column;
+ * nothing is guessed. */
+export function readPosition(text) {
+  if (typeof text !== "string") throw new PositionError("a position is text");
+  const mine = text.split("\n").slice(1).some((line) => !line.startsWith("#") && line.includes("H"));
+  const lines = linesOf(text);
+  const { head, rows } = mine ? readMine(lines) : readBoardText(lines);
+  const w = head ? head.w : rows[0].line.length;
+  const h = rows.length;
+  if (!head && (w > MAX_SIDE || h > MAX_SIDE)) {
+    throw new PositionError(`the analysis board is at most ${MAX_SIDE}x${MAX_SIDE}; this one is ${w}x${h}`);
+  }
+  for (const { number, line } of rows) {
+    if (line.length !== w) throw fail(number, Math.min(line.length, w) + 1, `the row has ${line.length} cells, expected ${w}`);
   }
   const cells = [];
   for (const { line } of rows) for (const ch of line) cells.push(ch === "H" || ch === "?" ? "." : ch);
-  return { w, h, mines, cells };
+  return { w, h, mines: head ? head.mines : null, cells };
 }
 
 /** A copy of pos, w x h, keeping the cells that still fit (new ones hidden). */

@@ -99,7 +99,15 @@ function analyseNow() {
       if (state.analysis !== control) return;
       state.analysis = null;
       state.result = res;
+      if (res.consistent === false) {
+        // a proof asked meanwhile found nothing: there is nothing to prove
+        state.asking?.abort();
+        board.setProof([]);
+        board.setAsked([]);
+        clearWhy();
+      }
       drawAnalysis(board, res, performance.now() - started);
+      describe(target()); // the fraction of the cell in sight, anew
     })
     .catch((err) => {
       if (err.name === "AbortError" || state.analysis !== control) return;
@@ -189,10 +197,10 @@ async function ask(p) {
     drawWhy(p, null, "Only a hidden cell can be proved safe or a mine.");
     return;
   }
-  const res = state.result;
-  if (!res || state.analysis || res.consistent === false) {
-    const why = res && res.consistent === false ? "No layout fits this board: nothing can be proved on it." : "The analysis is not there yet.";
-    drawWhy(p, null, why);
+  // the answer on screen is this position's unless an analysis is on its way
+  const res = state.analysis ? null : state.result;
+  if (res && res.consistent === false) {
+    drawWhy(p, null, "No layout fits this board: nothing can be proved on it.");
     return;
   }
   const control = new AbortController();
@@ -202,7 +210,7 @@ async function ask(p) {
     const { explanation, stopped } = await api.why(state.text, undefined, [p.x, p.y], control.signal);
     if (state.asking !== control) return;
     state.asking = null;
-    const fraction = res.probabilities?.[p.y]?.[p.x] ?? null;
+    const fraction = res?.probabilities?.[p.y]?.[p.x] ?? null;
     drawWhy(p, explanation, null, { fraction, mines: state.pos.mines, stopped });
     if (explanation) {
       const cells = explanation.numbers.map(([x, y]) => ({ x, y }));

@@ -66,6 +66,14 @@ export const presence = (game, here, tab) =>
 export const abandon = (game, keepalive = false) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, { token: game.token, keepalive });
 
+/** Switch practice on in the game in play (never ranked from here, never a loss). Returns {id, view}. */
+export const practice = (game) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/practice`, { token: game.token });
+
+/** Windows 7's Restart this game: the game in play given up, its board dealt again. Returns {id, token, view}. */
+export const restart = (game) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/restart`, { token: game.token });
+
 /** The view of a game. Returns {id, view}. */
 export const getGame = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}`, { token: game.token });
@@ -99,6 +107,17 @@ export const replayFrames = (replay) =>
     raw: replay instanceof ArrayBuffer || typeof replay === "string" ? replay : JSON.stringify(replay),
   });
 
+/** One page of the finished games the server keeps, of every player:
+ * {level?, result?, order?: "time"|"date", offset?, limit?}. Returns {total, offset, games}. */
+export const replayList = (filters = {}) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== null && v !== undefined && v !== "") q.set(k, String(v));
+  return call("GET", `/api/replays?${q}`);
+};
+
+/** The replay file of any finished game the server keeps (no token needed). */
+export const storedReplay = (id) => call("GET", `/api/replays/${encodeURIComponent(id)}`);
+
 export const bestTimes = () => call("GET", "/api/best-times");
 export const statistics = () => call("GET", "/api/statistics");
 
@@ -107,10 +126,6 @@ export const resetBestTimes = () => call("DELETE", "/api/best-times");
 
 /** Reset Statistics: every level's numbers start again from zero. Returns them. */
 export const resetStatistics = () => call("DELETE", "/api/statistics");
-
-/** Make a game in play a practice game (never ranked), before its position is analysed. Returns its view. */
-export const practice = (game) =>
-  call("POST", `/api/games/${encodeURIComponent(game.id)}/practice`, { token: game.token });
 
 /** The analysis of a position (board text or .mine; mines: a number, null for
  * unknown, undefined for the header's); signal aborts it (an AbortError). */

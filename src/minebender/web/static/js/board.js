@@ -1,7 +1,19 @@
 // The board on screen: a grid of cells drawn from the view's tiles. Only cells
 // whose look changed are touched, so Expert stays smooth.
 
-const CHAR_TILES = { ".": "covered", F: "flagged", B: "blast", H: "hint", "*": "mine", X: "wrong_flag" };
+const CHAR_TILES = { ".": "covered", F: "flagged", B: "blast", H: "hint", "*": "mine", X: "wrong_flag", "?": "marked" };
+
+/** A covered cell, with or without the player's question mark. */
+export const isCovered = (tile) => tile === "covered" || tile === "marked";
+
+/** The view's tiles with its question marks (``marks``, beside the tiles:
+ * a ? is the player's note, no tile of the game) drawn on their cells. */
+export function withMarks(tiles, marks) {
+  if (!marks || !marks.length) return tiles;
+  const out = tiles.map((row) => row.slice());
+  for (const [x, y] of marks) if (out[y] && out[y][x] === "covered") out[y][x] = "marked";
+  return out;
+}
 
 /** Tile names from the compact rows of replay frames ("." covered, "F" flagged, ...). */
 export function tilesFromRows(rows) {
@@ -24,6 +36,7 @@ export function percent(p, steps) {
 const SPOKEN = {
   covered: "covered",
   flagged: "flag",
+  marked: "question mark",
   blast: "the mine that went off",
   hint: "safe: you could have proved it",
   mine: "mine",
@@ -35,7 +48,7 @@ const SPOKEN = {
 function spoken(tile, p, x, y, proof) {
   let what = tile === "0" ? "empty" : isNumber(tile) ? tile : (SPOKEN[tile] ?? tile);
   if (p !== null && p !== undefined) what += `, ${percent(p, 10)}% mine`;
-  if (proof) what += ", proves the hint";
+  if (proof) what += `, ${proof}`;
   return `${what}, column ${x + 1}, row ${y + 1}`;
 }
 
@@ -50,6 +63,7 @@ export class Board {
     this.proof = new Set();
     this.heat = null;
     this.cursor = null;
+    this.proofSaid = "proves the hint"; // what a screen reader says of a highlighted number
   }
 
   key(x, y) {
@@ -135,7 +149,7 @@ export class Board {
     const t = this.tile(x, y);
     if (!t || !isNumber(t) || t === "0") return false;
     const flags = this.neighbours(x, y).filter((p) => this.tiles[p.y][p.x] === "flagged").length;
-    const hidden = this.neighbours(x, y).filter((p) => this.tiles[p.y][p.x] === "covered").length;
+    const hidden = this.neighbours(x, y).filter((p) => isCovered(this.tiles[p.y][p.x])).length;
     return flags === Number(t) && hidden > 0;
   }
 
@@ -149,9 +163,9 @@ export class Board {
       c.textContent = t === "0" ? "" : t;
     } else {
       cls += t;
-      c.textContent = "";
+      c.textContent = t === "marked" ? "?" : "";
     }
-    if (this.pressed.has(k) && t === "covered") cls += " pressed";
+    if (this.pressed.has(k) && isCovered(t)) cls += " pressed";
     if (this.proof.has(k)) cls += " proof";
     if (this.cursor === k) cls += " cursor";
     const p = this.heat && t === "covered" ? this.heat[y][x] : null;
@@ -169,7 +183,7 @@ export class Board {
     }
     c.className = cls;
     c.dataset.tile = t;
-    c.setAttribute("aria-label", spoken(t, p, x, y, this.proof.has(k)));
+    c.setAttribute("aria-label", spoken(t, p, x, y, this.proof.has(k) && this.proofSaid));
   }
 
   setSet(name, cells) {

@@ -16,6 +16,11 @@ export function esc(text) {
 
 export const seconds = (ms) => (ms / 1000).toFixed(3);
 
+/** What Windows XP's timer shows: 0 before the first click, 1 from the first
+ * click, then one more each whole second, up to 999. The time itself keeps
+ * its milliseconds (the end screen, best times, replays: `seconds`). */
+export const shownSeconds = (ms, started) => (started ? Math.min(999, Math.floor(ms / 1000) + 1) : 0);
+
 let openCount = 0;
 export const dialogOpen = () => openCount > 0;
 
@@ -274,6 +279,50 @@ export function confirmDialog(title, text, yes) {
   }).then((v) => v === true);
 }
 
+/** The cell sizes offered: "auto" fits the board to the screen (up to 24 px). */
+export const CELL_SIZES = ["auto", 16, 20, 24, 32, 40];
+
+/** Game > Cell Size...: resolves the size chosen ("auto" or px), or null. */
+export function cellSizeDialog(current) {
+  const options = CELL_SIZES.map((size) => {
+    const label = size === "auto" ? "Fit the screen (up to 24 px)" : `${size} px`;
+    const on = String(size) === String(current) ? " checked" : "";
+    return `<label class="choice"><input type="radio" name="cell-size" value="${size}"${on}> ${label}</label>`;
+  });
+  return openDialog({
+    title: "Cell Size",
+    id: "size-dialog",
+    html: `<fieldset><legend>Size of a cell</legend>${options.join("")}</fieldset>`,
+    buttons: [
+      {
+        label: "OK",
+        primary: true,
+        value: (win) => {
+          const v = win.querySelector("input[name=cell-size]:checked")?.value ?? "auto";
+          return v === "auto" ? "auto" : Number(v);
+        },
+      },
+      { label: "Cancel", value: null },
+    ],
+  });
+}
+
+/** Windows 7's question before a new game ends the game in play: resolves
+ * "quit", "restart" (offered with `restart`) or null (Keep playing: the
+ * default, as Esc and the close box). */
+export function leaveDialog({ counted, restart }) {
+  const loss = counted ? " It counts as a loss." : "";
+  const buttons = [{ label: "Quit and start a new game", value: "quit" }];
+  if (restart) buttons.push({ label: "Restart this game", value: "restart" });
+  buttons.push({ label: "Keep playing", value: null, primary: true });
+  return openDialog({
+    title: "Game in Progress",
+    id: "leave-dialog",
+    html: `<p>What do you want to do with the game in progress?${loss}</p>`,
+    buttons,
+  });
+}
+
 /** Show the board code of this game (once known) and let the player enter one. */
 export function codeDialog(code, typed = { code: "", error: "" }, first = null) {
   // the cell is named as solve and the terminal name cells: column,row from 0
@@ -365,14 +414,14 @@ export function controlsDialog() {
     title: "Controls",
     html: `<table>
       <tr><td>Left click</td><td>reveal a cell; on a number whose flags add up, reveal its neighbours</td></tr>
-      <tr><td>Right click</td><td>flag or unflag</td></tr>
+      <tr><td>Right click</td><td>flag, then ? (with Game &gt; Marks (?) on), then covered again</td></tr>
       <tr><td>Left + right, or middle</td><td>chord: reveal the neighbours of a number</td></tr>
       <tr><td>Arrows</td><td>move the cursor</td></tr>
       <tr><td>Space / Enter</td><td>reveal or chord at the cursor</td></tr>
-      <tr><td>F</td><td>flag at the cursor</td></tr>
+      <tr><td>F</td><td>flag (or ?) at the cursor, as a right click</td></tr>
       <tr><td>A</td><td>assist: opens a safe cell when you are stuck; loses if a safe cell could be found</td></tr>
       <tr><td>N or F2</td><td>new game</td></tr>
-      <tr><td>Touch</td><td>tap reveals, long press flags</td></tr></table>`,
+      <tr><td>Touch</td><td>tap reveals, long press flags (or marks ?, as a right click)</td></tr></table>`,
   });
 }
 

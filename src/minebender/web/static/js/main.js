@@ -2,7 +2,7 @@
 // the HTTP API. The server decides everything; the page only shows views.
 
 import * as api from "./api.js";
-import { Board } from "./board.js";
+import { Board, isCovered, withMarks } from "./board.js";
 import { drawEnd, showProof } from "./endscreen.js";
 import * as dlg from "./dialogs.js";
 import * as icons from "./icons.js";
@@ -11,6 +11,7 @@ import { paramInLink } from "./links.js";
 import { attachMenus, closeMenus, markMenu } from "./menus.js";
 import { saved } from "./storage.js";
 import * as replays from "./replay.js";
+import * as sound from "./sound.js";
 import { analyseLink, takePosition } from "./takeposition.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,7 +20,16 @@ const state = {
   game: null, // {id, token}
   view: null,
   receivedAt: 0,
-  prefs: { level: "beginner", custom: { width: 30, height: 16, mines: 99 }, practice: false, noGuess: false, ...saved.get("prefs", {}) },
+  prefs: {
+    level: "beginner",
+    custom: { width: 30, height: 16, mines: 99 },
+    practice: false,
+    noGuess: false,
+    marks: true, // Windows XP's Marks (?): on unless the player turned it off
+    sound: false, // Windows XP's Sound: off unless the player turned it on
+    cell: "auto", // the cell size in px, or "auto": fit the screen, up to 24 px
+    ...saved.get("prefs", {}),
+  },
   cursor: null,
   queue: Promise.resolve(),
   holding: false,
@@ -29,6 +39,7 @@ const state = {
   presenceFailed: false, // the last word to the server about this page was not heard
   asking: false, // a link's question is open over the game in play: its clock stands still
   dealtUnanswered: null, // a link's game, made but not yet taken or declined
+  deals: 0, // new games on their way: the game on screen is being left already
 };
 
 const board = new Board($("board"));
@@ -70,9 +81,13 @@ function elapsedNow() {
 }
 
 function drawTimer() {
-  const secs = Math.min(999, Math.floor(elapsedNow() / 1000));
+  const secs = dlg.shownSeconds(elapsedNow(), !!state.view?.started);
   const el = $("timer");
   if (el.dataset.value !== String(secs)) {
+    const v = state.view;
+    // XP ticks as each second shows, from the 1 of the first click
+    if (state.prefs.sound && secs > 0 && v && v.status === "playing" && !v.paused && el.dataset.value !== undefined)
+      sound.play("tick");
     el.dataset.value = String(secs);
     el.innerHTML = icons.ledDigits(secs);
     el.setAttribute("aria-label", `${secs} seconds`);
@@ -136,7 +151,7 @@ async function show(view) {
   const wasOn = before && state.game && before.status === "playing";
   state.view = view;
   state.receivedAt = performance.now();
-  board.render(view.tiles);
+  board.render(withMarks(view.tiles, view.marks));
   board.el.dataset.status = view.status;
   drawCounter(view.mines_left);
   drawTimer();
@@ -148,7 +163,7 @@ async function show(view) {
     export: () => replays.exportGame(game),
     code: () => command("code"),
     again: () => {
-      newGame();
+      startOver();
       board.el.focus({ preventScroll: true }); // the button is gone with the panel
     },
   });
@@ -156,7 +171,10 @@ async function show(view) {
   refreshHeat();
   if (view.reason === "hint") loadProof(view);
   if (view.status === "lost") board.scrollTo(["hint", "blast"]); // on a board wider than the screen too
-  if (wasOn && view.status !== "playing") finished(view); // not awaited: the name dialog must not hold the queue
+  if (wasOn && view.status !== "playing") {
+    if (state.prefs.sound && view.status !== "abandoned") sound.play(view.status === "won" ? "win" : "blast");
+    finished(view); // not awaited: the name dialog must not hold the queue
+  }
 }
 
 async function loadProof(view) {
@@ -344,7 +362,8 @@ let dealing = Promise.resolve(null);
 
 /** Start a game; resolves with its first view, or null (the error is shown). */
 function newGame(opts = {}) {
-  const dealt = dealing.then(() => dealGame(opts));
+  state.deals++;
+  const dealt = dealing.then(() => dealGame(opts)).finally(() => state.deals--);
   dealing = dealt.catch(() => null);
   return dealt;
 }
@@ -355,6 +374,7 @@ async function dealGame(opts) {
     ? { code: opts.code, practice: p.practice }
     : { level: p.level === "custom" ? p.custom : p.level, practice: p.practice, no_guess: p.noGuess };
   try {
+    if (opts.restart) return await restartGame();
     const res = await api.newGame(body);
     // Asked only once the server took the code: a refused one says so at once.
     // Declined, the new game, not started, is dropped.
@@ -371,29 +391,107 @@ async function dealGame(opts) {
     // away) leaves the game in progress as it was.
     const counted = await abandonCurrent();
     await abandonSaved();
-    state.game = { id: res.id, token: res.token };
-    state.startedFrom = opts.code ?? null;
-    const v = res.view;
-    // The face and F2 go on with the level of a shared board, which is in
-    // sight; its no-guess option is not taken: ticked for good, it would make
-    // every later game unranked without a word.
-    if (opts.code) p.level = v.level;
-    // The Custom Field dialog shows the sizes as the laws clamped them.
-    if (v.level === "custom") p.custom = { width: v.width, height: v.height, mines: v.mines };
-    savePrefs();
-    state.cursor = null;
-    saved.set("current", state.game);
-    state.view = null;
-    board.setCursor(null);
-    await show(res.view);
-    if (counted) status("The game you left counts as lost in the statistics.");
-    return v;
+    return await takeGame(res, counted, opts.code ?? null);
   } catch (err) {
     status(err.message, true);
     state.lastError = err.message;
     if (opts.code && !opts.inDialog) await dlg.message("Board Code", err.message);
     return null;
   }
+}
+
+// Windows 7's Restart this game: the server gives the game in play up (as a
+// new game would) and deals its board again, unranked; after the moves sent.
+async function restartGame() {
+  const game = state.game;
+  const v = state.view;
+  await state.queue;
+  if (state.game !== game || !state.view || state.view.status !== "playing") return null;
+  const res = await api.restart(game);
+  return takeGame(res, v.started && v.ranked, state.startedFrom);
+}
+
+// The new game res ({id, token, view}) becomes this page's game.
+async function takeGame(res, counted, code) {
+  const p = state.prefs;
+  state.game = { id: res.id, token: res.token };
+  state.startedFrom = code;
+  const v = res.view;
+  // The face and F2 go on with the level of a shared board, which is in
+  // sight; its no-guess option is not taken: ticked for good, it would make
+  // every later game unranked without a word.
+  if (code) p.level = v.level;
+  // The Custom Field dialog shows the sizes as the laws clamped them.
+  if (v.level === "custom") p.custom = { width: v.width, height: v.height, mines: v.mines };
+  savePrefs();
+  state.cursor = null;
+  saved.set("current", state.game);
+  state.view = null;
+  board.setCursor(null);
+  await show(res.view);
+  if (counted) status("The game you left counts as lost in the statistics.");
+  return v;
+}
+
+/** Before something that would end the game in play (a new game, another
+ * level or option, a board code), ask as Windows 7 does: resolves "go"
+ * (nothing is lost, or the player quits), "restart" (offered with
+ * `restart`) or null: Keep playing. */
+async function askLeave({ restart = false } = {}) {
+  const v = state.view;
+  if (!state.game || !v || v.status !== "playing" || !v.started || state.deals) return "go";
+  const choice = await dlg.leaveDialog({ counted: v.ranked, restart });
+  return choice === "quit" ? "go" : choice;
+}
+
+/** A new game at the player's word (the face, F2, N, Game > New): asked
+ * first while a game is in play, which can also be restarted. */
+async function startOver() {
+  const choice = await askLeave({ restart: true });
+  if (choice === null) return null;
+  return newGame({ restart: choice === "restart" });
+}
+
+// Game > Practice. In a game in play it switches practice on without ending
+// it (asked first when the game is ranked and started: it gives up its best
+// time), and off it only hides the heat map: the game stays a practice game,
+// the next one is dealt without. Between games it deals a new game.
+async function togglePractice() {
+  const p = state.prefs;
+  const game = state.game;
+  const v = state.view;
+  if (!game || !v || v.status !== "playing") {
+    p.practice = !p.practice;
+    savePrefs();
+    return void (await newGame());
+  }
+  if (p.practice) {
+    p.practice = false;
+    savePrefs();
+    refreshHeat();
+    if (v.practice) status("The heat map is off. This game stays a practice game; the next one counts.");
+    return;
+  }
+  if (!v.practice) {
+    const question =
+      "Practice this game? The heat map shows each covered cell's chance of a mine. " +
+      "The game goes on, but counts for neither best times nor statistics, not even as a loss.";
+    if (v.started && v.ranked && !(await dlg.confirmDialog("Practice", question, "Practice"))) return;
+    let done = false;
+    state.queue = state.queue
+      .then(async () => {
+        if (state.game !== game || !state.view || state.view.status !== "playing") return;
+        const res = await api.practice(game);
+        done = true;
+        if (state.game === game) await show(res.view);
+      })
+      .catch((err) => status(err.message, true));
+    await state.queue;
+    if (!done) return;
+  }
+  p.practice = true;
+  savePrefs();
+  refreshHeat();
 }
 
 // An action, or a function that makes it (or null: nothing to send) when its
@@ -443,7 +541,10 @@ function refreshFromServer() {
         setTimeout(() => followReplacement(game), 0);
         return;
       }
-      const same = JSON.stringify(res.view.tiles) === JSON.stringify(v.tiles) && res.view.status === v.status;
+      // what the board shows: its tiles and ?s (a ? placed in another window
+      // was not drawn here), the game's state, and practice switched on there
+      const seen = (w) => JSON.stringify([w.tiles, w.marks, w.status, w.practice]);
+      const same = seen(res.view) === seen(v);
       if (state.game === game && state.view === v && !same) await show(res.view);
     })
     .catch((err) => {
@@ -493,7 +594,7 @@ const playing = () => !!state.view && state.view.status === "playing" && !dlg.di
 // no reveal, and a flag and then a click on the number it completed no chord.
 function openCell(p, anyNumber = false) {
   const aimed = board.tile(p.x, p.y);
-  if (aimed === "covered") return send({ type: "reveal", ...p });
+  if (isCovered(aimed)) return send({ type: "reveal", ...p }); // a ? is no flag
   return send(() => {
     const t = board.tile(p.x, p.y);
     if (aimed === "flagged") return t === "covered" ? { type: "reveal", ...p } : null;
@@ -503,10 +604,22 @@ function openCell(p, anyNumber = false) {
   });
 }
 
+// A right click, F or a long press on cell p. With Marks (?) on it cycles as
+// in Windows XP: covered, flag, ?, covered; decided on the board the moves
+// sent before it leave, so that two quick right clicks flag and then mark.
+function flagCell(p) {
+  if (!state.prefs.marks && board.tile(p.x, p.y) !== "marked") return send({ type: "flag", ...p });
+  return send(() => {
+    const t = board.tile(p.x, p.y);
+    const cycle = t === "marked" || (t === "flagged" && state.prefs.marks);
+    return { type: cycle ? "mark" : "flag", ...p };
+  });
+}
+
 attachPointer(board, {
   enabled: playing,
   click: (p) => openCell(p),
-  flag: (p) => send({ type: "flag", ...p }),
+  flag: (p) => flagCell(p),
   chord: (p) => send({ type: "chord", ...p }),
   holding: (on) => {
     state.holding = on;
@@ -572,18 +685,31 @@ function savePrefs() {
   markMenu(state.prefs);
 }
 
+// The cell size chosen (Game > Cell Size...), or the size that fits the screen.
+function applyCellSize() {
+  const px = Number(state.prefs.cell);
+  if (Number.isFinite(px) && px > 0) {
+    board.el.dataset.size = String(px);
+    board.el.style.setProperty("--cell-size", `${px}px`);
+  } else {
+    delete board.el.dataset.size;
+    board.el.style.removeProperty("--cell-size");
+  }
+}
+
 async function command(cmd) {
   closeMenus();
   const p = state.prefs;
   try {
-    if (cmd === "new") await newGame();
+    if (cmd === "new") await startOver();
     else if (cmd.startsWith("level:")) {
+      if ((await askLeave()) !== "go") return;
       p.level = cmd.slice(6);
       savePrefs();
       await newGame();
     } else if (cmd === "custom") {
       const c = await dlg.customDialog(p.custom);
-      if (c) {
+      if (c && (await askLeave()) === "go") {
         p.level = "custom";
         p.custom = c;
         savePrefs();
@@ -595,16 +721,24 @@ async function command(cmd) {
         }
       }
     } else if (cmd === "noguess") {
+      if ((await askLeave()) !== "go") return;
       p.noGuess = !p.noGuess;
       savePrefs();
       await newGame();
-    } else if (cmd === "practice") {
-      p.practice = !p.practice;
+    } else if (cmd === "practice") await togglePractice();
+    else if (cmd === "marks" || cmd === "sound") {
+      p[cmd] = !p[cmd];
       savePrefs();
-      await newGame();
+    } else if (cmd === "size") {
+      const size = await dlg.cellSizeDialog(p.cell);
+      if (size !== null) {
+        p.cell = size;
+        savePrefs();
+        applyCellSize();
+      }
     } else if (cmd === "best") await showBestTimes();
     else if (cmd === "stats") await showStatistics();
-    else if (cmd === "replays") await replays.replaysDialog(saved.get("history", []));
+    else if (cmd === "replays") await replays.replaysDialog(new Set(saved.get("history", []).map((h) => h.id)));
     else if (cmd === "text" && state.game) {
       const text = await api.boardText(state.game);
       await dlg.boardTextDialog(text, `minebender-${state.view?.level ?? "board"}-${state.game.id}.txt`);
@@ -617,9 +751,13 @@ async function command(cmd) {
       const v = state.view;
       // A refused code is shown in the dialog, which stays open with it typed.
       let typed = { code: "", error: "" };
+      let left = false;
       for (;;) {
         const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null);
-        if (!code || (await newGame({ code, inDialog: true }))) break;
+        if (!code) break;
+        if (!left && (await askLeave()) !== "go") break;
+        left = true; // asked once: a refused code typed again is not asked again
+        if (await newGame({ code, inDialog: true })) break;
         typed = { code, error: state.lastError };
       }
     } else if (cmd === "controls") await dlg.controlsDialog();
@@ -648,7 +786,7 @@ document.addEventListener("keydown", (e) => {
   if (e.repeat && REPEATLESS.has(e.key)) return void e.preventDefault();
   if (e.key === "F2" || e.key === "n" || e.key === "N") {
     e.preventDefault();
-    return newGame();
+    return startOver();
   }
   if (e.key === "a" || e.key === "A") {
     e.preventDefault();
@@ -662,6 +800,8 @@ document.addEventListener("keydown", (e) => {
     board.setCursor(r.cursor);
   } else if (r.action === "open" && playing()) {
     openCell({ ...state.cursor }, true);
+  } else if (r.action === "flag" && playing()) {
+    flagCell({ ...state.cursor });
   } else if (r.action && playing()) {
     send({ type: r.action, ...state.cursor });
   }
@@ -708,6 +848,15 @@ document.addEventListener("visibilitychange", () => {
   if (!document.hidden) refreshFromServer();
 });
 window.addEventListener("focus", () => refreshFromServer());
+// Options changed in another tab of this browser (Practice, Marks, Sound, the
+// cell size...): this one takes them too, or its heat map and menu lagged.
+window.addEventListener("storage", (e) => {
+  if (e.key !== "minebender.prefs") return;
+  Object.assign(state.prefs, saved.get("prefs", {}));
+  markMenu(state.prefs);
+  applyCellSize();
+  refreshHeat();
+});
 window.addEventListener("pagehide", () => {
   tellPresence(false);
   // a link's game made for a question never answered: not left "playing" for good
@@ -725,10 +874,11 @@ setFace("smile");
 drawCounter(0);
 drawTimer();
 markMenu(state.prefs);
+applyCellSize();
 // After the face or the bulb the focus is on the board, so the next Space
 // reveals there rather than pressing the button again (a new game each time).
 $("face").addEventListener("click", () => {
-  newGame();
+  startOver();
   board.el.focus({ preventScroll: true });
 });
 $("assist").addEventListener("click", () => {

@@ -9,6 +9,8 @@ export function markMenu(p) {
     else if (cmd === "custom") on = p.level === "custom";
     else if (cmd === "noguess") on = p.noGuess;
     else if (cmd === "practice") on = p.practice;
+    else if (cmd === "marks") on = p.marks;
+    else if (cmd === "sound") on = p.sound;
     if (on !== null) b.setAttribute("aria-checked", String(on));
   }
 }

@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { Board, tilesFromRows } from "./board.js";
-import { esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
+import { esc, levelTitle, message, openDialog, seconds, shownSeconds } from "./dialogs.js";
 import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
 
@@ -31,61 +31,140 @@ export async function watchGame(game) {
 }
 
 /** What tells a game of the list from another: its date, a custom field's
- * size, practice or no-guess, and its board code (games listed before these
- * were remembered show only the date). */
-function details(g) {
-  const parts = [new Date(g.date).toLocaleString()];
-  if (g.level === "custom" && g.size) parts.push(`${g.size.width}\u00d7${g.size.height}, ${g.size.mines} mines`);
+ * size, practice or no-guess, the name of its best time, its board code, and
+ * whether this browser played it. */
+function details(g, mine) {
+  const parts = [new Date(g.finished_at * 1000).toLocaleString()];
+  if (g.level === "custom") parts.push(`${g.width}\u00d7${g.height}, ${g.mines} mines`);
   if (g.no_guess) parts.push("no-guess");
   if (g.practice) parts.push("practice");
+  if (g.player) parts.push(`best time of ${g.player}`);
   if (g.code) parts.push(`code ${g.code}`);
+  if (g.interface === "tui") parts.push("terminal");
+  if (mine) parts.push("this browser");
   return parts.join(" \u00b7 ");
 }
 
 const what = (g) =>
   `${esc(levelTitle(g.level))} \u2013 ${g.status === "won" ? "won" : "lost"} in ${seconds(g.elapsed_ms)} s`;
 
-/** The list of this browser's finished games, with watch, export and import. */
-export function replaysDialog(history) {
-  const rows = history
-    .map(
-      (g, i) =>
-        `<div class="row" data-i="${i}"><span class="what">${what(g)}` +
-        `<br><small>${esc(details(g))}</small></span>` +
-        // named with their game, as a screen reader lists them out of their rows
-        `<button type="button" class="xpbtn" data-watch aria-label="Watch ${what(g)}">Watch</button>` +
-        `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button></div>`,
-    )
-    .join("");
+const PAGE = 50;
+
+const FILTERS =
+  '<div class="replay-filters">' +
+  '<label>Level <select data-level><option value="">All</option><option value="beginner">Beginner</option>' +
+  '<option value="intermediate">Intermediate</option><option value="expert">Expert</option>' +
+  '<option value="custom">Custom</option></select></label>' +
+  '<label>Result <select data-result><option value="">All</option><option value="won">Won</option>' +
+  '<option value="lost">Lost</option></select></label>' +
+  '<label>Order <select data-order><option value="time">Best times first</option>' +
+  '<option value="date">Newest first</option></select></label></div>';
+
+/** A replay file the player opened: watched at once. Other sources of files
+ * (another program's formats) go through here too. */
+async function openFile(file) {
+  try {
+    await watch(await api.replayFrames(await file.arrayBuffer()));
+  } catch (err) {
+    await message("Import", err.message);
+  }
+}
+
+/** Where replays come from besides the list: sections of the dialog, each
+ * {html, attach(win, close)}. Import reads this minebender's own files. */
+export const sources = [
+  {
+    html: '<p><label style="display:block">Import a replay file: <input type="file" accept=".json,application/json" data-import></label></p>',
+    attach(win, close) {
+      win.querySelector("[data-import]").addEventListener("change", (e) => {
+        const file = e.target.files[0];
+        if (!file) return;
+        close(null);
+        openFile(file);
+      });
+    },
+  },
+];
+
+/** Game > Replays: every finished game the server keeps, from every browser
+ * and the terminal, filtered by level and result, the best times first (or
+ * the newest), in pages; watch or export any of them, or open a file.
+ * `mine` holds the ids of this browser's games, which the list marks. */
+export function replaysDialog(mine = new Set()) {
   return openDialog({
     title: "Replays",
     id: "replays-dialog",
     html:
-      `<div class="list">${rows || '<div class="row">No finished games yet.</div>'}</div>` +
-      '<p><label style="display:block">Import a replay file: <input type="file" accept=".json,application/json" data-import></label></p>',
+      FILTERS +
+      '<div class="list" data-list aria-live="polite"></div>' +
+      '<div class="replay-more"><span data-count></span> <button type="button" class="xpbtn" data-more hidden>More</button></div>' +
+      sources.map((s) => s.html).join(""),
     buttons: [{ label: "Close", value: null }],
     onOpen: (win, close) => {
-      win.querySelectorAll("[data-watch]").forEach((b) =>
-        b.addEventListener("click", () => {
-          close(null);
-          watchGame(history[Number(b.closest(".row").dataset.i)]);
-        }),
-      );
-      win.querySelectorAll("[data-export]").forEach((b) =>
-        b.addEventListener("click", () => exportGame(history[Number(b.closest(".row").dataset.i)])),
-      );
-      win.querySelector("[data-import]").addEventListener("change", async (e) => {
-        const file = e.target.files[0];
-        if (!file) return;
-        close(null);
-        try {
-          await watch(await api.replayFrames(await file.arrayBuffer()));
-        } catch (err) {
-          await message("Import", err.message);
-        }
+      const list = win.querySelector("[data-list]");
+      const more = win.querySelector("[data-more]");
+      const count = win.querySelector("[data-count]");
+      const filters = () => ({
+        level: win.querySelector("[data-level]").value,
+        result: win.querySelector("[data-result]").value,
+        order: win.querySelector("[data-order]").value,
       });
+      let shown = [];
+      let asked = 0; // the newest request: an older answer is not shown
+      const row = (g) => {
+        const div = document.createElement("div");
+        div.className = "row";
+        div.dataset.id = g.id;
+        div.innerHTML =
+          `<span class="what">${what(g)}<br><small>${esc(details(g, mine.has(g.id)))}</small></span>` +
+          // named with their game, as a screen reader lists them out of their rows
+          `<button type="button" class="xpbtn" data-watch aria-label="Watch ${what(g)}">Watch</button>` +
+          `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button>`;
+        div.querySelector("[data-watch]").addEventListener("click", () => {
+          close(null);
+          watchStored(g);
+        });
+        div.querySelector("[data-export]").addEventListener("click", () => exportStored(g));
+        return div;
+      };
+      const load = async (fresh) => {
+        const n = ++asked;
+        if (fresh) shown = [];
+        try {
+          const page = await api.replayList({ ...filters(), offset: shown.length, limit: PAGE });
+          if (n !== asked) return;
+          if (fresh) list.textContent = "";
+          shown = shown.concat(page.games);
+          page.games.forEach((g) => list.appendChild(row(g)));
+          if (!shown.length) list.innerHTML = '<div class="row">No finished games yet.</div>';
+          count.textContent = shown.length ? `${shown.length} of ${page.total} games` : "";
+          more.hidden = shown.length >= page.total;
+        } catch (err) {
+          if (n === asked) list.innerHTML = `<div class="row">${esc(err.message)}</div>`;
+        }
+      };
+      win.querySelectorAll(".replay-filters select").forEach((s) => s.addEventListener("change", () => load(true)));
+      more.addEventListener("click", () => load(false));
+      sources.forEach((s) => s.attach(win, close));
+      load(true);
     },
   });
+}
+
+async function watchStored(g) {
+  try {
+    await watch(await api.replayFrames(await api.storedReplay(g.id)));
+  } catch (err) {
+    await message("Replay", err.message);
+  }
+}
+
+async function exportStored(g) {
+  try {
+    download(await api.storedReplay(g.id), `minebender-${g.level}-${g.id}.json`);
+  } catch (err) {
+    await message("Export", err.message);
+  }
 }
 
 /** The pause before the next frame: the game's own pause (cut to 10 s, for a
@@ -147,8 +226,10 @@ export function watch(data) {
         const time = win.querySelector("[data-time]");
         count.innerHTML = ledDigits(f.mines_left);
         count.setAttribute("aria-label", `${f.mines_left} mines left`); // the digits are pictures
-        time.innerHTML = ledDigits(Math.floor(f.elapsed_ms / 1000));
-        time.setAttribute("aria-label", `${Math.min(999, Math.floor(f.elapsed_ms / 1000))} seconds`); // as the LED
+        // as the game's LED showed it: 1 from the first click, which always opens a cell
+        const secs = shownSeconds(f.elapsed_ms, f.rows.some((r) => /[0-8BH*X]/.test(r)));
+        time.innerHTML = ledDigits(secs);
+        time.setAttribute("aria-label", `${secs} seconds`);
         win.querySelector("[data-info]").textContent = describe(f, frames.length);
         slider.value = String(i);
       };

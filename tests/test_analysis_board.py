@@ -1,0 +1,193 @@
+"""The analysis board's extras against brute force on small boards: dead cells,
+the best move, win chances in small endgames, and minimal conflicts.
+
+Brute force lists every layout of the board (``reference.brute``), so the
+boards stay at 10 cells or fewer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+from hypothesis import given, settings
+
+import minebender as mb
+from minebender.analysis_board import (
+    best_move,
+    dead_cells,
+    stage_json,
+    study,
+    win_chances,
+)
+from minebender.bench.positions import wide_lattice
+from minebender.boardtext import parse
+from minebender.bot.walked import walked_layouts
+from minebender.solver.conflict import conflict
+from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
+from reference import brute, defs
+from reference.expectimax import best_win
+from reference.views import random_view
+from strategies import knowledges
+
+
+def _hidden(view: Knowledge) -> list[Pos]:
+    return [p for p in view.cells() if type(view.seen(p)) is Hidden]
+
+
+@settings(max_examples=300, deadline=None)
+@given(knowledges(max_side=4, max_cells=10))
+def test_dead_cells_show_one_number_wherever_they_are_safe(view: Knowledge) -> None:
+    """A dead cell is hidden, not a certain mine, and shows the same number in
+    every consistent layout where it is safe; every other such cell is live."""
+    analysis = mb.analyse(view)
+    layouts = brute.solver_layouts(view)
+    w, h = view.width, view.height
+    expected = []
+    if layouts:
+        for p in _hidden(view):
+            safe_in = [lay for lay in layouts if not defs.mine(lay, p)]
+            if safe_in and len({defs.adj_mines(w, h, lay, p) for lay in safe_in}) == 1:
+                expected.append(p)
+    assert dead_cells(view, analysis) == sorted(expected, key=lambda p: (p.y, p.x))
+
+
+@settings(max_examples=300, deadline=None)
+@given(knowledges(max_side=4, max_cells=10))
+def test_best_move_is_safe_when_a_safe_cell_exists(view: Knowledge) -> None:
+    """The best move is a provably safe cell when there is one; else a hidden
+    cell that some layout leaves safe, its survival chance named exactly; and
+    none exactly when no layout agrees or nothing but mines is hidden."""
+    analysis = mb.analyse(view)
+    layouts = brute.solver_layouts(view)
+    best = best_move(view, analysis)
+    hidden = _hidden(view)
+    could_be_safe = [p for p in hidden if any(not defs.mine(lay, p) for lay in layouts)]
+    if not layouts or not could_be_safe:
+        assert best.cell is None and best.reason
+        return
+    assert best.cell in could_be_safe
+    safe = [p for p in hidden if not any(defs.mine(lay, p) for lay in layouts)]
+    if safe:
+        assert best.cell in safe
+        assert "is safe" in best.reason
+    else:
+        survive = Fraction(sum(not defs.mine(lay, best.cell) for lay in layouts), len(layouts))
+        assert f"safe with chance {survive.numerator}/{survive.denominator}" in best.reason
+
+
+def test_win_chances_are_those_of_perfect_play() -> None:
+    """Each candidate's chance to win is that of revealing it now and playing
+    perfectly after (a plain expectimax over the layouts), exactly: on 150
+    random small views with several layouts, safe cells or not."""
+    rng = random.Random(30)
+    checked = 0
+    while checked < 150:
+        view = random_view(rng, [(3, 3), (4, 2), (4, 3), (3, 4)], reveal=0.4)
+        analysis = mb.analyse(view)
+        layouts = brute.consistent_layouts(view)
+        if len(layouts) < 2:
+            assert win_chances(view, analysis) is None
+            continue
+        chances = win_chances(view, analysis)
+        assert chances is not None
+        undecided = [
+            p for p in _hidden(view) if 0 < sum(defs.mine(lay, p) for lay in layouts) < len(layouts)
+        ]
+        assert [p for p, _ in chances] == sorted(undecided, key=lambda p: (p.y, p.x))
+        for p, chance in chances:
+            assert abs(float(chance) - best_win(view, p)) < 1e-9
+            assert len(layouts) % chance.denominator == 0
+        checked += 1
+
+
+def _satisfiable(view: Knowledge, keep: set[Pos], with_total: bool) -> bool:
+    """Some layout agrees with the numbers at keep (and the total, when asked):
+    shown cells hold no mine, revealed mines hold one."""
+    hidden = _hidden(view)
+    mine_cells = {p for p in view.cells() if type(view.seen(p)) is Boom}
+    for bits in itertools.product((False, True), repeat=len(hidden)):
+        mines = mine_cells | {p for p, b in zip(hidden, bits, strict=True) if b}
+        if with_total and view.mines is not None and len(mines) != view.mines:
+            continue
+        if all(
+            sum(q in mines for q in view.neighbours(p)) == view.seen(p).n  # type: ignore[union-attr]
+            for p in keep
+        ):
+            return True
+    return False
+
+
+@settings(max_examples=400, deadline=None)
+@given(knowledges(max_side=4, max_cells=10))
+def test_conflicts_are_minimal_impossible_sets(view: Knowledge) -> None:
+    """On a view no layout agrees with, the conflict's numbers (with the total
+    when named) agree with no layout, and dropping any one of them, or the
+    total, leaves a set some layout agrees with. A consistent view has none."""
+    numbers = {p for p in view.cells() if type(view.seen(p)) is Shown}
+    found = conflict(view)
+    if _satisfiable(view, numbers, True):
+        assert found is None
+        return
+    assert found is not None
+    keep = set(found.numbers)
+    assert keep <= numbers
+    assert list(found.numbers) == sorted(keep, key=lambda p: (p.y, p.x))
+    assert not _satisfiable(view, keep, found.uses_total)
+    for p in keep:
+        assert _satisfiable(view, keep - {p}, found.uses_total)
+    if found.uses_total:
+        assert _satisfiable(view, keep, False)
+
+
+def test_conflict_names_the_total_when_it_is_needed() -> None:
+    """Two separate 1s need two mines; a total of one makes them impossible."""
+    view = parse("6x1x1\n.1..1.\n")
+    found = conflict(view)
+    assert found is not None
+    assert found.uses_total and set(found.numbers) == {Pos(1, 0), Pos(4, 0)}
+    assert "the total number of mines" in str(found)
+
+
+def test_study_sends_its_stages_in_order() -> None:
+    """The analysis first, then the best move, the win chances and the dead cells;
+    on an impossible board the conflict comes right after the analysis."""
+    stages: list[str] = []
+    study(lambda s: stages.append(s[0]), parse("3x1x1\n1..\n"))
+    assert stages == ["analysis", "best", "win_chances", "dead"]
+    stages.clear()
+    study(lambda s: stages.append(s[0]), parse("3x1\n1.0\n"))
+    assert stages == ["analysis", "conflict", "best", "win_chances", "dead"]
+
+
+def test_dead_cells_past_their_time_are_not_worked_out() -> None:
+    """A lattice of numbers: no layout can be drawn, each cell is a whole count."""
+    view = wide_lattice(16, 1).knowledge
+    assert dead_cells(view, mb.analyse(view), seconds=0.0) is None
+
+
+def test_stage_json_of_an_impossible_board() -> None:
+    view = parse("3x2\n1.0\n111\n")
+    got: dict[str, object] = {}
+    study(lambda s: got.update(stage_json(view, s)), view)
+    assert got["consistent"] is False
+    assert got["conflict"] in ([[0, 0], [2, 0]], [[1, 1], [2, 1]], [[2, 0], [2, 1]])
+    assert got["best"] is None and got["dead"] == [] and got["win_chances"] is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(knowledges(max_side=4, max_cells=10))
+def test_walked_layouts_are_distinct_and_consistent(view: Knowledge) -> None:
+    """The local search gives only layouts that agree with the view (its mine
+    total included, when known), each once."""
+    analysis = mb.analyse(view)
+    found = walked_layouts(view, analysis, 5, 2_000, random.Random(1))
+    consistent = {
+        frozenset(p.y * view.width + p.x for p in view.cells() if defs.mine(lay, p))
+        for lay in brute.solver_layouts(view)
+    }
+    assert len(set(found)) == len(found) <= 5
+    assert set(found) <= consistent
+    if len(consistent) >= 1 and analysis.consistent:
+        assert found  # small boards: the walk always finds one

@@ -1,0 +1,130 @@
+"""``limited``: a function in a child process, with a time limit, a memory cap,
+a kill, and every way it can end told apart."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from minebender import limited
+
+CAP = 512 << 20
+
+
+def squares(report: limited.Report, n: int) -> int:
+    for i in range(n):
+        report(i * i)
+    return n
+
+
+def sleeper(report: limited.Report, seconds: float) -> None:
+    report("asleep")
+    time.sleep(seconds)
+
+
+def hog(report: limited.Report, size: int) -> int:
+    report("before")
+    return len(bytearray(size))
+
+
+def aborts(report: limited.Report) -> None:
+    report("about to abort")
+    os.abort()
+
+
+def exits(report: limited.Report, code: int) -> None:
+    os._exit(code)
+
+
+def raises(report: limited.Report) -> None:
+    raise ValueError("a bad board")
+
+
+def pid_to_file(report: limited.Report, path: str, seconds: float) -> None:
+    report("started")
+    with open(path, "w") as f:
+        f.write(str(os.getpid()))
+    time.sleep(seconds)
+
+
+def test_done_with_every_stage() -> None:
+    outcome = limited.run(squares, 4, limits=limited.Limits(10, CAP))
+    assert outcome == limited.Done(4, (0, 1, 4, 9))
+
+
+def test_time_limit_kills_and_keeps_the_stages() -> None:
+    start = time.monotonic()
+    outcome = limited.run(sleeper, 60, limits=limited.Limits(5, CAP))
+    assert outcome == limited.TimedOut(("asleep",))
+    assert 5 <= time.monotonic() - start < 15
+
+
+def test_memory_cap_is_out_of_memory_in_the_child_only() -> None:
+    outcome = limited.run(hog, 4 * CAP, limits=limited.Limits(10, CAP))
+    assert outcome == limited.OutOfMemory(("before",))
+    assert len(bytearray(4 * CAP // 4)) == CAP  # the caller is not capped
+    assert limited.run(hog, 1000, limits=limited.Limits(10, CAP)) == limited.Done(1000, ("before",))
+
+
+def test_a_signal_or_an_exit_is_a_crash() -> None:
+    assert limited.run(aborts, limits=limited.Limits(10, CAP)) == limited.Crashed(
+        6, None, ("about to abort",)
+    )
+    assert limited.run(exits, 3, limits=limited.Limits(10, CAP)) == limited.Crashed(None, 3, ())
+
+
+def test_an_exception_is_a_failure_with_its_words() -> None:
+    assert limited.run(raises) == limited.Failed("ValueError", "a bad board", ())
+
+
+def test_cancel_from_another_thread_kills_the_child(tmp_path: Path) -> None:
+    where = tmp_path / "pid"
+    job = limited.start(pid_to_file, str(where), 60, limits=limited.Limits(30, CAP))
+    deadline = time.monotonic() + 30
+    while (not where.exists() or not where.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    child = int(where.read_text())
+    threading.Timer(0.1, job.cancel).start()
+    assert job.wait() == limited.Cancelled(("started",))
+    with pytest.raises(ProcessLookupError):
+        os.kill(child, 0)
+
+
+def test_a_cancelled_task_kills_its_child(tmp_path: Path) -> None:
+    """What the web server does when a client goes away."""
+    where = tmp_path / "pid"
+
+    async def main() -> None:
+        task = asyncio.ensure_future(
+            limited.run_async(pid_to_file, str(where), 60, limits=limited.Limits(30, CAP))
+        )
+        while not where.exists() or not where.read_text():
+            await asyncio.sleep(0.02)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(main())
+    child = int(where.read_text())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"the child {child} still runs")
+
+
+def test_a_slow_job_does_not_hold_up_a_quick_one() -> None:
+    slow = limited.start(sleeper, 5, limits=limited.Limits(30, CAP))
+    start = time.monotonic()
+    assert limited.run(squares, 2).value == 2  # type: ignore[union-attr]
+    assert time.monotonic() - start < 3
+    slow.cancel()
+    assert isinstance(slow.wait(), limited.Cancelled)
