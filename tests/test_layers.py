@@ -8,8 +8,9 @@ own imports and users put them:
 
 - ``noguess`` is core: board generation beside ``place_mines``, on the game and
   the solver only, and part of the public API the package re-exports;
-- ``batch`` (batches of games, local or on a cluster) and ``replay`` (a replay
-  played back as a session) are services;
+- ``batch`` (batches of games, local or on a cluster), ``replay`` (a replay
+  played back as a session) and ``review`` (games judged move by move) are
+  services;
 - ``words`` (a count with its noun, "a" or "an", a value cut short) and
   ``jsontext`` (JSON from outside, with errors that say what is wrong) are
   value-layer helpers that need nothing, so that every layer may use them;
@@ -38,6 +39,7 @@ LAYERS: dict[str, int] = {
     "game": 1,
     "solver": 1,
     "boardtext": 1,
+    "mbf": 1,
     "minetext": 1,
     "noguess": 1,
     "session": 2,
@@ -46,6 +48,7 @@ LAYERS: dict[str, int] = {
     "bench": 2,
     "batch": 2,
     "replay": 2,
+    "review": 2,
     "options": 2,
     "keys": 2,
     "puzzle": 2,

@@ -128,3 +128,18 @@ def test_a_slow_job_does_not_hold_up_a_quick_one() -> None:
     assert time.monotonic() - start < 3
     slow.cancel()
     assert isinstance(slow.wait(), limited.Cancelled)
+
+
+def test_a_job_is_niced_once_it_has_run_a_while() -> None:
+    """A short job runs at the caller's priority; past nice_after, lower."""
+    job = limited.start(sleeper, 30, limits=limited.Limits(30, CAP, nice=7, nice_after=1.0))
+    waiting = threading.Thread(target=job.wait)
+    waiting.start()
+    child = job._proc.pid
+    assert child is not None
+    before = os.getpriority(os.PRIO_PROCESS, child)
+    time.sleep(2.5)
+    after = os.getpriority(os.PRIO_PROCESS, child)
+    job.cancel()
+    waiting.join()
+    assert after == min(before + 7, 19)

@@ -29,18 +29,6 @@ def test_measure_counts_every_board() -> None:
     assert figures.boards == 5 and len(figures.wall) == 5 and figures.unchecked == 0
 
 
-def test_p90_never_exceeds_the_worst_time() -> None:
-    """The inclusive method interpolates between the times measured; the default
-    (exclusive) one gave 3.6 for these three, above the worst, 3."""
-    from minebender.bench.noguess import _p90
-
-    assert _p90([1.0, 2.0, 3.0]) == pytest.approx(2.8)
-    assert _p90([5.0]) == 5.0
-    for values in ([0.1, 0.9], [3.0, 1.0, 2.0, 10.0], [0.5] * 7, [float(i) for i in range(11)]):
-        assert min(values) <= _p90(values) <= max(values)
-    assert _p90([float(i) for i in range(11)]) == pytest.approx(9.0)
-
-
 def test_level_takes_any_case(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "noguess", "--level", "Beginner", "--count", "2"]) == 0
     assert "beginner 9x9x10" in capsys.readouterr().out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from minebender.puzzle import make_puzzle
-from minebender.tui.puzzle_app import PuzzleApp
+from minebender.tui.puzzle_app import PuzzleApp, check_words
 
 
 class Clock:
@@ -37,7 +37,7 @@ def test_flag_every_mine_with_a_mistake_first_then_solve() -> None:
                 await pilot.press("f")
             await pilot.press("c")
             assert app.wrong == {wrong}
-            assert app.message == "Not yet: 1 wrong (crossed out); 1 not flagged yet."
+            assert app.message == "Not yet: 1 wrong flag (crossed out), 1 mine not flagged."
             assert app.cell_text(wrong)[0] == "✗ "
             await pilot.press("space")  # the cursor is still on the wrong flag
             await go_to(pilot, min(p.mines))
@@ -51,8 +51,49 @@ def test_flag_every_mine_with_a_mistake_first_then_solve() -> None:
             await go_to(pilot, shown)
             await pilot.press("f")  # a number is no cell to flag
             assert shown not in app.flags
+            await pilot.press("s")  # solved: nothing is given up
+            assert app.message == "Solved in 42 seconds! Q quits." and not app.shown
             board = str(app.query_one("#board").render())
             assert board.count("⚑") == p.total
+            await pilot.press("q")
+
+    asyncio.run(play())
+
+
+def test_check_words() -> None:
+    assert check_words(0, 0, 1) == "Solved in 1 second!"
+    assert check_words(0, 0, 0) == "Solved in 0 seconds!"
+    assert check_words(2, 0, 5) == "Not yet: 2 wrong flags (crossed out)."
+    assert check_words(0, 3, 5) == "Not yet: 3 mines not flagged."
+
+
+def test_the_clock_starts_when_the_puzzle_is_drawn() -> None:
+    clock = Clock()
+    app = PuzzleApp(make_puzzle(5, 5, 5, 1).puzzle, clock)
+    clock.t += 7  # the terminal's app takes its time to start
+
+    async def play() -> None:
+        async with app.run_test() as pilot:
+            assert app.seconds == 0
+            await pilot.press("q")
+
+    asyncio.run(play())
+
+
+def test_a_terminal_too_small_names_the_size_it_needs() -> None:
+    p = make_puzzle(30, 24, 99, 1).puzzle
+    app = PuzzleApp(p, Clock())
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            text = str(app.query_one("#board").render())
+            assert "This 30x24 puzzle needs a terminal of at least 66x31 " in text
+            assert "this one is 80x24" in text
+            assert app.needed_size()[1] > 24
+            await pilot.resize_terminal(80, app.needed_size()[1])
+            await pilot.pause()
+            assert str(app.query_one("#board").render()).count("\n") == p.height - 1
+            assert "code p:30x24x99:" in str(app.query_one("#status").render())
             await pilot.press("q")
 
     asyncio.run(play())

@@ -40,7 +40,7 @@ def test_solve_a_puzzle_from_a_link_with_a_mistake_first(page: Any, server: Serv
     for i in [*mines[:-1], wrong]:
         page.click(cell(i % 8, i // 8))
     page.click("#puzzle-check")
-    assert message(page) == "1 flag is wrong (crossed out); 1 mine is not flagged yet."
+    assert message(page) == "Not yet: 1 wrong flag (crossed out), 1 mine not flagged."
     assert tile(page, _pos(wrong % 8, wrong // 8)) == "wrong_flag"
     page.click(cell(wrong % 8, wrong // 8), button="right")  # unflag
     page.click(cell(mines[-1] % 8, mines[-1] // 8))
@@ -49,6 +49,10 @@ def test_solve_a_puzzle_from_a_link_with_a_mistake_first(page: Any, server: Serv
     )
     page.click("#puzzle-check")
     assert message(page).startswith("Solved in ")
+    solved = message(page)
+    page.click("#puzzle-reveal")  # solved: nothing to give up
+    assert message(page) == solved
+    assert not page.query_selector_all('#board .c[data-tile="mine"]')
     # the clock stands still once solved
     shown = page.inner_html("#timer")
     page.wait_for_timeout(1200)
@@ -84,7 +88,64 @@ def test_a_bad_code_is_named(page: Any, server: Server) -> None:
     page.wait_for_function(
         "() => document.getElementById('puzzle-message').textContent.includes('cannot')"
     )
-    assert "do not spell a puzzle" in message(page)
+    assert message(page) == (
+        "The link's code cannot be read: the puzzle code letters do not spell a puzzle."
+        " Here is a new puzzle."
+    )
+    # a new puzzle to play, the link's code in the box to mend
+    page.wait_for_selector(cell(9, 9))
+    assert page.input_value("#puzzle-code") == "p:3x1x1:Bz"
+    page.fill("#puzzle-code", "  ")
+    page.click("#puzzle-open")
+    assert message(page) == "Type or paste a puzzle code first."
+    page.fill("#puzzle-code", "p:10x10x20:abc")
+    page.press("#puzzle-code", "Enter")
+    assert message(page) == "That code cannot be read: the puzzle code was cut short or mistyped."
+    assert page.get_attribute("#puzzle-message", "class") == "bad"
+
+
+def test_the_window_fits_the_board_and_the_link_reads_plainly(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    for w, h, n, seed in [(8, 6, 8, 3), (30, 16, 99, 1)]:
+        p = make_puzzle(w, h, n, seed).puzzle
+        code = puzzle_code(p)
+        pg.goto(f"{server.url}/puzzle?code={code}")
+        pg.wait_for_selector(cell(w - 1, h - 1))
+        window, board = (
+            pg.locator(s).bounding_box()["width"] for s in ("#window", ".frame > .sunken")
+        )
+        # the game's 24 px cells; the window no wider than its frame's least
+        # width (the tool bar's three groups) or the board and the frame around it
+        assert board == w * 24 + 6
+        assert window <= max(346, board + 24 + 6), (window, board)
+        assert pg.input_value("#puzzle-size") == f"{w}x{h}x{n}"
+        assert pg.url == f"{server.url}/puzzle?code={code}"  # no %3A for each colon
+    pg.click("#puzzle-share")
+    assert message(pg).endswith(f": {server.url}/puzzle?code={code}")  # copied, or shown
+    context.close()
+
+
+def test_a_tap_and_a_long_press_flag(browser: Any, server: Server) -> None:
+    p = make_puzzle(8, 6, 8, 3).puzzle
+    context = browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 360, "height": 700}
+    )
+    pg = context.new_page()
+    pg.goto(f"{server.url}/puzzle?code={puzzle_code(p)}")
+    pg.wait_for_selector(cell(7, 5))
+    first, second = sorted(set(range(48)) - p.shown)[:2]
+    pg.tap(cell(first % 8, first // 8))
+    assert tile(pg, _pos(first % 8, first // 8)) == "flagged"
+    box = pg.locator(cell(second % 8, second // 8)).bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = context.new_cdp_session(pg)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    pg.wait_for_timeout(600)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert tile(pg, _pos(second % 8, second // 8)) == "flagged"
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
 
 
 def test_the_game_menu_opens_the_puzzle_page(page: Any, server: Server) -> None:

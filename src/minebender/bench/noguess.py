@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 
 from minebender import words
+from minebender.bench.percentile import percentile
 from minebender.game import Game, setup
 from minebender.noguess import NoGuessError, generate
 from minebender.options import (
@@ -127,22 +128,13 @@ def _ms(seconds: float) -> str:
     return f"{1000 * seconds:.1f}"
 
 
-def _p90(values: list[float]) -> float:
-    """The 90th percentile, between the times measured: the default (exclusive)
-    method of ``statistics.quantiles`` extrapolates past the ends of a small
-    sample, and printed a p90 above the worst time; the inclusive one reads the
-    sample as the whole population, so min <= p90 <= max."""
-    return (
-        statistics.quantiles(values, n=10, method="inclusive")[-1] if len(values) > 1 else values[0]
-    )
-
-
 def _row(name: str, f: Figures) -> str:
     share = 100 / f.boards
     reps = f.repairs or [0]
     exact = statistics.mean(f.exact_calls or [0])
     return (
-        f"{name:<24} {f.boards:>6} {_ms(statistics.median(f.wall)):>8} {_ms(_p90(f.wall)):>8}"
+        f"{name:<24} {f.boards:>6} {_ms(statistics.median(f.wall)):>8}"
+        f" {_ms(percentile(f.wall, 0.9)):>8}"
         f" {_ms(max(f.wall)):>8} {_ms(statistics.median(f.cpu)):>8} {_ms(max(f.cpu)):>8}"
         f" {f.untouched * share:>8.1f}% {f.fresh * share:>7.1f}%"
         f" {statistics.median(reps):>5.0f}/{max(reps):<4} {exact:>6.1f}"

@@ -15,7 +15,7 @@ import argparse
 import statistics
 import time
 
-from minebender.bench.noguess import _p90
+from minebender.bench.percentile import percentile
 from minebender.options import COUNT_LIMIT, SEED_LIMIT, parse_int, parse_seed
 from minebender.puzzle import DIFFICULTIES, PuzzleError, make_puzzle
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             verdict = f"{'ok' if statistics.median(cpu) < target else 'MISSED'} <{target:g}"
             print(
                 f"{f'{w}x{h}x{n}':<10} {difficulty or 'any':<10} {count:>7} {med:>7.3f}"
-                f" {_p90(wall):>7.3f} {max(wall):>7.3f} {statistics.median(cpu):>7.3f}"
+                f" {percentile(wall, 0.9):>7.3f} {max(wall):>7.3f} {statistics.median(cpu):>7.3f}"
                 f" {max(cpu):>7.3f} {tries / count:>6.1f} {checks / count:>6.0f}"
                 f" {exact / max(checks, 1):>6.0%} {verdict:>8}"
                 + (f"  ({failed} not found)" if failed else ""),

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minebender.bench.build import solver_build
+from minebender.bench.percentile import percentile
 from minebender.bench.positions import LEVELS, Position, lattice, real_play
 from minebender.options import SEED_LIMIT, UsageError, parse_seed
 from minebender.solver import analyse, find_safe, first_safe
@@ -199,10 +200,7 @@ def _lattice_row(k: int, positions: list[Position], peer: bool, limit: float, cl
 def _ms(xs: list[float], q: float = 0.5) -> str:
     if not xs:
         return "-"
-    if q == 0.5 or len(xs) < 2:
-        v = statistics.median(xs) if q == 0.5 else max(xs)
-    else:
-        v = statistics.quantiles(xs, n=100, method="inclusive")[round(q * 100) - 1]
+    v = percentile(xs, q)
     return f"{v * 1e3:.3f}" if v < 1 else f"{v * 1e3:.0f}"
 
 

@@ -37,7 +37,6 @@ import contextlib
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -47,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from minebender.bench.percentile import percentile as _pct
 from minebender.bench.web_analysis import HARD_SIZE, analysis_cases
 from minebender.options import SEED_LIMIT, UsageError, add_int_argument, parse_seed
 from minebender.types import NAMED_LEVELS, Pos, neighbours
@@ -128,12 +128,6 @@ class Stats:
         actions are what a player waits for while playing, and the target is set
         on them."""
         return [t for k, ts in self.times.items() if k not in OTHERS for t in ts]
-
-
-def _pct(values: list[float], q: float) -> float:
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=1000, method="inclusive")[round(q * 1000) - 1]
 
 
 def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -89,6 +89,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print the board after MOVE moves (0 to the replay's count, or end) as board"
         " text, what minebender solve reads, and quit: no terminal needed",
     )
+    parser.add_argument(
+        "--mbf",
+        metavar="OUT",
+        help="write the game's board (its mines) to OUT as a MinesweeperX .mbf file, which"
+        " Arbiter, JSMinesweeper and minebender play --board read, and quit",
+    )
+    parser.add_argument(
+        "--evf",
+        metavar="OUT",
+        help="write the game as a Metasweeper .evf replay to OUT (a game without the assist),"
+        " and quit",
+    )
     add_db_argument(parser, "the games database of --last and --game")
 
 
@@ -180,6 +192,27 @@ def _stored(db: str | None, game_id: str | None) -> Replay:
         raise UsageError(f"{what} cannot be replayed: {exc}") from None
 
 
+def _write(replay: Replay, out: Path, kind: str) -> int:
+    """Write the replay's board as .mbf, or the game as .evf; OUTPUT_ERROR when
+    the file cannot be written, a UsageError when the game has no such file."""
+    from minebender.cli import UsageError
+    from minebender.mbf import format_mbf
+    from minebender.options import OUTPUT_ERROR
+    from minebender.review import ReviewError
+    from minebender.review.evf import evf_bytes
+
+    try:
+        data = format_mbf(replay.layout) if kind == "mbf" else evf_bytes(replay)
+    except ReviewError as exc:
+        raise UsageError(f"--evf: {exc}") from None
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        print(f"minebender replay: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return OUTPUT_ERROR
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender replay`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
@@ -200,6 +233,9 @@ def run(args: argparse.Namespace) -> int:
     stored = args.last or args.game is not None
     if args.db is not None and not stored:
         raise UsageError("--db is the database of --last and --game: give one of them with it")
+    writes = [name for name, out in (("--mbf", args.mbf), ("--evf", args.evf)) if out is not None]
+    if writes and (len(writes) > 1 or args.board is not None or args.step or args.speed != 1.0):
+        raise UsageError(f"{writes[0]} writes a file and quits: give it alone")
     if args.board is not None and (args.step or args.speed != 1.0):
         raise UsageError("--board prints a board and quits: --speed and --step are for watching")
     if args.file == "-" and args.board is None:
@@ -211,6 +247,10 @@ def run(args: argparse.Namespace) -> int:
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))
         return 0
+    if args.mbf is not None:
+        return _write(replay, Path(args.mbf), "mbf")
+    if args.evf is not None:
+        return _write(replay, Path(args.evf), "evf")
     require_terminal()
 
     from minebender.tui.viewer import ReplayApp

@@ -38,7 +38,7 @@ def _memory_cap() -> int:
     return 2 * GiB if total is None else min(2 * GiB, total // 4)
 
 
-ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=10, nice_after=0.2)
+ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=19, nice_after=0.2)
 """About 10 s and 2 GiB a board; niced after 0.2 s, so that other players'
 moves come first while a hard board runs, and an Expert board still answers
 at full speed."""

@@ -7,12 +7,16 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, url, { body, token, raw, keepalive = false, text = false, signal } = {}) {
+async function call(
+  method,
+  url,
+  { body, token, raw, rawType = "application/json", keepalive = false, text = false, signal } = {},
+) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
   if (raw !== undefined) {
-    headers["Content-Type"] = "application/json";
+    headers["Content-Type"] = rawType;
     payload = raw;
   } else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -105,6 +109,14 @@ export const exportReplay = (game) =>
 export const replayFrames = (replay) =>
   call("POST", "/api/replays/frames", {
     raw: replay instanceof ArrayBuffer || typeof replay === "string" ? replay : JSON.stringify(replay),
+  });
+
+/** The review of a replay file of any format (docs/review.md), with the frames
+ * of its viewer and the position before each move. */
+export const review = (name, bytes) =>
+  call("POST", `/api/review?name=${encodeURIComponent(name)}&frames=true`, {
+    raw: bytes,
+    rawType: "application/octet-stream",
   });
 
 /** One page of the finished games the server keeps, of every player:

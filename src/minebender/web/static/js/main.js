@@ -9,6 +9,7 @@ import * as icons from "./icons.js";
 import { attachPointer, keyAction } from "./input.js";
 import { paramInLink } from "./links.js";
 import { attachMenus, closeMenus, markMenu } from "./menus.js";
+import { noteScrollbarWidth } from "./scrollbar.js";
 import { saved } from "./storage.js";
 import * as replays from "./replay.js";
 import * as sound from "./sound.js";
@@ -44,15 +45,7 @@ const state = {
 
 const board = new Board($("board"));
 
-// The width of a vertical scrollbar here (0 where scrollbars lie over the
-// page, as on a phone): style.css leaves room for it when it sizes the cells.
-{
-  const probe = document.createElement("div");
-  probe.style.cssText = "position: absolute; top: -9999px; width: 100px; height: 100px; overflow: scroll";
-  document.body.append(probe);
-  document.documentElement.style.setProperty("--scrollbar", `${probe.offsetWidth - probe.clientWidth}px`);
-  probe.remove();
-}
+noteScrollbarWidth();
 
 // ---------------------------------------------------------------- drawing
 

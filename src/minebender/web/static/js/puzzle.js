@@ -5,14 +5,28 @@
 
 import { Board } from "./board.js";
 import { ledDigits } from "./icons.js";
+import { attachPointer } from "./input.js";
 import { numberAt, parsePuzzleCode } from "./puzzlecode.js";
+import { noteScrollbarWidth } from "./scrollbar.js";
 
+noteScrollbarWidth();
 const board = new Board(document.getElementById("board"));
 const $ = (id) => document.getElementById(id);
 const state = { puzzle: null, code: "", flags: new Set(), marks: new Set(), start: 0, end: null, shown: false };
 
-function say(text) {
+function say(text, bad = false) {
   $("puzzle-message").textContent = text;
+  $("puzzle-message").classList.toggle("bad", bad);
+}
+
+/** The size menu shows the puzzle in play; a size it lacks is added. */
+function showSize(p) {
+  const value = `${p.w}x${p.h}x${p.n}`;
+  const menu = $("puzzle-size");
+  if (![...menu.options].some((o) => o.value === value)) {
+    menu.add(new Option(`${p.w}x${p.h}, ${p.n} ${p.n === 1 ? "mine" : "mines"}`, value));
+  }
+  menu.value = value;
 }
 
 function seconds() {
@@ -47,6 +61,26 @@ function draw() {
   drawLeds();
 }
 
+/** The page's link to the puzzle in play. A code's letters are safe in a
+ * link as they are: searchParams would write each colon as %3A. */
+function link() {
+  return `${new URL("/puzzle", location.href).href}?code=${state.code}`;
+}
+
+/** "1 mine", "2 mines". */
+function count(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What a check says; the terminal (tui/puzzle_app.py) says the same. */
+function checkWords(wrong, missed) {
+  if (!wrong && !missed) return `Solved in ${count(seconds(), "second", "seconds")}!`;
+  const parts = [];
+  if (wrong) parts.push(`${count(wrong, "wrong flag", "wrong flags")} (crossed out)`);
+  if (missed) parts.push(`${count(missed, "mine", "mines")} not flagged`);
+  return `Not yet: ${parts.join(", ")}.`;
+}
+
 function load(code, grade) {
   state.puzzle = parsePuzzleCode(code);
   state.code = code.trim();
@@ -57,13 +91,13 @@ function load(code, grade) {
   state.shown = false;
   $("puzzle-code").value = state.code;
   $("puzzle-grade").textContent = grade ?? "";
-  const url = new URL(location.href);
-  url.searchParams.set("code", state.code);
-  history.replaceState(null, "", url);
+  showSize(state.puzzle);
+  history.replaceState(null, "", link());
   say(`Flag all ${state.puzzle.n} mines, then Check.`);
   draw();
 }
 
+/** Ask the server for a puzzle of the chosen size; true once it is in play. */
 async function newPuzzle() {
   const [w, h, n] = $("puzzle-size").value.split("x").map(Number);
   const difficulty = $("puzzle-difficulty").value || null;
@@ -78,8 +112,10 @@ async function newPuzzle() {
     const body = await r.json();
     if (!r.ok) throw new Error(body.detail ?? `the server said ${r.status}`);
     load(body.code, body.difficulty);
+    return true;
   } catch (e) {
-    say(`No puzzle: ${e.message}`);
+    say(`No puzzle: ${e.message}`, true);
+    return false;
   } finally {
     $("puzzle-new").disabled = false;
   }
@@ -101,22 +137,14 @@ function check() {
   if (!p || state.shown) return;
   const wrong = [...state.flags].filter((i) => p.kinds[i] !== 1);
   const missed = p.kinds.filter((k, i) => k === 1 && !state.flags.has(i)).length;
-  if (!wrong.length && !missed) {
-    state.end ??= Date.now();
-    say(`Solved in ${seconds()} seconds!`);
-    draw();
-    return;
-  }
-  state.marks = new Set(wrong);
-  const parts = [];
-  if (wrong.length) parts.push(`${wrong.length} ${wrong.length === 1 ? "flag is" : "flags are"} wrong (crossed out)`);
-  if (missed) parts.push(`${missed} ${missed === 1 ? "mine is" : "mines are"} not flagged yet`);
-  say(parts.join("; ") + ".");
+  if (!wrong.length && !missed) state.end ??= Date.now();
+  else state.marks = new Set(wrong);
+  say(checkWords(wrong.length, missed));
   draw();
 }
 
 function reveal() {
-  if (!state.puzzle) return;
+  if (!state.puzzle || state.end !== null) return; // solved: the flags show it
   state.shown = true;
   state.end ??= Date.now();
   say("The solution: every mine is shown.");
@@ -124,35 +152,36 @@ function reveal() {
 }
 
 function openCode() {
+  if (!$("puzzle-code").value.trim()) {
+    say("Type or paste a puzzle code first.", true);
+    return;
+  }
   try {
     load($("puzzle-code").value, "");
   } catch (e) {
-    say(`That code cannot be read: ${e.message}.`);
+    say(`That code cannot be read: ${e.message}.`, true);
   }
 }
 
 async function share() {
   if (!state.code) return;
-  const url = new URL("/puzzle", location.href);
-  url.searchParams.set("code", state.code);
+  // The link shows at once: the clipboard may never answer (a page without
+  // focus, a browser asking for permission).
+  const shared = link();
+  say(`Share this link: ${shared}`);
   try {
-    await navigator.clipboard.writeText(url.href);
-    say(`Link copied: ${url.href}`);
+    await navigator.clipboard.writeText(shared);
+    if ($("puzzle-message").textContent.endsWith(shared)) say(`Link copied: ${shared}`);
   } catch {
-    say(`Share this link: ${url.href}`);
+    // the link is shown
   }
 }
 
+// The game's mouse and touch (input.js): a click, a right click, a tap and a
+// long press all flag, since a puzzle has no cell to open.
+const playing = () => state.puzzle !== null && state.end === null && !state.shown;
+attachPointer(board, { enabled: playing, click: toggle, flag: toggle, chord: () => {}, holding: () => {} });
 const el = $("board");
-el.addEventListener("click", (e) => {
-  const p = board.cellAt(e.target);
-  if (p) toggle(p);
-});
-el.addEventListener("contextmenu", (e) => {
-  e.preventDefault();
-  const p = board.cellAt(e.target);
-  if (p) toggle(p);
-});
 el.addEventListener("keydown", (e) => {
   const s = state.puzzle;
   if (!s) return;
@@ -172,6 +201,9 @@ $("puzzle-new").addEventListener("click", newPuzzle);
 $("puzzle-check").addEventListener("click", check);
 $("puzzle-reveal").addEventListener("click", reveal);
 $("puzzle-open").addEventListener("click", openCode);
+$("puzzle-code").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") openCode();
+});
 $("puzzle-share").addEventListener("click", share);
 setInterval(drawLeds, 1000);
 
@@ -180,6 +212,10 @@ if (given) {
   try {
     load(given, "");
   } catch (e) {
-    say(`That code cannot be read: ${e.message}.`);
+    // A new puzzle to play; the link's code stays in the box to be mended.
+    newPuzzle().then((made) => {
+      $("puzzle-code").value = given;
+      say(`The link's code cannot be read: ${e.message}.${made ? " Here is a new puzzle." : ""}`, true);
+    });
   }
 } else newPuzzle();
