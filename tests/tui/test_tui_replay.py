@@ -7,10 +7,9 @@ import pytest
 from pilot_types import PilotT
 from tui_support import CENTRE, SEED, run, screen_lines
 
-from minebender.commands.replay import MAX_SPEED, MIN_SPEED
-from minebender.replay import Replay, dumps, from_session, loads
+from minebender.replay import MAX_SPEED, MIN_SPEED, Replay, dumps, from_session, loads
 from minebender.session import Session, SessionSpec
-from minebender.tui.fit import needed_size
+from minebender.tui.board_fit import needed_size
 from minebender.tui.viewer import ReplayApp, steps
 from minebender.types import Beginner, Covered, Flagged, Number, Pos, Setup
 

@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from minebender.commands.terminal import require_terminal
+from minebender.keys import key_table
 from minebender.options import OUTPUT_ERROR, add_db_argument
 from minebender.types import Custom, Level
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from minebender.session import Session, SessionSpec
     from minebender.store import Store
 
-__all__ = ["EXAMPLE", "KEY_TABLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
 
 SUMMARY = "play in the terminal; q saves and quits, the next play resumes"
 EXAMPLE = "minebender play --level intermediate --seed k3j9"
@@ -44,29 +45,9 @@ def parse_custom(text: str) -> Level:
     return parse_custom_level(text)
 
 
-KEY_TABLE = """\
-arrows  move (or h j k l)
-space   reveal, or chord on a number
-enter   the same as space
-f       flag; with Marks (?) on: flag, ?,
-        covered again, as a right click
-m       Marks (?) on or off (--no-marks: off)
-a       the assist (or click the ? button)
-n F2    a new game (or click the face)
-1 2 3   a new Beginner, Intermediate or
-        Expert game
-c       a new Custom field
-s       best times and statistics
-e       a finished game's numbers and code
-F1      these keys
-q       save and quit (play resumes)
-mouse   left reveals, right flags (or ?),
-        middle chords on a number"""
-"""Every key of the terminal game: its F1 screen and ``play --help`` show it."""
-
 KEYS = f"""\
 keys:
-{KEY_TABLE}
+{key_table()}
 
 Without --seed or --new, play first asks the name for a best time left unnamed
 (the terminal was closed while it asked), else resumes the newest unfinished

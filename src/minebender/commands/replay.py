@@ -14,18 +14,13 @@ import math
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from minebender.commands.terminal import require_terminal
 from minebender.options import add_db_argument, read_at_most, stored_games
-
-if TYPE_CHECKING:
-    from minebender.replay import Replay
+from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 
 __all__ = [
     "EXAMPLE",
-    "MAX_SPEED",
-    "MIN_SPEED",
     "SUMMARY",
     "add_arguments",
     "board_after",
@@ -35,12 +30,6 @@ __all__ = [
 
 SUMMARY = "watch a replay file in the terminal, step by step"
 EXAMPLE = "minebender replay game.json --speed 2"
-
-MIN_SPEED = 1 / 16
-MAX_SPEED = 64.0
-"""The speeds ``--speed`` takes, and the keys' range: ``-`` halves the speed
-down to MIN_SPEED and ``+`` doubles it up to MAX_SPEED, so no speed the option
-gives is one the keys would have to jump out of (``-`` never plays faster)."""
 
 
 def _speed(text: str) -> float:

@@ -15,15 +15,14 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.timer import Timer
 
-from minebender.commands.replay import MAX_SPEED, MIN_SPEED
-from minebender.replay import Replay
+from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 from minebender.review.judge import Judged
 from minebender.review.own import judge_replay
 from minebender.review.report import fraction_text
 from minebender.session import Event, Session, level_name, shown_seconds
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
-from minebender.tui.fitting import dropping, fit
+from minebender.tui.line_fit import dropping, fit
 from minebender.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
 
 __all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps", "verdict_text"]
