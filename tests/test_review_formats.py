@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import ms_toollib
@@ -153,6 +154,19 @@ def test_an_rmv_cut_short_costs_one_error_not_the_process(
     with pytest.raises(ReviewError, match=r"damaged or cut short .*SIGABRT"):
         review_file(path)
     assert not (tmp_path / "crash.log").exists()
+
+
+def test_no_parser_directory_is_left_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each parse works in a directory of its own (for ms_toollib's crash.log),
+    removed afterwards whether the parser answered or aborted."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    review_file(DATA / "test_rmv2_24px.rmv")
+    data = (DATA / "test_rmv1_utf8_basic.rmv").read_bytes()
+    with pytest.raises(ReviewError, match="SIGABRT"):
+        review_file(damaged(tmp_path, "cut.rmv", data[:3000]))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.rmv"]
 
 
 def test_an_rmv_of_an_unknown_version_is_named(tmp_path: Path) -> None:

@@ -79,12 +79,16 @@ def sniff(fmt: Format, data: bytes) -> str | None:
     return None
 
 
-def parse_in_child(report: Callable[[Any], None], fmt: str, data: bytes) -> dict[str, Any]:
+def parse_in_child(
+    report: Callable[[Any], None], fmt: str, data: bytes, workdir: str
+) -> dict[str, Any]:
     """Parse a file's bytes with ms_toollib (run in a child process: see the
-    module's docstring). Plain values only, so the answer crosses a pipe."""
+    module's docstring). Plain values only, so the answer crosses a pipe.
+    ``workdir`` is the caller's to remove: ms_toollib writes its crash.log
+    into the working directory as it aborts, when the child can clean nothing."""
     toollib: Any = importlib.import_module("ms_toollib")  # its stubs are not its API
 
-    os.chdir(tempfile.mkdtemp(prefix="minebender-review-"))  # its crash.log goes there
+    os.chdir(workdir)
     readers = {
         "avf": toollib.AvfVideo,
         "rmv": toollib.RmvVideo,
@@ -132,7 +136,8 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
     wrong = sniff(fmt, data)
     if wrong is not None:
         raise ReviewError(f"{name}: {wrong}")
-    outcome = run_child(parse_in_child, fmt, data)
+    with tempfile.TemporaryDirectory(prefix="minebender-review-") as workdir:
+        outcome = run_child(parse_in_child, fmt, data, workdir)
     if not isinstance(outcome, limited.Done):
         raise ReviewError(
             f"{name}: damaged or cut short ({fmt.upper()} reader: {why_not(outcome)})"
