@@ -115,35 +115,18 @@ def board_spec(path: str) -> SessionSpec:
     as the file has it. A UsageError names the file and what is wrong, or says
     that minebender does not play a board of that size."""
     from minebender.cli import UsageError
-    from minebender.game import setup
-    from minebender.mbf import MBFError, parse_mbf
+    from minebender.mbf import MBFError
     from minebender.options import read_at_most
-    from minebender.session import SessionSpec
-    from minebender.types import Beginner, Expert, Intermediate
-    from minebender.words import article
+    from minebender.session import mbf_spec
 
     try:
         data = read_at_most(path, 4 + 2 * 255 * 255)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        layout = parse_mbf(data)
+        return mbf_spec(data)
     except MBFError as exc:
-        raise UsageError(f"{path}: not an .mbf board: {exc}") from None
-    width, height = len(layout[0]), len(layout)
-    mines = sum(map(sum, layout))
-    level: Level = Custom(width, height, mines)
-    for named in (Beginner(), Intermediate(), Expert()):
-        if setup(named) == setup(level):
-            level = named
-    b = setup(level)
-    if (b.width, b.height, b.mines) != (width, height, mines):
-        raise UsageError(
-            f"{path}: {article(f'{width}x{height}')} board with {mines} mines, and minebender"
-            " plays 9 to 30"
-            " columns, 9 to 25 rows and 10 mines to all but 10 cells (as Windows XP)"
-        )
-    return SessionSpec(level, "mbf", layout=layout)
+        raise UsageError(f"{path}: {exc}") from None
 
 
 def _play_board(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ export class ApiError extends Error {
 async function call(
   method,
   url,
-  { body, token, raw, rawType = "application/json", keepalive = false, text = false, signal } = {},
+  { body, token, raw, rawType = "application/json", keepalive = false, text = false, bytes = false, signal } = {},
 ) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -29,6 +29,7 @@ async function call(
     if (err.name === "AbortError") throw err; // the caller gave the request up
     throw new ApiError(0, "The minebender server cannot be reached. Is it still running?");
   }
+  if (bytes && res.ok) return res.arrayBuffer();
   let answer = "";
   try {
     answer = await res.text();
@@ -51,6 +52,10 @@ async function call(
 
 /** Start a game: body as POST /api/games takes it. Returns {id, token, view}. */
 export const newGame = (body) => call("POST", "/api/games", { body });
+
+/** The board of a finished game as a MinesweeperX .mbf file: an ArrayBuffer. */
+export const boardMbf = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/board.mbf`, { token: game.token, bytes: true });
 
 /** Take an action on a game: {type, x, y}. Returns {view}. */
 export const act = (game, action) =>
