@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from minebender.options import OUTPUT_ERROR, UsageError
+from minebender.commands.options import OUTPUT_ERROR, UsageError
 
 if TYPE_CHECKING:  # rich is imported only by the commands that print with it
     from rich.console import Console
