@@ -328,7 +328,7 @@ def _event(i: int, item: object, version: int) -> Event:
     k = _field(item, "k", int, where) if kind == "assist" else 0
     if k < 0:
         raise ReplayError(f"{where}: 'k' must not be negative")
-    return Event(kind, pos, t, k)
+    return Event.of(kind, pos, t, k)
 
 
 def _layout(data: dict[str, Any], width: int, height: int, mines: int) -> Layout:

@@ -11,9 +11,9 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from minebender.commands.options import OUTPUT_ERROR, add_db_argument
 from minebender.commands.terminal import require_terminal
 from minebender.keys import key_table
-from minebender.options import OUTPUT_ERROR, add_db_argument
 from minebender.types import Custom, Level
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ EXAMPLE = "minebender play --level intermediate --seed k3j9"
 def parse_level(name: str) -> Level:
     """The level called name (beginner, intermediate or expert, any case), or a
     custom WxHxM as ``--custom`` takes it (``options.read_level``)."""
-    from minebender.options import read_level
+    from minebender.commands.options import read_level
 
     return read_level(name)
 
@@ -40,7 +40,7 @@ def parse_custom(text: str) -> Level:
     >>> parse_custom("20x12x40")
     Custom(width=20, height=12, mines=40)
     """
-    from minebender.options import parse_custom_level
+    from minebender.commands.options import parse_custom_level
 
     return parse_custom_level(text)
 
@@ -115,8 +115,8 @@ def board_spec(path: str) -> SessionSpec:
     as the file has it. A UsageError names the file and what is wrong, or says
     that minebender does not play a board of that size."""
     from minebender.cli import UsageError
+    from minebender.commands.options import read_at_most
     from minebender.mbf import MBFError
-    from minebender.options import read_at_most
     from minebender.session import mbf_spec
 
     try:
@@ -181,8 +181,8 @@ def run(args: argparse.Namespace) -> int:
     elif args.custom is not None:
         level = parse_custom(args.custom)
     if isinstance(level, Custom) and text is not None:  # a code's size is as the laws clamp it
+        from minebender.commands.options import note_if_limited
         from minebender.game import setup
-        from minebender.options import note_if_limited
 
         note_if_limited("play", option, text, setup(level))
     seed: str | None = args.seed

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from minebender.boardtext import CELL_LIMIT
-from minebender.options import COUNT_LIMIT, SEED_LIMIT, UsageError, parse_int, parse_seed
+from minebender.commands.options import COUNT_LIMIT, SEED_LIMIT, UsageError, parse_int, parse_seed
 from minebender.puzzle import DIFFICULTIES, Made, PuzzleError, make_puzzle
 from minebender.puzzle.code import puzzle_code
 

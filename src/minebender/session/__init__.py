@@ -40,7 +40,17 @@ from minebender.session.codes import (
     parse_board_code,
 )
 from minebender.session.play import DISPLAY_LIMIT_S, Session, shown_seconds
-from minebender.session.values import EVENT_TYPES, Clicks, Clock, Event, EventType, SessionSpec
+from minebender.session.values import (
+    EVENT_TYPES,
+    Clicks,
+    Clock,
+    Event,
+    EventType,
+    Mark,
+    Move,
+    Practice,
+    SessionSpec,
+)
 
 __all__ = [
     "DISPLAY_LIMIT_S",
@@ -51,6 +61,9 @@ __all__ = [
     "Clock",
     "Event",
     "EventType",
+    "Mark",
+    "Move",
+    "Practice",
     "Session",
     "SessionSpec",
     "bbbv",
