@@ -228,6 +228,27 @@ def _descendants_cpu(root: int) -> float:
     return total
 
 
+def _post_raw(server: Server, body: bytes, headers: bytes = b"") -> socket.socket:
+    """POST body to /api/analyse on a socket the test can close at any time."""
+    conn = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    conn.sendall(
+        b"POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/json\r\n"
+        + headers
+        + f"Content-Length: {len(body)}\r\n\r\n".encode()
+        + body
+    )
+    return conn
+
+
+def _assert_children_idle(server_pid: int) -> None:
+    """The server's children (a killed analysis's included) use no processor."""
+    time.sleep(1.5)
+    before = _descendants_cpu(server_pid)
+    time.sleep(1.0)
+    assert _descendants_cpu(server_pid) - before < 0.3
+
+
 @pytest.mark.slow
 def test_a_hard_board_holds_up_no_small_one_and_dies_with_its_client(tmp_path: Path) -> None:
     """While a 200x200 lattice is analysed, an Expert-size analysis and a health
@@ -237,13 +258,7 @@ def test_a_hard_board_holds_up_no_small_one_and_dies_with_its_client(tmp_path: P
     try:
         assert server.proc is not None
         body = json.dumps({"board": HARD}).encode()
-        hard = socket.create_connection(("127.0.0.1", server.port))
-        hard.sendall(
-            b"POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            b"Content-Type: application/json\r\n"
-            + f"Content-Length: {len(body)}\r\n\r\n".encode()
-            + body
-        )
+        hard = _post_raw(server, body)
         time.sleep(1.0)
         start = time.monotonic()
         small = json.dumps(
@@ -256,10 +271,7 @@ def test_a_hard_board_holds_up_no_small_one_and_dies_with_its_client(tmp_path: P
             assert json.loads(r.read())["complete"] is True
         assert time.monotonic() - start < 5
         hard.close()
-        time.sleep(1.5)
-        before = _descendants_cpu(server.proc.pid)
-        time.sleep(1.0)
-        assert _descendants_cpu(server.proc.pid) - before < 0.3
+        _assert_children_idle(server.proc.pid)
     finally:
         server.kill()
 
@@ -273,13 +285,7 @@ def test_a_stream_whose_client_goes_away_mid_way_stops_its_child(tmp_path: Path)
     try:
         assert server.proc is not None
         body = json.dumps({"board": format_board(wide_lattice(24, 1).knowledge)}).encode()
-        conn = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-        conn.sendall(
-            b"POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            b"Content-Type: application/json\r\nAccept: application/x-ndjson\r\n"
-            + f"Content-Length: {len(body)}\r\n\r\n".encode()
-            + body
-        )
+        conn = _post_raw(server, body, b"Accept: application/x-ndjson\r\n")
         got = b""
         while b'"probabilities"' not in got:
             chunk = conn.recv(65536)
@@ -288,9 +294,6 @@ def test_a_stream_whose_client_goes_away_mid_way_stops_its_child(tmp_path: Path)
         assert b"200 OK" in got.split(b"\r\n", 1)[0]
         assert b'"complete"' not in got  # the dead cells are still being looked for
         conn.close()
-        time.sleep(1.5)
-        before = _descendants_cpu(server.proc.pid)
-        time.sleep(1.0)
-        assert _descendants_cpu(server.proc.pid) - before < 0.3
+        _assert_children_idle(server.proc.pid)
     finally:
         server.kill()
