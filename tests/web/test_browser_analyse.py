@@ -14,6 +14,9 @@ from typing import Any
 
 import pytest
 
+from minebender.bench.positions import wide_lattice
+from minebender.boardtext import format_board
+
 from .server import Server
 from .test_browser import FIRST, browser, page, server, settle, start
 
@@ -451,6 +454,34 @@ def test_an_edit_aborts_the_analysis_it_replaces(page: Any, server: Server) -> N
     assert any("ABORTED" in f for f in failed), failed
     assert shown(page)[0][0] == "0"
     assert page.get_attribute("#results", "data-state") == "done"
+
+
+def test_the_probabilities_show_before_the_dead_cells_are_found(page: Any, server: Server) -> None:
+    """A 16x16 lattice is counted in milliseconds, but its dead cells take a
+    second or more: the page draws the count and every probability first, says it
+    still looks for dead cells, and marks them when they come."""
+    text = format_board(wide_lattice(16, 1).knowledge)
+    whole = page.request.post(f"{server.url}/api/analyse", data={"board": text}).json()
+    assert whole["complete"] is True
+    page.goto(f"{server.url}/analyse?board={urllib.parse.quote(text)}")
+    # the page as it is at the moment the probabilities are drawn
+    seen = page.wait_for_function(
+        """() => { const r = document.getElementById('results');
+        const cells = document.querySelectorAll('#board .c[data-fraction]');
+        if (r.dataset.state !== 'partial' || !cells.length) return null;
+        return {fractions: cells.length, dead: document.querySelectorAll('#board .c.dead').length,
+                state: document.getElementById('state').textContent,
+                count: document.getElementById('count').dataset.solutions}; }""",
+        timeout=20_000,
+    ).json_value()
+    hidden = sum(row.count(".") for row in text.splitlines()[1:])
+    assert seen["fractions"] == hidden and seen["count"] == whole["solutions"]
+    assert seen["dead"] == 0 and "dead cells" in seen["state"]
+    page.wait_for_function(
+        "() => document.getElementById('results').dataset.state === 'done'", timeout=30_000
+    )
+    assert whole["dead"] and marked(page, "dead") == {(x, y) for x, y in whole["dead"]}
+    assert "Analysed in" in page.inner_text("#state")
 
 
 def test_a_board_that_runs_out_of_time_says_so(page: Any, server: Server) -> None:

@@ -58,6 +58,9 @@ ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=19, nic
 moves come first while a hard board runs, and an Expert board still answers
 at full speed."""
 AT_ONCE = 3
+SMALL = 64 * 64
+"""Cells of a board whose whole answer is written on the event loop (a
+millisecond or two): a thread's round trip would cost more."""
 NDJSON = "application/x-ndjson"
 """The media type a client accepts to get the analysis stage by stage."""
 """Analyses running at once; more wait their turn (or are dropped when their
@@ -216,7 +219,9 @@ async def _streamed(request: Request, slots: asyncio.Semaphore, k: Any) -> Respo
                     yield _line(event)
                 elif isinstance(event, limited.Crashed | limited.Failed):
                     yield _line({"detail": _failure(event).detail})
-                else:  # the outcome: the whole answer, written off the loop
+                elif k.width * k.height <= SMALL:
+                    yield _line(_answer(k, event))  # the whole answer
+                else:  # a big board's is half a megabyte: written off the loop
                     yield await asyncio.to_thread(_line, _answer(k, event))
                 event = await anext(events, None)
         finally:

@@ -93,8 +93,17 @@ function analyseNow() {
   clearWhy();
   drawPending(control);
   const started = performance.now();
+  // each stage is drawn as it comes: the count and the probabilities at once,
+  // the best move, the win chances and the dead cells when they are found
+  const partial = {};
+  const drawStage = (stage) => {
+    if (state.analysis !== control) return;
+    Object.assign(partial, stage);
+    drawAnalysis(board, partial, performance.now() - started);
+    describe(target());
+  };
   api
-    .analyse(text, undefined, control.signal)
+    .analyseStream(text, undefined, control.signal, drawStage)
     .then((res) => {
       if (state.analysis !== control) return;
       state.analysis = null;
