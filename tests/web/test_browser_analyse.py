@@ -17,8 +17,9 @@ import pytest
 from minebender.bench.positions import wide_lattice
 from minebender.boardtext import format_board
 
+from .conftest import CHROMIUM
 from .server import Server
-from .test_browser import FIRST, browser, page, server, settle, start
+from .test_browser import ARGS, FIRST, browser, page, server, settle, start
 
 __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
 
@@ -418,6 +419,34 @@ def test_a_phone_and_a_zoomed_desktop_keep_the_page_on_screen(
             assert box["x"] >= 0 and box["x"] + box["width"] <= viewport[0], part
         pg.screenshot(path=str(tmp_path / f"analyse-{name}.png"), full_page=True)
         context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (450, 400)])
+def test_a_desktop_with_scrollbars_shows_expert_whole(
+    browser: Any, server: Server, width: int, height: int
+) -> None:
+    """With a real vertical scrollbar (a zoomed desktop: 640 CSS px at 300%),
+    cells sized from 100vw made the board wider than its frame, which then
+    scrolled, the last column half hidden; nor is the page wider than the window."""
+    b = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=ARGS, ignore_default_args=["--hide-scrollbars"]
+    )
+    try:
+        pg = b.new_context(viewport={"width": width, "height": height}).new_page()
+        open_board(pg, server, "30x16x99\n" + "\n".join(["." * 30] * 16) + "\n")
+        wide, room, px, page_wide, seen = pg.evaluate(
+            """() => { const box = document.querySelector('.frame > .sunken');
+            return [box.scrollWidth, box.clientWidth,
+                    document.querySelector('#board .c').getBoundingClientRect().width,
+                    document.documentElement.scrollWidth,
+                    document.documentElement.clientWidth]; }"""
+        )
+        assert seen < width  # the page's own vertical scrollbar is there
+        assert page_wide <= seen
+        if width >= 640:  # room for 30 cells of 16 px: it fits, so it does not scroll
+            assert px >= 16 and wide <= room
+    finally:
+        b.close()
 
 
 def lattice(n: int) -> str:

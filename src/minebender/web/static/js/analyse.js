@@ -24,6 +24,7 @@ import * as icons from "./icons.js";
 import { keyAction } from "./input.js";
 import { paramInLink } from "./links.js";
 import { attachMenus, closeMenus } from "./menus.js";
+import { noteScrollbarWidth } from "./scrollbar.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
 
@@ -43,6 +44,10 @@ const state = {
 };
 
 const board = new AnalysisBoard($("board"));
+
+// before the first board is laid out: its cells are sized from the room
+// the page's vertical scrollbar leaves (style.css)
+noteScrollbarWidth();
 
 // ---------------------------------------------------------------- messages
 
