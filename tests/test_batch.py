@@ -461,7 +461,7 @@ def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
 
 def test_level_names_take_any_case_and_are_one_run(tmp_path: Path) -> None:
     """``Beginner`` and ``beginner`` name the same games: parsed alike, logged and
-    summarised under one name, so a resumed run skips them and the goal applies."""
+    summarised under one name, so a resumed run skips them."""
     from minebender.batch import parse_level
 
     assert parse_level("BEGINNER") == parse_level("Beginner") == parse_level("beginner")
@@ -495,11 +495,15 @@ def test_a_custom_level_is_logged_at_the_size_it_is_played(tmp_path: Path) -> No
     assert len(log.read_text().splitlines()) == 3
 
 
-def test_bench_bot_level_in_any_case_meets_its_goal(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_bot_level_in_any_case_is_the_named_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """No goal is printed: the project has none beyond perfect play's bound
+    (a goal of 97.3% on Beginner was above what perfect play wins)."""
     argv = ["bench", "bot", "--level", "Beginner", "--games", "2", "--workers", "1", "--json"]
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["level"] == "beginner" and out["goal"] == 0.973
+    assert out["level"] == "beginner" and "goal" not in out
 
 
 def test_bot_command_level_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
@@ -521,10 +525,15 @@ def test_bot_command_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[
 
 def test_bot_takes_custom_as_play_and_generate_do(capsys: pytest.CaptureFixture[str]) -> None:
     """--custom WxHxM is --level WxHxM: the same games, the same note."""
+
+    def untimed(text: str) -> str:  # the seconds a game took differ from run to run
+        return re.sub(r"[0-9.]+ s$", "S s", text, flags=re.M)
+
     assert main(["bot", "--custom", "5x5x100", "--seed", "4", "--no-board"]) == 0
     by_custom = capsys.readouterr()
     assert main(["bot", "--level", "5x5x100", "--seed", "4", "--no-board"]) == 0
-    assert capsys.readouterr() == by_custom
+    by_level = capsys.readouterr()
+    assert untimed(by_level.out) == untimed(by_custom.out) and by_level.err == by_custom.err
     assert _exit_code(["bot", "--custom", "9x9x10", "--level", "beginner"]) == 2
     assert "not allowed with argument" in capsys.readouterr().err
 
@@ -854,10 +863,10 @@ def test_the_gap_to_the_bound_has_an_interval_that_matches_its_words(
             None, 0.9 + room, (0.85, 0.99), room, interval, "two-move",
         )  # fmt: skip
 
-    _print_ceiling(summary(-0.0172, (-0.0381, 0.0038)), None)
+    _print_ceiling(summary(-0.0172, (-0.0381, 0.0038)))
     out = capsys.readouterr().out
     assert "the bot is 1.72 points above that bound (interval -0.38 .. 3.81)" in out
-    _print_ceiling(summary(0.0172, (-0.0038, 0.0381)), None)
+    _print_ceiling(summary(0.0172, (-0.0038, 0.0381)))
     out = capsys.readouterr().out
     assert "the bot is 1.72 points below that bound (interval -0.38 .. 3.81)" in out
 

@@ -41,6 +41,14 @@ def _gone(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")
 
 
+def _default_sigint() -> None:
+    """In the child, before it runs: Ctrl-C as a terminal's shell gives it.
+    A shell that runs the suite in the background (``bash scripts/test &``,
+    nohup) ignores SIGINT, the child inherits that, and Python then never
+    raises KeyboardInterrupt: the Ctrl-C case would wait in vain."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
 def batch(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], Path, list[int]]]:
     """A ``bench bot --workers 2`` run that has logged a few games; its workers'
@@ -54,6 +62,7 @@ def batch(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], Path, list[in
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_default_sigint,
     )
     workers: list[int] = []
     try:

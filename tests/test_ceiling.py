@@ -25,6 +25,7 @@ from reference.expectimax import best_win
 from reference.views import random_view
 
 
+@pytest.mark.slow
 def test_the_ceiling_is_never_below_perfect_play() -> None:
     rng = random.Random(11)
     checked = tight = 0

@@ -58,6 +58,7 @@ def _first_pair_by_definition(view: Knowledge) -> Pos | None:
     return Pos(x, y)
 
 
+@pytest.mark.slow
 def test_revealing_an_unsplittable_pair_first_loses_nothing() -> None:
     """On every stuck view among 3,000 random small ones, the pair found is the
     one the definition gives from the layouts (or none when there is none), and

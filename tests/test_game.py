@@ -63,6 +63,7 @@ def test_finished_game_ignores_every_action_open_included(sc: Scenario) -> None:
         assert g.step(Assist(k)) == g
 
 
+@pytest.mark.slow
 @given(playing_games(), positions(4, 4))
 def test_action_off_the_board_does_nothing(sc: Scenario, p: Pos) -> None:
     if defs.on_board(sc.w, sc.h, p):
@@ -176,6 +177,7 @@ def _opened_cells(g: Game, after: Game) -> list[Pos]:
     return cells
 
 
+@pytest.mark.slow
 @given(playing_games(max_cells=9))
 def test_assist_when_stuck_prefers_cells_next_to_revealed_ones(sc: Scenario) -> None:
     g = sc.game

@@ -8,8 +8,9 @@ own imports and users put them:
 
 - ``noguess`` is core: board generation beside ``place_mines``, on the game and
   the solver only, and part of the public API the package re-exports;
-- ``batch`` (batches of games, local or on a cluster) and ``replay`` (a replay
-  played back as a session) are services;
+- ``batch`` (batches of games, local or on a cluster), ``replay`` (a replay
+  played back as a session) and ``review`` (games judged move by move) are
+  services;
 - ``words`` (a count with its noun, "a" or "an", a value cut short) and
   ``jsontext`` (JSON from outside, with errors that say what is wrong) are
   value-layer helpers that need nothing, so that every layer may use them;
@@ -23,15 +24,12 @@ values) needs nothing outside the standard library.
 
 from __future__ import annotations
 
-import ast
 import sys
 from pathlib import Path
 
 import pytest
 
-import minebender
-
-ROOT = Path(minebender.__file__).resolve().parent
+from importgraph import imported, modules
 
 LAYERS: dict[str, int] = {
     "types": 0,
@@ -41,6 +39,7 @@ LAYERS: dict[str, int] = {
     "game": 1,
     "solver": 1,
     "boardtext": 1,
+    "mbf": 1,
     "minetext": 1,
     "noguess": 1,
     "session": 2,
@@ -49,7 +48,9 @@ LAYERS: dict[str, int] = {
     "bench": 2,
     "batch": 2,
     "replay": 2,
+    "review": 2,
     "options": 2,
+    "keys": 2,
     "puzzle": 2,
     "limited": 2,
     "analysis_board": 2,
@@ -63,44 +64,6 @@ LAYERS: dict[str, int] = {
 2 services, 3 interfaces."""
 
 LAYER_NAMES = ("values", "core", "services", "interfaces")
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(["minebender", *parts])
-
-
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
-
-
-def _is_module(name: str) -> bool:
-    rel = Path(*name.split(".")[1:]) if "." in name else Path()
-    return (ROOT / rel).with_suffix(".py").is_file() or (ROOT / rel / "__init__.py").is_file()
-
-
-def imported(name: str, path: Path) -> set[str]:
-    """The modules ``name`` imports, as absolute names; ``from M import x`` counts
-    as importing M.x when that is a module, else M."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
-                source = ".".join(base + ([node.module] if node.module else []))
-            else:
-                source = node.module or ""
-            found.add(source)
-            for alias in node.names:
-                sub = f"{source}.{alias.name}"
-                if source.split(".")[0] == "minebender" and _is_module(sub):
-                    found.add(sub)
-    return found
 
 
 def layer_key(name: str) -> str:

@@ -50,6 +50,7 @@ def stuck_views(seed: int, count: int) -> list[tuple[Knowledge, mb.Analysis]]:
     return out
 
 
+@pytest.mark.slow
 def test_with_every_layout_the_bound_is_between_perfect_play_and_two_moves() -> None:
     sharper = exact = 0
     for view, analysis in stuck_views(11, 80):
@@ -65,6 +66,7 @@ def test_with_every_layout_the_bound_is_between_perfect_play_and_two_moves() -> 
     assert exact >= 1  # down to perfect play itself where the game ends a guess later
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rows, mines",
     [
@@ -103,6 +105,7 @@ def test_the_sampler_needs_a_known_total_and_a_consistent_view() -> None:
         LayoutSampler(bad, mb.analyse(bad))
 
 
+@pytest.mark.slow
 def test_sampled_games_are_the_same_games_with_a_lower_bound_on_average() -> None:
     board = setup(Intermediate())
     games = [0, 1, 2, 4]  # 2 and 4 reach a heuristic guess, 0 and 1 do not

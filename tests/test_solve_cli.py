@@ -79,8 +79,8 @@ def test_readable_output_marks_safe_cells_and_mines(board_file: Path) -> None:
     result = solve(str(board_file))
     assert result.returncode == 0
     assert "consistent layouts" in result.stdout
-    assert "safe (5): (2,0) (2,1) (0,2) (1,2) (2,2)" in result.stdout
-    assert "mines (1): (1,0)" in result.stdout
+    assert "safe (5): (2, 0) (2, 1) (0, 2) (1, 2) (2, 2)" in result.stdout
+    assert "mines (1): (1, 0)" in result.stdout
 
 
 def test_stdin_and_mines_override() -> None:
@@ -251,7 +251,8 @@ def big_board(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_count_of_more_than_4300_digits_is_printed_exactly(big_board: Path) -> None:
-    """The exact count, every digit, in --json and in the text; no traceback."""
+    """The exact count, every digit, in --json; in the text, in short form and
+    a grid that fits 80 columns, folded into bands; no traceback."""
     exact = math.comb(200 * 200, 4000)
     assert len(_digits(exact)) > 4300
     result = solve(str(big_board), "--json")
@@ -261,7 +262,12 @@ def test_a_count_of_more_than_4300_digits_is_printed_exactly(big_board: Path) ->
     assert data["probabilities"][0][0] == "1/10"
     text = solve(str(big_board))
     assert text.returncode == 0, text.stderr[-500:]
-    assert f"4000 mines: {_digits(exact, ',')} consistent layouts\n" in text.stdout
+    lines = text.stdout.splitlines()
+    assert lines[0] == "200x200 board, 4000 mines: about 1.237 x 10^5645 consistent layouts"
+    assert lines[1] == "(a number of 5,646 digits: solve --json prints all of them)"
+    above = lines[: next(i for i, line in enumerate(lines) if line.startswith("safe ("))]
+    assert max(map(len, above)) <= 80  # the count, the legend and the grid; prose may wrap
+    assert sum(1 for line in above if line.split()[:1] == ["199"]) == 14  # bands of 15
 
 
 def test_printing_a_huge_count_leaves_the_interpreter_limit_alone() -> None:
@@ -341,7 +347,7 @@ def test_no_guess_is_advised_when_every_hidden_cell_is_a_mine() -> None:
 
 def test_the_least_risky_guess_is_still_advised_when_there_is_one() -> None:
     result = solve("-", stdin="3x1x1\n.1.\n")
-    assert "no safe cell: the least risky guess is (0,0) with a 1/2 (50.0%)" in result.stdout
+    assert "no safe cell: the least risky guess is (0, 0) with a 1/2 (50.0%)" in result.stdout
     assert "every hidden cell is a mine" not in result.stdout
 
 
@@ -352,8 +358,8 @@ def test_flags_not_on_a_certain_mine_are_named_and_told_apart() -> None:
     result = solve("-", stdin="5x4x3\n1FF..\n11..F\nF....\n.....\n")
     assert result.returncode == 0
     lines = result.stdout.splitlines()
-    assert "wrong flags (2), on provably safe cells: (2,0) (0,2)" in lines
-    assert "flag not proven to be on a mine (1): (4,1)" in lines
+    assert "wrong flags (2), on provably safe cells: (2, 0) (0, 2)" in lines
+    assert "flag not proven to be on a mine (1): (4, 1)" in lines
     assert "underlined" not in result.stdout
     right = solve("-", stdin=BOARD)  # its one flag is on the certain mine
     assert "flag" not in right.stdout
@@ -436,8 +442,8 @@ def test_solve_takes_at_most_three_quarters_of_the_memory() -> None:
 
 
 def test_explain_takes_a_cell_as_solve_prints_it() -> None:
-    """solve lists cells as (2,0); copied into --explain it was refused."""
+    """solve lists cells as (2, 0); copied into --explain it was refused."""
     board = "3x1x1\n1..\n"
-    as_printed = solve("-", "--json", "--explain", "(1,0)", stdin=board)
+    as_printed = solve("-", "--json", "--explain", "(1, 0)", stdin=board)
     plain = solve("-", "--json", "--explain", "1,0", stdin=board)
     assert as_printed.returncode == 0 and as_printed.stdout == plain.stdout

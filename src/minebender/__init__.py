@@ -90,4 +90,4 @@ __all__ = [
     "setup",
 ]
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

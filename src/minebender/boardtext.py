@@ -31,14 +31,35 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from minebender.types import BOOM, HIDDEN, SHOWN, Boom, Hidden, Knowledge, Pos, Seen, Shown, as_pos
+from minebender.types import (
+    BOOM,
+    HIDDEN,
+    SHOWN,
+    TILE_SYMBOLS,
+    Boom,
+    Covered,
+    Flagged,
+    Hidden,
+    Knowledge,
+    Mine,
+    Pos,
+    Seen,
+    Shown,
+    as_pos,
+)
 from minebender.words import count
 
 __all__ = ["CELL_LIMIT", "Board", "BoardTextError", "format_board", "parse", "parse_board"]
 
 _HEADER = re.compile(r"([0-9]+)x([0-9]+)(?:x([0-9]+))?")
 """ASCII digits only (``\\d`` would read ``٣x3`` as 3x3: a file must say what it means)."""
-_CELLS: dict[str, Seen] = {".": HIDDEN, "?": HIDDEN, "F": HIDDEN, "*": BOOM}
+_CELLS: dict[str, Seen] = {
+    TILE_SYMBOLS[Covered]: HIDDEN,
+    "?": HIDDEN,
+    TILE_SYMBOLS[Flagged]: HIDDEN,
+    TILE_SYMBOLS[Mine]: BOOM,
+}
+"""Board text's characters, in the alphabet of ``types.TILE_SYMBOLS``."""
 _CELLS.update({str(n): SHOWN[n] for n in range(9)})
 _LIMIT = 10_000
 """Largest width or height accepted: a typo like 30000x16 gets an error, not a stall."""
@@ -245,9 +266,9 @@ def _cell(seen: Seen, flagged: bool) -> str:
     if type(seen) is Shown:
         return str(seen.n)
     if type(seen) is Boom:
-        return "*"
+        return TILE_SYMBOLS[Mine]
     if type(seen) is Hidden:
-        return "F" if flagged else "."
+        return TILE_SYMBOLS[Flagged] if flagged else TILE_SYMBOLS[Covered]
     raise TypeError(f"not a Seen value: {seen!r}")
 
 

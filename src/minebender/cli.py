@@ -53,6 +53,7 @@ COMMANDS: dict[str, str] = {
     "bot": "watch the bot play whole games: final board, moves and guesses",
     "play": "play in the terminal; q saves and quits, the next play resumes",
     "replay": "watch a replay file in the terminal, step by step",
+    "review": "review games move by move: each click's risk, and the figures",
     "stats": "statistics and best times per level (--json for machines)",
     "generate": "generate boards as JSON lines or text, optionally no-guess",
     "puzzle": "make puzzles with exactly one solution; print them or a sheet",

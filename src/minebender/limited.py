@@ -27,6 +27,11 @@ interpreter), and never inherits the server's threads, sockets or database
 connections. Call ``preload`` before the first job (later calls have no
 effect on the server already running); ``warm`` starts it ahead of need.
 
+A daemonic process (a Dask worker's, a multiprocessing pool's) may not start
+children with multiprocessing. There each child is a fresh interpreter
+(``python -m minebender.limited``) on the same pipes, with the same limits and
+outcomes: slower to start (no preload), as safe.
+
 >>> def square(report, n):
 ...     report("started")
 ...     return n * n
@@ -40,6 +45,8 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -244,16 +251,91 @@ def _spare(tasks: Connection, conn: Connection) -> None:
     _child(conn, fn, args, limits)
 
 
+class _Interpreter:
+    """A child that is a fresh interpreter, for a daemonic caller: what ``Job``
+    uses of a multiprocessing process (``exitcode``, ``kill``, ``sentinel``,
+    ``join``, ``close``, ``pid``). The sentinel is a pipe the child holds open
+    and never writes: it reads as ready once the child is gone."""
+
+    def __init__(self, task_fd: int, answer_fd: int) -> None:
+        life, held = os.pipe()
+        try:
+            self._popen = subprocess.Popen(
+                [sys.executable, "-m", "minebender.limited", str(task_fd), str(answer_fd)],
+                pass_fds=(task_fd, answer_fd, held),
+                stdin=subprocess.DEVNULL,
+            )
+        except BaseException:
+            os.close(life)
+            raise
+        finally:
+            os.close(held)
+        self.sentinel = life
+        self.pid: int | None = self._popen.pid
+        self._closed = False
+
+    @property
+    def exitcode(self) -> int | None:
+        """None while it runs; minus the signal that killed it, as multiprocessing says."""
+        return self._popen.poll()
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            self._popen.kill()
+
+    def join(self, timeout: float | None = None) -> None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._popen.wait(timeout)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            os.close(self.sentinel)
+
+
+def _interpreter_main(argv: list[str]) -> None:
+    """The fresh interpreter's side: the task and answer pipes are the fds in
+    argv; the caller's ``sys.path`` comes first on the task pipe."""
+    tasks = Connection(int(argv[1]), writable=False)
+    answers = Connection(int(argv[2]), readable=False)
+    try:
+        sys.path[:] = tasks.recv()
+    except (EOFError, OSError):
+        return
+    _spare(tasks, answers)
+
+
 class _Spare:
-    """A forked child waiting for its task: the pipe to send it, and the pipe
-    its stages and answer come back on."""
+    """A child waiting for its task: the pipe to send it, and the pipe its stages
+    and answer come back on. Forked from the forkserver; a fresh interpreter
+    where the caller is daemonic and so may not fork with multiprocessing."""
 
     def __init__(self) -> None:
+        self.proc: BaseProcess | _Interpreter
+        if multiprocessing.current_process().daemon:
+            task_reader, task_writer = os.pipe()
+            answer_reader, answer_writer = os.pipe()
+            try:
+                self.proc = _Interpreter(task_reader, answer_writer)
+            except BaseException:
+                os.close(task_writer)
+                os.close(answer_reader)
+                raise
+            finally:
+                os.close(task_reader)  # the child holds the only reader and writer
+                os.close(answer_writer)
+            self.tasks = Connection(task_writer, readable=False)
+            self.answers = Connection(answer_reader, writable=False)
+            # first the caller's import path, so the child can unpickle what it can import
+            with contextlib.suppress(OSError):
+                self.tasks.send(list(sys.path))
+            return
         ctx = _context()
         task_reader, self.tasks = ctx.Pipe(duplex=False)
         self.answers, writer = ctx.Pipe(duplex=False)
-        self.proc: BaseProcess = ctx.Process(target=_spare, args=(task_reader, writer), daemon=True)
-        self.proc.start()
+        forked = ctx.Process(target=_spare, args=(task_reader, writer), daemon=True)
+        forked.start()
+        self.proc = forked
         writer.close()  # the child holds the only writer: EOF when it ends
         task_reader.close()
 
@@ -328,7 +410,7 @@ class Job:
         self._outcome: Outcome | None = None
         spare = _SPARES.take()
         self._conn: Connection = spare.answers
-        self._proc: BaseProcess = spare.proc
+        self._proc: BaseProcess | _Interpreter = spare.proc
         self.started = time.monotonic()
         try:
             spare.tasks.send((fn, args, limits))
@@ -473,3 +555,7 @@ async def run_async(
     except asyncio.CancelledError:
         job.cancel()
         raise
+
+
+if __name__ == "__main__":
+    _interpreter_main(sys.argv)

@@ -18,8 +18,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from minebender import types
 from minebender.game import setup
-from minebender.types import NAMED_LEVELS, Custom, Level, Pos, Setup
+from minebender.types import Custom, Level, Pos, Setup
 from minebender.words import cut
 
 if TYPE_CHECKING:
@@ -33,7 +34,6 @@ __all__ = [
     "add_int_argument",
     "board_rs",
     "checked_board",
-    "level_name",
     "memory_cap",
     "note_if_limited",
     "parse_custom",
@@ -64,46 +64,29 @@ sysexits' EX_IOERR, so a script never reads a full disk as one of a command's
 own answers (1 is "no layout agrees" for ``solve``)."""
 
 
-def level_name(text: str) -> str:
-    """A level name as typed, in the case the level tables use: every --level
-    takes any case (``Expert``, ``EXPERT``), as ``play --level`` always did."""
-    return text.strip().lower()
-
-
 def parse_custom_level(text: str, option: str = "--custom") -> Custom:
-    """WxHxM as the Custom Field asked for (``Custom.from_text``), not yet limited;
-    the UsageError says whether the form is wrong or a number is too long.
+    """WxHxM as the Custom Field asked for, not yet limited (``types.read_custom``).
 
     >>> parse_custom_level("20x12x40")
     Custom(width=20, height=12, mines=40)
     """
     try:
-        return Custom.from_text(text)  # spaces around it only, as everywhere
+        return types.read_custom(text, option)
     except ValueError as exc:
-        parts = text.strip().lower().split("x")
-        if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
-            raise UsageError(f"{option} {exc}") from None  # the form is right, a number too long
-        raise UsageError(
-            f"{option} must look like 30x16x99 (width x height x mines), got {cut(text)}"
-        ) from None
+        raise UsageError(str(exc)) from None
 
 
 def read_level(text: str, option: str = "--level") -> Level:
     """beginner, intermediate, expert (any case) or a custom WxHxM, not yet
-    limited: every command's --level takes all four, as ``bot`` always did
-    (``play --level 20x12x40`` was refused while ``bot`` took only that).
+    limited (``types.read_level``), or a UsageError saying what is wrong.
 
     >>> read_level("Expert"), read_level("20x12x40")
     (Expert(), Custom(width=20, height=12, mines=40))
     """
-    named = NAMED_LEVELS.get(level_name(text))
-    if named is not None:
-        return named
-    if "x" in text.lower():
-        return parse_custom_level(text, option)
-    raise UsageError(
-        f"unknown level {cut(text)}: use beginner, intermediate, expert or WxHxM such as 30x16x99"
-    )
+    try:
+        return types.read_level(text, option)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def parse_custom(text: str, option: str = "--custom") -> Setup:
@@ -238,14 +221,13 @@ def board_rs(seed: int, index: int) -> list[int]:
 def checked_board(spec: RunSpec, command: str) -> Setup:
     """The board of a run of games, or a UsageError naming what is wrong; a custom
     field that the laws limited is noted on stderr, as ``generate`` notes it."""
-    from minebender.batch import LEVELS, BatchError
-    from minebender.batch.spec import level_key
+    from minebender.batch import BatchError
 
     try:
         board = spec.check()
     except BatchError as exc:
         raise UsageError(str(exc)) from None
-    if level_key(spec.level) not in LEVELS:  # a custom WxHxM, maybe limited
+    if isinstance(types.read_level(spec.level), Custom):  # maybe limited
         note_if_limited(command, "--level", spec.level, board)
     return board
 

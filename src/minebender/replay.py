@@ -53,6 +53,7 @@ from minebender.types import (
     Tile,
     WrongFlag,
     neighbours,
+    tile_symbol,
 )
 from minebender.words import article
 
@@ -60,7 +61,9 @@ __all__ = [
     "FORMAT",
     "MAX_BYTES",
     "MAX_EVENTS",
+    "MAX_SPEED",
     "MAX_T_MS",
+    "MIN_SPEED",
     "VERSION",
     "VERSIONS_READ",
     "Frame",
@@ -98,6 +101,13 @@ kilobytes, so anything near this is not a replay, and refusing it before
 parsing keeps a stray file from taking the memory of a JSON tree."""
 
 
+MIN_SPEED = 1 / 16
+MAX_SPEED = 64.0
+"""The speeds a replay plays at: ``replay --speed`` takes them, and the
+viewer's ``-`` halves the speed down to MIN_SPEED and ``+`` doubles it up to
+MAX_SPEED, so no speed the option gives is one the keys would jump out of."""
+
+
 class ReplayError(ValueError):
     """A replay that cannot be read; the message names the field and what is wrong."""
 
@@ -129,14 +139,11 @@ def tile_name(tile: Tile) -> str:
     return name
 
 
-_CHARS = {"covered": ".", "flagged": "F", "blast": "B", "hint": "H", "mine": "*", "wrong_flag": "X"}
-
-
 def tile_char(tile: Tile) -> str:
-    """One character per tile, for compact frames: ``.`` covered, ``F`` flagged,
-    ``0``-``8``, ``B`` blast, ``H`` hint, ``*`` mine, ``X`` wrong flag."""
-    name = tile_name(tile)
-    return _CHARS.get(name, name)
+    """The tile as one character in a frame's compact rows: ``.`` covered, ``F``
+    flagged, ``0``-``8``, ``B`` blast, ``H`` hint, ``*`` mine, ``X`` wrong flag
+    (``types.TILE_SYMBOLS``, the alphabet of every text form of a tile)."""
+    return tile_symbol(tile)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from minebender.words import cut
 __all__ = [
     "FIELD_DIGITS",
     "NAMED_LEVELS",
+    "TILE_SYMBOLS",
     "Action",
     "Assist",
     "AssistTooEarly",
@@ -59,7 +60,11 @@ __all__ = [
     "Won",
     "WrongFlag",
     "as_pos",
+    "cell_name",
     "neighbours",
+    "read_custom",
+    "read_level",
+    "tile_symbol",
 ]
 
 
@@ -116,6 +121,16 @@ class Pos(_PosFields):
         (typeshed spells NamedTuple's ``_make`` with a type variable that a
         subclass cannot repeat, hence the ignore.)"""
         return cls(*iterable)
+
+
+def cell_name(pos: Pos) -> str:
+    """A cell as every output writes it: column, then row, from 0, in one
+    form, so that a reader never meets ``(2,0)`` beside ``(2, 1)``.
+
+    >>> cell_name(Pos(2, 1))
+    '(2, 1)'
+    """
+    return f"({pos.x}, {pos.y})"
 
 
 def neighbours(width: int, height: int, pos: Pos) -> list[Pos]:
@@ -325,6 +340,28 @@ class WrongFlag:
 
 Tile: TypeAlias = Covered | Flagged | Number | Blast | Hint | Mine | WrongFlag
 
+TILE_SYMBOLS: Mapping[type, str] = MappingProxyType(
+    {Covered: ".", Flagged: "F", Blast: "B", Hint: "H", Mine: "*", WrongFlag: "X"}
+)
+"""The one ASCII alphabet of tiles, beside a Number's digit: board text
+(``.`` hidden, ``F`` a flag, ``*`` a mine), replay frames and ``bot``'s
+plain output all write a tile so, and no letter means two things."""
+
+
+def tile_symbol(tile: Tile) -> str:
+    """The tile's character in ``TILE_SYMBOLS``, or a Number's digit.
+
+    >>> tile_symbol(Number(3)), tile_symbol(Covered()), tile_symbol(WrongFlag())
+    ('3', '.', 'X')
+    """
+    if type(tile) is Number:
+        return str(tile.n)
+    symbol = TILE_SYMBOLS.get(type(tile))
+    if symbol is None:
+        raise TypeError(f"not a tile: {tile!r}")
+    return symbol
+
+
 # --------------------------------------------------------------------------
 # Levels
 # --------------------------------------------------------------------------
@@ -393,6 +430,44 @@ NAMED_LEVELS: Mapping[str, Level] = MappingProxyType(
     {"beginner": Beginner(), "intermediate": Intermediate(), "expert": Expert()}
 )
 """The three fixed levels by the names every command, file and page uses."""
+
+
+def read_custom(text: str, option: str = "--custom") -> Custom:
+    """A Custom Field a person typed, ``WIDTHxHEIGHTxMINES`` (``Custom.from_text``),
+    not yet clamped; the ValueError names ``option`` and says whether the form
+    is wrong or a number too long.
+
+    >>> read_custom("20x12x40")
+    Custom(width=20, height=12, mines=40)
+    """
+    try:
+        return Custom.from_text(text)
+    except ValueError as exc:
+        parts = text.strip().lower().split("x")
+        if len(parts) == 3 and all(p.isascii() and p.isdigit() for p in parts):
+            raise ValueError(f"{option} {exc}") from None  # the form is right, a number too long
+        raise ValueError(
+            f"{option} must look like 30x16x99 (width x height x mines), got {cut(text)}"
+        ) from None
+
+
+def read_level(text: str, option: str = "--level") -> Level:
+    """The level a person typed: beginner, intermediate or expert (any case,
+    spaces round it) or a Custom Field ``WIDTHxHEIGHTxMINES``, not yet clamped.
+    The one reading of a typed level, for every command and every batch; the
+    ValueError says what is wrong.
+
+    >>> read_level(" Expert"), read_level("20x12x40")
+    (Expert(), Custom(width=20, height=12, mines=40))
+    """
+    named = NAMED_LEVELS.get(text.strip().lower())
+    if named is not None:
+        return named
+    if "x" in text.lower():
+        return read_custom(text, option)
+    raise ValueError(
+        f"unknown level {cut(text)}: use beginner, intermediate, expert or WxHxM such as 30x16x99"
+    )
 
 
 @dataclass(frozen=True, slots=True)

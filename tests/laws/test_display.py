@@ -6,6 +6,7 @@ games by an explosion, an assist pressed too early, or a win.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 
 from minebender import AssistTooEarly, Exploded, Lost
@@ -34,6 +35,7 @@ def test_display_blast(sc: Scenario) -> None:
     laws.check_display_blast(sc.state())
 
 
+@pytest.mark.slow
 @given(finished_games(max_cells=9, way="assist").filter(lost_by(AssistTooEarly)))
 def test_display_hint(sc: Scenario) -> None:
     """LAW: "After the assist is pressed too early, the screen shows the safe cell

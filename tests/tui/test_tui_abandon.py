@@ -117,6 +117,7 @@ def test_a_best_time_left_unnamed_is_asked_again_until_refused(store: Store) -> 
     assert again_id is None and not again.session.started
 
 
+@pytest.mark.slow
 def test_a_best_time_left_unnamed_can_be_named_at_the_next_start(store: Store) -> None:
     """A name given at the next start goes into the best times, and is not asked again."""
     run(make_app(store), win)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 from tui_support import app_of, make_app, run, screen_lines, win
 
+from minebender.keys import GAME_KEYS
 from minebender.store import Store
 from minebender.tui.endscreen import EndScreen
 from minebender.tui.screens import (
@@ -23,7 +24,6 @@ from minebender.tui.screens import (
     NameScreen,
     ScoresScreen,
     default_name,
-    key_rows,
 )
 from played import won_game
 
@@ -116,7 +116,7 @@ def test_f1_wraps_a_description_under_itself() -> None:
     """In a 40x15 terminal the keys list wraps: each line starts with a key
     or lines up under the description it goes on with, never at the keys'
     column."""
-    keys = {k for k, _ in key_rows()} | {""}
+    keys = {key.keys for key in GAME_KEYS} | {""}
 
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)

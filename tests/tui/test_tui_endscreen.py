@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from pilot_types import PilotT
 from tui_support import (
     CENTRE,
@@ -23,8 +24,8 @@ from tui_support import (
 )
 
 from minebender.session import Session, SessionSpec
+from minebender.tui.board_fit import needed_size
 from minebender.tui.endscreen import EndScreen
-from minebender.tui.fit import needed_size
 from minebender.tui.screens import KeysScreen
 from minebender.types import Beginner, Covered, Exploded, Layout, Lost, Number, Pos, Setup, Won
 from minebender.web.views import view
@@ -51,7 +52,7 @@ def expected(v: dict[str, Any]) -> list[str]:
         f"Clicks {c['left'] + c['right'] + c['chord']} ({c['left']} left,"
         f" {c['right']} right, {c['chord']} chord)",
         f"Assists {c['assist']}",
-        f"Board code {v['code']} (first click {v['first'][0]},{v['first'][1]})",
+        f"Board code {v['code']} (first click ({v['first'][0]}, {v['first'][1]}))",
     ]
 
 
@@ -60,6 +61,7 @@ def shown_entries(text: str) -> list[str]:
     return [item for line in text.splitlines() for item in line.split(" · ")]
 
 
+@pytest.mark.slow
 def test_a_won_game_shows_the_web_end_screen_numbers_under_the_board() -> None:
     """At 80x24 a won Beginner game shows time, 3BV done / total, 3BV/s,
     efficiency, clicks (left, right, chord), assists and the board code under

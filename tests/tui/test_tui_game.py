@@ -29,7 +29,7 @@ from minebender.session import Session, SessionSpec
 from minebender.solver import analyse
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
-from minebender.tui.fit import fits
+from minebender.tui.board_fit import fits
 from minebender.tui.saving import Saver, resume_or_new
 from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
 from minebender.types import (
@@ -500,6 +500,7 @@ def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
     assert (st.played, st.won) == (played, played)
 
 
+@pytest.mark.slow
 def test_a_win_that_can_be_a_best_time_gives_no_reason_against(store: Store) -> None:
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)

@@ -7,7 +7,7 @@ import pytest
 from rich.color import Color
 
 from minebender.tui.board import BoardWidget, board_size
-from minebender.tui.fit import fits, needed_size
+from minebender.tui.board_fit import fits, needed_size
 from minebender.tui.tiles import NUMBER_COLOURS, glyph
 from minebender.tui.widgets import face_for, led_text
 from minebender.types import (

@@ -7,10 +7,9 @@ import pytest
 from pilot_types import PilotT
 from tui_support import CENTRE, SEED, run, screen_lines
 
-from minebender.commands.replay import MAX_SPEED, MIN_SPEED
-from minebender.replay import Replay, dumps, from_session, loads
+from minebender.replay import MAX_SPEED, MIN_SPEED, Replay, dumps, from_session, loads
 from minebender.session import Session, SessionSpec
-from minebender.tui.fit import needed_size
+from minebender.tui.board_fit import needed_size
 from minebender.tui.viewer import ReplayApp, steps
 from minebender.types import Beginner, Covered, Flagged, Number, Pos, Setup
 
@@ -214,3 +213,27 @@ def test_the_status_line_names_the_player_of_a_named_best_time() -> None:
 
     run(ReplayApp(named, paused=True), scenario, size=(80, 24))
     assert "by" not in ReplayApp(replay)._status_line(steps(replay)[0])
+
+
+def test_the_status_line_shows_each_moves_review() -> None:
+    """The viewer shows the review (docs/review.md): a reveal's risk and verdict."""
+    s = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    s.reveal(CENTRE)
+    assert s.layout is not None
+    cells = [Pos(x, y) for y, row in enumerate(s.layout) for x, _ in enumerate(row)]
+    mine = next(p for p in cells if s.layout[p.y][p.x])
+    s.reveal(mine)
+    replay = loads(dumps(from_session(s)))
+    app = ReplayApp(replay, paused=True)
+    last = app.judged[-1]
+    assert last.risk is not None and 0 < last.risk < 1
+    said = f"risk {last.risk.numerator}/{last.risk.denominator} {last.verdict}"
+
+    async def scenario(pilot: PilotT) -> None:
+        assert isinstance(pilot.app, ReplayApp)
+        await pilot.press("right")
+        assert "risk" not in pilot.app.status_text  # the first click is no guess
+        await pilot.press("right")
+        assert said in pilot.app.status_text
+
+    run(app, scenario, size=(100, 24))

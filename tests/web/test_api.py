@@ -27,7 +27,7 @@ with warnings.catch_warnings():
 from minebender import store as store_mod
 from minebender.boardtext import parse_board
 from minebender.session import SessionSpec, board_code, parse_board_code
-from minebender.store import connection as store_db
+from minebender.store import database as store_db
 from minebender.types import Beginner, Custom, Expert, Hidden, Intermediate, Pos
 from minebender.web import create_app
 from minebender.web.hosts import host_name

@@ -302,6 +302,7 @@ def test_practice_shows_the_heat_map(page: Any, server: Server, tmp_path: Path) 
     page.screenshot(path=str(tmp_path / "practice.png"))
 
 
+@pytest.mark.slow
 def test_resume_after_the_server_is_killed(page: Any, tmp_path: Path) -> None:
     seed = "e2e-resume"
     srv = Server(tmp_path / "resume.db", dealt=seed).start()
@@ -337,6 +338,7 @@ def win(page: Any, seed: str) -> None:
             settle(page)
 
 
+@pytest.mark.slow
 def test_a_best_time_is_asked_again_after_a_reload(page: Any, dealt: Server) -> None:
     start_dealt(page, dealt)
     win(page, DEALT)

@@ -501,6 +501,7 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
     assert page.input_value("#replay-dialog [data-speed]") == "1"
 
 
+@pytest.mark.slow
 def test_the_board_is_dimmed_while_the_server_is_away(page: Any, tmp_path: Path) -> None:
     """A click while the server is down is not a move: the board says so, its
     timer stands still (it ran on, then jumped back), and it all comes back
@@ -713,6 +714,7 @@ def test_a_link_opened_before_the_first_click_drops_the_saved_game(
     assert page.evaluate(gone + ".then((r) => r.status)", dealt) == 404
 
 
+@pytest.mark.slow
 def test_reset_scores_and_statistics_ask_first_and_empty_them(page: Any, tmp_path: Path) -> None:
     """Best Times has Reset Scores and Statistics has Reset, as in Windows: each
     asks first (Cancel, the default button, keeps everything) and then shows

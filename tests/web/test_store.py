@@ -599,12 +599,12 @@ def test_a_database_that_fails_at_commit_is_a_store_error(
         def __getattr__(self, name: str) -> object:
             return getattr(self.db, name)
 
-    real = store._db
-    monkeypatch.setattr(store, "_db", FailingCommit(real))
+    real = store.database._db
+    monkeypatch.setattr(store.database, "_db", FailingCommit(real))
     s = Session(SessionSpec(Beginner(), "commit"), lambda: 0.0)
     with pytest.raises(StoreError, match="disk I/O error"):
         store.create_game(s, game_id="lost")
-    monkeypatch.setattr(store, "_db", real)
+    monkeypatch.setattr(store.database, "_db", real)
     assert not real.in_transaction and store.load("lost") is None
     store.create_game(s, game_id="kept")  # the connection is still usable
     assert store.load("kept") is not None
@@ -681,7 +681,7 @@ def test_a_folder_that_cannot_be_written_is_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On a read-only disk SQLite says only "unable to open database file"."""
-    from minebender.store import connection as db_module
+    from minebender.store import database as db_module
 
     def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
         raise sqlite3.OperationalError("unable to open database file")
@@ -742,7 +742,7 @@ def test_on_a_read_only_disk_a_log_that_cannot_be_read_is_an_error(
 ) -> None:
     """Opened as immutable, SQLite reads the file alone: a report on a
     read-only disk said 1 game played of 191, the rest being in -wal."""
-    from minebender.store import connection as db_module
+    from minebender.store import database as db_module
 
     writer = store_mod.open(db_path)
     finished(writer, clock, "ro-wal", win=True)
@@ -759,7 +759,7 @@ def test_on_a_read_only_disk_a_log_that_cannot_be_read_is_an_error(
     monkeypatch.setattr(db_module.os, "access", lambda path, mode: False)
     with pytest.raises(StoreError, match=r"holds games not yet in .* read-only disk"):
         store_mod.open(db_path, read_only=True)
-    writer._close_quietly()
+    writer.database._close_quietly()
 
 
 def test_no_game_id_starts_with_a_dash() -> None:

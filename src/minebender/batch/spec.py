@@ -9,9 +9,9 @@ from typing import Any
 
 from minebender.bot import BOT_VERSION, BOUNDS, STRATEGIES, Bound, StrategyName, first_click
 from minebender.game import setup
-from minebender.types import NAMED_LEVELS, Setup
+from minebender.types import NAMED_LEVELS, Custom, Setup, read_level
 
-__all__ = ["LEVELS", "BatchError", "GameFailed", "Result", "RunSpec", "level_key", "parse_level"]
+__all__ = ["LEVELS", "BatchError", "GameFailed", "Result", "RunSpec", "parse_level"]
 
 LEVELS = NAMED_LEVELS
 
@@ -29,22 +29,13 @@ class LogNotWritten(BatchError):
     to it before are kept."""
 
 
-def level_key(name: str) -> str:
-    """The name a level is logged and summarised under: any case and spaces round
-    it name the same level (``Expert`` is ``expert``, ``30X16X99`` is
-    ``30x16x99``), so they are one run and meet the same goal."""
-    return name.strip().lower()
-
-
 def parse_level(name: str) -> Setup:
     """``beginner``, ``intermediate``, ``expert`` (any case) or a custom ``WxHxM``
     in ASCII digits, limited as Windows XP limits it: read as every command's
-    --level is (``options.read_level``), refused as a BatchError."""
-    from minebender.options import UsageError, read_level
-
+    --level is (``types.read_level``), refused as a BatchError."""
     try:
         return setup(read_level(name))
-    except UsageError as exc:
+    except ValueError as exc:
         raise BatchError(str(exc)) from None
 
 
@@ -85,12 +76,14 @@ class RunSpec:
         what the log records, so a name whose cell changes in a later version
         (``tuned`` is a measured choice) never joins games of two clicks, and
         ``tuned`` and ``2,3`` on Expert are one run, as they are the same games.
-        The level is pinned to its ``level_key`` for the same reason: ``Expert``
+        The level is pinned to its lower-case name for the same reason: ``Expert``
         and ``expert`` are the same games; a custom field to the size it is
         played at (``5x5x3`` is limited to ``9x9x10``, the games of both)."""
         click = first_click(board, self.first)
-        key = level_key(self.level)
-        level = key if key in LEVELS else f"{board.width}x{board.height}x{board.mines}"
+        if isinstance(read_level(self.level), Custom):
+            level = f"{board.width}x{board.height}x{board.mines}"
+        else:
+            level = self.level.strip().lower()
         return replace(self, level=level, first=f"{click.x},{click.y}")
 
     def same_run(self, line: dict[str, Any]) -> bool:

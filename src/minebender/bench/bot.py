@@ -27,18 +27,16 @@ from typing import TYPE_CHECKING
 from minebender.bench.build import solver_build
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
 from minebender.options import SEED_LIMIT, UsageError, add_int_argument
+from minebender.types import NAMED_LEVELS
 
 if TYPE_CHECKING:  # the batch machinery is imported only when a run starts
     from minebender.batch.summary import Summary
     from minebender.types import Setup
 
-__all__ = ["EXAMPLE", "GOALS", "add_arguments", "add_game_arguments", "run"]
+__all__ = ["EXAMPLE", "add_arguments", "add_game_arguments", "run"]
 
 EXAMPLE = "minebender bench bot --level expert --games 1000 --workers 2"
 """The command line that ends this benchmark's ``--help``."""
-
-GOALS = {"beginner": 0.973, "intermediate": 0.905, "expert": 0.545}
-"""Win rates to beat (issue 3), each just above the best published figure."""
 
 GAMES_LIMIT = 10**7
 """The most games a run may have. A run keeps every game's result in memory
@@ -265,7 +263,6 @@ def _report(args: argparse.Namespace, summary: Summary, board: Setup) -> None:
         for key in ("ceiling_ci95", "room_ci95"):
             value = out[key]
             out[key] = None if value is None else list(value)
-        out["goal"] = GOALS.get(summary.level)
         out["solver"] = solver_build()
         print(json.dumps(out))
         sys.stdout.flush()  # before any error about the plot
@@ -274,10 +271,10 @@ def _report(args: argparse.Namespace, summary: Summary, board: Setup) -> None:
     n = summary.workers
     where = f"cluster {summary.cluster}" if summary.cluster else f"{n} local worker{'s' * (n != 1)}"
     level = summary.level
-    if level not in GOALS:  # a custom field: say the board played, as the laws limit it
+    if level not in NAMED_LEVELS:  # a custom field: say the board played, as the laws limit it
         level = f"{board.width}x{board.height}x{board.mines}"
     print(
-        f"bot {level} ({summary.strategy}, first click {summary.first}), "
+        f"bot {level} ({summary.strategy}, first click ({summary.first.replace(',', ', ')})), "
         f"seed {summary.seed}: {_count(summary.games, 'game')}; bot version {summary.bot};"
         f" solver {solver_build()}"
     )
@@ -285,16 +282,7 @@ def _report(args: argparse.Namespace, summary: Summary, board: Setup) -> None:
         f"win rate {summary.win_rate:.2%}  (95% Wilson interval {lo:.2%} .. {hi:.2%}; "
         f"{_count(summary.wins, 'win')})"
     )
-    goal = GOALS.get(summary.level)
-    if goal is not None:
-        if lo > goal:
-            verdict = "met (the whole interval is above it)"
-        elif hi < goal:
-            verdict = "not met (the whole interval is below it)"
-        else:
-            verdict = "not settled (the interval straddles it: play more games)"
-        print(f"goal {goal:.1%}: {verdict}")
-    _print_ceiling(summary, goal)
+    _print_ceiling(summary)
     if summary.games_per_second is not None:
         print(
             f"{summary.games_per_second:.2f} games/s on {where} "
@@ -321,7 +309,7 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
 
-def _print_ceiling(summary: Summary, goal: float | None) -> None:
+def _print_ceiling(summary: Summary) -> None:
     """The ``--ceiling`` lines: what perfect play could win, and the bot's gap to it."""
     if summary.ceiling is None or summary.ceiling_ci95 is None or summary.room_ci95 is None:
         return
@@ -334,11 +322,6 @@ def _print_ceiling(summary: Summary, goal: float | None) -> None:
     )
     if room < 0:
         print("(the bound holds on average over many games, not game by game: play more games)")
-    if goal is not None and hi < goal:
-        print(
-            f"so the goal {goal:.1%} is out of reach from this first click"
-            " (the whole interval is below it)"
-        )
 
 
 def _gap(room: float, interval: tuple[float, float]) -> str:

@@ -26,7 +26,6 @@ from minebender.options import (
     COUNT_LIMIT,
     SEED_LIMIT,
     board_rs,
-    level_name,
     note_if_limited,
     parse_custom_level,
     parse_first,
@@ -34,8 +33,9 @@ from minebender.options import (
     parse_seed,
     read_level,
 )
+from minebender.session import level_name
 from minebender.solver import analyse
-from minebender.types import NAMED_LEVELS, Custom, Layout, Playing, Pos, Setup, Won
+from minebender.types import NAMED_LEVELS, Layout, Playing, Pos, Setup, Won
 
 __all__ = ["EXAMPLE", "Figures", "add_arguments", "measure", "run"]
 
@@ -155,7 +155,7 @@ def _boards(args: argparse.Namespace) -> list[tuple[str, Setup, Pos]]:
     for option, text in _asked(args):
         level = parse_custom_level(text, option) if option == "--custom" else read_level(text)
         size = setup(level)
-        name = "custom" if isinstance(level, Custom) else level_name(text)
+        name = level_name(level)
         boards.append((f"{name} {size.width}x{size.height}x{size.mines}", size, _first(args, size)))
     return boards
 

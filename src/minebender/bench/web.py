@@ -48,7 +48,7 @@ from typing import Any
 
 from minebender.bench.percentile import percentile as _pct
 from minebender.bench.web_analysis import HARD_SIZE, analysis_cases
-from minebender.options import SEED_LIMIT, UsageError, add_int_argument, level_name, parse_seed
+from minebender.options import SEED_LIMIT, UsageError, add_int_argument, parse_seed
 from minebender.types import NAMED_LEVELS, Pos, neighbours
 from minebender.words import count
 
@@ -82,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
         default="expert",
-        type=level_name,
+        type=lambda text: text.strip().lower(),  # any case, as every --level
         choices=list(NAMED_LEVELS),
         help="the level every player plays, any case (default: expert)",
     )

@@ -18,12 +18,7 @@ kinds are found:
   and undecided (a pair along the edge of the board, pinned by mines at both
   ends), which is why the closed-group rule misses these.
 
-Taking unsplittable pairs at once won 25 more of the same 20,000 Expert
-games (seed 2026: 43 won only with it, 18 only without) and 8 more of 4,000
-(seed 11: 10 against 2). Two wider rules were tried and left out: pairs whose
-distinguishing cells are mines only when a is one (no game changed, 4.5x
-slower), and 2x2 boxes pinned at their corners, where the numbers of the box's
-own cells break the symmetry and the brute-force check fails.
+Taking such guesses at once wins more games (docs/bot.md has the figures).
 """
 
 from __future__ import annotations

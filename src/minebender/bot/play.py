@@ -138,46 +138,8 @@ def first_click(setup: Setup, where: str = "tuned") -> Pos:
     were not measured and get inset, the best click on most levels.
 
     ``inset`` is (2, 2), two cells in from the corner: the guaranteed 3x3
-    opening there borders the corner and both edges. It won most in each of
-    these plain comparisons (strong strategy, seed 5; each click gets the
-    same seed words, but its boards are placed around it, so they differ):
-    Beginner (40,000 games) inset 97.28%, (2, 1) 97.19%, (3, 2) 97.10%, (1, 1)
-    96.89%, (3, 3) 96.87%, centre 96.34%, corner 96.23%; Intermediate (16,000
-    games) inset 89.34%, (3, 3) 89.03%, (1, 1) 88.17%, corner 85.67%. Expert
-    (fast strategy, 1,500 games, seed 2026): inset 51.2%, (3, 3) 50.9%, (1, 1)
-    48.3%, centre 48.1%, corner 47.3%. On 100,000 Beginner games of seed 7,
-    inset 97.20% against (2, 1) 97.10% (1,123 games won only by inset, 1,015
-    only by (2, 1)); clicks on the left edge, where the opening is 2x3, did
-    worse still: (0, 2) 97.03%, (0, 4) 96.74%.
-
-    Coupled comparisons are sharper: game i for click B takes game i's
-    layout for inset and moves the mines of B's 3x3 area onto the cells of
-    inset's area that B's leaves free (still uniform over B's boards, with
-    mostly the same mines), so only the games the click really changes
-    differ. Beginner, seed 7, games won only by inset against only by B:
-    (3, 3) 519 to 232 and (2, 1) 207 to 121 over 100,000 games; (1, 2) 78 to
-    51, (1, 3) 155 to 80, (2, 3) 136 to 61, (1, 1) 174 to 56, (2, 4) 364 to
-    123 and (3, 4) 382 to 112 over 40,000: inset is best. Intermediate,
-    8,000 games of seed 11: (2, 3) 65 to 46, (3, 3) 110 to 74, (2, 1) 58 to
-    33, (1, 2) 55 to 28, (3, 2) 67 to 55, inset again.
-    Expert, strong strategy, games won only by (2, 3) against only by inset:
-    73 to 48 on 4,000 games of seed 11 (the best of four clicks tried
-    there), then on 8,000 games each of seeds 2026, 7, 5, 3 and 17: 151 to
-    142, 147 to 126, 138 to 125, 150 to 113 and 150 to 132. On the 40,000
-    games not used to pick it that is +0.245 points, z = 2.6, so ``tuned``
-    plays (2, 3) on Expert. Against its neighbours, on 4,000 coupled games
-    of seed 19, (2, 3) won 80 to 46 against (1, 3), 129 to 109 against (2, 5),
-    99 to 76 against (1, 2), 118 to 85 against (3, 4) and 100 to 68 against
-    (2, 4). Plain runs of 4,000 games on the same seed words (seed 43) put
-    (3, 3) and (3, 2) level with it (2,125 and 2,121 wins against 2,115)
-    and (3, 4), (4, 3), (4, 4) and (1, 4) below (2,102 to 2,048); (3, 3)
-    also tied on seed 11 (86 games won only by it, 92 only by (2, 3)), so
-    (2, 3) stays.
-
-    One plain run cannot see a gain of 0.245 points (each interval is
-    about 0.7 points wide each way): 20,000 games each of seeds 2026, 7
-    and 11 gave 53.72%, 54.04% and 54.84% with (2, 3), 53.89%, 54.21% and
-    54.01% with inset, on boards that differ; pooled, 54.20% against 54.04%.
+    opening there borders the corner and both edges. docs/bot.md has the
+    games that chose these clicks.
 
     ``corner`` is (0, 0); ``near-corner`` is (1, 1); ``edge`` is the middle
     of the top row; ``centre`` the middle of the board; ``x,y`` any cell.

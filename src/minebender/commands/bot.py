@@ -1,4 +1,6 @@
-"""Watch the bot play: whole games through the public Game API, final board shown.
+"""The bot plays whole games through the public Game API; this prints how
+each ended: its moves, its guesses and its final board. It does not show a
+game as it is played (``bench bot`` measures many games at once).
 
 The bot sees only what a player sees, picks its own first click and never
 presses the assist. Game i uses seed (SEED, i), the same games as
@@ -12,7 +14,18 @@ import sys
 
 from minebender.bench.bot import add_game_arguments
 from minebender.options import checked_board, parse_seed
-from minebender.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
+from minebender.types import (
+    TILE_SYMBOLS,
+    Blast,
+    Covered,
+    Flagged,
+    Hint,
+    Mine,
+    Number,
+    Tile,
+    WrongFlag,
+    tile_symbol,
+)
 from minebender.words import count
 
 __all__ = [
@@ -28,7 +41,7 @@ __all__ = [
     "run",
 ]
 
-SUMMARY = "watch the bot play whole games: final board, moves and guesses"
+SUMMARY = "let the bot play whole games; print how each ended (and its last board)"
 EXAMPLE = "minebender bot --level expert --seed 7"
 
 _COLOURS = ["dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "white"]
@@ -48,9 +61,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 GLYPHS = {"empty": "·", "covered": "■", "flag": "⚑", "blast": "✸", "mine": "✱", "wrong": "✗"}
 """The glyphs of a final board."""
-ASCII_GLYPHS = {"empty": ".", "covered": "#", "flag": "F", "blast": "X", "mine": "*", "wrong": "x"}
+ASCII_GLYPHS = {
+    "empty": tile_symbol(Number(0)),
+    "covered": TILE_SYMBOLS[Covered],
+    "flag": TILE_SYMBOLS[Flagged],
+    "blast": TILE_SYMBOLS[Blast],
+    "mine": TILE_SYMBOLS[Mine],
+    "wrong": TILE_SYMBOLS[WrongFlag],
+}
 """The glyphs where the output cannot show the others (a Latin-1 or ASCII
-locale), where every board ended ``bot`` with a traceback."""
+locale, where every board ended ``bot`` with a traceback): the letters of
+board text and replay frames (``types.TILE_SYMBOLS``), never another alphabet."""
 
 
 def legend(glyphs: dict[str, str]) -> str:

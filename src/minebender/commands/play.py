@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from minebender.commands.terminal import require_terminal
+from minebender.keys import key_table
 from minebender.options import OUTPUT_ERROR, add_db_argument
 from minebender.types import Custom, Level
 
-__all__ = ["EXAMPLE", "KEY_TABLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
+if TYPE_CHECKING:
+    from minebender.session import Session, SessionSpec
+    from minebender.store import Store
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
 
 SUMMARY = "play in the terminal; q saves and quits, the next play resumes"
 EXAMPLE = "minebender play --level intermediate --seed k3j9"
@@ -39,29 +45,9 @@ def parse_custom(text: str) -> Level:
     return parse_custom_level(text)
 
 
-KEY_TABLE = """\
-arrows  move (or h j k l)
-space   reveal, or chord on a number
-enter   the same as space
-f       flag; with Marks (?) on: flag, ?,
-        covered again, as a right click
-m       Marks (?) on or off (--no-marks: off)
-a       the assist (or click the ? button)
-n F2    a new game (or click the face)
-1 2 3   a new Beginner, Intermediate or
-        Expert game
-c       a new Custom field
-s       best times and statistics
-e       a finished game's numbers and code
-F1      these keys
-q       save and quit (play resumes)
-mouse   left reveals, right flags (or ?),
-        middle chords on a number"""
-"""Every key of the terminal game: its F1 screen and ``play --help`` show it."""
-
 KEYS = f"""\
 keys:
-{KEY_TABLE}
+{key_table()}
 
 Without --seed or --new, play first asks the name for a best time left unnamed
 (the terminal was closed while it asked), else resumes the newest unfinished
@@ -92,6 +78,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the board of a board code (e:k3j9, 20x12x40+ng:abc, or a shared link to one),"
         " as the page's Game > Board Code plays it: a chosen board",
     )
+    group.add_argument(
+        "--board",
+        metavar="FILE.mbf",
+        help="play the board of a MinesweeperX .mbf file as it is (a chosen board, never"
+        " ranked; no mine moves, so the first click may hit one)",
+    )
     parser.add_argument(
         "--seed",
         metavar="S",
@@ -118,6 +110,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_db_argument(parser)
 
 
+def board_spec(path: str) -> SessionSpec:
+    """The spec of a game on the board of an .mbf file: a chosen board, played
+    as the file has it. A UsageError names the file and what is wrong, or says
+    that minebender does not play a board of that size."""
+    from minebender.cli import UsageError
+    from minebender.mbf import MBFError
+    from minebender.options import read_at_most
+    from minebender.session import mbf_spec
+
+    try:
+        data = read_at_most(path, 4 + 2 * 255 * 255)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return mbf_spec(data)
+    except MBFError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def _play_board(args: argparse.Namespace) -> int:
+    """``play --board FILE.mbf``: a new game on that board, saved as every game."""
+    from minebender.cli import UsageError
+
+    if args.seed is not None or args.no_guess or args.new:
+        raise UsageError("a --board names its board: give it without --seed, --no-guess or --new")
+    spec = board_spec(args.board)
+    require_terminal()
+
+    from minebender.session import Session
+
+    with _open_store(args.db) as store:
+        return _run_app(store, Session(spec), None, marks=not args.no_marks)
+
+
+def _open_store(db: str | None) -> Store:
+    """The games database; a UsageError says why it cannot be opened."""
+    from minebender import store as store_module
+    from minebender.cli import UsageError
+
+    try:
+        return store_module.open(db)
+    except store_module.StoreError as exc:
+        raise UsageError(str(exc)) from exc
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender play`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
@@ -125,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
     from minebender.session import SEED_RULE, is_board_seed
     from minebender.words import cut
 
+    if args.board is not None:
+        return _play_board(args)
     level: Level | None = None
     option, text = ("--level", args.level) if args.level is not None else ("--custom", args.custom)
     if args.code is not None:
@@ -156,16 +195,10 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("no-guess boards are not available in this version of minebender")
     require_terminal()
 
-    from minebender import store as store_module
     from minebender.session import new_seed
-    from minebender.tui.app import MinebenderApp
-    from minebender.tui.saving import Saver, resume_or_new
+    from minebender.tui.saving import resume_or_new
 
-    try:
-        store = store_module.open(args.db)
-    except store_module.StoreError as exc:
-        raise UsageError(str(exc)) from exc
-    with store:
+    with _open_store(args.db) as store:
         session, game_id = resume_or_new(
             store,
             level=level,
@@ -174,16 +207,25 @@ def run(args: argparse.Namespace) -> int:
             new=args.new,
             new_seed=new_seed,
         )
-        saver = Saver(store, game_id)
-        app = MinebenderApp(session, saver=saver, marks=not args.no_marks)
-        app.run()
-        if app.unsaved is not None:  # a last try, with the store's full wait
-            try:
-                saver.record(app.session, wait_s=5.0)
-            except store_module.StoreError as exc:
-                print(
-                    f"minebender play: error: the last moves of this game were not saved: {exc}",
-                    file=sys.stderr,
-                )
-                return OUTPUT_ERROR
+        return _run_app(store, session, game_id, marks=not args.no_marks)
+
+
+def _run_app(store: Store, session: Session, game_id: str | None, *, marks: bool) -> int:
+    """Play session in the terminal app, saving every action to store."""
+    from minebender import store as store_module
+    from minebender.tui.app import MinebenderApp
+    from minebender.tui.saving import Saver
+
+    saver = Saver(store, game_id)
+    app = MinebenderApp(session, saver=saver, marks=marks)
+    app.run()
+    if app.unsaved is not None:  # a last try, with the store's full wait
+        try:
+            saver.record(app.session, wait_s=5.0)
+        except store_module.StoreError as exc:
+            print(
+                f"minebender play: error: the last moves of this game were not saved: {exc}",
+                file=sys.stderr,
+            )
+            return OUTPUT_ERROR
     return app.return_code or 0  # 1 if it failed; 128 + a signal of STOPS, saved as at q

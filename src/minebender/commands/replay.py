@@ -14,18 +14,13 @@ import math
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from minebender.commands.terminal import require_terminal
 from minebender.options import add_db_argument, read_at_most, stored_games
-
-if TYPE_CHECKING:
-    from minebender.replay import Replay
+from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 
 __all__ = [
     "EXAMPLE",
-    "MAX_SPEED",
-    "MIN_SPEED",
     "SUMMARY",
     "add_arguments",
     "board_after",
@@ -35,12 +30,6 @@ __all__ = [
 
 SUMMARY = "watch a replay file in the terminal, step by step"
 EXAMPLE = "minebender replay game.json --speed 2"
-
-MIN_SPEED = 1 / 16
-MAX_SPEED = 64.0
-"""The speeds ``--speed`` takes, and the keys' range: ``-`` halves the speed
-down to MIN_SPEED and ``+`` doubles it up to MAX_SPEED, so no speed the option
-gives is one the keys would have to jump out of (``-`` never plays faster)."""
 
 
 def _speed(text: str) -> float:
@@ -99,6 +88,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="MOVE",
         help="print the board after MOVE moves (0 to the replay's count, or end) as board"
         " text, what minebender solve reads, and quit: no terminal needed",
+    )
+    parser.add_argument(
+        "--mbf",
+        metavar="OUT",
+        help="write the game's board (its mines) to OUT as a MinesweeperX .mbf file, which"
+        " Arbiter, JSMinesweeper and minebender play --board read, and quit",
+    )
+    parser.add_argument(
+        "--evf",
+        metavar="OUT",
+        help="write the game as a Metasweeper .evf replay to OUT (a game without the assist),"
+        " and quit",
     )
     add_db_argument(parser, "the games database of --last and --game")
 
@@ -191,6 +192,27 @@ def _stored(db: str | None, game_id: str | None) -> Replay:
         raise UsageError(f"{what} cannot be replayed: {exc}") from None
 
 
+def _write(replay: Replay, out: Path, kind: str) -> int:
+    """Write the replay's board as .mbf, or the game as .evf; OUTPUT_ERROR when
+    the file cannot be written, a UsageError when the game has no such file."""
+    from minebender.cli import UsageError
+    from minebender.mbf import format_mbf
+    from minebender.options import OUTPUT_ERROR
+    from minebender.review import ReviewError
+    from minebender.review.evf import evf_bytes
+
+    try:
+        data = format_mbf(replay.layout) if kind == "mbf" else evf_bytes(replay)
+    except ReviewError as exc:
+        raise UsageError(f"--evf: {exc}") from None
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        print(f"minebender replay: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return OUTPUT_ERROR
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender replay`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
@@ -211,6 +233,9 @@ def run(args: argparse.Namespace) -> int:
     stored = args.last or args.game is not None
     if args.db is not None and not stored:
         raise UsageError("--db is the database of --last and --game: give one of them with it")
+    writes = [name for name, out in (("--mbf", args.mbf), ("--evf", args.evf)) if out is not None]
+    if writes and (len(writes) > 1 or args.board is not None or args.step or args.speed != 1.0):
+        raise UsageError(f"{writes[0]} writes a file and quits: give it alone")
     if args.board is not None and (args.step or args.speed != 1.0):
         raise UsageError("--board prints a board and quits: --speed and --step are for watching")
     if args.file == "-" and args.board is None:
@@ -222,6 +247,10 @@ def run(args: argparse.Namespace) -> int:
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))
         return 0
+    if args.mbf is not None:
+        return _write(replay, Path(args.mbf), "mbf")
+    if args.evf is not None:
+        return _write(replay, Path(args.evf), "evf")
     require_terminal()
 
     from minebender.tui.viewer import ReplayApp

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -34,7 +35,7 @@ from minebender.minetext import parse_position
 from minebender.options import memory_cap, read_at_most
 from minebender.solver import Analysis, explain
 from minebender.solver.conflict import Conflict
-from minebender.types import Boom, Knowledge, Pos, Shown
+from minebender.types import Boom, Knowledge, Pos, Shown, cell_name
 from minebender.words import article, cut
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "analysis_json", "read_board", "run"]
@@ -203,12 +204,95 @@ def _percent(p: Fraction) -> str:
     return f"{value:02.0f}"
 
 
+LONG_COUNT = 24
+"""The most digits a count of layouts has in full on the summary line; a
+longer one (a 200x200 board's has 9,834) is written short there, and whole
+in ``--json``."""
+
+
+def _count(n: int) -> tuple[str, int | None]:
+    """A count of layouts for the summary line: in full with commas up to
+    ``LONG_COUNT`` digits, else rounded to four figures; and the number of
+    its digits when it was rounded, for a note.
+
+    >>> _count(1234567)
+    ('1,234,567', None)
+    >>> _count(2**200)
+    ('about 1.607 x 10^60', 61)
+    """
+    digits = decimal(n)
+    if len(digits) <= LONG_COUNT:
+        return decimal(n, ","), None
+    mantissa, exponent = format(Decimal(n), ".3e").split("e")
+    return f"about {mantissa} x 10^{int(exponent)}", len(digits)
+
+
+GRID_WIDTH = 80
+"""The columns the grid fits in when the output is no terminal (a file, a pipe)."""
+
+
+def _bands(columns: int, rows: int, width: int, label: int = 3) -> list[tuple[range, int, int]]:
+    """The grid folded into bands of columns that each fit ``width``: each
+    band's columns, the width of a cell and of the row labels. ``label`` is
+    the longest a cell's label may be (``>99``, and ``d<`` after it when dead
+    cells or a best move are marked); a space always parts two cells.
+
+    >>> [(b[0], b[1]) for b in _bands(30, 16, 80)]
+    [(range(0, 19), 4), (range(19, 30), 4)]
+    >>> len(_bands(9, 9, 80)), _bands(9, 9, 80, label=5)[0][1]
+    (1, 6)
+    """
+    cell = max(4, len(str(columns - 1)) + 1, label + 1)
+    margin = max(4, len(str(rows - 1)) + 1)
+    per_band = max(1, (width - margin) // cell)
+    return [
+        (range(start, min(start + per_band, columns)), cell, margin)
+        for start in range(0, columns, per_band)
+    ]
+
+
+def _grid(
+    out: Text,
+    board: Board,
+    analysis: Analysis,
+    band: tuple[range, int, int],
+    marks: dict[Pos, str],
+) -> None:
+    """One band of the grid: its column numbers, then each row's cells, a
+    hidden cell's label followed by its ``marks`` (``d`` dead, ``<`` best)."""
+    xs, cell, label = band
+    k = board.knowledge
+    out.append(" " * label + "".join(f"{x:>{cell}}" for x in xs) + "\n", style="dim")
+    for y, row in enumerate(k.rows):
+        out.append(f"{y:>{label}}", style="dim")
+        for x in xs:
+            seen = row[x]
+            if type(seen) is Shown:
+                out.append(f"{seen.n:>{cell}}", style=NUMBER_STYLES.get(seen.n, "dim"))
+            elif type(seen) is Boom:
+                out.append(f"{'*':>{cell}}", style="bold red")
+            else:
+                p = analysis.probabilities[y][x]
+                assert p is not None
+                pos = Pos(x, y)
+                style = "bold green" if p == 0 else "bold red" if p == 1 else "yellow"
+                if pos in board.flags and p != 1:
+                    style += " underline"
+                out.append(f"{_percent(p) + marks.get(pos, ''):>{cell}}", style=style)
+        out.append("\n")
+
+
 def _render(
-    board: Board, analysis: Analysis, extras: dict[str, Any], underlined: bool = False
+    board: Board,
+    analysis: Analysis,
+    extras: dict[str, Any],
+    underlined: bool = False,
+    width: int = GRID_WIDTH,
 ) -> Text:
     """The readable report; ``extras``: the stages of ``analysis_board.study``
     by name; ``underlined``: the console shows styles, so the wrong flags are
-    underlined in the grid and the note can point at them."""
+    underlined in the grid and the note can point at them. The grid fits
+    ``width`` columns, folded into bands of columns if it must be."""
     k = board.knowledge
     out = Text()
     total = (
@@ -223,46 +307,30 @@ def _render(
         return out
     best: Best | None = extras.get("best")
     dead = frozenset(extras.get("dead") or ())
-    out.append(
-        f"{decimal(analysis.solutions, ',')} consistent layout{'s' * (analysis.solutions != 1)}"
-    )
+    count, digits = _count(analysis.solutions)
+    out.append(f"{count} consistent layout{'s' * (analysis.solutions != 1)}")
     out.append(" (unique)\n" if analysis.unique else "\n")
+    if digits is not None:
+        out.append(f"(a number of {digits:,} digits: solve --json prints all of them)\n")
     out.append("S", style="bold green")
     out.append(" safe   ")
     out.append("M", style="bold red")
-    out.append(
-        " certain mine   other hidden cells: chance of a mine in %, written 01 to 99 (or <1, >99)\n"
-    )
+    out.append(" certain mine   others: the chance of a mine in % (01 to 99, <1, >99)\n")
     out.append("d", style="bold")
-    out.append(" after a label: dead (it can show only one number)   ")
+    out.append(" after it: dead (it can show only one number)   ")
     out.append("<", style="bold")
-    out.append(" after a label: the best move\n\n")
-    cell_width = 4
-    out.append("    " + "".join(f"{x:>{cell_width}}" for x in range(k.width)) + "\n", style="dim")
-    for y, row in enumerate(k.rows):
-        out.append(f"{y:>4}", style="dim")
-        for x, seen in enumerate(row):
-            if type(seen) is Shown:
-                out.append(f"{seen.n:>{cell_width}}", style=NUMBER_STYLES.get(seen.n, "dim"))
-            elif type(seen) is Boom:
-                out.append(f"{'*':>{cell_width}}", style="bold red")
-            else:
-                p = analysis.probabilities[y][x]
-                assert p is not None
-                pos = Pos(x, y)
-                label = _percent(p) + "d" * (pos in dead)
-                if best is not None and best.cell == pos:
-                    label += "<"
-                style = "bold green" if p == 0 else "bold red" if p == 1 else "yellow"
-                if pos in board.flags and p != 1:
-                    style += " underline"
-                out.append(f"{label:>{cell_width}}", style=style)
+    out.append(" after it: the best move\n\n")
+    marks = {pos: "d" for pos in dead}
+    if best is not None:
+        marks[best.cell] = marks.get(best.cell, "") + "<"
+    longest = 3 + max((len(m) for m in marks.values()), default=0)
+    for band in _bands(k.width, k.height, width, longest):
+        _grid(out, board, analysis, band, marks)
         out.append("\n")
-    out.append("\n")
 
     def listing(cells: frozenset[Pos]) -> str:
         ordered = sorted(cells, key=lambda p: (p.y, p.x))
-        shown = " ".join(f"({p.x},{p.y})" for p in ordered[:40])
+        shown = " ".join(cell_name(p) for p in ordered[:40])
         return shown + (f" ... and {len(ordered) - 40} more" if len(ordered) > 40 else "")
 
     out.append(f"safe ({len(analysis.safe)}): ", style="bold green")
@@ -292,7 +360,7 @@ def _render(
                 out.append("every hidden cell is a mine: nothing is left to reveal\n")
             else:
                 out.append(
-                    f"no safe cell: the least risky guess is ({pos.x},{pos.y})"
+                    f"no safe cell: the least risky guess is {cell_name(pos)}"
                     f" with {article(fraction_text(p))} ({float(p):.1%}) chance of a mine\n"
                 )
     # A flag off the certain mines is either provably wrong (the cell is safe) or
@@ -352,7 +420,8 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(out))
     else:
         out_console = console(highlight=False, soft_wrap=True)
-        out_console.print(_render(board, analysis, extras, out_console.is_terminal), end="")
+        width = out_console.width if out_console.is_terminal else GRID_WIDTH
+        out_console.print(_render(board, analysis, extras, out_console.is_terminal, width), end="")
         if why is not None:
             print(f"why: {why[0]}")
     return 0 if analysis.consistent else 1

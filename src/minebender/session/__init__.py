@@ -35,6 +35,7 @@ from minebender.session.codes import (
     SEED_RULE,
     board_code,
     is_board_seed,
+    mbf_spec,
     new_seed,
     parse_board_code,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "layout_for",
     "level_from_name",
     "level_name",
+    "mbf_spec",
     "new_seed",
     "no_guess_available",
     "parse_board_code",

@@ -107,6 +107,35 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
     return SessionSpec(level, seed, no_guess=no_guess, practice=practice, chosen=True)
 
 
+def mbf_spec(data: bytes, practice: bool = False) -> SessionSpec:
+    """The spec of a game on the board of an .mbf file, played as the file has
+    it: a chosen board, so never ranked. An MBFError (a ValueError) names what
+    is wrong with the file, or says that minebender does not play a board of
+    that size (it plays the sizes the laws allow, as Windows XP)."""
+    from minebender.game import setup
+    from minebender.mbf import MBFError, parse_mbf
+    from minebender.types import Beginner, Expert, Intermediate
+    from minebender.words import article
+
+    try:
+        layout = parse_mbf(data)
+    except MBFError as exc:
+        raise MBFError(f"not an .mbf board: {exc}") from None
+    width, height = len(layout[0]), len(layout)
+    mines = sum(map(sum, layout))
+    level: Level = Custom(width, height, mines)
+    for named in (Beginner(), Intermediate(), Expert()):
+        if setup(named) == setup(level):
+            level = named
+    b = setup(level)
+    if (b.width, b.height, b.mines) != (width, height, mines):
+        raise MBFError(
+            f"{article(f'{width}x{height}')} board with {mines} mines, and minebender plays 9 to"
+            " 30 columns, 9 to 25 rows and 10 mines to all but 10 cells (as Windows XP)"
+        )
+    return SessionSpec(level, "mbf", practice=practice, layout=layout)
+
+
 def _code_in_link(text: str) -> str:
     """The code of a shared link pasted where a code goes
     (``http://127.0.0.1:8000/?code=e:k3j9`` is ``e:k3j9``); other text as it is.

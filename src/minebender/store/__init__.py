@@ -22,9 +22,17 @@ let later versions change the schema without losing anyone's games.
 True
 """
 
-from pathlib import Path
+from __future__ import annotations
 
-from minebender.store.db import BEST_TIMES_KEPT, Store
+import functools
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any, Concatenate, ParamSpec, Self, TypeVar
+
+from minebender.store.best_times import BEST_TIMES_KEPT, BestTimes
+from minebender.store.database import Database
+from minebender.store.games import GameLog
 from minebender.store.names import MAX_NAME_LENGTH, NAME_RULE, clean_name, joins
 from minebender.store.records import (
     BestTime,
@@ -47,8 +55,11 @@ __all__ = [
     "NAME_RULE",
     "SCHEMA_VERSION",
     "BestTime",
+    "BestTimes",
+    "Database",
     "FinishedGame",
     "GameGivenUp",
+    "GameLog",
     "NotQualified",
     "Statistics",
     "Store",
@@ -61,6 +72,83 @@ __all__ = [
     "joins",
     "open",
 ]
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _part(
+    name: str, method: Callable[Concatenate[Any, _P], _R]
+) -> Callable[Concatenate[Store, _P], _R]:
+    """``method`` of the part ``name`` of a Store, as a method of the Store:
+    so callers say ``store.sync(...)`` without knowing which part keeps it."""
+
+    @functools.wraps(method)
+    def forward(store: Store, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return getattr(getattr(store, name), method.__name__)(*args, **kwargs)  # type: ignore[no-any-return]
+
+    return forward
+
+
+class Store:
+    """The games database: one connection (``Database``) shared by its games
+    (``GameLog``) and its best times and statistics (``BestTimes``), which the
+    store holds and whose methods it offers as its own; safe to share between
+    threads."""
+
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+        """Open the database at path (``Database``: created if needed, or
+        ``read_only`` for a command that only reads)."""
+        self.database = Database(path, read_only=read_only)
+        self.games = GameLog(self.database)
+        self.best = BestTimes(self.database, self.games)
+
+    @property
+    def path(self) -> str:
+        """The database's path, as given (``:memory:`` for one in memory)."""
+        return self.database.path
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the open database."""
+        return self.database.schema_version
+
+    def waiting(self, seconds: float) -> AbstractContextManager[None]:
+        """Wait at most ``seconds`` for another process's lock (``Database.waiting``)."""
+        return self.database.waiting(seconds)
+
+    def close(self) -> None:
+        """Close the connection (everything is already written)."""
+        self.database.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    create_game = _part("games", GameLog.create_game)
+    append_event = _part("games", GameLog.append_event)
+    sync = _part("games", GameLog.sync)
+    save_clock = _part("games", GameLog.save_clock)
+    abandon = _part("games", GameLog.abandon)
+    finish = _part("games", GameLog.finish)
+    load = _part("games", GameLog.load)
+    load_unfinished = _part("games", GameLog.load_unfinished)
+    finished_games = _part("games", GameLog.finished_games)
+    finished_page = _part("games", GameLog.finished_page)
+    token_matches = _part("games", GameLog.token_matches)
+    best_time_name = _part("best", BestTimes.best_time_name)
+    best_times = _part("best", BestTimes.best_times)
+    qualifies = _part("best", BestTimes.qualifies)
+    unnamed_best_time = _part("best", BestTimes.unnamed_best_time)
+    decline_best_time = _part("best", BestTimes.decline_best_time)
+    name_declined = _part("best", BestTimes.name_declined)
+    record_best_time = _part("best", BestTimes.record_best_time)
+    reset_best_times = _part("best", BestTimes.reset_best_times)
+    reset_statistics = _part("best", BestTimes.reset_statistics)
+    statistics = _part("best", BestTimes.statistics)
 
 
 def open(path: str | Path | None = None, *, read_only: bool = False) -> Store:

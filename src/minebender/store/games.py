@@ -8,7 +8,7 @@ import sqlite3
 import time
 
 from minebender.session import Event, Session, level_name
-from minebender.store.connection import Database
+from minebender.store.database import Database
 from minebender.store.records import (
     FinishedGame,
     GameGivenUp,
@@ -40,10 +40,13 @@ def _new_id() -> str:
     return gid
 
 
-class GameLog(Database):
+class GameLog:
     """The games database's games: each created, its every action stored in
     its own transaction, finished or abandoned, and loaded again to be
     rebuilt or replayed."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     def create_game(
         self,
@@ -61,7 +64,7 @@ class GameLog(Database):
         gid = game_id or _new_id()
         spec = session.spec
         b = spec.setup
-        with self._tx() as db:
+        with self.database.transaction() as db:
             try:
                 db.execute(
                     "INSERT INTO games (id, token_hash, interface, level, width, height, mines,"
@@ -91,7 +94,7 @@ class GameLog(Database):
 
     def append_event(self, game_id: str, seq: int, event: Event) -> None:
         """Store the seq-th event (from 0) of a game in its own transaction."""
-        with self._tx() as db:
+        with self.database.transaction() as db:
             self._insert_event(db, game_id, seq, event)
 
     def sync(self, game_id: str, session: Session) -> None:
@@ -105,7 +108,7 @@ class GameLog(Database):
         game up for a new one, a new action is refused too (``GameGivenUp``):
         it was written into the finished game, and a win after it was lost.
         """
-        with self._tx() as db:
+        with self.database.transaction() as db:
             found = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
             row = db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
             stored = int(row.fetchone()[0])
@@ -123,14 +126,14 @@ class GameLog(Database):
             self._write_events(db, game_id, session, stored)
             self._write_finish(db, game_id, session)
         if session.over:
-            self._checkpoint()
+            self.database.checkpoint()
 
     def save_clock(self, game_id: str, ms: int) -> None:
         """Keep an unfinished game's clock (``Session.now_ms``), so that a rebuilt
         session goes on from there and not from its last action. A game's clock
         never goes back: a second window on the same game whose clock stood still
         (too small to show the board) wrote its old time over the time played."""
-        with self._tx() as db:
+        with self.database.transaction() as db:
             db.execute(
                 "UPDATE games SET clock_ms = MAX(COALESCE(clock_ms, 0), ?)"
                 " WHERE id = ? AND status = 'playing'",
@@ -150,7 +153,7 @@ class GameLog(Database):
 
         Returns False (and changes nothing) when the game is not being played.
         """
-        with self._tx() as db:
+        with self.database.transaction() as db:
             row = db.execute(
                 "SELECT 1 FROM games WHERE id = ? AND status = 'playing'", (game_id,)
             ).fetchone()
@@ -177,7 +180,7 @@ class GameLog(Database):
                     game_id,
                 ),
             )
-        self._checkpoint()
+        self.database.checkpoint()
         return True
 
     @staticmethod
@@ -236,7 +239,7 @@ class GameLog(Database):
 
     def load(self, game_id: str) -> StoredGame | None:
         """The stored game with this id, or None."""
-        with self._read() as db:
+        with self.database.reading() as db:
             row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
@@ -257,7 +260,7 @@ class GameLog(Database):
 
     def load_unfinished(self, interface: str | None = None, limit: int = 20) -> list[StoredGame]:
         """Unfinished games, the most recently created first (optionally of one interface)."""
-        with self._read() as db:
+        with self.database.reading() as db:
             rows = db.execute(
                 "SELECT id FROM games WHERE status = 'playing' AND (? IS NULL OR interface = ?)"
                 " ORDER BY created_at DESC, rowid DESC LIMIT ?",
@@ -268,7 +271,7 @@ class GameLog(Database):
     def finished_games(self, interface: str | None = None, limit: int = 50) -> list[StoredGame]:
         """Games won or lost, the most recent first: for replays. An abandoned
         game has no end to replay (and its layout was never shown)."""
-        with self._read() as db:
+        with self.database.reading() as db:
             rows = db.execute(
                 "SELECT id FROM games WHERE status IN ('won', 'lost')"
                 " AND (? IS NULL OR interface = ?)"
@@ -298,7 +301,7 @@ class GameLog(Database):
             " AND (? IS NULL OR g.status = ?)"
         )
         args = (level, level, result, result)
-        with self._read() as db:
+        with self.database.reading() as db:
             total = db.execute(f"SELECT COUNT(*) FROM games g WHERE {where}", args).fetchone()[0]
             rows = db.execute(
                 f"SELECT g.*, b.name AS player FROM games g"
@@ -324,7 +327,7 @@ class GameLog(Database):
 
     def token_matches(self, game_id: str, token: str) -> bool:
         """The game exists and token is its owner's (compared in constant time)."""
-        with self._read() as db:
+        with self.database.reading() as db:
             row = db.execute("SELECT token_hash FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or row["token_hash"] is None:
             return False

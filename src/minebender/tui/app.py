@@ -16,12 +16,13 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 
 from minebender.commands.stats import build_report
+from minebender.keys import GAME_KEYS
 from minebender.session import Event, Session, SessionSpec, level_name, new_seed
 from minebender.store import GameGivenUp, StoreConflict, StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
 from minebender.tui.endscreen import PANEL_WIDTH, EndScreen, end_items, pack, panel_rows
-from minebender.tui.fitting import fit
+from minebender.tui.line_fit import fit
 from minebender.tui.saving import Saver
 from minebender.tui.screens import (
     CustomScreen,
@@ -51,24 +52,11 @@ class MinebenderApp(BoardApp):
     SMALLER = "press 1 for Beginner or c for a smaller custom field"
     WITH_ASSIST = True
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move(0, -1)", "up", show=False),
-        Binding("down,j", "move(0, 1)", "down", show=False),
-        Binding("left,h", "move(-1, 0)", "left", show=False),
-        Binding("right,l", "move(1, 0)", "right", show=False),
-        Binding("space,enter", "open", "open", key_display="space"),
-        Binding("f", "flag", "flag"),
-        Binding("m", "marks", "marks (?)", show=False),
-        Binding("a", "assist", "assist"),
-        Binding("n,f2", "new_game", "new", key_display="n"),
-        Binding("1", "level('beginner')", "beginner", show=False),
-        Binding("2", "level('intermediate')", "intermediate", show=False),
-        Binding("3", "level('expert')", "expert", show=False),
-        Binding("c", "custom", "custom", show=False),
-        Binding("s", "scores", "scores", show=False),
-        Binding("e", "end_screen", "end screen", show=False),
-        Binding("f1", "keys", "keys", key_display="F1"),
-        Binding("q", "quit", "quit"),
+        Binding(b.keys, b.action, b.label, show=b.footer, key_display=b.display)
+        for key in GAME_KEYS
+        for b in key.bindings
     ]
+    """Built from the one key table, which the F1 screen and ``play --help`` show."""
 
     def __init__(
         self,

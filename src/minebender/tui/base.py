@@ -26,8 +26,8 @@ from textual.geometry import Size
 from textual.widgets import Footer, Static
 
 from minebender.tui.board import BoardWidget, Tiles, board_size
+from minebender.tui.board_fit import fits, needed_size
 from minebender.tui.css import APP_CSS
-from minebender.tui.fit import fits, needed_size
 from minebender.tui.widgets import AssistButton, Face, Led, face_for
 from minebender.types import Pos, Setup, Status
 

@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 
 from minebender.session import Clicks, Session, board_code
 from minebender.tui.screens import TextScreen
-from minebender.types import Pos
+from minebender.types import Pos, cell_name
 
 __all__ = [
     "PANEL_WIDTH",
@@ -78,7 +78,7 @@ def _items(
     first: Pos | None,
 ) -> list[str]:
     # a code gives the same board only to the same first click: it goes with it
-    where = "" if first is None else f" (first click {first.x},{first.y})"
+    where = "" if first is None else f" (first click {cell_name(first)})"
     return [
         f"Time {elapsed_ms / 1000:.3f} s",
         f"3BV {bbbv[0]} / {bbbv[1]}",

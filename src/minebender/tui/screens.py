@@ -20,15 +20,14 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from minebender.commands.play import KEY_TABLE
 from minebender.commands.stats import render_report
+from minebender.keys import GAME_KEYS, Key
 from minebender.store import MAX_NAME_LENGTH, clean_name, joins
 from minebender.types import Custom, Level
 
 _T = TypeVar("_T")
 
 __all__ = [
-    "KEYS",
     "AskScreen",
     "CustomScreen",
     "KeysScreen",
@@ -37,42 +36,18 @@ __all__ = [
     "ScoresScreen",
     "TextScreen",
     "default_name",
-    "key_rows",
+    "key_grid",
 ]
 
-KEYS = KEY_TABLE
-"""Every key of the terminal game (kept with ``play --help``, which shows it too)."""
 
-KEY_COLUMN = 8
-"""Where the descriptions of ``KEY_TABLE`` start; a line blank up to there
-goes on with the description above."""
-
-
-def key_rows(table: str = KEY_TABLE) -> list[tuple[str, str]]:
-    r"""The entries of a key table as (keys, what they do), each description
-    joined back into one line, to be wrapped at the width the screen has.
-
-    >>> key_rows("f       flag or unflag\n1 2 3   a new Beginner or\n        Expert game")
-    [('f', 'flag or unflag'), ('1 2 3', 'a new Beginner or Expert game')]
-    """
-    rows: list[tuple[str, str]] = []
-    for line in table.splitlines():
-        keys, what = line[:KEY_COLUMN].strip(), line[KEY_COLUMN:].strip()
-        if keys or not rows:
-            rows.append((keys, what))
-        else:
-            rows[-1] = (rows[-1][0], f"{rows[-1][1]} {what}")
-    return rows
-
-
-def key_grid(table: str = KEY_TABLE) -> Table:
+def key_grid(keys: tuple[Key, ...] = GAME_KEYS) -> Table:
     """The key table as two columns: a description that wraps goes on under
     itself, not under the keys, however narrow the terminal."""
     grid = Table.grid(padding=(0, 2, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
-    for keys, what in key_rows(table):
-        grid.add_row(keys, what)
+    for key in keys:
+        grid.add_row(key.keys, key.does)
     return grid
 
 

@@ -2,14 +2,14 @@
 how it ended once it is over, and why a win asks no name for a best time.
 
 Each is given longest first, then in shorter forms that leave out what
-matters least (``fitting.dropping``), for the app to pick the one that fits
-the terminal (``fitting.fit``): the outcome and its time are always there.
+matters least (``line_fit.dropping``), for the app to pick the one that fits
+the terminal (``line_fit.fit``): the outcome and its time are always there.
 """
 
 from __future__ import annotations
 
 from minebender.session import Session, level_name
-from minebender.tui.fitting import dropping
+from minebender.tui.line_fit import dropping
 from minebender.types import Exploded, Lost, Won
 
 __all__ = ["no_best_time", "status_lines"]

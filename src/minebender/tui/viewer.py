@@ -15,15 +15,17 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.timer import Timer
 
-from minebender.commands.replay import MAX_SPEED, MIN_SPEED
-from minebender.replay import Replay
+from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
+from minebender.review.judge import Judged
+from minebender.review.own import judge_replay
+from minebender.review.report import fraction_text
 from minebender.session import Event, Session, level_name, shown_seconds
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
-from minebender.tui.fitting import dropping, fit
+from minebender.tui.line_fit import dropping, fit
 from minebender.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
 
-__all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps"]
+__all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps", "verdict_text"]
 
 MAX_GAP_S = 2.0
 """The longest wait between two steps at speed 1: a long think is cut short."""
@@ -75,6 +77,16 @@ def describe(event: Event, before: Tiles) -> str:
     return f"{'unflag' if flagged else event.type} ({pos.x}, {pos.y})"
 
 
+def verdict_text(judged: Judged | None) -> str:
+    """A move's review in a few words: ``risk 1/3 forced guess``, ``safe``;
+    nothing for a flag, a move that opened nothing and the first click."""
+    if judged is None or judged.verdict in ("flag", "mark", "practice", "no effect", "first click"):
+        return ""
+    if judged.risk is None or judged.risk == 0:
+        return judged.verdict
+    return f"risk {fraction_text(judged.risk)} {judged.verdict}"
+
+
 class ReplayApp(BoardApp):
     """Plays a replay back step by step; keys pause, step, rewind and change speed."""
 
@@ -103,6 +115,8 @@ class ReplayApp(BoardApp):
         self.dealt = replay.dealt()
         """Whether its seed deals this layout (else the status line says so)."""
         self.steps = steps(replay)
+        self.judged = judge_replay(replay)
+        """Each event's review (docs/review.md): shown on the status line."""
         self.index = 0
         self.speed = speed
         self.paused = paused
@@ -193,13 +207,18 @@ class ReplayApp(BoardApp):
         who = f" by {self.replay.player}" if self.replay.player else ""
         if not self.dealt:  # edited, or dealt by a version that placed mines otherwise
             who += ", not its code's board"
+        judged = self.judged[step.index - 1] if step.index else None
         parts = [
             level_name(self.replay.spec.level) + who,  # the name of its best time, if any
             f"step {step.index}/{len(self.steps) - 1}",
             step.what,
+            verdict_text(judged),
             state,
         ]
-        return fit(dropping(parts, drop=[0, 2, 1]), self.terminal.width)
+        if not parts[3]:
+            del parts[3]
+            return fit(dropping(parts, drop=[0, 2, 1]), self.terminal.width)
+        return fit(dropping(parts, drop=[0, 3, 2, 1]), self.terminal.width)
 
     # ------------------------------------------------------------------
     # Keys

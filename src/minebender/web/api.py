@@ -18,8 +18,9 @@ from minebender.web.hub import Hub
 from minebender.web.puzzle_routes import puzzle_routes
 from minebender.web.record_routes import LEVELS, record_routes
 from minebender.web.replay_routes import MAX_REPLAY_BYTES, REPLAY_FRAMES, replay_routes
+from minebender.web.review_routes import MAX_REVIEW_BYTES, REVIEW, review_routes
 
-__all__ = ["LEVELS", "MAX_REPLAY_BYTES", "REPLAY_FRAMES", "router"]
+__all__ = ["LEVELS", "MAX_REPLAY_BYTES", "MAX_REVIEW_BYTES", "REPLAY_FRAMES", "REVIEW", "router"]
 
 
 def router(hub: Hub) -> APIRouter:
@@ -27,6 +28,7 @@ def router(hub: Hub) -> APIRouter:
     api = APIRouter(prefix="/api", route_class=StrictJSONRoute)
     api.include_router(game_routes(hub))
     api.include_router(replay_routes())
+    api.include_router(review_routes())
     api.include_router(record_routes(hub))
     api.include_router(puzzle_routes())
     api.include_router(analyse_routes())

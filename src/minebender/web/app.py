@@ -24,7 +24,7 @@ from minebender.session import Clock, new_seed
 from minebender.store import Store
 from minebender.web import errors
 from minebender.web.analyse_routes import warm_analysis
-from minebender.web.api import MAX_REPLAY_BYTES, REPLAY_FRAMES, router
+from minebender.web.api import MAX_REPLAY_BYTES, MAX_REVIEW_BYTES, REPLAY_FRAMES, REVIEW, router
 from minebender.web.bodies import MAX_BODY_BYTES, BodyLimit
 from minebender.web.hosts import HostGuard
 from minebender.web.hub import Hub
@@ -125,7 +125,12 @@ def create_app(
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)
     app.add_middleware(
-        BodyLimit, limit=MAX_BODY_BYTES, paths={REPLAY_FRAMES: (MAX_REPLAY_BYTES, "a replay")}
+        BodyLimit,
+        limit=MAX_BODY_BYTES,
+        paths={
+            REPLAY_FRAMES: (MAX_REPLAY_BYTES, "a replay"),
+            REVIEW: (MAX_REVIEW_BYTES, "a replay to review"),
+        },
     )
     app.add_middleware(ResponseHeaders)  # the last added is outermost: on every answer
     app.include_router(router(hub))

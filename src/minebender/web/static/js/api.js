@@ -9,12 +9,16 @@ export class ApiError extends Error {
 
 const UNREACHABLE = "The minebender server cannot be reached. Is it still running?";
 
-async function call(method, url, { body, token, raw, keepalive = false, text = false, signal } = {}) {
+async function call(
+  method,
+  url,
+  { body, token, raw, rawType = "application/json", keepalive = false, text = false, bytes = false, signal } = {},
+) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
   if (raw !== undefined) {
-    headers["Content-Type"] = "application/json";
+    headers["Content-Type"] = rawType;
     payload = raw;
   } else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -27,6 +31,7 @@ async function call(method, url, { body, token, raw, keepalive = false, text = f
     if (err.name === "AbortError") throw err; // the caller gave the request up
     throw new ApiError(0, UNREACHABLE);
   }
+  if (bytes && res.ok) return res.arrayBuffer();
   let answer = "";
   try {
     answer = await res.text();
@@ -50,6 +55,10 @@ async function call(method, url, { body, token, raw, keepalive = false, text = f
 /** Start a game: body as POST /api/games takes it. Returns {id, token, view}. */
 export const newGame = (body) => call("POST", "/api/games", { body });
 
+/** The board of a finished game as a MinesweeperX .mbf file: an ArrayBuffer. */
+export const boardMbf = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/board.mbf`, { token: game.token, bytes: true });
+
 /** Take an action on a game: {type, x, y}. Returns {view}. */
 export const act = (game, action) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/actions`, { body: action, token: game.token });
@@ -68,7 +77,8 @@ export const presence = (game, here, tab) =>
 export const abandon = (game, keepalive = false) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, { token: game.token, keepalive });
 
-/** Switch practice on in the game in play (never ranked from here, never a loss). Returns {id, view}. */
+/** Switch practice on in the game in play (never ranked from here, never a
+ * loss): Game > Practice, and before its position is analysed. Returns {id, view}. */
 export const practice = (game) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/practice`, { token: game.token });
 
@@ -107,6 +117,14 @@ export const exportReplay = (game) =>
 export const replayFrames = (replay) =>
   call("POST", "/api/replays/frames", {
     raw: replay instanceof ArrayBuffer || typeof replay === "string" ? replay : JSON.stringify(replay),
+  });
+
+/** The review of a replay file of any format (docs/review.md), with the frames
+ * of its viewer and the position before each move. */
+export const review = (name, bytes) =>
+  call("POST", `/api/review?name=${encodeURIComponent(name)}&frames=true`, {
+    raw: bytes,
+    rawType: "application/octet-stream",
   });
 
 /** One page of the finished games the server keeps, of every player:

@@ -5,9 +5,9 @@
 // look pressed while held. Touch: a tap reveals, a long press flags.
 //
 // A left click or a tap is handed on as a click (``handlers.click``), not as
-// a reveal or a chord: a click on a flag or a number is read on the board as
-// the moves sent before it leave it, and their answers may still be on the
-// way (main.js, openCell).
+// a reveal or a chord. What it does depends on the board once the moves
+// sent before it are done, and their answers may still be on the way; so
+// main.js (openCell) decides, not this file.
 
 const LONG_PRESS_MS = 380;
 

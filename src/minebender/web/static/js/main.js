@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import { Board, isCovered, withMarks } from "./board.js";
+import * as mbf from "./boardfile.js";
 import { drawEnd, showProof } from "./endscreen.js";
 import * as dlg from "./dialogs.js";
 import * as icons from "./icons.js";
@@ -363,7 +364,9 @@ function newGame(opts = {}) {
 
 async function dealGame(opts) {
   const p = state.prefs;
-  const body = opts.code
+  const body = opts.mbf
+    ? { mbf: opts.mbf }
+    : opts.code
     ? { code: opts.code, practice: p.practice }
     : { level: p.level === "custom" ? p.custom : p.level, practice: p.practice, no_guess: p.noGuess };
   try {
@@ -736,6 +739,11 @@ async function command(cmd) {
       const text = await api.boardText(state.game);
       await dlg.boardTextDialog(text, `minebender-${state.view?.level ?? "board"}-${state.game.id}.txt`);
     }
+    else if (cmd === "openboard") await playMbf(await mbf.pickMbf());
+    else if (cmd === "saveboard") {
+      if (state.game && state.view && state.view.status !== "playing") await mbf.saveMbf(state.game, state.view.level);
+      else await dlg.message("Save Board", "A board can be saved once its game is over.");
+    }
     else if (cmd === "analyse" && state.game) {
       const text = await takePosition(state.game);
       if (text !== null) location.href = analyseLink(text);
@@ -762,6 +770,21 @@ async function command(cmd) {
 }
 
 attachMenus(command);
+
+// An .mbf board, opened or dropped: the server deals it as a practice game.
+async function playMbf(file) {
+  if (!file) return;
+  if (!mbf.isMbf(file)) {
+    await dlg.message("Open Board", `${file.name} is not an .mbf board. Replays open in Game > Replays...`);
+    return;
+  }
+  if ((await askLeave()) !== "go") return;
+  const v = await newGame({ mbf: await mbf.mbfBase64(file) });
+  if (!v) await dlg.message("Open Board", `${file.name}: ${state.lastError}`);
+  else status(`Playing the board of ${file.name} (practice: never ranked).`);
+}
+
+mbf.attachMbfDrop((file) => playMbf(file).catch((err) => dlg.message("Open Board", err.message)));
 
 // ---------------------------------------------------------------- keys
 

@@ -6,6 +6,7 @@ import { Board, tilesFromRows } from "./board.js";
 import { esc, levelTitle, message, openDialog, seconds, shownSeconds } from "./dialogs.js";
 import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
+import { REVIEW_ACCEPT, reviewFile, reviewReplay } from "./review.js";
 
 /** Save a replay file through the browser. */
 export function download(replay, name) {
@@ -84,6 +85,20 @@ export const sources = [
       });
     },
   },
+  {
+    // any client's replay, reviewed move by move beside its viewer (review.js)
+    html:
+      '<p><label style="display:block">Review a replay file (minebender, Arbiter, Viennasweeper,' +
+      ` Metasweeper, Minesweeper Clone): <input type="file" accept="${REVIEW_ACCEPT}" data-review></label></p>`,
+    attach(win, close) {
+      win.querySelector("[data-review]").addEventListener("change", (e) => {
+        const file = e.target.files[0];
+        if (!file) return;
+        close(null);
+        reviewFile(file);
+      });
+    },
+  },
 ];
 
 /** Game > Replays: every finished game the server keeps, from every browser
@@ -119,12 +134,17 @@ export function replaysDialog(mine = new Set()) {
           `<span class="what">${what(g)}<br><small>${esc(details(g, mine.has(g.id)))}</small></span>` +
           // named with their game, as a screen reader lists them out of their rows
           `<button type="button" class="xpbtn" data-watch aria-label="Watch ${what(g)}">Watch</button>` +
-          `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button>`;
+          `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button>` +
+          `<button type="button" class="xpbtn" data-review-game aria-label="Review ${what(g)}">Review</button>`;
         div.querySelector("[data-watch]").addEventListener("click", () => {
           close(null);
           watchStored(g);
         });
         div.querySelector("[data-export]").addEventListener("click", () => exportStored(g));
+        div.querySelector("[data-review-game]").addEventListener("click", () => {
+          close(null);
+          reviewStored(g);
+        });
         return div;
       };
       const load = async (fresh) => {
@@ -156,6 +176,15 @@ async function watchStored(g) {
     await watch(await api.replayFrames(await api.storedReplay(g.id)));
   } catch (err) {
     await message("Replay", err.message);
+  }
+}
+
+async function reviewStored(g) {
+  try {
+    const replay = await api.storedReplay(g.id);
+    await reviewReplay(`minebender-${g.level}-${g.id}.json`, JSON.stringify(replay));
+  } catch (err) {
+    await message("Review", err.message);
   }
 }
 

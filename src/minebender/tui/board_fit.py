@@ -1,4 +1,5 @@
-"""Does a board fit the terminal? The one place that knows the app's size.
+"""Does a board fit the terminal? The one place that knows the app's size
+(``line_fit`` fits a line of text to a width instead).
 
 The app checks this on every resize and shows a clear message with the size it
 needs instead of a broken layout; ``minebender play`` uses the same numbers.

@@ -1,5 +1,6 @@
-"""One line of text that fits the terminal: the status line shortened by
-leaving out what matters least, never by cropping its end.
+"""One line of text that fits the terminal (``board_fit`` fits the board):
+the status line shortened by leaving out what matters least, never by
+cropping its end.
 
 A status line cut at the terminal's edge loses its last words, which are
 often the ones that matter ("won in" with no time). So each app says what its

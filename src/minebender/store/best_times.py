@@ -1,15 +1,16 @@
-"""``Store``: the games database, one transaction per action; the best
-times and statistics, read from its games."""
+"""``BestTimes``: the best times and statistics, read from the games of the
+``GameLog`` beside it."""
 
 from __future__ import annotations
 
 import time
 
+from minebender.store.database import Database
 from minebender.store.games import GameLog
 from minebender.store.names import clean_name
 from minebender.store.records import BestTime, NotQualified, Statistics, StoredGame
 
-__all__ = ["BEST_TIMES_KEPT", "RANKED", "Store"]
+__all__ = ["BEST_TIMES_KEPT", "RANKED", "BestTimes"]
 
 BEST_TIMES_KEPT = 10
 """How many best times each level keeps."""
@@ -29,19 +30,23 @@ QUALIFIES = (
 SQL: one rule for the game just won and for the search of a time left unnamed."""
 
 
-class Store(GameLog):
-    """The games database: games (``GameLog``), best times and statistics;
-    safe to share between threads."""
+class BestTimes:
+    """Each level's best times (named, declined, reset) and statistics, read
+    from the stored games; safe to share between threads."""
+
+    def __init__(self, database: Database, games: GameLog) -> None:
+        self.database = database
+        self.games = games
 
     def best_time_name(self, game_id: str) -> str | None:
         """The name a game's best time was recorded under, if it has one."""
-        with self._read() as db:
+        with self.database.reading() as db:
             row = db.execute("SELECT name FROM best_times WHERE game_id = ?", (game_id,)).fetchone()
         return None if row is None else str(row["name"])
 
     def best_times(self, level: str, limit: int = BEST_TIMES_KEPT) -> list[BestTime]:
         """A level's best times, fastest first (ties: the earlier one first)."""
-        with self._read() as db:
+        with self.database.reading() as db:
             rows = db.execute(
                 "SELECT level, name, elapsed_ms, game_id, recorded_at FROM best_times"
                 " WHERE level = ? ORDER BY elapsed_ms, recorded_at, id LIMIT ?",
@@ -58,7 +63,7 @@ class Store(GameLog):
         alone: a chosen board may be one the player already knows, a no-guess
         board is another game, and the assist opens cells for the player.
         """
-        with self._read() as db:
+        with self.database.reading() as db:
             row = db.execute(f"SELECT 1 FROM games g WHERE g.id = ? AND {QUALIFIES}", (game_id,))
             return row.fetchone() is not None
 
@@ -71,25 +76,25 @@ class Store(GameLog):
         game, not only the newest: a game lost or won slowly since (perhaps
         with another ``--seed``) must not make the best time unnameable.
         """
-        with self._read() as db:
+        with self.database.reading() as db:
             row = db.execute(
                 f"SELECT g.id FROM games g WHERE {QUALIFIES} AND g.name_declined = 0"
                 " AND (? IS NULL OR g.interface = ?)"
                 " ORDER BY g.finished_at DESC, g.rowid DESC LIMIT 1",
                 (interface, interface),
             ).fetchone()
-        return None if row is None else self.load(row["id"])
+        return None if row is None else self.games.load(row["id"])
 
     def decline_best_time(self, game_id: str) -> None:
         """The player refused to name this game's best time (Cancel): remembered,
         so that it is not asked again, even by another run of the terminal game."""
-        with self._tx() as db:
+        with self.database.transaction() as db:
             db.execute("UPDATE games SET name_declined = 1 WHERE id = ?", (game_id,))
-        self._checkpoint()
+        self.database.checkpoint()
 
     def name_declined(self, game_id: str) -> bool:
         """The player refused to name this game's best time (``decline_best_time``)."""
-        with self._read() as db:
+        with self.database.reading() as db:
             row = db.execute("SELECT name_declined FROM games WHERE id = ?", (game_id,)).fetchone()
         return row is not None and bool(row["name_declined"])
 
@@ -105,7 +110,7 @@ class Store(GameLog):
                 " ranked win without the assist, or it was named already, faster times"
                 " pushed it out, or the best times were reset"
             )
-        with self._tx() as db:
+        with self.database.transaction() as db:
             # Again inside the write: two requests naming one game at once both
             # passed the check above, and the second insert broke the table's
             # one-name-a-game rule (a 503 naming the database, not a 409).
@@ -121,7 +126,7 @@ class Store(GameLog):
                 " VALUES (?, ?, ?, ?, ?)",
                 (entry.level, entry.name, entry.elapsed_ms, entry.game_id, entry.recorded_at),
             )
-        self._checkpoint()
+        self.database.checkpoint()
         return entry
 
     def reset_best_times(self) -> int:
@@ -133,11 +138,11 @@ class Store(GameLog):
         game would otherwise ask to name at its next start. A game still being
         played may still make a best time. The games and their replays stay.
         """
-        with self._tx() as db:
+        with self.database.transaction() as db:
             removed = db.execute("SELECT COUNT(*) FROM best_times").fetchone()[0]
             db.execute("DELETE FROM best_times")
             db.execute("UPDATE games SET best_reset = 1 WHERE status != 'playing'")
-        self._checkpoint()
+        self.database.checkpoint()
         return int(removed)
 
     def reset_statistics(self) -> int:
@@ -148,20 +153,20 @@ class Store(GameLog):
         nor are the games and their replays: the games finished by now are
         marked as left out of the statistics.
         """
-        with self._tx() as db:
+        with self.database.transaction() as db:
             counted = db.execute(
                 f"SELECT COUNT(*) FROM games WHERE {RANKED}"
                 " AND status != 'playing' AND stats_reset = 0"
             ).fetchone()[0]
             db.execute("UPDATE games SET stats_reset = 1 WHERE status != 'playing'")
-        self._checkpoint()
+        self.database.checkpoint()
         return int(counted)
 
     def statistics(self, level: str) -> Statistics:
         """Played, won and streaks of a level's finished ranked games: practice,
         no-guess and chosen boards are not the game these numbers measure. An
         abandoned game counts as played and not won."""
-        with self._read() as db:
+        with self.database.reading() as db:
             rows = db.execute(
                 f"SELECT status FROM games WHERE level = ? AND {RANKED}"
                 " AND status != 'playing' AND stats_reset = 0 ORDER BY finished_at, rowid",

@@ -1,9 +1,9 @@
 """``Database``: the connection to the games database, and its transactions.
 
-The plumbing under ``Store``: opening (creating the file, or only reading
-it), one transaction per action with one wait for every lock in all, and
-errors of sqlite3 turned into ``StoreError``, the one error the interfaces
-put into words.
+The plumbing that ``Store``'s parts (``GameLog``, ``BestTimes``) share:
+opening (creating the file, or only reading it), one transaction per action
+with one wait for every lock in all, and errors of sqlite3 turned into
+``StoreError``, the one error the interfaces put into words.
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ class Database:
         return False
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[sqlite3.Connection]:
         """One transaction: all or nothing, written before it returns.
 
         Every sqlite3 error, from BEGIN to COMMIT (a disk that fails at the
@@ -232,7 +232,7 @@ class Database:
             else:
                 self._wait.seconds = before
 
-    def _checkpoint(self) -> None:
+    def checkpoint(self) -> None:
         """Copy what the write-ahead log holds into the database file itself,
         once a game is finished (or named, or a reset made): else about ten
         Beginner games live only in ``FILE-wal`` until SQLite's own checkpoint,
@@ -250,7 +250,7 @@ class Database:
                 self._db.execute("ROLLBACK")
 
     @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
+    def reading(self) -> Iterator[sqlite3.Connection]:
         """The connection for a query outside any transaction of ours: its
         sqlite3 errors leave as a StoreError, as the transactions' do."""
         with self._read_lock:
@@ -260,7 +260,7 @@ class Database:
                 raise StoreError(f"cannot read the database {self.path}: {exc}") from exc
 
     def _migrate(self) -> None:
-        with self._tx() as db:
+        with self.transaction() as db:
             migrate(db, self.path)
 
     def close(self) -> None:
@@ -288,5 +288,5 @@ class Database:
     @property
     def schema_version(self) -> int:
         """The schema version of the open database."""
-        with self._read() as db:
+        with self.reading() as db:
             return int(db.execute("SELECT version FROM schema_version").fetchone()[0])

@@ -1,0 +1,230 @@
+"""Review finished games move by move with the exact solver.
+
+Reads minebender's replays (.json) and the replays of Arbiter (.avf),
+Viennasweeper (.rmv), Metasweeper (.evf) and Minesweeper Clone (.mvf); a
+directory stands for every replay under it. ``--summary`` reviews a whole
+corpus on all local cores (or a Dask cluster) into a JSON-lines log and prints
+a summary per player and level. docs/review.md says what every figure means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from minebender.cli import UsageError
+from minebender.review import Review, ReviewError, fraction_text, review_file
+from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
+from minebender.words import count
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "review_text", "run"]
+
+SUMMARY = "review games move by move: each click's risk, and the figures"
+EXAMPLE = "minebender review game.rmv   (a corpus: minebender review replays/ --summary)"
+DEFAULT_LOG = "minebender-review.jsonl"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender review``."""
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        type=Path,
+        help="replay files (.json .avf .rmv .evf .mvf) or directories of them",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per file, a line each")
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="review every file in parallel into a log, then print a summary per player and level",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="local processes for --summary (default: all cores)",
+    )
+    parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="review on a Dask cluster")
+    parser.add_argument(
+        "--log",
+        type=Path,
+        default=Path(DEFAULT_LOG),
+        help=f"the JSON-lines log --summary appends to (default: {DEFAULT_LOG})",
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="skip the files the log already holds"
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar (default: on a terminal)",
+    )
+
+
+def _pct(f: Any) -> str:
+    return f"{float(f):.1%}"
+
+
+def review_text(r: Review) -> str:
+    """The review as text: the game, its figures, every move, the summary."""
+    rec, f, s = r.record, r.figures, r.summary
+    who = ", ".join(x for x in (rec.software, rec.player) if x)
+    lines = [
+        f"{Path(rec.file).name}: {rec.width}x{rec.height} with {rec.mines} mines"
+        + (f" ({who})" if who else ""),
+        f"{f.status} in {f.seconds:.3f} s   3BV {f.bbbv}   3BV/s {f.bbbv_per_s:.3f}"
+        f"   clicks {f.clicks.left}+{f.clicks.right}+{f.clicks.double}={f.clicks.total}",
+        f"IOE {f.ioe:.3f}   RQP {f.rqp:.3f}   ZiNi {'-' if f.zini is None else f.zini}"
+        f"   corr {f.corr:.3f}   thrp {f.thrp:.3f}"
+        f"   STNB {f.stnb(rec.width, rec.height, rec.mines):.1f}",
+        "",
+        "   #    time  move             risk      best      verdict",
+    ]
+    for j in r.moves:
+        m, cell = j.played.move, j.played.cell
+        where = "" if cell is None else f"({cell.x}, {cell.y})"
+        risk = "-" if j.risk is None else fraction_text(j.risk)
+        best = "" if j.best is None else f"({j.best.x}, {j.best.y})"
+        lines.append(
+            f"{j.played.index + 1:4} {m.t_ms / 1000:7.3f}  {m.type:6} {where:10} {risk:>8}  "
+            f"{best:9} {j.verdict}"
+        )
+    end = f"lost at move {s.lost_at + 1}" if s.lost_at is not None else f.status
+    needless = f", {s.needless_guesses} needless" if s.needless_guesses else ""
+    lines.append("")
+    if s.guesses:
+        them = "it" if s.guesses == 1 else "them"
+        chance = f"the chance to survive {them} was {fraction_text(s.survival)}"
+        lines.append(f"{count(s.guesses, 'guess')}{needless}; {chance} ({_pct(s.survival)}); {end}")
+    else:
+        lines.append(f"no guess; {end}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out ``minebender review``; 2 when any file could not be reviewed."""
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    if args.summary:
+        return _summary(args)
+    if args.resume or args.cluster:
+        raise UsageError("--resume and --cluster go with --summary")
+    failed = False
+    first = True
+    for path in replay_files(args.files):
+        try:
+            r = review_file(path)
+        except ReviewError as exc:
+            print(f"minebender review: {exc}", file=sys.stderr)
+            failed = True
+            continue
+        if args.json:
+            print(json.dumps(r.to_json(), ensure_ascii=False))
+        else:
+            print(("" if first else "\n") + review_text(r))
+        first = False
+        sys.stdout.flush()
+    return 2 if failed else 0
+
+
+def _summary(args: argparse.Namespace) -> int:
+    files = replay_files(args.files)
+    if not files:
+        raise UsageError(
+            "no replay files (.json .avf .rmv .evf .mvf) under " + ", ".join(map(str, args.files))
+        )
+    bar, task = _bar(len(files), args.progress)
+    errors = 0
+
+    def advance(line: dict[str, Any]) -> None:
+        nonlocal errors
+        if "error" in line:
+            errors += 1
+            print(f"minebender review: {line['error']}", file=sys.stderr)
+        if bar is not None:
+            bar.update(task, advance=1)
+
+    try:
+        if bar is not None:
+            bar.start()
+            if args.resume:
+                from minebender.review.corpus import done_paths
+
+                bar.update(task, completed=len({str(p) for p in files} & done_paths(args.log)))
+        try:
+            run_corpus(
+                files,
+                args.log,
+                workers=args.workers,
+                cluster=args.cluster,
+                resume=args.resume,
+                advance=advance,
+            )
+        except ReviewError as exc:
+            raise UsageError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    rows = summary_rows(read_log(args.log), {str(p) for p in files})
+    if args.json:
+        for row in rows:
+            print(
+                json.dumps(
+                    {
+                        "player": row.player,
+                        "level": row.level,
+                        "games": row.games,
+                        "won": row.won,
+                        "bbbv_per_s": row.bbbv_per_s,
+                        "guesses_per_game": row.guesses_per_game,
+                        "needless_guesses_per_game": row.needless_per_game,
+                        "average_risk": None
+                        if row.average_risk is None
+                        else fraction_text(row.average_risk),
+                    },
+                    ensure_ascii=False,
+                )
+            )
+    else:
+        print(
+            f"{'player':20} {'level':12} {'games':>6} {'won':>5} {'3BV/s':>6} {'guesses':>8}"
+            f" {'needless':>8} {'avg risk':>8}"
+        )
+        for row in rows:
+            risk = "-" if row.average_risk is None else _pct(row.average_risk)
+            print(
+                f"{row.player[:20]:20} {row.level:12} {row.games:6} {row.won:5}"
+                f" {row.bbbv_per_s:6.3f} {row.guesses_per_game:8.2f} {row.needless_per_game:8.2f}"
+                f" {risk:>8}"
+            )
+    return 2 if errors else 0
+
+
+def _bar(total: int, show: bool | None) -> tuple[Any, Any]:
+    if show is None:
+        show = sys.stderr.isatty()
+    if not show:
+        return None, None
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(
+        TextColumn("review"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    )
+    return bar, bar.add_task("files", total=total)

@@ -1,0 +1,188 @@
+"""Other clients' replays (.avf, .rmv, .evf, .mvf), read with ms_toollib.
+
+ms_toollib parses the four formats, but on a damaged file its Rust core may
+abort the whole process (SIGABRT, beyond any ``try``), and it writes a
+``crash.log`` into the working directory when it does. So it only ever runs
+in a child process, in a directory of its own: a bad file costs one error line
+and nothing else. Before that, the first bytes are checked here, so a file
+that is not a replay at all, or of a version not known, is named as such.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from minebender import limited
+from minebender.game import Game
+from minebender.review.child import run_child, why_not
+from minebender.review.mouse import MouseEvent, moves_of
+from minebender.review.play import advance
+from minebender.review.record import Format, Move, Record, ReviewError
+from minebender.types import Layout, Pos
+
+__all__ = ["MAX_BYTES", "PEER_FORMATS", "parse_in_child", "read_peer", "sniff", "toollib_board"]
+
+PEER_FORMATS: dict[str, Format] = {".avf": "avf", ".rmv": "rmv", ".evf": "evf", ".mvf": "mvf"}
+MAX_BYTES = 20_000_000
+"""The largest file read: an Expert game of an hour is a few MB."""
+RMV_VERSIONS = (1, 2)
+EVF_VERSIONS = (0, 1, 2, 3, 4)
+AVF_LEVELS = (3, 4, 5, 6)
+
+
+def toollib_board(layout: Layout) -> list[list[int]]:
+    """A layout as ms_toollib takes a board: rows of -1 for a mine, else the
+    number of mines around the cell."""
+    h = len(layout)
+    w = len(layout[0]) if h else 0
+    return [
+        [
+            -1
+            if layout[y][x]
+            else sum(
+                layout[j][i]
+                for j in range(max(y - 1, 0), min(y + 2, h))
+                for i in range(max(x - 1, 0), min(x + 2, w))
+            )
+            for x in range(w)
+        ]
+        for y in range(h)
+    ]
+
+
+def sniff(fmt: Format, data: bytes) -> str | None:
+    """What is wrong with the first bytes of a file of this format, or None
+    when they look right (the rest is ms_toollib's to read)."""
+    if not data:
+        return "the file is empty"
+    if fmt == "rmv":
+        if not data.startswith(b"*rmv"):
+            return "not an RMV replay (it does not begin with *rmv)"
+        if len(data) < 6:
+            return "cut short (the header ends early)"
+        version = int.from_bytes(data[4:6], "big")
+        if version not in RMV_VERSIONS:
+            return f"RMV version {version} is not known (known: 1 and 2)"
+    elif fmt == "evf":
+        if data[0] not in EVF_VERSIONS:
+            return f"not an EVF replay, or of a version not known (the first byte is {data[0]})"
+    elif fmt == "avf":
+        if len(data) < 6:
+            return "cut short (the header ends early)"
+        if data[5] not in AVF_LEVELS:
+            return f"not an AVF replay (level byte {data[5]}, known: 3 to 6)"
+    return None
+
+
+def parse_in_child(
+    report: Callable[[Any], None], fmt: str, data: bytes, workdir: str
+) -> dict[str, Any]:
+    """Parse a file's bytes with ms_toollib (run in a child process: see the
+    module's docstring). Plain values only, so the answer crosses a pipe.
+    ``workdir`` is the caller's to remove: ms_toollib writes its crash.log
+    into the working directory as it aborts, when the child can clean nothing."""
+    toollib: Any = importlib.import_module("ms_toollib")  # its stubs are not its API
+
+    os.chdir(workdir)
+    readers = {
+        "avf": toollib.AvfVideo,
+        "rmv": toollib.RmvVideo,
+        "evf": toollib.EvfVideo,
+        "mvf": toollib.MvfVideo,
+    }
+    video = readers[fmt](f"replay.{fmt}", data)
+    video.parse()
+    video.analyse()
+    pix = int(video.pix_size) or 16
+    events = []
+    for e in video.events:
+        ev = e.event
+        if not ev.is_mouse():
+            continue
+        m = ev.unwrap_mouse()
+        events.append((round(e.time * 1000), str(m.mouse), int(m.x) // pix, int(m.y) // pix))
+    board = [list(map(int, row)) for row in video.board]
+    return {
+        "width": int(video.column),
+        "height": int(video.row),
+        "mines": int(video.mine_num),
+        "board": board,
+        "events": events,
+        "software": str(video.software) or None,
+        "player": str(video.player_identifier) or None,
+        "zini": int(toollib.cal_zini(board)),
+    }
+
+
+def read_peer(path: Path, data: bytes | None = None) -> Record:
+    """The record of another client's replay file; ReviewError names what is wrong."""
+    name = str(path)
+    fmt = PEER_FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise ReviewError(f"{name}: not a replay file minebender reads (.avf .rmv .evf .mvf .json)")
+    if data is None:
+        try:
+            with path.open("rb") as f:
+                data = f.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise ReviewError(f"{name}: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise ReviewError(f"{name}: more than {MAX_BYTES} bytes: no replay is that large")
+    wrong = sniff(fmt, data)
+    if wrong is not None:
+        raise ReviewError(f"{name}: {wrong}")
+    with tempfile.TemporaryDirectory(prefix="minebender-review-") as workdir:
+        outcome = run_child(parse_in_child, fmt, data, workdir)
+    if not isinstance(outcome, limited.Done):
+        raise ReviewError(
+            f"{name}: damaged or cut short ({fmt.upper()} reader: {why_not(outcome)})"
+        )
+    return _record(name, fmt, outcome.value)
+
+
+def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
+    width, height, mines = got["width"], got["height"], got["mines"]
+    board = got["board"]
+    if (
+        width < 1
+        or height < 1
+        or len(board) != height
+        or any(len(row) != width for row in board)
+        or sum(v < 0 for row in board for v in row) != mines
+    ):
+        raise ReviewError(f"{name}: damaged: its board is not {width}x{height} with {mines} mines")
+    layout = tuple(tuple(v < 0 for v in row) for row in board)
+    game = Game.fresh(width, height, layout)
+    state = {"started": False}
+    events = [MouseEvent(t, kind, Pos(x, y)) for t, kind, x, y in got["events"]]
+    moves: list[Move] = []
+
+    def covered(pos: Pos) -> bool:
+        return game.on_board(pos) and game.knowledge.hidden(pos)
+
+    for move in moves_of(events, covered, lambda: state["started"]):
+        if not game.playing:
+            break
+        moves.append(move)
+        before = game
+        game, _ = advance(game, move, state["started"], True)
+        if move.type != "flag" and game.knowledge is not before.knowledge:
+            state["started"] = True
+    return Record(
+        name,
+        fmt,
+        got["software"],
+        got["player"],
+        width,
+        height,
+        mines,
+        layout,
+        tuple(moves),
+        got["zini"],
+        flags_stop_floods=True,
+    )

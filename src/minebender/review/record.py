@@ -1,0 +1,74 @@
+"""A game to review, whatever client recorded it: the board and the actions.
+
+Every reader (minebender's own replays, the four formats of other clients)
+gives a ``Record``: the layout, the player's actions in order with their times,
+and the click counts as the client counts them. The review and the figures
+work on records only, so they treat every format alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from minebender.types import Layout, Pos
+
+__all__ = ["FORMATS", "Clicks", "Format", "Move", "MoveType", "Record", "ReviewError"]
+
+Format = Literal["avf", "rmv", "evf", "mvf", "minebender-replay"]
+FORMATS: tuple[Format, ...] = ("avf", "rmv", "evf", "mvf", "minebender-replay")
+MoveType = Literal["reveal", "flag", "chord", "assist", "practice", "mark"]
+
+
+class ReviewError(ValueError):
+    """A file that cannot be reviewed; the message names the file and what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action of the player: ``t_ms`` since the record's start, the cell
+    (which may lie off the board: a click there does nothing), and for an
+    assist of minebender the choice ``k`` it used. ``practice`` (minebender's
+    game made a practice game while in play) changes nothing on the board; a
+    ``mark`` (minebender's ?) takes a flag away, if there is one."""
+
+    t_ms: int
+    type: MoveType
+    pos: Pos | None
+    k: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Clicks:
+    """Clicks as the clients count them: left, right and double (chord) clicks,
+    and the effective ones among them (``ce``: a left click that opened a cell,
+    a flag put on a mine not flagged before, a chord that opened a cell)."""
+
+    left: int
+    right: int
+    double: int
+
+    @property
+    def total(self) -> int:
+        """Every click counted."""
+        return self.left + self.right + self.double
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A recorded game: what the file says, ready to be played again."""
+
+    file: str
+    format: Format
+    software: str | None
+    player: str | None
+    width: int
+    height: int
+    mines: int
+    layout: Layout
+    moves: tuple[Move, ...]
+    zini: int | None = None
+    """The board's ZiNi as ms_toollib counts it (None when it was not asked)."""
+    flags_stop_floods: bool = False
+    """Played by the rule of Windows' Minesweeper and the clients that copy it:
+    a flood of zeros leaves flagged cells covered (minebender's opens them)."""

@@ -1,0 +1,89 @@
+"""The review route: an uploaded replay of any format minebender reads,
+reviewed move by move (docs/review.md), for the page.
+
+Both halves run in child processes: the parse (``review.peers``: ms_toollib may
+abort on a damaged file) and the judging (``minebender.limited``: a huge or
+hard board is stopped at its time limit and memory cap), so no file, however
+bad or hard, takes the server down or holds up the other players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from minebender import limited
+from minebender.review import Record, ReviewError, read_record
+from minebender.review.frames import frames_of
+from minebender.review.report import review_record
+from minebender.web.access import json_answer
+from minebender.web.bodies import StrictJSONRoute
+from minebender.web.errors import ApiError
+
+__all__ = ["MAX_REVIEW_BYTES", "REVIEW", "REVIEW_LIMITS", "review_routes"]
+
+REVIEW = "/api/review"
+MAX_REVIEW_BYTES = 5_000_000
+"""The largest file the route takes: a real replay is a few kB to a few hundred."""
+REVIEW_LIMITS = limited.Limits(seconds=30.0, memory=2 * 1024**3, nice=5)
+
+limited.preload("minebender.review.report")
+
+
+def _review_json(report: Any, record: Record, frames: bool) -> dict[str, Any]:
+    """The child's work: the review as the JSON of ``review --json``, and for
+    the page's viewer its frames and positions (``review.frames``)."""
+    out = review_record(record).to_json()
+    if frames:
+        out.update(frames_of(record))
+    return out
+
+
+def review_routes() -> APIRouter:
+    """The route that reviews an uploaded replay (no game, no token)."""
+    api = APIRouter(route_class=StrictJSONRoute)
+    # Two files at a time: each takes a core while it is judged.
+    at_once = asyncio.Semaphore(2)
+
+    @api.post(REVIEW.removeprefix("/api"), summary="Review a replay file")
+    async def review(
+        request: Request,
+        name: str = Query(
+            min_length=1,
+            max_length=255,
+            description="the file's name: its suffix (.json .avf .rmv .evf .mvf) says the format",
+        ),
+        frames: bool = Query(
+            default=False,
+            description="add the board after each move and the position before it (the page)",
+        ),
+    ) -> Response:
+        """Review a replay file sent as the body (Content-Type:
+        application/octet-stream): the object of ``minebender review --json``.
+        422 names what is wrong with the file."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/octet-stream":
+            raise ApiError(415, "send the file as Content-Type: application/octet-stream")
+        raw = await request.body()  # at most MAX_REVIEW_BYTES (web.bodies.BodyLimit)
+        file = Path(Path(name).name)
+        async with at_once:
+            try:
+                record = await asyncio.to_thread(read_record, file, raw)
+            except ReviewError as exc:
+                raise ApiError(422, str(exc)) from None
+            outcome = await limited.run_async(_review_json, record, frames, limits=REVIEW_LIMITS)
+        if isinstance(outcome, limited.Done):
+            return json_answer(outcome.value)
+        if isinstance(outcome, limited.Failed) and outcome.kind == "ReviewError":
+            raise ApiError(422, outcome.message)
+        if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
+            raise ApiError(
+                422, f"{file}: too hard to review within {REVIEW_LIMITS.seconds:.0f} s and 2 GB"
+            )
+        raise ApiError(500, f"{file}: the review stopped ({type(outcome).__name__})")
+
+    return api

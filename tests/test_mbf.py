@@ -1,0 +1,105 @@
+"""MinesweeperX .mbf boards: the published layout both ways, bad files named,
+``play --board`` reading one and ``replay --mbf`` writing a finished game's."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from minebender import replay
+from minebender.cli import UsageError
+from minebender.commands.play import board_spec
+from minebender.mbf import MBFError, format_mbf, parse_mbf
+from minebender.session import Session, SessionSpec
+from minebender.types import Beginner, Custom, Intermediate, Lost, Pos
+
+
+@st.composite
+def layouts(draw: st.DrawFn) -> tuple[tuple[bool, ...], ...]:
+    w = draw(st.integers(1, 40))
+    h = draw(st.integers(1, 40))
+    return tuple(tuple(draw(st.booleans()) for _ in range(w)) for _ in range(h))
+
+
+@given(layouts())
+def test_a_board_round_trips(layout: tuple[tuple[bool, ...], ...]) -> None:
+    assert parse_mbf(format_mbf(layout)) == layout
+
+
+def test_the_bytes_are_the_published_layout() -> None:
+    """Width, height, the mines in two bytes (high first), then x, y of each mine."""
+    layout = tuple(tuple((x, y) in {(2, 0), (1, 0)} for x in range(3)) for y in range(2))
+    assert format_mbf(layout) == bytes([3, 2, 0, 2, 1, 0, 2, 0])
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"\x03", "cut short: 1 bytes, and the header alone has 4"),
+        (b"\x00\x03\x00\x00", "a board of 0x3 cells has none"),
+        (b"\x02\x02\x00\x05", "5 mines do not fit on 2x2 cells"),
+        (b"\x02\x02\x00\x01\x00", "cut short: 5 bytes, and 1 mines take 6"),
+        (b"\x02\x02\x00\x01\x00\x00\x00", "too long: 7 bytes, and 1 mines take 6"),
+        (b"\x02\x02\x00\x01\x02\x00", "mine 1 at (2, 0) is off the 2x2 board"),
+        (b"\x02\x02\x00\x02\x01\x01\x01\x01", "mine 2 at (1, 1) is there twice"),
+    ],
+)
+def test_a_bad_file_is_named(data: bytes, said: str) -> None:
+    with pytest.raises(MBFError) as info:
+        parse_mbf(data)
+    assert str(info.value) == said
+
+
+def test_play_board_reads_the_level_and_keeps_the_layout(tmp_path: Path) -> None:
+    layout = tuple(tuple(x == y or x == 15 - y for x in range(16)) for y in range(16))
+    layout = tuple(row if y < 10 else (False,) * 16 for y, row in enumerate(layout))
+    mines = sum(map(sum, layout))
+    path = tmp_path / "board.mbf"
+    path.write_bytes(format_mbf(layout))
+    spec = board_spec(str(path))
+    assert spec.layout == layout and not spec.ranked
+    assert spec.level == Custom(16, 16, mines)
+    intermediate = tmp_path / "i.mbf"
+    intermediate.write_bytes(format_mbf(tuple(tuple(i < 40 for i in range(y * 16, y * 16 + 16))
+                                              for y in range(16))))  # fmt: skip
+    assert board_spec(str(intermediate)).level == Intermediate()
+
+
+def test_the_first_click_plays_the_board_as_it_is(tmp_path: Path) -> None:
+    """No mine moves on a board from a file: a first click on a mine loses."""
+    layout = tuple(tuple(x == 0 or (y == 0 and x == 1) for x in range(9)) for y in range(9))
+    path = tmp_path / "b.mbf"
+    path.write_bytes(format_mbf(layout))
+    s = Session(board_spec(str(path)), clock=lambda: 0.0)
+    s.reveal(Pos(0, 0))
+    assert isinstance(s.status, Lost)
+
+
+def test_a_board_minebender_does_not_play_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "small.mbf"
+    path.write_bytes(format_mbf(tuple(tuple(x < 2 and y < 5 for x in range(8)) for y in range(8))))
+    with pytest.raises(UsageError, match="an 8x8 board with 10 mines, and minebender plays"):
+        board_spec(str(path))
+
+
+def test_replay_writes_a_finished_games_board(tmp_path: Path) -> None:
+    s = Session(SessionSpec(Beginner(), "mbf-test"), clock=lambda: 0.0)
+    s.reveal(Pos(4, 4))
+    assert s.layout is not None
+    s.reveal(next(Pos(x, y) for y in range(9) for x in range(9) if s.layout[y][x]))
+    game = tmp_path / "game.json"
+    game.write_text(replay.dumps(replay.from_session(s)))
+    out = tmp_path / "board.mbf"
+    done = subprocess.run(
+        [sys.executable, "-m", "minebender", "replay", str(game), "--mbf", str(out)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert parse_mbf(out.read_bytes()) == s.layout
+    spec = board_spec(str(out))
+    assert (spec.level, spec.layout) == (Beginner(), s.layout)

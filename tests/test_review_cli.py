@@ -1,0 +1,146 @@
+"""``minebender review``: files, --json, and corpora with --summary and --resume."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from review_files import DATA, RMV
+
+
+def review(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "minebender", "review", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+    )
+
+
+def test_json_prints_one_object_per_file(tmp_path: Path) -> None:
+    done = review("--json", *map(str, RMV), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [json.loads(line)["file"] for line in lines] == [p.name for p in RMV]
+    expert = json.loads(lines[0])
+    assert expert["result"] == {"status": "won", "time_ms": 34884}
+    assert expert["stats"]["bbbv"] == 128
+    assert expert["player"] == "Thomas Kolar"
+
+
+def test_a_directory_is_every_replay_under_it(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    (corpus / "deep").mkdir(parents=True)
+    shutil.copy(RMV[2], corpus)
+    shutil.copy(RMV[3], corpus / "deep")
+    (corpus / "notes.txt").write_text("not a replay")
+    done = review("--json", str(corpus), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.splitlines()) == 2
+
+
+def test_summary_logs_each_file_and_resumes(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in RMV[1:]:
+        shutil.copy(p, corpus)
+    (corpus / "bad.rmv").write_bytes(b"*rmv\x00\x01cut")
+    log = tmp_path / "log.jsonl"
+    done = review(str(corpus), "--summary", "--workers", "2", "--log", str(log), cwd=tmp_path)
+    assert done.returncode == 2  # the bad file
+    assert done.stderr.count("\n") == 1 and "bad.rmv: damaged or cut short" in done.stderr
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(Path(item["path"]).name for item in lines) == sorted(
+        ["bad.rmv", *(p.name for p in RMV[1:])]
+    )
+    assert "Thomas Kolar" in done.stdout and "beginner" in done.stdout
+    # A run that resumes reviews nothing again: the log keeps one line per file.
+    again = review(str(corpus), "--summary", "--resume", "--log", str(log), "--json", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert len(log.read_text().splitlines()) == 4
+    rows = [json.loads(line) for line in again.stdout.splitlines()]
+    assert [(r["player"], r["level"], r["games"], r["won"]) for r in rows] == [
+        ("Thomas Kolar", "beginner", 2, 2),
+        ("aa\u0211aa Kolar", "beginner", 1, 1),
+    ]
+    assert rows[0]["guesses_per_game"] == 1.0
+    assert rows[0]["average_risk"] == "5/12"  # 1/3 and 1/2: each file's one guess
+
+
+def test_a_file_of_no_known_kind_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text("3x3x1\n...\n...\n...\n")
+    done = review(str(path), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        f"minebender review: {path}: not a replay file minebender reads (.json .avf .rmv .evf .mvf)"
+    )
+
+
+def test_text_output_lists_every_move(tmp_path: Path) -> None:
+    done = review(str(DATA / "test_rmv2_24px.rmv"), cwd=tmp_path)
+    assert done.returncode == 0
+    out = done.stdout
+    assert "reveal (7, 6)" in out and "needless guess" in out
+    assert out.rstrip().endswith(
+        "1 guess, 1 needless; the chance to survive it was 1/2 (50.0%); won"
+    )
+
+
+@pytest.mark.timeout(180)
+def test_a_dask_cluster_reviews_as_the_local_cores_do(tmp_path: Path) -> None:
+    """On a cluster of worker processes (daemonic: the parse runs in a fresh
+    interpreter there), the log holds the same lines as a local run's."""
+    distributed = pytest.importorskip("distributed")
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in RMV[1:]:
+        shutil.copy(p, corpus)
+    (corpus / "cut.rmv").write_bytes(RMV[2].read_bytes()[:300])
+    local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
+    assert review(str(corpus), "--summary", "--log", str(local), cwd=tmp_path).returncode == 2
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=True,
+        dashboard_address=":0",
+        protocol="tcp://",
+        host="127.0.0.1",
+    ) as cluster:
+        done = review(
+            str(corpus), "--summary", "--cluster", cluster.scheduler_address,
+            "--log", str(remote), cwd=tmp_path,
+        )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "cut.rmv: damaged or cut short (RMV reader: the parser died with SIGABRT)" in done.stderr
+
+    def lines(log: Path) -> list[dict[str, object]]:
+        return sorted(
+            (json.loads(line) for line in log.read_text().splitlines()),
+            key=lambda item: str(item["path"]),
+        )
+
+    assert lines(remote) == lines(local)
+
+
+def test_a_line_cut_short_by_a_kill_is_reviewed_again(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for p in RMV[2:]:
+        shutil.copy(p, corpus)
+    log = tmp_path / "log.jsonl"
+    first = sorted(corpus.iterdir())[0]
+    log.write_text(json.dumps({"path": str(first), "error": "x"})[:20])  # killed mid-line
+    done = review(str(corpus), "--summary", "--resume", "--log", str(log), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = log.read_text().splitlines()
+    assert len(lines) == 3 and lines[0].startswith('{"path"') and not lines[0].endswith("}")
+    assert sorted(json.loads(line)["path"] for line in lines[1:]) == sorted(
+        str(p) for p in corpus.iterdir()
+    )
