@@ -13,7 +13,8 @@ work runs here, in a child process that is:
 - killable at any time by ``Job.cancel`` (``Cancelled``), from any thread;
 - able to hand back partial results: the function gets a ``report``
   callable and sends each stage it finishes; every outcome carries the stages
-  received, so a timed-out analysis still answers with what was known.
+  received, so a timed-out analysis still answers with what was known, and
+  ``on_stage`` hears of each one as it arrives (a page can draw it at once).
 
 A crash of the child (a signal, or an exit without an answer) is ``Crashed``
 with its signal or exit code; an exception raised by the function is
@@ -389,11 +390,20 @@ class Job:
     """One function running in a child process; ``wait`` for its ``Outcome``.
 
     ``cancel`` may be called from any thread (the web server calls it from the
-    event loop when the client goes away) and ends the child at once."""
+    event loop when the client goes away) and ends the child at once.
+    ``on_stage`` is called with each stage as it arrives, in the thread that
+    waits."""
 
-    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...], limits: Limits) -> None:
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        limits: Limits,
+        on_stage: Report | None = None,
+    ) -> None:
         self.limits = limits
         self.stages: list[Any] = []
+        self._on_stage = on_stage
         self._cancelled = False
         self._kill_lock = threading.Lock()
         self._exitcode: int | None = None
@@ -465,6 +475,8 @@ class Job:
                     return OutOfMemory(tuple(self.stages))
                 if kind == "stage":
                     self.stages.append(payload)
+                    if self._on_stage is not None:
+                        self._on_stage(payload)
                 else:
                     answer = (kind, payload)
             elif sentinel in ready and not (open_ and conn.poll(0)):
@@ -511,10 +523,15 @@ class Job:
         self._proc.close()
 
 
-def start(fn: Callable[..., Any], *args: Any, limits: Limits | None = None) -> Job:
+def start(
+    fn: Callable[..., Any],
+    *args: Any,
+    limits: Limits | None = None,
+    on_stage: Report | None = None,
+) -> Job:
     """Start ``fn(report, *args)`` in a child process. fn and args are pickled, so
     fn must be a module-level function."""
-    return Job(fn, args, limits or Limits())
+    return Job(fn, args, limits or Limits(), on_stage)
 
 
 def run(fn: Callable[..., Any], *args: Any, limits: Limits | None = None) -> Outcome:
@@ -522,10 +539,17 @@ def run(fn: Callable[..., Any], *args: Any, limits: Limits | None = None) -> Out
     return start(fn, *args, limits=limits).wait()
 
 
-async def run_async(fn: Callable[..., Any], *args: Any, limits: Limits | None = None) -> Outcome:
+async def run_async(
+    fn: Callable[..., Any],
+    *args: Any,
+    limits: Limits | None = None,
+    on_stage: Report | None = None,
+) -> Outcome:
     """``run`` for an event loop: the waiting happens in a worker thread, and a
-    cancelled task (a client that went away) kills the child at once."""
-    job = await asyncio.to_thread(start, fn, *args, limits=limits)
+    cancelled task (a client that went away) kills the child at once.
+    ``on_stage`` is called in that worker thread (hand its stages to the loop
+    with ``call_soon_threadsafe``)."""
+    job = await asyncio.to_thread(start, fn, *args, limits=limits, on_stage=on_stage)
     try:
         return await asyncio.shield(asyncio.to_thread(job.wait))
     except asyncio.CancelledError:

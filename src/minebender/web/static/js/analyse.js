@@ -24,6 +24,7 @@ import * as icons from "./icons.js";
 import { keyAction } from "./input.js";
 import { paramInLink } from "./links.js";
 import { attachMenus, closeMenus } from "./menus.js";
+import { noteScrollbarWidth } from "./scrollbar.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
 
@@ -43,6 +44,10 @@ const state = {
 };
 
 const board = new AnalysisBoard($("board"));
+
+// before the first board is laid out: its cells are sized from the room
+// the page's vertical scrollbar leaves (style.css)
+noteScrollbarWidth();
 
 // ---------------------------------------------------------------- messages
 
@@ -93,8 +98,17 @@ function analyseNow() {
   clearWhy();
   drawPending(control);
   const started = performance.now();
+  // each stage is drawn as it comes: the count and the probabilities at once,
+  // the best move, the win chances and the dead cells when they are found
+  const partial = {};
+  const drawStage = (stage) => {
+    if (state.analysis !== control) return;
+    Object.assign(partial, stage);
+    drawAnalysis(board, partial, performance.now() - started);
+    describe(target());
+  };
   api
-    .analyse(text, undefined, control.signal)
+    .analyseStream(text, undefined, control.signal, drawStage)
     .then((res) => {
       if (state.analysis !== control) return;
       state.analysis = null;
