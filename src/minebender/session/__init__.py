@@ -31,6 +31,7 @@ from minebender.session.board import (
     seed_words,
 )
 from minebender.session.codes import (
+    FILE_SEED,
     MAX_SEED_LENGTH,
     SEED_RULE,
     board_code,
@@ -45,6 +46,7 @@ from minebender.session.values import EVENT_TYPES, Clicks, Clock, Event, EventTy
 __all__ = [
     "DISPLAY_LIMIT_S",
     "EVENT_TYPES",
+    "FILE_SEED",
     "MAX_SEED_LENGTH",
     "SEED_RULE",
     "Clicks",
