@@ -82,3 +82,8 @@ def test_an_mbf_game_has_no_board_code_and_its_seed_is_no_code(client: TestClien
     dealt = Player(client)
     win(dealt)
     assert dealt.view["code"].endswith(":" + SEED), "a dealt game keeps its code"
+    as_json = {"Content-Type": "application/json"}
+    for game, from_file in ((p, True), (dealt, False)):
+        replay = client.get(f"/api/games/{game.id}/replay", headers=game.auth)
+        summary = client.post("/api/replays/frames", content=replay.text, headers=as_json)
+        assert summary.json()["replay"]["from_file"] is from_file, "the viewer's title says so"

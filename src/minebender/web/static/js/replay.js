@@ -223,10 +223,11 @@ export function watch(data) {
   let i = 0;
   let playing = null;
   return openDialog({
-    // a layout its seed does not deal: edited, or of a version that dealt otherwise
+    // a board from a file has no code; a layout its seed does not deal is
+    // edited, or of a version that dealt otherwise
     title:
       `Replay \u2013 ${levelTitle(r.level)}, ${r.result.status} in ${seconds(r.result.elapsed_ms)} s` +
-      (r.dealt === false ? " (not the board its code deals)" : ""),
+      (r.from_file ? " (a board from a file)" : r.dealt === false ? " (not the board its code deals)" : ""),
     id: "replay-dialog",
     html:
       '<div class="replay"><div class="top sunken2" style="display:flex;justify-content:space-between">' +
