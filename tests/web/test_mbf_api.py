@@ -79,6 +79,8 @@ def test_an_mbf_game_has_no_board_code_and_its_seed_is_no_code(client: TestClien
     assert len(listed) == 1 and listed[0]["code"] is None
     r = client.post("/api/games", json={"code": "b:mbf"})
     assert r.status_code == 422 and "a board from a file has none" in r.json()["detail"], r.text
+    r = client.post("/api/games", json={"level": "beginner", "seed": "mbf"})
+    assert r.status_code == 422 and "kept for boards from a file" in r.json()["detail"], r.text
     dealt = Player(client)
     win(dealt)
     assert dealt.view["code"].endswith(":" + SEED), "a dealt game keeps its code"

@@ -15,6 +15,7 @@ __all__ = [
     "MAX_SEED_LENGTH",
     "SEED_RULE",
     "board_code",
+    "check_given_seed",
     "is_board_seed",
     "new_seed",
     "parse_board_code",
@@ -67,6 +68,22 @@ def is_board_seed(seed: str) -> bool:
     (True, True, False, False)
     """
     return 0 < len(seed) <= MAX_SEED_LENGTH and seed.isprintable() and seed == seed.strip()
+
+
+def check_given_seed(seed: str, name: str) -> None:
+    """A ValueError, naming the seed as name (``--seed``, ``seed``), unless
+    a player may give it to pick a board: ``is_board_seed``, and not
+    ``FILE_SEED``, whose board code is refused (it was shown for boards from
+    a file), so a game on it could not be shared.
+
+    >>> check_given_seed("mbf", "--seed")
+    Traceback (most recent call last):
+    ValueError: --seed mbf is kept for boards from a file: pick another seed
+    """
+    if not is_board_seed(seed):
+        raise ValueError(f"{name} {cut(seed)} must be {SEED_RULE}")
+    if seed == FILE_SEED:
+        raise ValueError(f"{name} {seed} is kept for boards from a file: pick another seed")
 
 
 def board_code(spec: SessionSpec) -> str | None:
