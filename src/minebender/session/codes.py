@@ -130,7 +130,7 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
         raise ValueError(f"board code {code!r} must look like LEVEL:SEED, e.g. e:k3j9")
     if seed == FILE_SEED:
         raise ValueError(
-            f"board code {cut(code.strip(), 20)} is not a board code: a board from a file has none"
+            f"{cut(code.strip(), 20)} is not a board code: a board from a file has none"
             " (open the .mbf file itself)"
         )
     if not is_board_seed(seed):
