@@ -48,9 +48,30 @@ def test_open_play_and_save_an_mbf_board(page: Any, server: Server, tmp_path: Pa
     page.click(cell(0, 0))
     settle(page)
     assert tile(page, Pos(0, 0)) == "0", "the file's board: no mine near the corner"
+    # the level line replaced the message: the file's name stays in view
+    assert "board.mbf" in page.inner_text("#status-info")
     page.click(cell(9, 0))
     settle(page)
     assert tile(page, Pos(9, 0)) == "blast"
+    assert "board.mbf" in page.inner_text("#status-info")
+    # a board from a file has no code: any would deal another board
+    page.click("#show-code")
+    page.wait_for_selector("#code-dialog #no-code")
+    assert page.locator("#board-code").count() == 0
+    said = page.inner_text("#code-dialog")
+    assert "board.mbf" in said and ":mbf" not in said
+    page.keyboard.press("Escape")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="replays"]')
+    page.wait_for_selector("#replays-dialog [data-watch]")
+    listed = page.inner_text("#replays-dialog")
+    assert "a board from a file" in listed and ":mbf" not in listed
+    page.click("#replays-dialog [data-watch]")
+    page.wait_for_selector("#replay-dialog")
+    title = page.inner_text("#replay-dialog").splitlines()[0]
+    assert "(a board from a file)" in title and "code" not in title, title
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
     page.keyboard.press("Escape")  # the end screen, if it is shown
     page.click("#menu-game > button")
     with page.expect_download() as download:
@@ -82,3 +103,11 @@ def test_a_dropped_mbf_is_played_and_a_bad_one_named(page: Any, server: Server) 
     page.click(cell(0, 0))
     settle(page)
     assert tile(page, Pos(0, 0)) == "0"
+    assert "dropped.mbf" in page.inner_text("#status-info")
+    page.click(cell(9, 0))  # over, so a new game asks nothing
+    settle(page)
+    page.keyboard.press("Escape")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="new"]')
+    settle(page)
+    assert "dropped.mbf" not in page.inner_text("#status-info"), "a new game is not the file's"

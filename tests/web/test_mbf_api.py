@@ -64,3 +64,28 @@ def test_bad_mbf_bodies_are_named(client: TestClient) -> None:
         assert r.status_code == 422 and words in r.json()["detail"], r.text
     r = client.post("/api/games", json={"mbf": sent(), "level": "expert"})
     assert r.status_code == 422 and "alone" in r.json()["detail"]
+
+
+def test_an_mbf_game_has_no_board_code_and_its_seed_is_no_code(client: TestClient) -> None:
+    """A code deals a board from its seed, so a board from a file has none: its
+    finished view and the Replays list say null, never ``b:mbf``, and such a
+    code, once shown, is refused rather than dealing another board."""
+    p = Player(client, mbf=sent())
+    p.act("reveal", Pos(0, 0))
+    p.act("reveal", Pos(8, 0))
+    assert p.view["status"] == "lost"
+    assert "code" in p.view and p.view["code"] is None
+    listed = [g for g in client.get("/api/replays").json()["games"] if g["id"] == p.id]
+    assert len(listed) == 1 and listed[0]["code"] is None
+    r = client.post("/api/games", json={"code": "b:mbf"})
+    assert r.status_code == 422 and "a board from a file has none" in r.json()["detail"], r.text
+    r = client.post("/api/games", json={"level": "beginner", "seed": "mbf"})
+    assert r.status_code == 422 and "kept for boards from a file" in r.json()["detail"], r.text
+    dealt = Player(client)
+    win(dealt)
+    assert dealt.view["code"].endswith(":" + SEED), "a dealt game keeps its code"
+    as_json = {"Content-Type": "application/json"}
+    for game, from_file in ((p, True), (dealt, False)):
+        replay = client.get(f"/api/games/{game.id}/replay", headers=game.auth)
+        summary = client.post("/api/replays/frames", content=replay.text, headers=as_json)
+        assert summary.json()["replay"]["from_file"] is from_file, "the viewer's title says so"

@@ -159,8 +159,7 @@ def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender play`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender.cli import UsageError
-    from minebender.session import SEED_RULE, is_board_seed
-    from minebender.words import cut
+    from minebender.session import check_given_seed
 
     if args.board is not None:
         return _play_board(args)
@@ -186,8 +185,11 @@ def run(args: argparse.Namespace) -> int:
 
         note_if_limited("play", option, text, setup(level))
     seed: str | None = args.seed
-    if seed is not None and not is_board_seed(seed):
-        raise UsageError(f"--seed {cut(seed)} must be {SEED_RULE}")
+    if seed is not None:
+        try:
+            check_given_seed(seed, "--seed")
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     if args.no_guess:
         from minebender.session import no_guess_available
 

@@ -31,9 +31,11 @@ from minebender.session.board import (
     seed_words,
 )
 from minebender.session.codes import (
+    FILE_SEED,
     MAX_SEED_LENGTH,
     SEED_RULE,
     board_code,
+    check_given_seed,
     is_board_seed,
     mbf_spec,
     new_seed,
@@ -55,6 +57,7 @@ from minebender.session.values import (
 __all__ = [
     "DISPLAY_LIMIT_S",
     "EVENT_TYPES",
+    "FILE_SEED",
     "MAX_SEED_LENGTH",
     "SEED_RULE",
     "Clicks",
@@ -69,6 +72,7 @@ __all__ = [
     "bbbv",
     "bbbv_solved",
     "board_code",
+    "check_given_seed",
     "is_board_seed",
     "layout_for",
     "level_from_name",

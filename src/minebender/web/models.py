@@ -7,9 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from minebender.session import SEED_RULE, is_board_seed
+from minebender.session import check_given_seed
 from minebender.store import MAX_NAME_LENGTH
-from minebender.words import cut
 
 __all__ = [
     "MAX_MBF_BASE64",
@@ -60,14 +59,13 @@ class NewGame(_Strict):
 
     def seed_text(self) -> str | None:
         """The seed as text; a ValueError naming it unless it is one that
-        ``minebender play --seed`` takes too (``is_board_seed``): else the
+        ``minebender play --seed`` takes too (``check_given_seed``): else the
         game's board code would deal another board (``"abc "`` would come back
-        as ``"abc"``) or could not be shown."""
+        as ``"abc"``), be refused, or could not be shown."""
         if self.seed is None:
             return None
         text = str(self.seed)
-        if not is_board_seed(text):
-            raise ValueError(f"seed {cut(text)} must be {SEED_RULE}")
+        check_given_seed(text, "seed")
         return text
 
 

@@ -36,6 +36,7 @@ const state = {
   queue: Promise.resolve(),
   holding: false,
   startedFrom: null, // the board code this game was started from
+  boardFile: null, // the name of the .mbf file this game's board came from
   pending: 0,
   lastError: "", // what the server said of the last game it refused to start
   presenceFailed: false, // the last word to the server about this page was not heard
@@ -116,6 +117,8 @@ function status(text, isError = false) {
     parts.push(`<span>${dlg.levelTitle(v.level)} ${v.width}\u00d7${v.height}, ${v.mines} mines</span>`);
     if (v.practice) parts.push('<span class="badge" id="practice-badge">Practice</span>');
     if (v.no_guess) parts.push('<span class="badge">No-guess</span>');
+    // a board from a file has no code: its name says where the board is from
+    if (state.boardFile) parts.push(`<span id="board-file">Board of ${dlg.esc(state.boardFile)}</span>`);
   }
   $("status-info").innerHTML = parts.join("");
   // The message has a live region of its own, so a screen reader says "This
@@ -387,7 +390,7 @@ async function dealGame(opts) {
     // away) leaves the game in progress as it was.
     const counted = await abandonCurrent();
     await abandonSaved();
-    return await takeGame(res, counted, opts.code ?? null);
+    return await takeGame(res, counted, opts.code ?? null, opts.file ?? null);
   } catch (err) {
     status(err.message, true);
     state.lastError = err.message;
@@ -404,14 +407,16 @@ async function restartGame() {
   await state.queue;
   if (state.game !== game || !state.view || state.view.status !== "playing") return null;
   const res = await api.restart(game);
-  return takeGame(res, v.started && v.ranked, state.startedFrom);
+  return takeGame(res, v.started && v.ranked, state.startedFrom, state.boardFile);
 }
 
-// The new game res ({id, token, view}) becomes this page's game.
-async function takeGame(res, counted, code) {
+// The new game res ({id, token, view}) becomes this page's game; code and file
+// say where its board came from (a board code, the name of an .mbf file).
+async function takeGame(res, counted, code, file = null) {
   const p = state.prefs;
   state.game = { id: res.id, token: res.token };
   state.startedFrom = code;
+  state.boardFile = file;
   const v = res.view;
   // The face and F2 go on with the level of a shared board, which is in
   // sight; its no-guess option is not taken: ticked for good, it would make
@@ -754,7 +759,7 @@ async function command(cmd) {
       let typed = { code: "", error: "" };
       let left = false;
       for (;;) {
-        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null);
+        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null, state.boardFile);
         if (!code) break;
         if (!left && (await askLeave()) !== "go") break;
         left = true; // asked once: a refused code typed again is not asked again
@@ -779,7 +784,7 @@ async function playMbf(file) {
     return;
   }
   if ((await askLeave()) !== "go") return;
-  const v = await newGame({ mbf: await mbf.mbfBase64(file) });
+  const v = await newGame({ mbf: await mbf.mbfBase64(file), file: file.name });
   if (!v) await dlg.message("Open Board", `${file.name}: ${state.lastError}`);
   else status(`Playing the board of ${file.name} (practice: never ranked).`);
 }

@@ -32,7 +32,8 @@ export async function watchGame(game) {
 }
 
 /** What tells a game of the list from another: its date, a custom field's
- * size, practice or no-guess, the name of its best time, its board code, and
+ * size, practice or no-guess, the name of its best time, its board code (or
+ * that its board came from a file), and
  * whether this browser played it. */
 function details(g, mine) {
   const parts = [new Date(g.finished_at * 1000).toLocaleString()];
@@ -40,7 +41,8 @@ function details(g, mine) {
   if (g.no_guess) parts.push("no-guess");
   if (g.practice) parts.push("practice");
   if (g.player) parts.push(`best time of ${g.player}`);
-  if (g.code) parts.push(`code ${g.code}`);
+  // a board given by its layout (an .mbf file) has no code: any would deal another board
+  parts.push(g.code ? `code ${g.code}` : "a board from a file");
   if (g.interface === "tui") parts.push("terminal");
   if (mine) parts.push("this browser");
   return parts.join(" \u00b7 ");
@@ -221,10 +223,11 @@ export function watch(data) {
   let i = 0;
   let playing = null;
   return openDialog({
-    // a layout its seed does not deal: edited, or of a version that dealt otherwise
+    // a board from a file has no code; a layout its seed does not deal is
+    // edited, or of a version that dealt otherwise
     title:
       `Replay \u2013 ${levelTitle(r.level)}, ${r.result.status} in ${seconds(r.result.elapsed_ms)} s` +
-      (r.dealt === false ? " (not the board its code deals)" : ""),
+      (r.from_file ? " (a board from a file)" : r.dealt === false ? " (not the board its code deals)" : ""),
     id: "replay-dialog",
     html:
       '<div class="replay"><div class="top sunken2" style="display:flex;justify-content:space-between">' +
