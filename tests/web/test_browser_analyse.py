@@ -374,6 +374,15 @@ def test_an_impossible_board_shows_its_conflict(page: Any, server: Server, tmp_p
     page.screenshot(path=str(tmp_path / "analyse-conflict.png"))
 
 
+def test_a_total_of_one_is_one_mine_not_one_mines(page: Any, server: Server) -> None:
+    """The words of the page agree with the number: the status line and a
+    conflict that needs the total both say "1 mine"."""
+    open_board(page, server, "4x3x1\n2...\n....\n....\n")
+    page.wait_for_selector("#conflict-note:not([hidden])")
+    said = page.inner_text("#status-info") + " " + page.inner_text("#conflict-note")
+    assert "1 mine" in said and "1 mines" not in said
+
+
 def test_take_the_position_of_the_game_in_play(page: Any, server: Server) -> None:
     start(page, server, "e2e-analyse")
     settle(page)

@@ -57,7 +57,7 @@ def test_bad_mbf_bodies_are_named(client: TestClient) -> None:
     cases = {
         "not base64!": "base64",
         base64.b64encode(b"\x03").decode(): "cut short",
-        base64.b64encode(bytes([8, 8, 0, 1, 0, 0])).decode(): "an 8x8 board with 1 mines",
+        base64.b64encode(bytes([8, 8, 0, 1, 0, 0])).decode(): "an 8x8 board with 1 mine",
     }
     for body, words in cases.items():
         r = client.post("/api/games", json={"mbf": body})

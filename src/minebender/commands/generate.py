@@ -15,6 +15,7 @@ import secrets
 import sys
 from collections.abc import Iterator
 
+from minebender import words
 from minebender.commands.options import (
     COUNT_LIMIT,
     SEED_LIMIT,
@@ -117,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
                 kind = ", no-guess" if args.no_guess else ""
                 print(
                     f"# board {i} of seed {seed}: {size.width}x{size.height},"
-                    f" {size.mines} mines{kind}, first click at ({first.x}, {first.y})"
+                    f" {words.count(size.mines, 'mine')}{kind},"
+                    f" first click at ({first.x}, {first.y})"
                     " marked o; * is a mine"
                 )
                 for y, row in enumerate(_rows(layout)):

@@ -24,6 +24,7 @@ from minebender.review.mouse import MouseEvent, moves_of
 from minebender.review.play import advance
 from minebender.review.record import Format, Move, Record, ReviewError
 from minebender.types import Layout, Pos
+from minebender.words import count
 
 __all__ = ["MAX_BYTES", "PEER_FORMATS", "parse_in_child", "read_peer", "sniff", "toollib_board"]
 
@@ -155,7 +156,9 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
         or any(len(row) != width for row in board)
         or sum(v < 0 for row in board for v in row) != mines
     ):
-        raise ReviewError(f"{name}: damaged: its board is not {width}x{height} with {mines} mines")
+        raise ReviewError(
+            f"{name}: damaged: its board is not {width}x{height} with {count(mines, 'mine')}"
+        )
     layout = tuple(tuple(v < 0 for v in row) for row in board)
     game = Game.fresh(width, height, layout)
     state = {"started": False}

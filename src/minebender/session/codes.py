@@ -8,7 +8,7 @@ import secrets
 from minebender.session.board import level_from_name, level_name
 from minebender.session.values import SessionSpec
 from minebender.types import Custom, Level
-from minebender.words import cut
+from minebender.words import count, cut
 
 __all__ = [
     "FILE_SEED",
@@ -165,8 +165,9 @@ def mbf_spec(data: bytes, practice: bool = False) -> SessionSpec:
     b = setup(level)
     if (b.width, b.height, b.mines) != (width, height, mines):
         raise MBFError(
-            f"{article(f'{width}x{height}')} board with {mines} mines, and minebender plays 9 to"
-            " 30 columns, 9 to 25 rows and 10 mines to all but 10 cells (as Windows XP)"
+            f"{article(f'{width}x{height}')} board with {count(mines, 'mine')},"
+            " and minebender plays 9 to 30 columns, 9 to 25 rows"
+            " and 10 mines to all but 10 cells (as Windows XP)"
         )
     return SessionSpec(level, FILE_SEED, practice=practice, layout=layout)
 

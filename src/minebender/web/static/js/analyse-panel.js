@@ -6,6 +6,7 @@
 import { percent } from "./board.js";
 import { fractionValue } from "./analyse-board.js";
 import { esc } from "./dialogs.js";
+import { count } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const cellName = ([x, y]) => `(${x}, ${y})`;
@@ -121,9 +122,9 @@ function drawConflict(res, mines) {
     return;
   }
   const cells = res.conflict ?? [];
-  const total = res.conflict_total ? ` together with the total of ${mines} mines` : "";
+  const total = res.conflict_total ? ` together with the total of ${count(mines, "mine")}` : "";
   let text;
-  if (!cells.length && res.conflict_total) text = `No layout fits this board: the total of ${mines} mines cannot be.`;
+  if (!cells.length && res.conflict_total) text = `No layout fits this board: the total of ${count(mines, "mine")} cannot be.`;
   else if (!cells.length) text = "No layout fits this board.";
   else {
     const these = cells.length === 1 ? "The highlighted number" : `These ${cells.length} highlighted numbers`;
@@ -183,10 +184,10 @@ export function drawWhy(p, explanation, sentence, { fraction = null, mines = nul
     note.textContent = `${where} is neither provably safe nor provably a mine${chance}.`;
   } else {
     const what = explanation.mine ? "a mine" : "safe";
-    const total = explanation.uses_total ? ` with the total of ${mines} mines` : "";
+    const total = explanation.uses_total ? ` with the total of ${count(mines, "mine")}` : "";
     const n = explanation.numbers.length;
     let text;
-    if (!n) text = `${where} is ${what}: the total of ${mines} mines alone proves it.`;
+    if (!n) text = `${where} is ${what}: the total of ${count(mines, "mine")} alone proves it.`;
     else {
       const these = n === 1 ? "the highlighted number" : `the ${n} highlighted numbers`;
       text = `${where} is ${what}: ${these}${total} ${n === 1 ? "proves" : "prove"} it.`;

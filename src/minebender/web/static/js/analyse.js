@@ -27,6 +27,7 @@ import { attachMenus, closeMenus } from "./menus.js";
 import { noteScrollbarWidth } from "./scrollbar.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
+import { count } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,7 +54,7 @@ noteScrollbarWidth();
 
 function status(text, isError = false) {
   const p = state.pos;
-  const total = p.mines === null ? "total unknown" : `${p.mines} mines`;
+  const total = p.mines === null ? "total unknown" : count(p.mines, "mine");
   $("status-info").innerHTML = `<span>${p.w}\u00d7${p.h}, ${total}</span>`;
   const msg = text ? `<span id="status-msg" class="${isError ? "bad" : ""}">${dlg.esc(text)}</span>` : "";
   const live = $("status-live");

@@ -15,6 +15,7 @@ import { saved } from "./storage.js";
 import * as replays from "./replay.js";
 import * as sound from "./sound.js";
 import { analyseLink, takePosition } from "./takeposition.js";
+import { count } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -93,7 +94,7 @@ function drawCounter(n) {
   const el = $("counter");
   el.dataset.value = String(n);
   el.innerHTML = icons.ledDigits(n);
-  el.setAttribute("aria-label", `${n} mines left`); // the digits are pictures
+  el.setAttribute("aria-label", `${count(n, "mine")} left`); // the digits are pictures
 }
 
 // While the server cannot be reached the board is dimmed and says why, so
@@ -114,7 +115,7 @@ function status(text, isError = false) {
   const v = state.view;
   const parts = [];
   if (v) {
-    parts.push(`<span>${dlg.levelTitle(v.level)} ${v.width}\u00d7${v.height}, ${v.mines} mines</span>`);
+    parts.push(`<span>${dlg.levelTitle(v.level)} ${v.width}\u00d7${v.height}, ${count(v.mines, "mine")}</span>`);
     if (v.practice) parts.push('<span class="badge" id="practice-badge">Practice</span>');
     if (v.no_guess) parts.push('<span class="badge">No-guess</span>');
     // a board from a file has no code: its name says where the board is from
@@ -717,7 +718,7 @@ async function command(cmd) {
         const v = await newGame();
         if (v && (v.width !== c.width || v.height !== c.height || v.mines !== c.mines)) {
           const before = $("status-msg")?.textContent; // "The game you left counts as lost..."
-          const clamped = `Clamped as the laws say: ${v.width}\u00d7${v.height}, ${v.mines} mines.`;
+          const clamped = `Clamped as the laws say: ${v.width}\u00d7${v.height}, ${count(v.mines, "mine")}.`;
           status(before ? `${before} ${clamped}` : clamped);
         }
       }

@@ -7,6 +7,7 @@ import { esc, levelTitle, message, openDialog, seconds, shownSeconds } from "./d
 import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
 import { REVIEW_ACCEPT, reviewFile, reviewReplay } from "./review.js";
+import * as words from "./words.js";
 
 /** Save a replay file through the browser. */
 export function download(replay, name) {
@@ -37,7 +38,7 @@ export async function watchGame(game) {
  * whether this browser played it. */
 function details(g, mine) {
   const parts = [new Date(g.finished_at * 1000).toLocaleString()];
-  if (g.level === "custom") parts.push(`${g.width}\u00d7${g.height}, ${g.mines} mines`);
+  if (g.level === "custom") parts.push(`${g.width}\u00d7${g.height}, ${words.count(g.mines, "mine")}`);
   if (g.no_guess) parts.push("no-guess");
   if (g.practice) parts.push("practice");
   if (g.player) parts.push(`best time of ${g.player}`);
@@ -257,7 +258,7 @@ export function watch(data) {
         const count = win.querySelector("[data-count]");
         const time = win.querySelector("[data-time]");
         count.innerHTML = ledDigits(f.mines_left);
-        count.setAttribute("aria-label", `${f.mines_left} mines left`); // the digits are pictures
+        count.setAttribute("aria-label", `${words.count(f.mines_left, "mine")} left`); // the digits are pictures
         // as the game's LED showed it: 1 from the first click, which always opens a cell
         const secs = shownSeconds(f.elapsed_ms, f.rows.some((r) => /[0-8BH*X]/.test(r)));
         time.innerHTML = ledDigits(secs);
