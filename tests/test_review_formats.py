@@ -17,6 +17,7 @@ from minebender.review import Move, ReviewError, review_file
 from minebender.review.peers import read_peer
 from minebender.review.play import advance
 from minebender.types import Lost, Pos
+from peer_writers import mouse_events, write_peer
 from review_files import (
     DATA,
     MINES_9,
@@ -25,13 +26,19 @@ from review_files import (
     RMV,
     SHARED,
     evf_by_recorder,
+    numbers,
     safe_clicks,
 )
 
 
 def reference(path: Path) -> object:
     """ms_toollib's reading of a good file, at its end."""
-    kind = {".rmv": ms_toollib.RmvVideo, ".evf": ms_toollib.EvfVideo}[path.suffix]
+    kind = {
+        ".rmv": ms_toollib.RmvVideo,
+        ".evf": ms_toollib.EvfVideo,
+        ".avf": ms_toollib.AvfVideo,
+        ".mvf": ms_toollib.MvfVideo,
+    }[path.suffix]
     video = kind(str(path))
     video.parse()
     video.analyse()
@@ -142,6 +149,65 @@ def test_a_large_custom_board_is_read_as_it_is(tmp_path: Path) -> None:
     r = review_file(path)
     assert (r.record.width, r.record.height, r.record.mines) == (40, 30, len(mines))
     assert r.figures.status == "lost"
+
+
+WON_9 = [("r", 0, 0), *safe_clicks(MINES_9, 9, 9)[:5], ("c", 1, 1), *safe_clicks(MINES_9, 9, 9)]
+"""A flag, reveals, a chord, then every safe cell: a won game."""
+LOST_9 = [("l", 3, 0), ("r", 0, 0), ("l", 4, 0), ("l", 8, 0)]
+"""(8, 0) is a mine."""
+WRITTEN = [".avf", ".mvf"]
+"""Formats no real file of can be had here: written by tests/peer_writers.py."""
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_ms_toollib_reads_a_written_replay_back(tmp_path: Path, suffix: str) -> None:
+    """The writer is right when ms_toollib reads the same board, player, time
+    and mouse events back (its reader adds pointer moves: they are left out)."""
+    path = write_peer(tmp_path / f"won{suffix}", MINES_9, 9, 9, WON_9, "Ada Lovelace")
+    v = reference(path)
+    assert (v.column, v.row, v.mine_num) == (9, 9, len(MINES_9))
+    assert [list(row) for row in v.board] == numbers(MINES_9, 9, 9)
+    assert v.player_identifier == "Ada Lovelace"
+    events = [
+        (round(e.time * 100), m.mouse, m.x, m.y)
+        for e in v.events
+        if e.event.is_mouse() and (m := e.event.unwrap_mouse()).mouse != "mv"
+    ]
+    assert events == mouse_events(WON_9)
+    assert v.bbbv == ms_toollib.cal_bbbv(numbers(MINES_9, 9, 9))
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_written_replay_won_figures_equal_ms_toollib(tmp_path: Path, suffix: str) -> None:
+    path = write_peer(tmp_path / f"won{suffix}", MINES_9, 9, 9, WON_9, "Ada Lovelace")
+    assert_same_figures(path)
+    r = review_file(path)
+    assert r.figures.status == "won"
+    assert r.record.format == suffix[1:]
+    assert r.record.software == {".avf": "Arbiter", ".mvf": "0.97 beta"}[suffix]
+    assert [m.type for m in r.record.moves][:7] == ["flag", *["reveal"] * 5, "chord"]
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_written_replay_lost_figures_equal_ms_toollib(tmp_path: Path, suffix: str) -> None:
+    path = write_peer(tmp_path / f"lost{suffix}", MINES_9, 9, 9, LOST_9)
+    assert_same_figures(path)
+    r = review_file(path)
+    assert r.figures.status == "lost"
+    assert r.summary.lost_at == len(r.moves) - 1
+    assert r.moves[-1].played.move.pos == Pos(8, 0)
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_a_written_replay_cut_short_is_named_as_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    whole = write_peer(tmp_path / f"won{suffix}", MINES_9, 9, 9, WON_9).read_bytes()
+    path = damaged(tmp_path, f"cut{suffix}", whole[: len(whole) // 2])
+    with pytest.raises(ReviewError) as info:
+        review_file(path)
+    assert str(info.value).startswith(f"{path}: damaged or cut short")
 
 
 def damaged(tmp_path: Path, name: str, data: bytes) -> Path:
