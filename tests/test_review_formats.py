@@ -28,6 +28,7 @@ from review_files import (
     evf_by_recorder,
     numbers,
     safe_clicks,
+    winning_clicks,
 )
 
 
@@ -196,6 +197,32 @@ def test_written_replay_lost_figures_equal_ms_toollib(tmp_path: Path, suffix: st
     assert r.figures.status == "lost"
     assert r.summary.lost_at == len(r.moves) - 1
     assert r.moves[-1].played.move.pos == Pos(8, 0)
+
+
+BOARDS = [
+    (".avf", 30, 16, 99),  # Arbiter's Expert level
+    (".avf", 20, 12, 37),  # Arbiter's custom level: its size in the header
+    (".mvf", 30, 16, 99),
+    (".mvf", 7, 11, 9),
+]
+
+
+@pytest.mark.parametrize(("suffix", "width", "height", "count"), BOARDS)
+def test_a_written_replay_of_any_board_is_read_as_it_is(
+    tmp_path: Path, suffix: str, width: int, height: int, count: int
+) -> None:
+    """Levels and custom sizes take other paths through the readers' headers."""
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    mines = set(cells[3 :: len(cells) // count][:count])
+    clicks = winning_clicks(mines, width, height)
+    path = write_peer(tmp_path / f"board{suffix}", mines, width, height, clicks, "Bo")
+    assert_same_figures(path)
+    r = review_file(path)
+    assert (r.record.width, r.record.height, r.record.mines) == (width, height, count)
+    assert r.record.layout == tuple(
+        tuple((x, y) in mines for x in range(width)) for y in range(height)
+    )
+    assert r.figures.status == "won"
 
 
 @pytest.mark.parametrize("suffix", WRITTEN)
