@@ -16,9 +16,10 @@ import ms_toollib
 from review_files import numbers
 
 Click = tuple[str, int, int]
-"""("l" a left click, "r" a right click, "c" a chord with both buttons, x, y)."""
+"""("l" a left, "r" a right, "m" a middle click, "c" a chord with both
+buttons, x, y)."""
 Event = tuple[int, str, int, int]
-"""(time in hundredths of a second, "lc" "lr" "rc" "rr", x, y in pixels)."""
+"""(time in hundredths of a second, "lc" "lr" "rc" "rr" "mc" "mr", x, y in pixels)."""
 
 CELL = 16
 """Both readers count 16 pixels a cell."""
@@ -35,10 +36,10 @@ def mouse_events(clicks: list[Click], step: int = 13) -> list[Event]:
         px, py = x * CELL + CELL // 2, y * CELL + CELL // 2
         if kind == "c":
             kinds = ["lc", "rc", "lr", "rr"]
-        elif kind in ("l", "r"):
+        elif kind in ("l", "r", "m"):
             kinds = [kind + "c", kind + "r"]
         else:
-            raise ValueError(f"click kind {kind!r}: 'l', 'r' or 'c'")
+            raise ValueError(f"click kind {kind!r}: 'l', 'r', 'm' or 'c'")
         events += [(t + (j + 1) // 2 * 2, k, px, py) for j, k in enumerate(kinds)]
     return events
 

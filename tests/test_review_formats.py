@@ -1,12 +1,14 @@
 """Reading other clients' replays: each format from real files (or files their
-recorder wrote), the figures equal to ms_toollib's for the same file, and bad
-files named in one line."""
+recorder wrote; .avf and .mvf, of which no real file is at hand, from files
+tests/peer_writers.py writes as ms_toollib's readers parse them), the figures
+equal to ms_toollib's for the same file, and bad files named in one line."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 
 import ms_toollib
@@ -197,6 +199,24 @@ def test_written_replay_lost_figures_equal_ms_toollib(tmp_path: Path, suffix: st
     assert r.figures.status == "lost"
     assert r.summary.lost_at == len(r.moves) - 1
     assert r.moves[-1].played.move.pos == Pos(8, 0)
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_a_middle_click_in_a_written_replay_chords(tmp_path: Path, suffix: str) -> None:
+    """Arbiter and Clone chord with the middle button too: (1, 1) shows 1 and
+    (0, 0) is flagged, so the middle click opens the cells around. Flags are
+    not knowledge: the one mine by (1, 1) is any of its 8 cells alike, so the
+    chord opens one in 7 of 8 cases."""
+    clicks = [("l", 1, 1), ("r", 0, 0), ("m", 1, 1), *winning_clicks(MINES_9, 9, 9)]
+    path = write_peer(tmp_path / f"middle{suffix}", MINES_9, 9, 9, clicks)
+    assert_same_figures(path)
+    r = review_file(path)
+    chord = r.moves[2]
+    assert (chord.played.move.type, chord.played.move.pos) == ("chord", Pos(1, 1))
+    assert chord.risk == Fraction(7, 8)
+    assert chord.played.before.knowledge.hidden(Pos(2, 2))
+    assert chord.played.after.knowledge.revealed(Pos(2, 2))
+    assert r.figures.status == "won" and r.figures.clicks.double == 1
 
 
 BOARDS = [
