@@ -71,8 +71,11 @@ def avf_bytes(
     byte before "[level-3|", the custom size, start and end timestamps,
     "B<3BV>T<time + 1>]", the mouse events, an all-zero event that ends them,
     and "Skin:...\\r<player>\\r"."""
-    if events[0][1] == "mv" or events[0][2] >= 512:
-        raise ValueError("the reader finds the first event by its bytes: not a move, x < 512")
+    t, kind, x, _ = events[0]
+    if kind == "mv" or x >= 512 or t >= 100:
+        # It looks for a 1 in the third byte (second 0, plus 1) after at most
+        # a 1 in the second (x high): a move's code 1 would be taken for that.
+        raise ValueError("the reader finds the first event by its bytes: no move, x < 512, t < 1 s")
     level = LEVELS.get((width, height, len(mines)), 6)
     out = bytearray([34, 0, 0, 0, 0, level])
     if level == 6:

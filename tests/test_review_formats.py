@@ -19,7 +19,7 @@ from minebender.review import Move, ReviewError, review_file
 from minebender.review.peers import read_peer
 from minebender.review.play import advance
 from minebender.types import Lost, Pos
-from peer_writers import mouse_events, write_peer
+from peer_writers import avf_bytes, mouse_events, mvf_bytes, write_peer
 from review_files import (
     DATA,
     MINES_9,
@@ -217,6 +217,22 @@ def test_a_middle_click_in_a_written_replay_chords(tmp_path: Path, suffix: str) 
     assert chord.played.before.knowledge.hidden(Pos(2, 2))
     assert chord.played.after.knowledge.revealed(Pos(2, 2))
     assert r.figures.status == "won" and r.figures.clicks.double == 1
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_a_release_opens_the_cell_under_the_pointer(tmp_path: Path, suffix: str) -> None:
+    """A left press on (3, 0), the pointer moved to (5, 0), the release there:
+    the clients open (5, 0), where the button came up."""
+    events = [(0, "lc", 3 * 16 + 8, 8), (5, "mv", 4 * 16 + 8, 8), (9, "mv", 5 * 16 + 8, 8)]
+    events += [(12, "lr", 5 * 16 + 8, 8)]
+    events += [(t + 20, k, x, y) for t, k, x, y in mouse_events(winning_clicks(MINES_9, 9, 9))]
+    path = tmp_path / f"drag{suffix}"
+    path.write_bytes({".avf": avf_bytes, ".mvf": mvf_bytes}[suffix](MINES_9, 9, 9, events))
+    assert_same_figures(path)
+    r = review_file(path)
+    assert (r.moves[0].played.move.type, r.moves[0].played.move.pos) == ("reveal", Pos(5, 0))
+    assert r.moves[0].played.after.knowledge.revealed(Pos(5, 0))
+    assert r.moves[0].played.after.knowledge.hidden(Pos(3, 0))
 
 
 BOARDS = [
