@@ -187,7 +187,7 @@ def test_written_replay_won_figures_equal_ms_toollib(tmp_path: Path, suffix: str
     r = review_file(path)
     assert r.figures.status == "won"
     assert r.record.format == suffix[1:]
-    assert r.record.software == {".avf": "Arbiter", ".mvf": "0.97 beta"}[suffix]
+    assert r.record.software == {".avf": "Arbiter", ".mvf": "Minesweeper Clone 0.97 beta"}[suffix]
     assert [m.type for m in r.record.moves][:7] == ["flag", *["reveal"] * 5, "chord"]
 
 
@@ -285,7 +285,8 @@ BAD = [
     ("text.evf", b"hello\n", "not an EVF replay"),
     ("text.avf", b"hello, world\n", "not an AVF replay"),
     ("short.avf", b"\x03\x00", "cut short"),
-    ("text.mvf", b"hello, world\n", "damaged or cut short"),
+    ("text.mvf", b"hello, world\n", "not an MVF replay, or of a version not known"),
+    ("old.mvf", b"\x11\x4d" + bytes(25) + b"4" + bytes(99), "only Minesweeper Clone 0.97"),
 ]
 
 
