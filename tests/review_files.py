@@ -69,3 +69,33 @@ def safe_clicks(mines: set[tuple[int, int]], width: int, height: int) -> list[tu
     """Left clicks on every safe cell, row by row: a won game (with clicks on
     cells already opened, which do nothing)."""
     return [("l", x, y) for y in range(height) for x in range(width) if (x, y) not in mines]
+
+
+def winning_clicks(
+    mines: set[tuple[int, int]], width: int, height: int
+) -> list[tuple[str, int, int]]:
+    """Left clicks on the safe cells still covered, row by row, each opening
+    its cell (and the flood from a 0): a won game whose last click wins, as a
+    client's replay ends."""
+    board = numbers(mines, width, height)
+    opened: set[tuple[int, int]] = set()
+    clicks: list[tuple[str, int, int]] = []
+    for y in range(height):
+        for x in range(width):
+            if (x, y) in mines or (x, y) in opened:
+                continue
+            clicks.append(("l", x, y))
+            todo = [(x, y)]
+            while todo:
+                cx, cy = todo.pop()
+                if (cx, cy) in opened:
+                    continue
+                opened.add((cx, cy))
+                if board[cy][cx] == 0:
+                    todo += [
+                        (cx + dx, cy + dy)
+                        for dx in (-1, 0, 1)
+                        for dy in (-1, 0, 1)
+                        if 0 <= cx + dx < width and 0 <= cy + dy < height
+                    ]
+    return clicks

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from review_files import DATA, RMV
+from peer_writers import write_peer
+from review_files import DATA, MINES_9, RMV, winning_clicks
 
 
 def review(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -71,6 +72,39 @@ def test_summary_logs_each_file_and_resumes(tmp_path: Path) -> None:
     ]
     assert rows[0]["guesses_per_game"] == 1.0
     assert rows[0]["average_risk"] == "5/12"  # 1/3 and 1/2: each file's one guess
+
+
+def test_written_avf_and_mvf_are_reviewed_with_ms_toollibs_figures(tmp_path: Path) -> None:
+    """The command reads Arbiter's and Clone's replays (written by the tests:
+    no real one can be had) as ms_toollib does; a cut one costs one line."""
+    toollib = pytest.importorskip("ms_toollib")
+    clicks = winning_clicks(MINES_9, 9, 9)
+    paths = [
+        write_peer(tmp_path / f"won{s}", MINES_9, 9, 9, clicks, "Ada") for s in (".avf", ".mvf")
+    ]
+    cut = tmp_path / "cut.mvf"
+    cut.write_bytes(paths[1].read_bytes()[:-7])
+    done = review("--json", *map(str, paths), str(cut), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        f"minebender review: {cut}: damaged or cut short (MVF reader: the parser died with SIGABRT)"
+    )
+    for path, line in zip(paths, done.stdout.splitlines(), strict=True):
+        got = json.loads(line)
+        video = {".avf": toollib.AvfVideo, ".mvf": toollib.MvfVideo}[path.suffix](str(path))
+        video.parse()
+        video.analyse()
+        video.current_time = 1e9
+        assert (got["file"], got["format"], got["player"]) == (path.name, path.suffix[1:], "Ada")
+        assert got["result"] == {"status": "won", "time_ms": video.rtime_ms}
+        stats = got["stats"]
+        assert (stats["bbbv"], stats["zini"]) == (video.bbbv, toollib.cal_zini(video.board))
+        assert stats["clicks"] == {
+            "left": video.left, "right": video.right, "double": video.double, "total": video.cl
+        }  # fmt: skip
+        assert stats["bbbv_per_s"] == pytest.approx(video.bbbv_s, abs=1e-3)
+        assert stats["ioe"] == pytest.approx(video.ioe, abs=1e-3)
+        assert len(got["moves"]) == len(clicks)
 
 
 def test_a_file_of_no_known_kind_is_named(tmp_path: Path) -> None:

@@ -1,12 +1,14 @@
 """Reading other clients' replays: each format from real files (or files their
-recorder wrote), the figures equal to ms_toollib's for the same file, and bad
-files named in one line."""
+recorder wrote; .avf and .mvf, of which no real file is at hand, from files
+tests/peer_writers.py writes as ms_toollib's readers parse them), the figures
+equal to ms_toollib's for the same file, and bad files named in one line."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 
 import ms_toollib
@@ -17,6 +19,7 @@ from minebender.review import Move, ReviewError, review_file
 from minebender.review.peers import read_peer
 from minebender.review.play import advance
 from minebender.types import Lost, Pos
+from peer_writers import avf_bytes, mouse_events, mvf_bytes, write_peer
 from review_files import (
     DATA,
     MINES_9,
@@ -25,13 +28,20 @@ from review_files import (
     RMV,
     SHARED,
     evf_by_recorder,
+    numbers,
     safe_clicks,
+    winning_clicks,
 )
 
 
 def reference(path: Path) -> object:
     """ms_toollib's reading of a good file, at its end."""
-    kind = {".rmv": ms_toollib.RmvVideo, ".evf": ms_toollib.EvfVideo}[path.suffix]
+    kind = {
+        ".rmv": ms_toollib.RmvVideo,
+        ".evf": ms_toollib.EvfVideo,
+        ".avf": ms_toollib.AvfVideo,
+        ".mvf": ms_toollib.MvfVideo,
+    }[path.suffix]
     video = kind(str(path))
     video.parse()
     video.analyse()
@@ -144,6 +154,125 @@ def test_a_large_custom_board_is_read_as_it_is(tmp_path: Path) -> None:
     assert r.figures.status == "lost"
 
 
+WON_9 = [("r", 0, 0), *safe_clicks(MINES_9, 9, 9)[:5], ("c", 1, 1), *safe_clicks(MINES_9, 9, 9)]
+"""A flag, reveals, a chord, then every safe cell: a won game."""
+LOST_9 = [("l", 3, 0), ("r", 0, 0), ("l", 4, 0), ("l", 8, 0)]
+"""(8, 0) is a mine."""
+WRITTEN = [".avf", ".mvf"]
+"""Formats no real file of can be had here: written by tests/peer_writers.py."""
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_ms_toollib_reads_a_written_replay_back(tmp_path: Path, suffix: str) -> None:
+    """The writer is right when ms_toollib reads the same board, player, time
+    and mouse events back (its reader adds pointer moves: they are left out)."""
+    path = write_peer(tmp_path / f"won{suffix}", MINES_9, 9, 9, WON_9, "Ada Lovelace")
+    v = reference(path)
+    assert (v.column, v.row, v.mine_num) == (9, 9, len(MINES_9))
+    assert [list(row) for row in v.board] == numbers(MINES_9, 9, 9)
+    assert v.player_identifier == "Ada Lovelace"
+    events = [
+        (round(e.time * 100), m.mouse, m.x, m.y)
+        for e in v.events
+        if e.event.is_mouse() and (m := e.event.unwrap_mouse()).mouse != "mv"
+    ]
+    assert events == mouse_events(WON_9)
+    assert v.bbbv == ms_toollib.cal_bbbv(numbers(MINES_9, 9, 9))
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_written_replay_won_figures_equal_ms_toollib(tmp_path: Path, suffix: str) -> None:
+    path = write_peer(tmp_path / f"won{suffix}", MINES_9, 9, 9, WON_9, "Ada Lovelace")
+    assert_same_figures(path)
+    r = review_file(path)
+    assert r.figures.status == "won"
+    assert r.record.format == suffix[1:]
+    assert r.record.software == {".avf": "Arbiter", ".mvf": "Minesweeper Clone 0.97 beta"}[suffix]
+    assert [m.type for m in r.record.moves][:7] == ["flag", *["reveal"] * 5, "chord"]
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_written_replay_lost_figures_equal_ms_toollib(tmp_path: Path, suffix: str) -> None:
+    path = write_peer(tmp_path / f"lost{suffix}", MINES_9, 9, 9, LOST_9)
+    assert_same_figures(path)
+    r = review_file(path)
+    assert r.figures.status == "lost"
+    assert r.summary.lost_at == len(r.moves) - 1
+    assert r.moves[-1].played.move.pos == Pos(8, 0)
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_a_middle_click_in_a_written_replay_chords(tmp_path: Path, suffix: str) -> None:
+    """Arbiter and Clone chord with the middle button too: (1, 1) shows 1 and
+    (0, 0) is flagged, so the middle click opens the cells around. Flags are
+    not knowledge: the one mine by (1, 1) is any of its 8 cells alike, so the
+    chord opens one in 7 of 8 cases."""
+    clicks = [("l", 1, 1), ("r", 0, 0), ("m", 1, 1), *winning_clicks(MINES_9, 9, 9)]
+    path = write_peer(tmp_path / f"middle{suffix}", MINES_9, 9, 9, clicks)
+    assert_same_figures(path)
+    r = review_file(path)
+    chord = r.moves[2]
+    assert (chord.played.move.type, chord.played.move.pos) == ("chord", Pos(1, 1))
+    assert chord.risk == Fraction(7, 8)
+    assert chord.played.before.knowledge.hidden(Pos(2, 2))
+    assert chord.played.after.knowledge.revealed(Pos(2, 2))
+    assert r.figures.status == "won" and r.figures.clicks.double == 1
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_a_release_opens_the_cell_under_the_pointer(tmp_path: Path, suffix: str) -> None:
+    """A left press on (3, 0), the pointer moved to (5, 0), the release there:
+    the clients open (5, 0), where the button came up."""
+    events = [(0, "lc", 3 * 16 + 8, 8), (5, "mv", 4 * 16 + 8, 8), (9, "mv", 5 * 16 + 8, 8)]
+    events += [(12, "lr", 5 * 16 + 8, 8)]
+    events += [(t + 20, k, x, y) for t, k, x, y in mouse_events(winning_clicks(MINES_9, 9, 9))]
+    path = tmp_path / f"drag{suffix}"
+    path.write_bytes({".avf": avf_bytes, ".mvf": mvf_bytes}[suffix](MINES_9, 9, 9, events))
+    assert_same_figures(path)
+    r = review_file(path)
+    assert (r.moves[0].played.move.type, r.moves[0].played.move.pos) == ("reveal", Pos(5, 0))
+    assert r.moves[0].played.after.knowledge.revealed(Pos(5, 0))
+    assert r.moves[0].played.after.knowledge.hidden(Pos(3, 0))
+
+
+BOARDS = [
+    (".avf", 30, 16, 99),  # Arbiter's Expert level
+    (".avf", 20, 12, 37),  # Arbiter's custom level: its size in the header
+    (".mvf", 30, 16, 99),
+    (".mvf", 7, 11, 9),
+]
+
+
+@pytest.mark.parametrize(("suffix", "width", "height", "count"), BOARDS)
+def test_a_written_replay_of_any_board_is_read_as_it_is(
+    tmp_path: Path, suffix: str, width: int, height: int, count: int
+) -> None:
+    """Levels and custom sizes take other paths through the readers' headers."""
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    mines = set(cells[3 :: len(cells) // count][:count])
+    clicks = winning_clicks(mines, width, height)
+    path = write_peer(tmp_path / f"board{suffix}", mines, width, height, clicks, "Bo")
+    assert_same_figures(path)
+    r = review_file(path)
+    assert (r.record.width, r.record.height, r.record.mines) == (width, height, count)
+    assert r.record.layout == tuple(
+        tuple((x, y) in mines for x in range(width)) for y in range(height)
+    )
+    assert r.figures.status == "won"
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+def test_a_written_replay_cut_short_is_named_as_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    whole = write_peer(tmp_path / f"won{suffix}", MINES_9, 9, 9, WON_9).read_bytes()
+    path = damaged(tmp_path, f"cut{suffix}", whole[: len(whole) // 2])
+    with pytest.raises(ReviewError) as info:
+        review_file(path)
+    assert str(info.value).startswith(f"{path}: damaged or cut short")
+
+
 def damaged(tmp_path: Path, name: str, data: bytes) -> Path:
     path = tmp_path / name
     path.write_bytes(data)
@@ -156,7 +285,8 @@ BAD = [
     ("text.evf", b"hello\n", "not an EVF replay"),
     ("text.avf", b"hello, world\n", "not an AVF replay"),
     ("short.avf", b"\x03\x00", "cut short"),
-    ("text.mvf", b"hello, world\n", "damaged or cut short"),
+    ("text.mvf", b"hello, world\n", "not an MVF replay, or of a version not known"),
+    ("old.mvf", b"\x11\x4d" + bytes(25) + b"4" + bytes(99), "only Minesweeper Clone 0.97"),
 ]
 
 

@@ -34,6 +34,8 @@ MAX_BYTES = 20_000_000
 RMV_VERSIONS = (1, 2)
 EVF_VERSIONS = (0, 1, 2, 3, 4)
 AVF_LEVELS = (3, 4, 5, 6)
+MVF_097 = (b"\x11\x4d", b"5")
+"""Minesweeper Clone 0.97's first two bytes, and its byte 27."""
 
 
 def toollib_board(layout: Layout) -> list[list[int]]:
@@ -77,6 +79,10 @@ def sniff(fmt: Format, data: bytes) -> str | None:
             return "cut short (the header ends early)"
         if data[5] not in AVF_LEVELS:
             return f"not an AVF replay (level byte {data[5]}, known: 3 to 6)"
+    elif fmt == "mvf" and (not data.startswith(MVF_097[0]) or data[27:28] not in (b"", MVF_097[1])):
+        # ms_toollib 1.5.20 reads Clone 0.97 only: any other file it "reads"
+        # as an empty board, and then aborts.
+        return "not an MVF replay, or of a version not known (only Minesweeper Clone 0.97 is read)"
     return None
 
 
@@ -176,10 +182,13 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
         game, _ = advance(game, move, state["started"], True)
         if move.type != "flag" and game.knowledge is not before.knowledge:
             state["started"] = True
+    software = got["software"]
+    if fmt == "mvf" and software and not software.startswith("Minesweeper Clone"):
+        software = f"Minesweeper Clone {software}"  # ms_toollib says "0.97 beta"
     return Record(
         name,
         fmt,
-        got["software"],
+        software,
         got["player"],
         width,
         height,
