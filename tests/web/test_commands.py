@@ -79,12 +79,14 @@ def test_bench_web_times_the_analysis_board(
     from minebender.bench import web_analysis
 
     monkeypatch.setattr(web_analysis, "EXPERT_POSITIONS", 5)
+    monkeypatch.setattr(web_analysis, "BEGINNER_POSITIONS", 3)
     monkeypatch.setattr(web_analysis, "BIG_POSITIONS", 2)
     args = ["bench", "web", "--players", "2", "--actions", "40", "--think-ms", "50"]
     assert main([*args, "--level", "beginner", "--analyse"]) == 0
     out = capsys.readouterr().out
-    for row in ("analyse expert        5", "analyse 100x100       2"):
+    for row in ("analyse expert        5", "analyse beginner      3", "analyse 100x100       2"):
         assert row in out
+    assert "busy expert" in out and "busy beginner" in out
     assert "ms alone," in out and "lattice was analysed" in out and "errors: 0" in out
 
 

@@ -53,7 +53,15 @@ from minebender.words import count
 __all__ = ["THINK_MS_LIMIT", "BenchError", "Load", "Stats", "choose", "run"]
 
 TARGET_MS = 50.0
-OTHERS = ("new game", "analyse expert", "analyse 100x100", "analyse small", "analyse hard")
+OTHERS = (
+    "new game",
+    "analyse expert",
+    "analyse beginner",
+    "analyse 100x100",
+    "busy expert",
+    "busy beginner",
+    "analyse hard",
+)
 """Requests timed beside the actions, not among them."""
 THINK_MS_LIMIT = 60_000.0
 """The longest --think-ms, a minute: an infinite or NaN pause cannot be slept,

@@ -3,13 +3,14 @@ other players' while a pathological board is analysed.
 
 Three cases, one after the other, on the server ``bench web`` loads:
 
-1. ``analyse expert``: POST /api/analyse on Expert positions of real play
-   (the views before each decision of seeded games), one at a time;
+1. ``analyse expert`` and ``analyse beginner``: POST /api/analyse on
+   positions of real play (the views before each decision of seeded games),
+   one at a time;
 2. ``analyse 100x100``: the same on 100x100 boards with 2,000 mines, early,
    middle and late positions of real play;
-3. the usual players (``--players``, ``--actions``), plus one client that
-   asks small analyses (Expert positions, one every think time: ``analyse
-   small``), while another keeps the server analysing a 200x200 lattice of
+3. the usual players (``--players``, ``--actions``), plus two clients that
+   ask analyses of real play, one every think time (``busy expert`` and
+   ``busy beginner``), while another keeps the server analysing a 200x200 lattice of
    numbers two cells apart (``analyse hard``: each stops at the time limit or
    the memory cap, answering what it knew). Their actions' percentiles are
    the figure the issue asks for: under 50 ms at the 95th.
@@ -32,6 +33,7 @@ from minebender.boardtext import format_board
 __all__ = ["BIG_POSITIONS", "EXPERT_POSITIONS", "HARD_SIZE", "Conn", "Timings", "analysis_cases"]
 
 EXPERT_POSITIONS = 60
+BEGINNER_POSITIONS = 60
 BIG_POSITIONS = 12
 HARD_SIZE = 200
 
@@ -89,12 +91,12 @@ async def _hard(conn: Conn, board: str, stats: Timings, stops: list[str]) -> Non
 
 
 async def _small(
-    conn: Conn, boards: list[str], stats: Timings, think_ms: float, done: asyncio.Event
+    conn: Conn, kind: str, boards: list[str], stats: Timings, think_ms: float, done: asyncio.Event
 ) -> None:
     rng = random.Random(30)
     while not done.is_set():
         await asyncio.sleep(rng.uniform(0.5, 1.5) * max(think_ms, 50) / 1000)
-        await _timed(conn, "analyse small", rng.choice(boards), stats)
+        await _timed(conn, kind, rng.choice(boards), stats)
 
 
 async def analysis_cases(
@@ -107,26 +109,34 @@ async def analysis_cases(
     """Run the three cases; the wall time of the load under the hard board, and
     why each hard analysis stopped (``"time"``, ``"memory"``)."""
     expert = [format_board(p.knowledge) for p in real_play("expert", EXPERT_POSITIONS, seed)]
+    beginner = [format_board(p.knowledge) for p in real_play("beginner", BEGINNER_POSITIONS, seed)]
     big = [format_board(p.knowledge) for p in real_play_board(100, 100, 2000, BIG_POSITIONS, seed)]
     hard = format_board(wide_lattice(HARD_SIZE, seed).knowledge)
     conn = make_conn()
     try:
         await _one_by_one(conn, "analyse expert", expert, stats)
+        await _one_by_one(conn, "analyse beginner", beginner, stats)
         await _one_by_one(conn, "analyse 100x100", big, stats)
     finally:
         conn.close()
-    hard_conn, small_conn = make_conn(), make_conn()
+    hard_conn, small_conns = make_conn(), [make_conn(), make_conn()]
     done = asyncio.Event()
     stops: list[str] = []
     hard_task = asyncio.ensure_future(_hard(hard_conn, hard, stats, stops))
     try:
         await asyncio.sleep(1.0)  # the hard board is under way before anyone plays
-        small_task = asyncio.ensure_future(_small(small_conn, expert, stats, think_ms, done))
+        small_tasks = [
+            asyncio.ensure_future(_small(c, kind, boards, stats, think_ms, done))
+            for c, kind, boards in zip(
+                small_conns, ("busy expert", "busy beginner"), (expert, beginner), strict=True
+            )
+        ]
         wall = await load()
         done.set()
-        await small_task
+        await asyncio.gather(*small_tasks)
     finally:
         hard_task.cancel()  # its connection closes: the server kills the analysis
         hard_conn.close()
-        small_conn.close()
+        for c in small_conns:
+            c.close()
     return wall, stops
