@@ -23,11 +23,13 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from minebender import player_games
+from minebender.player_games import Abandoned, Changed, GameRecord, GivenUp, Saved, Unsaved
 from minebender.session import Clock, Event, EventType, Session, SessionSpec, new_seed
-from minebender.store import Store, StoreConflict, StoreError, hash_token
+from minebender.store import Store, StoreError, hash_token
 from minebender.types import Pos
 from minebender.web.views import proof_of
 
@@ -41,6 +43,9 @@ __all__ = [
     "SaveFailed",
 ]
 
+
+INTERFACE: player_games.Interface = "web"
+"""How the store tells web games from terminal games."""
 
 WATCH_S = 12.0
 """How long the clock of a game shown in a page runs without a word from it:
@@ -109,12 +114,16 @@ class Hub:
         """Guards ``_live``: the store's work runs in worker threads, so that a
         database locked by another process holds up no other request."""
 
+    def record(self, gid: str) -> GameRecord:
+        """The game as the store keeps it, in the service of a person's games."""
+        return GameRecord(self.store, INTERFACE, gid)
+
     def create(self, spec: SessionSpec) -> tuple[Live, str]:
         """Start a game; returns it and the token that owns it (given out only here)."""
         token = secrets.token_urlsafe(24)
         session = Session(spec, self.clock)
         try:
-            gid = self.store.create_game(session, token=token, interface="web")
+            gid = GameRecord(self.store, INTERFACE).create(session, token=token)
         except StoreError as exc:
             raise SaveFailed(str(exc)) from exc
         live = Live(gid, session, hash_token(token))
@@ -154,7 +163,7 @@ class Hub:
             live.session.watch_window = WATCH_S
             live.session.resume()
         if stored.status == "won":
-            live.qualifies = self.store.qualifies(gid)
+            live.qualifies = self.record(gid).qualifies()
         if stored.status == "abandoned":
             live.abandoned = True
             live.session.stop()  # at the clock stored when it was given up
@@ -188,7 +197,7 @@ class Hub:
         self._sync(live)
         if s.won:
             try:
-                live.qualifies = self.store.qualifies(live.id)
+                live.qualifies = self.record(live.id).qualifies()
             except StoreError:
                 # The win is stored; whether it is a best time is asked again
                 # when the game is next loaded (a reload of the page).
@@ -214,20 +223,20 @@ class Hub:
         has seen it, so the new game is chosen, never ranked."""
         if not (live.abandoned or live.session.over):
             self.abandon(live)
-        spec = replace(live.session.spec, chosen=True)
-        return self.create(spec)
+        return self.create(player_games.restart_spec(live.session.spec))
 
     def _sync(self, live: Live) -> None:
         """Store the session's new events before answering (``Store.sync``); on
         failure the game is dropped from memory, as the store's version is the truth."""
-        try:
-            self.store.sync(live.id, live.session)
-        except StoreConflict as exc:
-            self.forget(live.id)
-            raise GameChanged(str(exc)) from exc
-        except StoreError as exc:
-            self.forget(live.id)
-            raise SaveFailed(str(exc)) from exc
+        match self.record(live.id).record(live.session, wait_s=None):
+            case Saved():
+                return
+            case GivenUp(reason) | Changed(reason):
+                self.forget(live.id)
+                raise GameChanged(reason)
+            case Unsaved(reason):
+                self.forget(live.id)
+                raise SaveFailed(reason)
 
     def abandon(self, live: Live) -> None:
         """The page starts a new game in place of this one while it is being
@@ -241,15 +250,16 @@ class Hub:
         # tens of milliseconds the write took).
         running = not s.paused
         s.pause()
-        try:
-            changed = self.store.abandon(live.id, s)
-        except StoreError as exc:
-            if running:
-                s.resume()
-            raise SaveFailed(str(exc)) from exc
-        if not changed:  # finished by another server on the same database
-            self.forget(live.id)
-            raise NotPlaying(live.id)
+        match self.record(live.id).abandon(s):
+            case Unsaved(reason):
+                if running:
+                    s.resume()
+                raise SaveFailed(reason)
+            case Abandoned():
+                pass
+            case _:  # finished by another server on the same database
+                self.forget(live.id)
+                raise NotPlaying(live.id)
         live.abandoned = True
         s.stop()  # its time is the one just stored, for good
         if not s.started:
