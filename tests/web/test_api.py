@@ -134,6 +134,26 @@ def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
     assert client.get(f"/api/games/{p.id}/replay", headers=p.auth).json()["player"] == "Ada"
 
 
+def test_a_best_time_refused_is_kept_by_the_server(client: TestClient) -> None:
+    """Cancel in the name dialog gives the time up for good: the server keeps
+    the refusal (the page keeps nothing), so no page and no restarted server
+    offers the time again, and the terminal's store reads it as refused."""
+    p = Player(client)
+    r = client.delete(f"/api/games/{p.id}/best-time", headers=p.auth)
+    assert r.status_code == 409 and "won" in r.json()["detail"]
+    assert win(p)["best_time"] is True
+    r = client.delete(f"/api/games/{p.id}/best-time", headers=p.auth)
+    assert r.status_code == 200 and r.json()["view"]["best_time"] is False
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.forget(p.id)  # as after a restart: loaded again from the store
+    again = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+    assert again["status"] == "won" and again["best_time"] is False
+    assert hub.store.qualifies(p.id) and hub.store.name_declined(p.id)
+    other = Player(client)
+    r = client.delete(f"/api/games/{p.id}/best-time", headers=other.auth)
+    assert r.status_code == 403
+
+
 def test_lose_a_game_shows_the_end_screen(client: TestClient) -> None:
     p = Player(client, seed=SEED)
     opened = p.act("reveal", FIRST)

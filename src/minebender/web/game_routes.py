@@ -212,7 +212,7 @@ def game_routes(hub: Hub) -> APIRouter:
         except ValueError as exc:
             raise ApiError(422, f"name: {exc}") from None
         try:
-            entry = await asyncio.to_thread(hub.store.record_best_time, body.name, gid)
+            entry = await asyncio.to_thread(hub.record(gid).record_best_time, body.name)
         except NotQualified as exc:
             live.qualifies = False  # not asked again: a reset or another window took it
             raise ApiError(409, str(exc)) from None
@@ -221,6 +221,20 @@ def game_routes(hub: Hub) -> APIRouter:
         live.qualifies = False
         times = await asyncio.to_thread(best_times_of, hub, entry.level)
         return json_answer({"level": entry.level, "best_times": times}, 201)
+
+    @api.delete("/games/{gid}/best-time", summary="Refuse to name a best time")
+    async def decline_best_time(gid: str, authorization: str | None = AUTH) -> Response:
+        """The player cancelled the name dialog: the time is given up for good,
+        and no page (nor the terminal) asks for it again. The server keeps the
+        refusal, so a page decides nothing of it."""
+        live = await owned(hub, gid, authorization)
+        if not live.session.won:
+            raise ApiError(409, "only a game won has a best time to refuse")
+        try:
+            await asyncio.to_thread(hub.decline_best_time, live)
+        except SaveFailed as exc:
+            raise ApiError(503, f"the refusal was not saved: {exc}") from None
+        return json_answer({"id": gid, "view": _view(live)})
 
     @api.get("/games/{gid}/replay", summary="Export a finished game")
     async def export_replay(gid: str, authorization: str | None = AUTH) -> Response:

@@ -163,7 +163,8 @@ class Hub:
             live.session.watch_window = WATCH_S
             live.session.resume()
         if stored.status == "won":
-            live.qualifies = self.record(gid).qualifies()
+            # a time refused in any window (or the terminal) is not asked again
+            live.qualifies = self.record(gid).best_time_pending()
         if stored.status == "abandoned":
             live.abandoned = True
             live.session.stop()  # at the clock stored when it was given up
@@ -264,6 +265,15 @@ class Hub:
         s.stop()  # its time is the one just stored, for good
         if not s.started:
             self.forget(live.id)  # dropped: nothing of it is kept
+
+    def decline_best_time(self, live: Live) -> None:
+        """The player refused to name the best time just made: it is not asked
+        again, in this page or any other (``GameRecord.decline_best_time``)."""
+        try:
+            self.record(live.id).decline_best_time()
+        except StoreError as exc:
+            raise SaveFailed(str(exc)) from exc
+        live.qualifies = False
 
     def reset_best_times(self) -> int:
         """Empty every level's best times (``Store.reset_best_times``); how many

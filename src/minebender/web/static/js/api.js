@@ -99,6 +99,10 @@ export const probabilities = (game) =>
 export const nameBestTime = (game, name) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/best-time`, { body: { name }, token: game.token });
 
+/** Refuse to name a best time (Cancel): the server keeps it, and no page asks again. */
+export const declineBestTime = (game) =>
+  call("DELETE", `/api/games/${encodeURIComponent(game.id)}/best-time`, { token: game.token });
+
 /** The replay file of a finished game. */
 export const exportReplay = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/replay`, { token: game.token });

@@ -203,14 +203,19 @@ async function finished(view) {
 }
 
 // A best time stays nameable until the player answers the dialog: a reload or a
-// closed tab before then asks again (resume), an explicit Cancel is remembered.
+// closed tab before then asks again (resume), an explicit Cancel is kept by the
+// server, which then answers best_time false in every window.
 async function askName(game, view) {
-  if (saved.get("declined", []).includes(game.id)) return;
   let opts = {};
   for (;;) {
     const name = await dlg.nameDialog(view.level, opts);
     if (name === null) {
-      saved.set("declined", [game.id, ...saved.get("declined", [])].slice(0, 30));
+      view.best_time = false;
+      try {
+        await api.declineBestTime(game);
+      } catch (err) {
+        status(`${err.message}: the time will be asked for again.`, true);
+      }
       return;
     }
     try {
@@ -311,8 +316,7 @@ async function savedAtStake() {
   try {
     const { view } = await api.getGame(cur);
     if (view.status === "playing" && view.started) return "play";
-    const declined = saved.get("declined", []).includes(cur.id);
-    return view.status !== "playing" && view.best_time && !declined ? "name" : null;
+    return view.best_time ? "name" : null; // the server leaves out a time refused
   } catch {
     return null; // gone, or the server away: nothing to give up
   }
@@ -625,6 +629,14 @@ function assist() {
 }
 
 async function resume() {
+  // Refusals this browser kept itself before the server kept them: handed over
+  // once (only the saved game can be resumed, so only its refusal matters).
+  const refused = saved.get("declined", []);
+  if (refused.length) {
+    const cur = saved.get("current", null);
+    if (cur?.id && cur.token && refused.includes(cur.id)) await api.declineBestTime(cur).catch(() => null);
+    saved.set("declined", []);
+  }
   // A shared link: /?code=e:k3j9 starts that board; after a bad code (its
   // message answered) the page goes on as if there were none.
   const code = paramInLink(location.search, "code");
