@@ -74,7 +74,9 @@ def test_a_move_on_a_game_given_up_elsewhere_is_given_up(store: Store) -> None:
     record = GameRecord(store, "web")
     here = started()
     assert record.record(here) == Saved()
-    assert GameRecord(store, "web", record.game_id).abandon(here) == Abandoned(kept=True)
+    assert GameRecord(store, "web", record.game_id).abandon(here) == Abandoned(
+        kept=True, counted=True
+    )
     assert here.flag(mines(here)[1]) is not None
     outcome = record.record(here)
     assert isinstance(outcome, GivenUp) and "abandoned" in outcome.reason
@@ -92,17 +94,26 @@ def test_a_started_game_replaced_is_kept_as_abandoned(store: Store) -> None:
     record = GameRecord(store, "terminal")
     s = started()
     record.record(s)
-    assert record.abandon(s) == Abandoned(kept=True)
+    assert record.abandon(s) == Abandoned(kept=True, counted=True)
     game = record.stored()
     assert game is not None and game.status == "abandoned"
     assert record.abandon(s) == NotPlaying()  # given up once only
+
+
+def test_a_practice_game_replaced_is_kept_but_not_counted(store: Store) -> None:
+    """Practice (here switched on in play) never counts, not even as a loss."""
+    record = GameRecord(store, "web")
+    s = started()
+    assert s.make_practice() is not None
+    record.record(s)
+    assert record.abandon(s) == Abandoned(kept=True, counted=False)
 
 
 def test_a_game_not_started_is_dropped_when_replaced(store: Store) -> None:
     record = GameRecord(store, "web")
     s = Session(SessionSpec(Beginner(), "alpha"), clock=lambda: 0.0)
     record.create(s, token="secret")
-    assert record.abandon(s) == Abandoned(kept=False)
+    assert record.abandon(s) == Abandoned(kept=False, counted=False)
     assert record.stored() is None
 
 

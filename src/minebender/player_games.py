@@ -83,10 +83,12 @@ SaveOutcome = Saved | GivenUp | Changed | Unsaved
 
 @dataclass(frozen=True, slots=True)
 class Abandoned:
-    """The game replaced is given up: kept as abandoned (a loss) when it was
-    started, dropped when it was not (nothing of it was played)."""
+    """The game replaced is given up: kept as abandoned when it was started,
+    dropped when it was not (nothing of it was played). ``counted``: it counts
+    as lost in the statistics (started and ranked), which the player is told."""
 
     kept: bool
+    counted: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +165,9 @@ class GameRecord:
             changed = self.store.abandon(self.game_id, session)
         except StoreError as exc:
             return Unsaved(str(exc))
-        return Abandoned(kept=session.started) if changed else NotPlaying()
+        if not changed:
+            return NotPlaying()
+        return Abandoned(kept=session.started, counted=session.started and session.spec.ranked)
 
     def qualifies(self) -> bool:
         """The game just won goes into its level's best times."""

@@ -722,7 +722,7 @@ def test_a_game_given_up_for_a_new_one_counts_as_played_and_lost(client: TestCli
     p.act("reveal", FIRST)
     r = client.post(f"/api/games/{p.id}/abandon", headers=p.auth)
     assert r.status_code == 200, r.text
-    assert r.json()["view"]["status"] == "abandoned"
+    assert r.json()["view"]["status"] == "abandoned" and r.json()["counted"] is True
     stats = client.get("/api/statistics").json()["beginner"]
     assert (stats["played"], stats["won"]) == (1, 0)
     again = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
@@ -749,8 +749,13 @@ def test_a_game_given_up_for_a_new_one_counts_as_played_and_lost(client: TestCli
 def test_a_game_not_started_is_dropped_when_abandoned(client: TestClient) -> None:
     """Nothing of a game without its first click was played: it is dropped, not counted."""
     p = Player(client)
-    assert client.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 200
+    r = client.post(f"/api/games/{p.id}/abandon", headers=p.auth)
+    assert r.status_code == 200 and r.json()["counted"] is False
     assert client.get(f"/api/games/{p.id}", headers=p.auth).status_code == 404
+    practice = Player(client, practice=True)
+    practice.act("reveal", FIRST)
+    r = client.post(f"/api/games/{practice.id}/abandon", headers=practice.auth)
+    assert r.status_code == 200 and r.json()["counted"] is False  # never counted
     assert client.get("/api/statistics").json()["beginner"]["played"] == 0
 
 

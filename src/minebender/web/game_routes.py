@@ -114,12 +114,12 @@ def game_routes(hub: Hub) -> APIRouter:
         one not yet started is dropped. 409 if the game is not being played."""
         async with holding(hub, gid, authorization) as live:
             try:
-                await asyncio.to_thread(hub.abandon, live)
+                outcome = await asyncio.to_thread(hub.abandon, live)
             except NotPlaying:
                 raise ApiError(409, f"game {gid!r} is not being played") from None
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the game as abandoned: {exc}") from None
-            return json_answer({"id": gid, "view": _view(live)})
+            return json_answer({"id": gid, "view": _view(live), "counted": outcome.counted})
 
     @api.post("/games/{gid}/practice", summary="Make a game in play a practice game")
     async def practice(gid: str, authorization: str | None = AUTH) -> Response:
@@ -146,12 +146,13 @@ def game_routes(hub: Hub) -> APIRouter:
         player has seen that board: the new game is never ranked."""
         async with holding(hub, gid, authorization) as live:
             try:
-                new, token = await asyncio.to_thread(hub.restart, live)
+                new, token, counted = await asyncio.to_thread(hub.restart, live)
             except NotPlaying:
                 raise ApiError(409, f"game {gid!r} was finished in another window") from None
             except SaveFailed as exc:
                 raise ApiError(503, f"could not restart the game: {exc}") from None
-        return json_answer({"id": new.id, "token": token, "view": view(new.session)}, 201)
+        answer = {"id": new.id, "token": token, "view": view(new.session), "counted": counted}
+        return json_answer(answer, 201)
 
     @api.post("/games/{gid}/presence", summary="Say whether the player is there")
     async def presence(gid: str, body: PresenceIn, authorization: str | None = AUTH) -> Response:

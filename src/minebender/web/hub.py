@@ -217,14 +217,17 @@ class Hub:
             return
         self._sync(live)
 
-    def restart(self, live: Live) -> tuple[Live, str]:
+    def restart(self, live: Live) -> tuple[Live, str, bool]:
         """Windows 7's Restart this game: the game in play is given up (as for a
         new game: ``abandon``) and the same board is dealt again as a new game
         (the same seed: the same mines for the same first click). The player
-        has seen it, so the new game is chosen, never ranked."""
+        has seen it, so the new game is chosen, never ranked. Also says whether
+        the game given up counts as lost."""
+        counted = False
         if not (live.abandoned or live.session.over):
-            self.abandon(live)
-        return self.create(player_games.restart_spec(live.session.spec))
+            counted = self.abandon(live).counted
+        new, token = self.create(player_games.restart_spec(live.session.spec))
+        return new, token, counted
 
     def _sync(self, live: Live) -> None:
         """Store the session's new events before answering (``Store.sync``); on
@@ -239,10 +242,11 @@ class Hub:
                 self.forget(live.id)
                 raise SaveFailed(reason)
 
-    def abandon(self, live: Live) -> None:
+    def abandon(self, live: Live) -> Abandoned:
         """The page starts a new game in place of this one while it is being
         played: a started game is finished as abandoned (played, not won), one
-        not started is dropped (``Store.abandon``). ``NotPlaying`` if it is over."""
+        not started is dropped (``Store.abandon``). ``NotPlaying`` if it is over.
+        Says whether it counts as lost, so that the page need not work it out."""
         s = live.session
         if live.abandoned or s.over:
             raise NotPlaying(live.id)
@@ -256,7 +260,7 @@ class Hub:
                 if running:
                     s.resume()
                 raise SaveFailed(reason)
-            case Abandoned():
+            case Abandoned() as outcome:
                 pass
             case _:  # finished by another server on the same database
                 self.forget(live.id)
@@ -265,6 +269,7 @@ class Hub:
         s.stop()  # its time is the one just stored, for good
         if not s.started:
             self.forget(live.id)  # dropped: nothing of it is kept
+        return outcome
 
     def decline_best_time(self, live: Live) -> None:
         """The player refused to name the best time just made: it is not asked

@@ -293,10 +293,10 @@ async function abandonCurrent() {
   const game = state.game;
   const v = state.view;
   if (!game || !v || v.status !== "playing") return false;
-  let counted = v.started && v.ranked;
+  let counted = false; // the server says whether the game left counts as lost
   state.queue = state.queue.then(async () => {
     try {
-      await api.abandon(game);
+      counted = (await api.abandon(game)).counted;
     } catch (err) {
       counted = false; // it ended meanwhile (409), or the server is away
       if (err.status !== 409) status(err.message, true);
@@ -401,11 +401,10 @@ async function dealGame(opts) {
 // new game would) and deals its board again, unranked; after the moves sent.
 async function restartGame() {
   const game = state.game;
-  const v = state.view;
   await state.queue;
   if (state.game !== game || !state.view || state.view.status !== "playing") return null;
   const res = await api.restart(game);
-  return takeGame(res, v.started && v.ranked, state.startedFrom);
+  return takeGame(res, res.counted, state.startedFrom);
 }
 
 // The new game res ({id, token, view}) becomes this page's game.
