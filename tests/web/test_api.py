@@ -774,6 +774,40 @@ def test_an_abandoned_game_stays_abandoned_after_a_restart(db_path: Path, clock:
     app.state.hub.store.close()
 
 
+def test_a_409_says_in_a_word_what_happened_to_the_game(db_path: Path, clock: FakeClock) -> None:
+    """Two servers on one database: a move on a game the other played since is
+    409 ``changed``; on one given up there, or here, 409 ``given_up``. The page
+    acts on that word, never on the words of the message."""
+    one = create_app(db_path, clock=clock, make_seed=lambda: SEED)
+    two = create_app(db_path, clock=clock, make_seed=lambda: SEED)
+    with TestClient(one) as a, TestClient(two) as b:
+        p = Player(a)
+        p.act("reveal", FIRST)
+        q = Player.__new__(Player)
+        q.client, q.bodies, q.id, q.token = b, [], p.id, p.token
+        q.view = b.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        mine, other = mines_of(SEED, FIRST)[:2]
+        q.act("flag", mine)  # played on the second server
+        r = a.post(
+            f"/api/games/{p.id}/actions",
+            json={"type": "flag", "x": other.x, "y": other.y},
+            headers=p.auth,
+        )
+        assert r.status_code == 409 and r.json()["outcome"] == "changed", r.text
+        p.view = a.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]  # loaded again
+        assert p.view["status"] == "playing"
+        assert b.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 200
+        r = a.post(
+            f"/api/games/{p.id}/actions",
+            json={"type": "flag", "x": other.x, "y": other.y},
+            headers=p.auth,
+        )
+        assert r.status_code == 409 and r.json()["outcome"] == "given_up", r.text
+        assert "outcome" not in a.post("/api/games", json={"level": "nope"}).json()
+    one.state.hub.store.close()
+    two.state.hub.store.close()
+
+
 TRICKY = st.text(alphabet=st.sampled_from("ab: +ng\t\n\u00a0\u3000x9") | st.characters())
 """Seed texts heavy in what a code might not carry: spaces, ':', '+ng', other whitespace."""
 

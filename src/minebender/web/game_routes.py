@@ -18,12 +18,20 @@ from minebender.types import Custom, Level, Pos
 from minebender.web.access import AUTH, holding, json_answer, owned
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
-from minebender.web.hub import GameChanged, Hub, Live, NotPlaying, SaveFailed
+from minebender.web.hub import GameChanged, GivenUpElsewhere, Hub, Live, NotPlaying, SaveFailed
 from minebender.web.models import ActionIn, NameIn, NewGame, PresenceIn
 from minebender.web.record_routes import best_times_of
 from minebender.web.views import view
 
 __all__ = ["game_routes"]
+
+GIVEN_UP = "given_up"
+"""A 409's ``outcome`` when the game was given up for a new one (here or in
+another window): the page goes on with the game that replaced it."""
+
+CHANGED = "changed"
+"""A 409's ``outcome`` when another window played the game since: the page
+loads it again."""
 
 
 def _view(live: Live) -> dict[str, Any]:
@@ -98,12 +106,18 @@ def game_routes(hub: Hub) -> APIRouter:
                 await asyncio.to_thread(hub.act, live, body.type, pos)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
+            except GivenUpElsewhere as exc:
+                raise ApiError(409, f"{exc}: load the game again", outcome=GIVEN_UP) from None
             except GameChanged as exc:
-                raise ApiError(409, f"{exc}: load the game again") from None
+                raise ApiError(409, f"{exc}: load the game again", outcome=CHANGED) from None
             except ValueError as exc:  # e.g. no no-guess board fits these mines
                 raise ApiError(422, f"the action was not taken: {exc}") from None
             if live.abandoned:
-                raise ApiError(409, "this game was abandoned: a new game was started in its place")
+                raise ApiError(
+                    409,
+                    "this game was abandoned: a new game was started in its place",
+                    outcome=GIVEN_UP,
+                )
             return json_answer({"view": _view(live)})
 
     @api.post("/games/{gid}/abandon", summary="Give a game up for a new one")

@@ -37,6 +37,7 @@ __all__ = [
     "Forbidden",
     "GameChanged",
     "GameNotFound",
+    "GivenUpElsewhere",
     "Hub",
     "Live",
     "NotPlaying",
@@ -72,6 +73,11 @@ class NotPlaying(RuntimeError):
 class GameChanged(RuntimeError):
     """Another server on the same database played this game since: the action was
     not taken, and the game is read again from the store on the next request."""
+
+
+class GivenUpElsewhere(GameChanged):
+    """Another window (through another server) gave this game up for a new one:
+    it is over for good, counted as lost (``player_games.GivenUp``)."""
 
 
 @dataclass(slots=True)
@@ -235,7 +241,10 @@ class Hub:
         match self.record(live.id).record(live.session, wait_s=None):
             case Saved():
                 return
-            case GivenUp(reason) | Changed(reason):
+            case GivenUp(reason):
+                self.forget(live.id)
+                raise GivenUpElsewhere(reason)
+            case Changed(reason):
                 self.forget(live.id)
                 raise GameChanged(reason)
             case Unsaved(reason):

@@ -1,9 +1,10 @@
 // The page's only way to the server: the HTTP API of docs/web.md.
 
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, outcome = null) {
     super(detail);
     this.status = status;
+    this.outcome = outcome; // what happened, in the server's word (docs/web.md)
   }
 }
 
@@ -44,7 +45,8 @@ async function call(
     data = null;
   }
   if (!res.ok) {
-    throw new ApiError(res.status, (data && data.detail) || `the server answered ${res.status}`);
+    const detail = (data && data.detail) || `the server answered ${res.status}`;
+    throw new ApiError(res.status, detail, (data && data.outcome) || null);
   }
   return data;
 }

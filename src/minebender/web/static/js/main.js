@@ -508,7 +508,7 @@ function send(action) {
     .catch((err) => {
       if (err.status === 0) offline(true);
       // given up in another window; or dropped there before its first click (404)
-      if ((err.status === 409 && /abandoned/.test(err.message)) || err.status === 404) {
+      if (err.outcome === "given_up" || err.status === 404) {
         setTimeout(() => followReplacement(game), 0); // after this queue: it starts a game
         return;
       }
