@@ -89,6 +89,26 @@ def test_a_store_that_cannot_write_answers_unsaved_with_its_reason(store: Store)
     assert isinstance(outcome, Unsaved) and outcome.reason
 
 
+def test_a_window_back_from_a_pause_takes_what_another_window_played(store: Store) -> None:
+    """Moves made, or time played, in another window meanwhile: the game as
+    stored is the one to go on with; the same game, or another one, is not."""
+    record = GameRecord(store, "terminal")
+    here = started()
+    record.record(here)
+    assert record.went_on_elsewhere(here) is None  # nothing happened elsewhere
+    there = record.reload()
+    assert there is not None and there.flag(mines(there)[0]) is not None
+    GameRecord(store, "terminal", record.game_id).record(there)
+    newer = record.went_on_elsewhere(here)
+    assert newer is not None and newer.events == there.events
+    assert record.game_id is not None
+    store.save_clock(record.game_id, 30_000)  # the other window's clock ran on
+    ahead = record.went_on_elsewhere(there)
+    assert ahead is not None and ahead.now_ms() >= 30_000
+    assert here.flag(mines(here)[1]) is not None  # this window went its own way
+    assert record.went_on_elsewhere(here) is None
+
+
 def test_a_started_game_replaced_is_kept_as_abandoned(store: Store) -> None:
     """Replaced in play, a started game counts as lost and is never resumed."""
     record = GameRecord(store, "terminal")

@@ -155,6 +155,21 @@ class GameRecord:
             return None
         return stored.session() if clock is None else stored.session(clock)
 
+    def went_on_elsewhere(self, session: Session) -> Session | None:
+        """The game as stored, when another window went on with it while this
+        one stood still (a pause, a terminal too small): it made moves since, or
+        its clock ran further. Going on from its own clock, this window would
+        win the game in 10 s played for 30, a best time it was not. None when
+        the stored game is this one, or is not the same game any more (the
+        next move says so). Raises ``StoreError``."""
+        stored = self.stored()
+        if stored is None or tuple(stored.events[: len(session.events)]) != tuple(session.events):
+            return None
+        ahead = stored.clock_ms is not None and stored.clock_ms > session.now_ms()
+        if len(stored.events) > len(session.events) or ahead:
+            return stored.session(session.clock)
+        return None
+
     def abandon(self, session: Session) -> AbandonOutcome:
         """A new game replaces this one: if it is still being played it is given
         up (``Store.abandon``), else pressing n when in trouble would keep a

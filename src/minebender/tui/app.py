@@ -137,14 +137,11 @@ class MinebenderApp(BoardApp):
         if self.saver is None or self.unsaved is not None or not s.started or s.over:
             return
         try:
-            stored = self.saver.stored()
+            newer = self.saver.went_on_elsewhere(s)
         except StoreError:
             return
-        if stored is None or tuple(stored.events[: len(s.events)]) != tuple(s.events):
-            return  # not the same game any more: the next move says so
-        ahead = stored.clock_ms is not None and stored.clock_ms > s.now_ms()
-        if len(stored.events) > len(s.events) or ahead:
-            self.session = stored.session(s.clock)
+        if newer is not None:
+            self.session = newer
 
     def _save_clock(self) -> None:
         if self.saver is None:
