@@ -120,12 +120,23 @@ def test_a_started_game_replaced_is_kept_as_abandoned(store: Store) -> None:
     assert record.abandon(s) == NotPlaying()  # given up once only
 
 
+def test_practice_switched_on_in_play_is_stored_at_once(store: Store) -> None:
+    record = GameRecord(store, "web")
+    s = started()
+    record.record(s)
+    assert record.make_practice(s) == Saved() and s.spec.practice
+    stored = record.stored()
+    assert stored is not None and stored.spec.practice and not stored.spec.ranked
+    assert record.make_practice(s) == Saved()  # practice already: nothing more
+    assert record.make_practice(won_game("alpha")) == NotPlaying()
+
+
 def test_a_practice_game_replaced_is_kept_but_not_counted(store: Store) -> None:
     """Practice (here switched on in play) never counts, not even as a loss."""
     record = GameRecord(store, "web")
     s = started()
-    assert s.make_practice() is not None
     record.record(s)
+    assert record.make_practice(s) == Saved()
     assert record.abandon(s) == Abandoned(kept=True, counted=False)
 
 

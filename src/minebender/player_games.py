@@ -155,6 +155,19 @@ class GameRecord:
             return None
         return stored.session() if clock is None else stored.session(clock)
 
+    def make_practice(
+        self, session: Session, wait_s: float | None = ACTION_WAIT_S
+    ) -> SaveOutcome | NotPlaying:
+        """Practice switched on in the game in play (``Session.make_practice``),
+        stored at once: from here it is never ranked, so never a best time nor
+        a loss in the statistics. A practice game already needs nothing
+        (``Saved``); a game over is ``NotPlaying``."""
+        if session.over:
+            return NotPlaying()
+        if session.make_practice() is None:
+            return Saved()
+        return self.record(session, wait_s)
+
     def went_on_elsewhere(self, session: Session) -> Session | None:
         """The game as stored, when another window went on with it while this
         one stood still (a pause, a terminal too small): it made moves since, or

@@ -27,7 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from minebender import player_games
-from minebender.player_games import Abandoned, Changed, GameRecord, GivenUp, Saved, Unsaved
+from minebender.player_games import (
+    Abandoned,
+    Changed,
+    GameRecord,
+    GivenUp,
+    Saved,
+    SaveOutcome,
+    Unsaved,
+)
 from minebender.session import Clock, Event, EventType, Session, SessionSpec, new_seed
 from minebender.store import Store, StoreError, hash_token
 from minebender.types import Pos
@@ -216,12 +224,12 @@ class Hub:
         stored before answering: never ranked from here, so never a best time
         nor a loss in the statistics. Nothing changes for a practice game
         already; ``NotPlaying`` once it is over or abandoned."""
-        s = live.session
-        if live.abandoned or s.over:
+        if live.abandoned:
             raise NotPlaying(live.id)
-        if s.make_practice() is None:
-            return
-        self._sync(live)
+        outcome = self.record(live.id).make_practice(live.session, wait_s=None)
+        if isinstance(outcome, player_games.NotPlaying):
+            raise NotPlaying(live.id)
+        self._answer(live, outcome)
 
     def restart(self, live: Live) -> tuple[Live, str, bool]:
         """Windows 7's Restart this game: the game in play is given up (as for a
@@ -238,7 +246,12 @@ class Hub:
     def _sync(self, live: Live) -> None:
         """Store the session's new events before answering (``Store.sync``); on
         failure the game is dropped from memory, as the store's version is the truth."""
-        match self.record(live.id).record(live.session, wait_s=None):
+        self._answer(live, self.record(live.id).record(live.session, wait_s=None))
+
+    def _answer(self, live: Live, outcome: SaveOutcome) -> None:
+        """What the store said of the moves, as the hub's errors: on failure the
+        game is dropped from memory, as the store's version is the truth."""
+        match outcome:
             case Saved():
                 return
             case GivenUp(reason):
