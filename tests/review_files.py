@@ -10,9 +10,12 @@ import ms_toollib
 
 DATA = Path(__file__).parent / "data" / "replays"
 SHARED = Path(__file__).parents[1].parent / "shared" / "replays"
-RMV = sorted(DATA.glob("*.rmv"))
 EXPERT_RMV = DATA / "test_rmv1_utf8_basic.rmv"
 PREFLAGS_RMV = DATA / "test_rmv2_16px_preflags.rmv"
+PREFLAGS_24_RMV = DATA / "test_rmv2_24px_preflags.rmv"
+"""Pre-flags in a block 4 columns wide and 3 rows tall: a swap would show."""
+RMV = sorted(p for p in DATA.glob("*.rmv") if p != PREFLAGS_24_RMV)
+"""The four replays of ../shared/replays/."""
 
 
 def numbers(mines: set[tuple[int, int]], width: int, height: int) -> list[list[int]]:

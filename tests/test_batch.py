@@ -578,7 +578,7 @@ def test_bot_integer_options_are_read_as_every_command_reads_one(
 ) -> None:
     """``--games`` and ``--workers`` say what ``generate --count`` says of a bad
     number (``options.parse_int``), not argparse's ``invalid int value``."""
-    from minebender.options import UsageError, parse_int
+    from minebender.commands.options import UsageError, parse_int
 
     option = command[-1]
     hi = 10**7 + 1 if option == "--games" else 513

@@ -4,13 +4,12 @@ anything runs; and what the web benchmark's ``all`` row covers is said."""
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 
 import pytest
 
-from minebender.bench.web import THINK_MS_LIMIT, Stats, _report
+from minebender.bench.web import THINK_MS_LIMIT, Load, Stats, _report
 
 ARGV = [sys.executable, "-m", "minebender", "bench"]
 
@@ -59,15 +58,15 @@ def test_the_all_row_says_it_leaves_out_new_game(capsys: pytest.CaptureFixture[s
     stats = Stats()
     for kind, ms in [("new game", 90.0), ("reveal", 2.0), ("flag", 1.0), ("assist", 30.0)]:
         stats.add(kind, ms)
-    args = argparse.Namespace(players=1, actions=3, level="expert", think_ms=0.0)
-    _report(stats, args, "http://127.0.0.1:1", 1.0)
+    plan = Load(players=1, actions=3, level="expert", think_ms=0.0, seed=1)
+    _report(stats, plan, "http://127.0.0.1:1", 1.0)
     rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
     assert rows["all"].split()[1] == "3"  # reveal, flag, assist: not the new game
     assert float(rows["all"].split()[5]) == 30.0  # its max is not the new game's 90
     assert "not new game" in rows["all"]
 
 
-def test_a_peer_without_its_function_is_a_usage_error(
+def test_a_peer_without_its_function_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """ms_toollib before 1.4.17 has no cal_probability_onboard: an AttributeError's
@@ -75,8 +74,7 @@ def test_a_peer_without_its_function_is_a_usage_error(
     import types
 
     from minebender.bench import solver
-    from minebender.options import UsageError
 
     monkeypatch.setitem(sys.modules, "ms_toollib", types.ModuleType("ms_toollib"))
-    with pytest.raises(UsageError, match=r"pip install 'ms-toollib>=1\.5\.20'"):
-        solver._load_peer()
+    with pytest.raises(solver.PeerError, match=r"pip install 'ms-toollib>=1\.5\.20'"):
+        solver.load_peer()

@@ -168,6 +168,8 @@ def test_no_subcommand_starts_the_web_game(monkeypatch: pytest.MonkeyPatch) -> N
         (["play", "--custom", "axbxc"], "--custom must look like 30x16x99"),
         (["play", "--seed", ""], "--seed"),
         (["play", "--seed", "x" * 65], "--seed"),
+        (["play", "--seed", "mbf"], "--seed mbf is kept for boards from a file"),
+        (["play", "--code", "b:mbf"], "a board from a file has none"),
         (["play", "--level", "expert", "--custom", "9x9x10"], "not allowed"),
         (["play"], "needs a terminal"),
         (["play", "--level", "expert", "--seed", "7"], "needs a terminal"),

@@ -12,8 +12,8 @@ import pytest
 
 from minebender import Pos, place_mines
 from minebender.cli import main
+from minebender.game import board_rs
 from minebender.noguess import place_mines_no_guess
-from minebender.options import board_rs
 from test_noguess_check import clears_exact
 
 KEYS = {"width", "height", "mines", "first", "seed", "index", "no_guess", "layout"}

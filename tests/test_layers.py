@@ -14,8 +14,9 @@ own imports and users put them:
 - ``words`` (a count with its noun, "a" or "an", a value cut short) and
   ``jsontext`` (JSON from outside, with errors that say what is wrong) are
   value-layer helpers that need nothing, so that every layer may use them;
-- ``options``, what the subcommands and the benchmarks share, is a service so
-  that both may use it;
+- ``commands.options``, the options the subcommands share, is an interface
+  with them: argparse is the interfaces' alone, and the services take values
+  already read;
 - the package itself (``minebender/__init__.py``) re-exports the core.
 
 Also from DESIGN: the solver imports only ``types.py``, and the core (with the
@@ -49,7 +50,6 @@ LAYERS: dict[str, int] = {
     "batch": 2,
     "replay": 2,
     "review": 2,
-    "options": 2,
     "keys": 2,
     "puzzle": 2,
     "limited": 2,
@@ -91,6 +91,17 @@ def test_imports_point_down_only() -> None:
                     f"{name} ({LAYER_NAMES[own]}) imports {target} ({LAYER_NAMES[theirs]})"
                 )
     assert not upward, "imports pointing up:\n  " + "\n  ".join(upward)
+
+
+def test_only_the_interfaces_read_the_command_line() -> None:
+    """The services take values already read: ``bench`` measures, and its options
+    are read in ``commands.bench``, so a service is usable without a command line."""
+    bad = [
+        name
+        for name, path in modules().items()
+        if LAYERS[layer_key(name)] < LAYERS["cli"] and "argparse" in imported(name, path)
+    ]
+    assert not bad, f"these modules below the interfaces import argparse: {bad}"
 
 
 def test_the_solver_imports_only_types() -> None:

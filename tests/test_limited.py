@@ -4,10 +4,12 @@ a kill, and every way it can end told apart."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,3 +145,36 @@ def test_a_job_is_niced_once_it_has_run_a_while() -> None:
     job.cancel()
     waiting.join()
     assert after == min(before + 7, 19)
+
+
+def _outcomes_in_a_daemon(answers: Any) -> None:
+    """In a daemonic process (as a Dask worker's), which multiprocessing forbids
+    to have children: every kind of outcome still comes back."""
+    limits = limited.Limits(3, CAP)
+    answers.put(
+        [
+            limited.run(squares, 3, limits=limits),
+            limited.run(aborts, limits=limits),
+            limited.run(exits, 3, limits=limits),
+            limited.run(raises, limits=limits),
+            limited.run(hog, 4 * CAP, limits=limits),
+            limited.run(sleeper, 60, limits=limits),
+        ]
+    )
+
+
+def test_a_daemonic_caller_gets_every_outcome() -> None:
+    ctx = multiprocessing.get_context("spawn")
+    answers = ctx.Queue()
+    proc = ctx.Process(target=_outcomes_in_a_daemon, args=(answers,), daemon=True)
+    proc.start()
+    got = answers.get(timeout=60)
+    proc.join(10)
+    assert got == [
+        limited.Done(3, (0, 1, 4)),
+        limited.Crashed(6, None, ("about to abort",)),
+        limited.Crashed(None, 3, ()),
+        limited.Failed("ValueError", "a bad board"),
+        limited.OutOfMemory(("before",)),
+        limited.TimedOut(("asleep",)),
+    ]

@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import ms_toollib
 import pytest
 
-from minebender.review import ReviewError, review_file
+from minebender.game import Game
+from minebender.review import Move, ReviewError, review_file
 from minebender.review.peers import read_peer
+from minebender.review.play import advance
+from minebender.types import Lost, Pos
 from review_files import (
     DATA,
     MINES_9,
+    PREFLAGS_24_RMV,
     PREFLAGS_RMV,
     RMV,
     SHARED,
@@ -55,14 +60,15 @@ def assert_same_figures(path: Path) -> None:
 
 
 def test_the_real_replays_are_the_shared_ones() -> None:
-    """tests/data keeps the shared replays byte for byte (when CI has shared/ beside the clone)."""
-    assert len(RMV) == 4
+    """tests/data keeps the shared replays byte for byte (when CI has shared/ beside
+    the clone), and one more from the same source: the 24 px pre-flags file."""
+    assert len(RMV) == 4 and PREFLAGS_24_RMV.is_file()
     if SHARED.is_dir():
         for path in RMV:
             assert path.read_bytes() == (SHARED / path.name).read_bytes()
 
 
-@pytest.mark.parametrize("path", RMV, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*RMV, PREFLAGS_24_RMV], ids=lambda p: p.name)
 def test_rmv_figures_equal_ms_toollib(path: Path) -> None:
     assert_same_figures(path)
 
@@ -72,6 +78,30 @@ def test_rmv_preflags_are_flags_before_the_first_click() -> None:
     first_reveal = next(i for i, m in enumerate(rec.moves) if m.type == "reveal")
     assert first_reveal == 9
     assert all(m.type == "flag" for m in rec.moves[:9])
+
+
+def test_rmv_preflags_are_read_column_then_row() -> None:
+    """ms_toollib reads a pre-flag's two bytes as it reads a mine's, column then
+    row. On a block of pre-flags wider than it is tall, that reading replays the
+    game to its win; the other way round (row then column) a chord fires into
+    misplaced flags and the game is lost: so no swap hides there."""
+    rec = read_peer(PREFLAGS_24_RMV)
+    first_reveal = next(i for i, m in enumerate(rec.moves) if m.type == "reveal")
+    pre = {(m.pos.x, m.pos.y) for m in rec.moves[:first_reveal]}
+    assert pre == {(x, y) for x in range(4, 8) for y in range(5, 8)}
+    assert review_file(PREFLAGS_24_RMV).to_json()["result"]["status"] == "won"
+    swapped = [
+        Move(m.t_ms, m.type, Pos(m.pos.y, m.pos.x)) if i < first_reveal else m
+        for i, m in enumerate(rec.moves)
+    ]
+    game = Game.fresh(rec.width, rec.height, rec.layout)
+    started = False
+    for m in swapped:
+        if not game.playing:
+            break
+        game, _ = advance(game, m, started, True)
+        started = started or m.type != "flag"
+    assert isinstance(game.status, Lost)
 
 
 def test_expert_rmv_reads_its_software_and_player() -> None:
@@ -153,6 +183,19 @@ def test_an_rmv_cut_short_costs_one_error_not_the_process(
     with pytest.raises(ReviewError, match=r"damaged or cut short .*SIGABRT"):
         review_file(path)
     assert not (tmp_path / "crash.log").exists()
+
+
+def test_no_parser_directory_is_left_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each parse works in a directory of its own (for ms_toollib's crash.log),
+    removed afterwards whether the parser answered or aborted."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    review_file(DATA / "test_rmv2_24px.rmv")
+    data = (DATA / "test_rmv1_utf8_basic.rmv").read_bytes()
+    with pytest.raises(ReviewError, match="SIGABRT"):
+        review_file(damaged(tmp_path, "cut.rmv", data[:3000]))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.rmv"]
 
 
 def test_an_rmv_of_an_unknown_version_is_named(tmp_path: Path) -> None:

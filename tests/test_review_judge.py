@@ -117,7 +117,13 @@ def check_every_risk(r: Review) -> int:
 
 
 @pytest.mark.parametrize(
-    "name", ["test_rmv2_16px_preflags.rmv", "test_rmv2_24px.rmv", "test_rmv2_utf8_nonascii.rmv"]
+    "name",
+    [
+        "test_rmv2_16px_preflags.rmv",
+        "test_rmv2_24px.rmv",
+        "test_rmv2_24px_preflags.rmv",
+        "test_rmv2_utf8_nonascii.rmv",
+    ],
 )
 def test_every_risk_of_a_real_replay_matches_an_independent_count(name: str) -> None:
     r = review_file(DATA / name)

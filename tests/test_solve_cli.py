@@ -422,7 +422,7 @@ def test_solve_takes_at_most_three_quarters_of_the_memory() -> None:
     past it fails at once, which solve reports as out of memory (71); after
     it the old limit is back."""
     probe = (
-        "import os, resource; from minebender.options import memory_cap;"
+        "import os, resource; from minebender.commands.options import memory_cap;"
         "ram = os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES');"
         "before = resource.getrlimit(resource.RLIMIT_AS)\n"
         "with memory_cap() as cap:\n"

@@ -188,8 +188,8 @@ def test_real_play_positions_replay_the_same_way() -> None:
 def test_bench_solver_reports_a_missing_peer_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
 
-    from minebender.bench import solver as bench
     from minebender.cli import UsageError
+    from minebender.commands.bench import solver as bench
 
     real_import = builtins.__import__
 
@@ -209,7 +209,7 @@ def test_bench_measures_and_checks_against_the_peer() -> None:
     from minebender.bench import solver as bench
 
     positions = real_play("beginner", 5, 1)
-    row = bench._measure("real play", positions, bench._load_peer(), bench.CLOCKS["cpu"])
+    row = bench._measure("real play", positions, bench.load_peer(), bench.CLOCKS["cpu"])
     assert row.count == 5 and len(row.ours) == 5 and row.peer is not None and len(row.peer) == 5
     assert row.agree == "yes"
 

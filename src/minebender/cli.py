@@ -15,18 +15,25 @@ when its reader has gone (``BROKEN_PIPE``); 71 when memory ran out (``OUT_OF_MEM
 from __future__ import annotations
 
 import argparse
-import codecs
 import contextlib
-import errno
 import importlib
 import io
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from minebender.options import OUTPUT_ERROR, UsageError
+from minebender.commands.options import OUTPUT_ERROR, UsageError
+from minebender.commands.streams import (
+    OUTPUT_ERRORS,
+    ClosedStdout,
+    OutputError,
+    Stderr,
+    Stdout,
+    drop_stdout,
+    escape_unencodable,
+)
 
 if TYPE_CHECKING:  # rich is imported only by the commands that print with it
     from rich.console import Console
@@ -72,136 +79,6 @@ BROKEN_PIPE = 141
 """Exit status when the reader of stdout has gone (``| head``): 128 + SIGPIPE, what
 a shell reports for a Unix tool that the signal ended, so pipelines with
 ``set -o pipefail`` see what they see with any other tool."""
-
-
-OUTPUT_ERRORS = "minebender-output"
-"""The error handler of stdout while a command runs (``_escape``)."""
-
-
-def _escape(error: UnicodeError) -> tuple[bytes, int]:
-    """What stdout writes for characters its encoding cannot: a byte of a file
-    name that is not UTF-8 (read as a surrogate) as that byte, as ``ls`` shows
-    it, and any other character as a ``\\u`` escape. In a Latin-1 or ASCII
-    locale a best-time name such as "İsmail" ended ``stats`` with a traceback,
-    and a folder named in Latin-1 ended ``serve`` at its first line."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    out = bytearray()
-    for char in error.object[error.start : error.end]:
-        code = ord(char)
-        if 0xDC80 <= code <= 0xDCFF:
-            out.append(code - 0xDC00)
-        else:
-            out += char.encode("ascii", "backslashreplace")
-    return bytes(out), error.end
-
-
-codecs.register_error(OUTPUT_ERRORS, _escape)
-
-
-class OutputError(OSError):
-    """Writing stdout failed (not a closed pipe, which ends a command quietly):
-    raised by the stdout of ``main`` in place of the OSError, so ``main`` tells
-    it from an OSError a command meets elsewhere (a file it cannot read)."""
-
-
-class _Stdout:
-    """sys.stdout while a command runs: the same stream, but an OSError from
-    writing or flushing it becomes an OutputError. A BrokenPipeError passes as
-    it is: it has its own quiet ending.
-
-    Under ``PYTHONUNBUFFERED`` (set in many containers) Python's stdout writes
-    text straight to the file, and when one write() takes only part of it (a
-    nearly full disk, a reader that closed the pipe) the rest is dropped
-    without a word: ``solve``'s grid, one write of 400 kB, was cut short with
-    exit status 0. Then this one writes the rest itself, until the file takes
-    it all or says why not."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-        buffer = getattr(stream, "buffer", None)
-        self._raw = buffer if isinstance(buffer, io.RawIOBase) else None
-        self.failed: OutputError | None = None
-        """The first failed write: argparse swallows an OSError writing --help."""
-
-    def write(self, text: str) -> int:
-        try:
-            if self._raw is not None:
-                return self._write_whole(self._raw, text)
-            return self._stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            self.failed = self.failed or OutputError(exc.errno, exc.strerror)
-            raise self.failed from exc
-
-    def _write_whole(self, raw: io.RawIOBase, text: str) -> int:
-        self._stream.flush()  # what the text layer holds goes first
-        data = memoryview(text.encode(self._stream.encoding, self._stream.errors or "strict"))
-        while data:
-            data = data[raw.write(data) or 0 :]
-        return len(text)
-
-    def writelines(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self.write(line)
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            self.failed = self.failed or OutputError(exc.errno, exc.strerror)
-            raise self.failed from exc
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-class _ClosedStdout(io.TextIOBase):
-    """What a command writes to when stdout is closed (``>&-``: Python's is
-    None): every write fails as on a closed file, so the command ends with
-    OUTPUT_ERROR, not with an AttributeError's traceback and status 1."""
-
-    def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, "stdout is closed")
-
-
-class _Stderr:
-    """sys.stderr while a command runs: the same stream, but a message that
-    cannot be written (``2>/dev/full``) is dropped, so the command still ends
-    with the status that message went with: 2 for a bad file, not the 1 of an
-    uncaught OSError, which a caller of ``solve`` reads as "no layout agrees".
-    With stderr closed (``2>&-``, where Python's is None) messages go nowhere,
-    rather than into stdout, where ``print(file=None)`` would put them in the
-    middle of a ``--json`` answer."""
-
-    def __init__(self, stream: TextIO | None) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        if self._stream is not None:
-            with contextlib.suppress(OSError, ValueError):  # full, gone, or closed
-                self._stream.write(text)
-        return len(text)
-
-    def writelines(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self.write(line)
-
-    def flush(self) -> None:
-        if self._stream is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self._stream.flush()
-
-    def isatty(self) -> bool:
-        return self._stream is not None and self._stream.isatty()
-
-    def __getattr__(self, name: str) -> Any:
-        if self._stream is None:
-            raise AttributeError(name)
-        return getattr(self._stream, name)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -283,16 +160,6 @@ def console(**options: Any) -> Console:
     return _PipeConsole(**options)
 
 
-def _drop_stdout() -> None:
-    """Point stdout at /dev/null, so the flush at exit does not raise again with
-    what is left in its buffer (Python's documented recipe for SIGPIPE)."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (AttributeError, OSError, ValueError):  # no descriptor: a test's capture, or closed
-        pass
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``minebender`` command and return its exit status. A closed stdout
     (``minebender solve big.txt --json | head -c 10``) ends it quietly, whatever
@@ -301,10 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     OUTPUT_ERROR, for every command alike. A stderr that cannot be written
     changes no exit status."""
     stream, errors, given = sys.stdout, sys.stderr, sys.stdin
-    handling = _escape_unencodable(stream)
-    out = _Stdout(cast(TextIO, _ClosedStdout()) if stream is None else stream)
+    handling = escape_unencodable(stream)
+    out = Stdout(cast(TextIO, ClosedStdout()) if stream is None else stream)
     sys.stdout = cast(TextIO, out)
-    sys.stderr = cast(TextIO, _Stderr(errors))
+    sys.stderr = cast(TextIO, Stderr(errors))
     if given is None:
         # closed (<&-): read as empty, so that ``solve -`` says there is no
         # board and ``play`` that there is no terminal, not an AttributeError
@@ -320,11 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # here, not at exit, so that a failed write is caught below
     except BrokenPipeError:
         sys.stdout = stream
-        _drop_stdout()  # and end as a Unix tool that SIGPIPE ended
+        drop_stdout()  # and end as a Unix tool that SIGPIPE ended
         return BROKEN_PIPE
     except OutputError as exc:
         sys.stdout = stream
-        _drop_stdout()
+        drop_stdout()
         name = _command_name(argv)
         print(f"{name}: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         return OUTPUT_ERROR
@@ -335,20 +202,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handling is not None and stream is not None:
             with contextlib.suppress(AttributeError, ValueError, OSError):
                 cast(io.TextIOWrapper, stream).reconfigure(errors=handling)
-
-
-def _escape_unencodable(stream: TextIO | None) -> str | None:
-    """Make stdout write what its encoding cannot as ``_escape`` does; the
-    error handling it had, to be given back, or None when it was left as it was
-    (a stream that cannot be reconfigured, or one that already never fails)."""
-    before = getattr(stream, "errors", None)
-    if stream is None or before not in ("strict", "surrogateescape"):
-        return None
-    try:
-        cast(io.TextIOWrapper, stream).reconfigure(errors=OUTPUT_ERRORS)
-    except (AttributeError, ValueError, OSError):
-        return None
-    return str(before)
 
 
 def _command_name(argv: Sequence[str] | None) -> str:

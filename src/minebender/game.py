@@ -59,7 +59,7 @@ from minebender.types import (
     neighbours,
 )
 
-__all__ = ["Game", "check_layout", "place_mines", "setup"]
+__all__ = ["Game", "board_rs", "check_layout", "place_mines", "setup"]
 
 PLAYING = Playing()
 WON = Won()
@@ -515,6 +515,16 @@ def allowed_cells(width: int, height: int, mines: int, first: Pos) -> list[Pos]:
     if mines + len(near) <= len(cells):
         return [p for p in cells if not (abs(p.x - fx) <= 1 and abs(p.y - fy) <= 1)]
     return [p for p in cells if p != (fx, fy)]
+
+
+def board_rs(seed: int, index: int) -> list[int]:
+    """The rs of board ``index`` of a run with ``seed``: [low 32 bits, high 32 bits,
+    index]. ``generate`` and ``bench noguess`` make board i of a run with it.
+
+    >>> board_rs(2**32 + 5, 1)
+    [5, 1, 1]
+    """
+    return [seed % 2**32, seed // 2**32 % 2**32, index % 2**32]
 
 
 def place_mines(width: int, height: int, mines: int, first: Pos, rs: Sequence[int]) -> Layout:

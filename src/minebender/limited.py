@@ -13,7 +13,8 @@ work runs here, in a child process that is:
 - killable at any time by ``Job.cancel`` (``Cancelled``), from any thread;
 - able to hand back partial results: the function gets a ``report``
   callable and sends each stage it finishes; every outcome carries the stages
-  received, so a timed-out analysis still answers with what was known.
+  received, so a timed-out analysis still answers with what was known, and
+  ``on_stage`` hears of each one as it arrives (a page can draw it at once).
 
 A crash of the child (a signal, or an exit without an answer) is ``Crashed``
 with its signal or exit code; an exception raised by the function is
@@ -25,6 +26,11 @@ the solver already loaded (a few milliseconds, not the 300 ms of a fresh
 interpreter), and never inherits the server's threads, sockets or database
 connections. Call ``preload`` before the first job (later calls have no
 effect on the server already running); ``warm`` starts it ahead of need.
+
+A daemonic process (a Dask worker's, a multiprocessing pool's) may not start
+children with multiprocessing. There each child is a fresh interpreter
+(``python -m minebender.limited``) on the same pipes, with the same limits and
+outcomes: slower to start (no preload), as safe.
 
 >>> def square(report, n):
 ...     report("started")
@@ -39,6 +45,8 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -243,16 +251,91 @@ def _spare(tasks: Connection, conn: Connection) -> None:
     _child(conn, fn, args, limits)
 
 
+class _Interpreter:
+    """A child that is a fresh interpreter, for a daemonic caller: what ``Job``
+    uses of a multiprocessing process (``exitcode``, ``kill``, ``sentinel``,
+    ``join``, ``close``, ``pid``). The sentinel is a pipe the child holds open
+    and never writes: it reads as ready once the child is gone."""
+
+    def __init__(self, task_fd: int, answer_fd: int) -> None:
+        life, held = os.pipe()
+        try:
+            self._popen = subprocess.Popen(
+                [sys.executable, "-m", "minebender.limited", str(task_fd), str(answer_fd)],
+                pass_fds=(task_fd, answer_fd, held),
+                stdin=subprocess.DEVNULL,
+            )
+        except BaseException:
+            os.close(life)
+            raise
+        finally:
+            os.close(held)
+        self.sentinel = life
+        self.pid: int | None = self._popen.pid
+        self._closed = False
+
+    @property
+    def exitcode(self) -> int | None:
+        """None while it runs; minus the signal that killed it, as multiprocessing says."""
+        return self._popen.poll()
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            self._popen.kill()
+
+    def join(self, timeout: float | None = None) -> None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._popen.wait(timeout)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            os.close(self.sentinel)
+
+
+def _interpreter_main(argv: list[str]) -> None:
+    """The fresh interpreter's side: the task and answer pipes are the fds in
+    argv; the caller's ``sys.path`` comes first on the task pipe."""
+    tasks = Connection(int(argv[1]), writable=False)
+    answers = Connection(int(argv[2]), readable=False)
+    try:
+        sys.path[:] = tasks.recv()
+    except (EOFError, OSError):
+        return
+    _spare(tasks, answers)
+
+
 class _Spare:
-    """A forked child waiting for its task: the pipe to send it, and the pipe
-    its stages and answer come back on."""
+    """A child waiting for its task: the pipe to send it, and the pipe its stages
+    and answer come back on. Forked from the forkserver; a fresh interpreter
+    where the caller is daemonic and so may not fork with multiprocessing."""
 
     def __init__(self) -> None:
+        self.proc: BaseProcess | _Interpreter
+        if multiprocessing.current_process().daemon:
+            task_reader, task_writer = os.pipe()
+            answer_reader, answer_writer = os.pipe()
+            try:
+                self.proc = _Interpreter(task_reader, answer_writer)
+            except BaseException:
+                os.close(task_writer)
+                os.close(answer_reader)
+                raise
+            finally:
+                os.close(task_reader)  # the child holds the only reader and writer
+                os.close(answer_writer)
+            self.tasks = Connection(task_writer, readable=False)
+            self.answers = Connection(answer_reader, writable=False)
+            # first the caller's import path, so the child can unpickle what it can import
+            with contextlib.suppress(OSError):
+                self.tasks.send(list(sys.path))
+            return
         ctx = _context()
         task_reader, self.tasks = ctx.Pipe(duplex=False)
         self.answers, writer = ctx.Pipe(duplex=False)
-        self.proc: BaseProcess = ctx.Process(target=_spare, args=(task_reader, writer), daemon=True)
-        self.proc.start()
+        forked = ctx.Process(target=_spare, args=(task_reader, writer), daemon=True)
+        forked.start()
+        self.proc = forked
         writer.close()  # the child holds the only writer: EOF when it ends
         task_reader.close()
 
@@ -307,18 +390,27 @@ class Job:
     """One function running in a child process; ``wait`` for its ``Outcome``.
 
     ``cancel`` may be called from any thread (the web server calls it from the
-    event loop when the client goes away) and ends the child at once."""
+    event loop when the client goes away) and ends the child at once.
+    ``on_stage`` is called with each stage as it arrives, in the thread that
+    waits."""
 
-    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...], limits: Limits) -> None:
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        limits: Limits,
+        on_stage: Report | None = None,
+    ) -> None:
         self.limits = limits
         self.stages: list[Any] = []
+        self._on_stage = on_stage
         self._cancelled = False
         self._kill_lock = threading.Lock()
         self._exitcode: int | None = None
         self._outcome: Outcome | None = None
         spare = _SPARES.take()
         self._conn: Connection = spare.answers
-        self._proc: BaseProcess = spare.proc
+        self._proc: BaseProcess | _Interpreter = spare.proc
         self.started = time.monotonic()
         try:
             spare.tasks.send((fn, args, limits))
@@ -383,6 +475,8 @@ class Job:
                     return OutOfMemory(tuple(self.stages))
                 if kind == "stage":
                     self.stages.append(payload)
+                    if self._on_stage is not None:
+                        self._on_stage(payload)
                 else:
                     answer = (kind, payload)
             elif sentinel in ready and not (open_ and conn.poll(0)):
@@ -429,10 +523,15 @@ class Job:
         self._proc.close()
 
 
-def start(fn: Callable[..., Any], *args: Any, limits: Limits | None = None) -> Job:
+def start(
+    fn: Callable[..., Any],
+    *args: Any,
+    limits: Limits | None = None,
+    on_stage: Report | None = None,
+) -> Job:
     """Start ``fn(report, *args)`` in a child process. fn and args are pickled, so
     fn must be a module-level function."""
-    return Job(fn, args, limits or Limits())
+    return Job(fn, args, limits or Limits(), on_stage)
 
 
 def run(fn: Callable[..., Any], *args: Any, limits: Limits | None = None) -> Outcome:
@@ -440,12 +539,23 @@ def run(fn: Callable[..., Any], *args: Any, limits: Limits | None = None) -> Out
     return start(fn, *args, limits=limits).wait()
 
 
-async def run_async(fn: Callable[..., Any], *args: Any, limits: Limits | None = None) -> Outcome:
+async def run_async(
+    fn: Callable[..., Any],
+    *args: Any,
+    limits: Limits | None = None,
+    on_stage: Report | None = None,
+) -> Outcome:
     """``run`` for an event loop: the waiting happens in a worker thread, and a
-    cancelled task (a client that went away) kills the child at once."""
-    job = await asyncio.to_thread(start, fn, *args, limits=limits)
+    cancelled task (a client that went away) kills the child at once.
+    ``on_stage`` is called in that worker thread (hand its stages to the loop
+    with ``call_soon_threadsafe``)."""
+    job = await asyncio.to_thread(start, fn, *args, limits=limits, on_stage=on_stage)
     try:
         return await asyncio.shield(asyncio.to_thread(job.wait))
     except asyncio.CancelledError:
         job.cancel()
         raise
+
+
+if __name__ == "__main__":
+    _interpreter_main(sys.argv)

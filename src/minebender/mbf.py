@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from minebender.types import Layout
+from minebender.words import count
 
 __all__ = ["MAX_SIDE", "MBFError", "format_mbf", "parse_mbf"]
 
@@ -37,7 +38,8 @@ def parse_mbf(data: bytes) -> Layout:
     want = 4 + 2 * mines
     if len(data) != want:
         said = "cut short" if len(data) < want else "too long"
-        raise MBFError(f"{said}: {len(data)} bytes, and {mines} mines take {want}")
+        verb = "takes" if mines == 1 else "take"
+        raise MBFError(f"{said}: {len(data)} bytes, and {count(mines, 'mine')} {verb} {want}")
     cells = [[False] * width for _ in range(height)]
     for i in range(mines):
         x, y = data[4 + 2 * i], data[5 + 2 * i]

@@ -55,7 +55,7 @@ from minebender.types import (
     neighbours,
     tile_symbol,
 )
-from minebender.words import article
+from minebender.words import article, count
 
 __all__ = [
     "FORMAT",
@@ -328,7 +328,7 @@ def _event(i: int, item: object, version: int) -> Event:
     k = _field(item, "k", int, where) if kind == "assist" else 0
     if k < 0:
         raise ReplayError(f"{where}: 'k' must not be negative")
-    return Event(kind, pos, t, k)
+    return Event.of(kind, pos, t, k)
 
 
 def _layout(data: dict[str, Any], width: int, height: int, mines: int) -> Layout:
@@ -341,7 +341,7 @@ def _layout(data: dict[str, Any], width: int, height: int, mines: int) -> Layout
             raise ReplayError(f"replay: layout row {y} must be {width} characters of '*' and '.'")
         out.append(tuple(c == "*" for c in row))
     if sum(map(sum, out)) != mines:
-        raise ReplayError(f"replay: the layout must have {mines} mines")
+        raise ReplayError(f"replay: the layout must have {count(mines, 'mine')}")
     return tuple(out)
 
 

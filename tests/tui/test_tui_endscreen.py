@@ -173,3 +173,31 @@ def test_the_middle_button_chords_and_f1_says_so() -> None:
         assert "middle chords" in "\n".join(screen_lines(app))
 
     run(make_app(), scenario)
+
+
+def test_a_board_from_a_file_shows_no_board_code() -> None:
+    """A game on a board from a file (``play --board FILE.mbf``) has no board
+    code: its seed deals another board. The status line says where the board
+    is from while it is on, and the end screen says it has no code."""
+    from minebender.mbf import format_mbf
+    from minebender.session import mbf_spec
+    from minebender.tui.app import MinebenderApp
+
+    mine = MINES[0]
+    session = Session(mbf_spec(format_mbf(LAYOUT)))
+    seen: dict[str, Any] = {}
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await click_cell(pilot, CENTRE)
+        assert "board from a file" in app.status_text and "mbf" not in app.status_text
+        await click_cell(pilot, mine)
+        assert app.session.over
+        seen["end"] = app.end_text
+        seen["screen"] = "\n".join(screen_lines(app))
+
+    run(MinebenderApp(session, make_seed=lambda: "next"), scenario, size=(80, 24))
+    entries = shown_entries(seen["end"])
+    assert entries[-1] == "A board from a file: no code"
+    assert "Board code" not in seen["screen"] and ":mbf" not in seen["screen"]
+    assert view(session)["code"] is None

@@ -237,3 +237,28 @@ def test_the_status_line_shows_each_moves_review() -> None:
         assert said in pilot.app.status_text
 
     run(app, scenario, size=(100, 24))
+
+
+def test_a_board_from_a_file_is_called_so_not_a_codes_board() -> None:
+    """A replay of a game on an .mbf board has a seed that deals another board:
+    the viewer says where its board came from, never that it has a code."""
+    from minebender.mbf import format_mbf
+    from minebender.session import mbf_spec
+
+    played = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    played.reveal(CENTRE)
+    assert played.layout is not None
+    s = Session(mbf_spec(format_mbf(played.layout)), clock=lambda: 0.0)
+    s.reveal(CENTRE)
+    mine = next(Pos(x, y) for y, row in enumerate(played.layout) for x, m in enumerate(row) if m)
+    s.reveal(mine)
+    replay = loads(dumps(from_session(s)))
+    seen: list[str] = []
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        seen.append(app.status_text)
+
+    run(ReplayApp(replay, paused=True), scenario, size=(100, 24))
+    assert "a board from a file" in seen[0] and "code" not in seen[0]

@@ -76,6 +76,64 @@ def test_small_endgames_give_each_candidate_its_win_chance(client: TestClient) -
     assert got["win_chances"] == [{"cell": [2, 0], "win": "1/2"}]
 
 
+STREAM = {"Accept": "application/x-ndjson"}
+SLOW_DEAD = format_board(wide_lattice(20, 1).knowledge)
+"""A 20x20 lattice: analysed in milliseconds, its dead cells take seconds."""
+
+
+ANALYSIS_KEYS = ["width", "height", "mines", "consistent", "solutions", "unique", "safe"]
+ANALYSIS_KEYS += ["certain_mines", "probabilities", "conflict", "conflict_total"]
+
+
+def _lines(client: TestClient, body: dict[str, Any]) -> list[dict[str, Any]]:
+    with client.stream("POST", "/api/analyse", json=body, headers=STREAM) as r:
+        assert r.status_code == 200
+        assert r.headers["content-type"].startswith("application/x-ndjson")
+        return [json.loads(line) for line in r.iter_lines() if line]
+
+
+def test_a_stream_gives_each_stage_as_a_line_then_the_whole_answer(client: TestClient) -> None:
+    body = {"board": "3x1x1\n1..\n"}
+    lines = _lines(client, body)
+    # the count and the probabilities first, the dead cells last of the stages
+    assert [sorted(line) for line in lines[:-1]] == [
+        sorted(ANALYSIS_KEYS),
+        ["best", "best_reason"],
+        ["win_chances"],
+        ["dead"],
+    ]
+    assert lines[0]["probabilities"] == [[None, "1", "0"]] and lines[0]["solutions"] == "1"
+    assert lines[1]["best"] == [2, 0] and lines[3]["dead"] == [[2, 0]]
+    assert not any("complete" in line for line in lines[:-1])
+    # the last line is the plain answer, key for key
+    assert lines[-1] == client.post("/api/analyse", json=body).json()
+    assert lines[-1]["complete"] is True
+
+
+def test_a_stream_of_an_impossible_board_sends_its_conflict_second(client: TestClient) -> None:
+    lines = _lines(client, {"board": "6x1x1\n.1..1.\n"})
+    assert lines[0]["consistent"] is False and lines[0]["solutions"] == "0"
+    assert lines[1] == {"conflict": [[1, 0], [4, 0]], "conflict_total": True}
+    assert lines[-1]["conflict"] == [[1, 0], [4, 0]] and lines[-1]["dead"] == []
+
+
+def test_a_stream_past_the_time_limit_ends_with_what_is_known(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(analyse_routes, "ANALYSE_LIMITS", limited.Limits(seconds=1.0))
+    lines = _lines(client, {"board": SLOW_DEAD})
+    assert lines[0]["probabilities"] is not None  # the analysis took milliseconds
+    assert lines[-1]["complete"] is False and lines[-1]["stopped"] == "time"
+    assert lines[-1]["dead"] is None and not any("dead" in line for line in lines[:-1])
+    for line in lines[:-1]:  # each stage reported before the stop is in the answer
+        assert all(lines[-1][key] == value for key, value in line.items())
+
+
+def test_a_stream_of_a_bad_body_is_the_same_4xx(client: TestClient) -> None:
+    r = client.post("/api/analyse", json={"board": "3x1x1\n1.x\n"}, headers=STREAM)
+    assert r.status_code == 422 and "line 2, column 3" in r.json()["detail"]
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [
@@ -170,6 +228,27 @@ def _descendants_cpu(root: int) -> float:
     return total
 
 
+def _post_raw(server: Server, body: bytes, headers: bytes = b"") -> socket.socket:
+    """POST body to /api/analyse on a socket the test can close at any time."""
+    conn = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    conn.sendall(
+        b"POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/json\r\n"
+        + headers
+        + f"Content-Length: {len(body)}\r\n\r\n".encode()
+        + body
+    )
+    return conn
+
+
+def _assert_children_idle(server_pid: int) -> None:
+    """The server's children (a killed analysis's included) use no processor."""
+    time.sleep(1.5)
+    before = _descendants_cpu(server_pid)
+    time.sleep(1.0)
+    assert _descendants_cpu(server_pid) - before < 0.3
+
+
 @pytest.mark.slow
 def test_a_hard_board_holds_up_no_small_one_and_dies_with_its_client(tmp_path: Path) -> None:
     """While a 200x200 lattice is analysed, an Expert-size analysis and a health
@@ -179,13 +258,7 @@ def test_a_hard_board_holds_up_no_small_one_and_dies_with_its_client(tmp_path: P
     try:
         assert server.proc is not None
         body = json.dumps({"board": HARD}).encode()
-        hard = socket.create_connection(("127.0.0.1", server.port))
-        hard.sendall(
-            b"POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            b"Content-Type: application/json\r\n"
-            + f"Content-Length: {len(body)}\r\n\r\n".encode()
-            + body
-        )
+        hard = _post_raw(server, body)
         time.sleep(1.0)
         start = time.monotonic()
         small = json.dumps(
@@ -198,9 +271,29 @@ def test_a_hard_board_holds_up_no_small_one_and_dies_with_its_client(tmp_path: P
             assert json.loads(r.read())["complete"] is True
         assert time.monotonic() - start < 5
         hard.close()
-        time.sleep(1.5)
-        before = _descendants_cpu(server.proc.pid)
-        time.sleep(1.0)
-        assert _descendants_cpu(server.proc.pid) - before < 0.3
+        _assert_children_idle(server.proc.pid)
+    finally:
+        server.kill()
+
+
+@pytest.mark.slow
+def test_a_stream_whose_client_goes_away_mid_way_stops_its_child(tmp_path: Path) -> None:
+    """A 24x24 lattice: its first line comes within a second, its dead cells
+    would take minutes. The client reads the first line and goes away: the
+    child stops using the processor."""
+    server = Server(tmp_path / "games.db").start()
+    try:
+        assert server.proc is not None
+        body = json.dumps({"board": format_board(wide_lattice(24, 1).knowledge)}).encode()
+        conn = _post_raw(server, body, b"Accept: application/x-ndjson\r\n")
+        got = b""
+        while b'"probabilities"' not in got:
+            chunk = conn.recv(65536)
+            assert chunk, "the server closed the stream before the first stage"
+            got += chunk
+        assert b"200 OK" in got.split(b"\r\n", 1)[0]
+        assert b'"complete"' not in got  # the dead cells are still being looked for
+        conn.close()
+        _assert_children_idle(server.proc.pid)
     finally:
         server.kill()

@@ -14,8 +14,12 @@ from typing import Any
 
 import pytest
 
+from minebender.bench.positions import wide_lattice
+from minebender.boardtext import format_board
+
+from .conftest import CHROMIUM
 from .server import Server
-from .test_browser import FIRST, browser, page, server, settle, start
+from .test_browser import ARGS, FIRST, browser, page, server, settle, start
 
 __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
 
@@ -370,6 +374,15 @@ def test_an_impossible_board_shows_its_conflict(page: Any, server: Server, tmp_p
     page.screenshot(path=str(tmp_path / "analyse-conflict.png"))
 
 
+def test_a_total_of_one_is_one_mine_not_one_mines(page: Any, server: Server) -> None:
+    """The words of the page agree with the number: the status line and a
+    conflict that needs the total both say "1 mine"."""
+    open_board(page, server, "4x3x1\n2...\n....\n....\n")
+    page.wait_for_selector("#conflict-note:not([hidden])")
+    said = page.inner_text("#status-info") + " " + page.inner_text("#conflict-note")
+    assert "1 mine" in said and "1 mines" not in said
+
+
 def test_take_the_position_of_the_game_in_play(page: Any, server: Server) -> None:
     start(page, server, "e2e-analyse")
     settle(page)
@@ -417,6 +430,34 @@ def test_a_phone_and_a_zoomed_desktop_keep_the_page_on_screen(
         context.close()
 
 
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (450, 400)])
+def test_a_desktop_with_scrollbars_shows_expert_whole(
+    browser: Any, server: Server, width: int, height: int
+) -> None:
+    """With a real vertical scrollbar (a zoomed desktop: 640 CSS px at 300%),
+    cells sized from 100vw made the board wider than its frame, which then
+    scrolled, the last column half hidden; nor is the page wider than the window."""
+    b = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=ARGS, ignore_default_args=["--hide-scrollbars"]
+    )
+    try:
+        pg = b.new_context(viewport={"width": width, "height": height}).new_page()
+        open_board(pg, server, "30x16x99\n" + "\n".join(["." * 30] * 16) + "\n")
+        wide, room, px, page_wide, seen = pg.evaluate(
+            """() => { const box = document.querySelector('.frame > .sunken');
+            return [box.scrollWidth, box.clientWidth,
+                    document.querySelector('#board .c').getBoundingClientRect().width,
+                    document.documentElement.scrollWidth,
+                    document.documentElement.clientWidth]; }"""
+        )
+        assert seen < width  # the page's own vertical scrollbar is there
+        assert page_wide <= seen
+        if width >= 640:  # room for 30 cells of 16 px: it fits, so it does not scroll
+            assert px >= 16 and wide <= room
+    finally:
+        b.close()
+
+
 def lattice(n: int) -> str:
     """An n x n board of 2s three cells apart, every other cell hidden and the
     total unknown: slow to study whole (24: about 3 s; 45: past the time limit)."""
@@ -451,6 +492,34 @@ def test_an_edit_aborts_the_analysis_it_replaces(page: Any, server: Server) -> N
     assert any("ABORTED" in f for f in failed), failed
     assert shown(page)[0][0] == "0"
     assert page.get_attribute("#results", "data-state") == "done"
+
+
+def test_the_probabilities_show_before_the_dead_cells_are_found(page: Any, server: Server) -> None:
+    """A 16x16 lattice is counted in milliseconds, but its dead cells take a
+    second or more: the page draws the count and every probability first, says it
+    still looks for dead cells, and marks them when they come."""
+    text = format_board(wide_lattice(16, 1).knowledge)
+    whole = page.request.post(f"{server.url}/api/analyse", data={"board": text}).json()
+    assert whole["complete"] is True
+    page.goto(f"{server.url}/analyse?board={urllib.parse.quote(text)}")
+    # the page as it is at the moment the probabilities are drawn
+    seen = page.wait_for_function(
+        """() => { const r = document.getElementById('results');
+        const cells = document.querySelectorAll('#board .c[data-fraction]');
+        if (r.dataset.state !== 'partial' || !cells.length) return null;
+        return {fractions: cells.length, dead: document.querySelectorAll('#board .c.dead').length,
+                state: document.getElementById('state').textContent,
+                count: document.getElementById('count').dataset.solutions}; }""",
+        timeout=20_000,
+    ).json_value()
+    hidden = sum(row.count(".") for row in text.splitlines()[1:])
+    assert seen["fractions"] == hidden and seen["count"] == whole["solutions"]
+    assert seen["dead"] == 0 and "dead cells" in seen["state"]
+    page.wait_for_function(
+        "() => document.getElementById('results').dataset.state === 'done'", timeout=30_000
+    )
+    assert whole["dead"] and marked(page, "dead") == {(x, y) for x, y in whole["dead"]}
+    assert "Analysed in" in page.inner_text("#state")
 
 
 def test_a_board_that_runs_out_of_time_says_so(page: Any, server: Server) -> None:

@@ -112,7 +112,7 @@ def test_a_replay_must_say_practice_when_its_events_switch_it_on() -> None:
         replay.ReplayError, match=r"events\[1\]: 'type' must be one of .* version 1"
     ):
         replay.parse(data)  # version 1 has no practice event
-    assert Event("practice", None, 5).pos is None
+    assert Event.of("practice", None, 5).pos is None
 
 
 def test_restart_deals_the_same_board_again_unranked(client: TestClient) -> None:

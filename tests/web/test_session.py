@@ -15,10 +15,12 @@ from minebender.session import (
     parse_board_code,
 )
 from minebender.types import (
+    Assist,
     AssistTooEarly,
     Beginner,
     Custom,
     Expert,
+    Flag,
     Flagged,
     Hint,
     Lost,
@@ -145,9 +147,43 @@ def test_bad_spec_and_events_are_refused() -> None:
     with pytest.raises(ValueError, match="seed"):
         SessionSpec(Beginner(), "")
     with pytest.raises(ValueError, match="event type"):
-        Event("jump", Pos(0, 0), 0)  # type: ignore[arg-type]
+        Event.of("jump", Pos(0, 0), 0)
     with pytest.raises(ValueError, match="time"):
-        Event("reveal", Pos(0, 0), -1)
+        Event.of("reveal", Pos(0, 0), -1)
+    with pytest.raises(ValueError, match="needs a cell"):
+        Event.of("reveal", None, 0)
+    with pytest.raises(ValueError, match="has no cell"):
+        Event.of("practice", Pos(0, 0), 0)
+    with pytest.raises(TypeError, match="move must be"):
+        Event("reveal", 0)  # type: ignore[arg-type]  # a type name is no move
+
+
+@pytest.mark.parametrize(
+    ("kind", "pos", "k"),
+    [
+        ("reveal", Pos(1, 2), 0),
+        ("flag", Pos(0, 0), 0),
+        ("chord", Pos(3, 1), 0),
+        ("mark", Pos(2, 2), 0),
+        ("assist", None, 4),
+        ("practice", None, 0),
+    ],
+)
+def test_an_event_reads_and_gives_back_its_flat_form(kind: str, pos: Pos | None, k: int) -> None:
+    """The store's rows and replay files hold (type, cell, time, k): what
+    ``Event.of`` reads, ``type``, ``pos`` and ``k`` give back unchanged."""
+    event = Event.of(kind, pos, 7, k)
+    assert (event.type, event.pos, event.t_ms, event.k) == (kind, pos, 7, k)
+    assert Event.of(event.type, event.pos, event.t_ms, event.k) == event
+
+
+def test_a_session_logs_each_move_as_the_action_it_took() -> None:
+    """An event holds the Action the game took, not a tag to be read again."""
+    s = Session(SessionSpec(Beginner(), "moves"), FakeClock())
+    flagged = s.flag(Pos(0, 0))
+    assert flagged is not None and flagged.move == Flag(Pos(0, 0))
+    assist = s.assist()
+    assert assist is not None and isinstance(assist.move, Assist)
 
 
 def test_board_codes_round_trip() -> None:

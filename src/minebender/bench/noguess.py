@@ -13,58 +13,21 @@ repairs and exact-solver calls per board, and boards given up on. With
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from dataclasses import dataclass
 
 from minebender import words
 from minebender.bench.percentile import percentile
-from minebender.game import Game, setup
+from minebender.game import Game, board_rs
 from minebender.noguess import NoGuessError, generate
-from minebender.options import (
-    COUNT_LIMIT,
-    SEED_LIMIT,
-    board_rs,
-    note_if_limited,
-    parse_custom_level,
-    parse_first,
-    parse_int,
-    parse_seed,
-    read_level,
-)
-from minebender.session import level_name
 from minebender.solver import analyse
-from minebender.types import NAMED_LEVELS, Layout, Playing, Pos, Setup, Won
+from minebender.types import Layout, Playing, Pos, Setup, Won
 
-__all__ = ["EXAMPLE", "Figures", "add_arguments", "measure", "run"]
+__all__ = ["Board", "Figures", "measure", "run"]
 
-EXAMPLE = "minebender bench noguess --level expert --count 50 --check"
-"""The command line that ends this benchmark's ``--help``."""
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``minebender bench noguess``, under ``bench``'s parser."""
-    parser.add_argument(
-        "--level",
-        action="append",
-        help="a level to measure, any case, or a custom WxHxM (repeatable; default: all three)",
-    )
-    parser.add_argument(
-        "--custom", action="append", metavar="WxHxM", help="a custom field to measure (repeatable)"
-    )
-    parser.add_argument("--count", default="200", help="boards per level (default: 200)")
-    parser.add_argument(
-        "--seed",
-        default="1",
-        help=f"the run's seed, an integer from 0 to {SEED_LIMIT - 1} (default: 1)",
-    )
-    parser.add_argument("--first", metavar="X,Y", help="the first click (default: the centre)")
-    parser.add_argument(
-        "--check",
-        action="store_true",
-        help="also replay every board with the game and the exact solver, untimed",
-    )
+Board = tuple[str, Setup, Pos]
+"""A board to measure: its label, its size and its first click."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,42 +111,13 @@ HEADER = (
 )
 
 
-def _boards(args: argparse.Namespace) -> list[tuple[str, Setup, Pos]]:
-    """Every board to measure: its label, size and first click. Every option is
-    read here, before the run prints a line, so a bad one is the only output."""
-    boards: list[tuple[str, Setup, Pos]] = []
-    for option, text in _asked(args):
-        level = parse_custom_level(text, option) if option == "--custom" else read_level(text)
-        size = setup(level)
-        name = level_name(level)
-        boards.append((f"{name} {size.width}x{size.height}x{size.mines}", size, _first(args, size)))
-    return boards
-
-
-def _asked(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """Each board asked for, with the option that asked (all three levels by default)."""
-    asked = [("--level", t) for t in args.level or []]
-    asked += [("--custom", t) for t in args.custom or []]
-    return asked or [("--level", name) for name in NAMED_LEVELS]
-
-
-def _first(args: argparse.Namespace, size: Setup) -> Pos:
-    if args.first:
-        return parse_first(args.first, size)
-    return Pos(size.width // 2, size.height // 2)
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``minebender bench noguess`` and print its figures; the exit status."""
-    count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
-    seed = parse_seed(args.seed)
-    boards = _boards(args)
-    for (option, text), (label, size, _) in zip(_asked(args), boards, strict=True):
-        if label.startswith("custom"):  # as generate notes it, once every option is good
-            note_if_limited("bench noguess", option, text, size)
+def run(boards: list[Board], count: int, seed: int, check: bool, first: str | None) -> int:
+    """Generate ``count`` boards of each of ``boards`` from ``seed`` and print the
+    figures; with ``check`` replay each board too. ``first`` is the --first asked
+    for, as the heading shows it. The exit status: 1 when a board needs a guess."""
     print(
         f"no-guess generation: {words.count(count, 'board')} per line, seed {seed}, first click"
-        f" {'at ' + args.first if args.first else 'in the centre'}; times per board"
+        f" {'at ' + first if first else 'in the centre'}; times per board"
     )
     print(
         "as drawn: place_mines' board kept as it was; >1 try: a fresh board was drawn;"
@@ -191,10 +125,10 @@ def run(args: argparse.Namespace) -> int:
     )
     print(HEADER)
     failed = False
-    for label, size, first in boards:
-        figures = measure(size, first, seed, count, args.check)
+    for label, size, click in boards:
+        figures = measure(size, click, seed, count, check)
         print(_row(label, figures), flush=True)
         failed |= figures.unchecked > 0
-    if args.check:
+    if check:
         print("checked: " + ("some boards need a guess" if failed else "every board is no-guess"))
     return 1 if failed else 0

@@ -11,18 +11,13 @@ median under 1 s for 10x10 with 20 mines and under 5 s for 16x16 with 50.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 
 from minebender.bench.percentile import percentile
-from minebender.options import COUNT_LIMIT, SEED_LIMIT, parse_int, parse_seed
 from minebender.puzzle import DIFFICULTIES, PuzzleError, make_puzzle
 
-__all__ = ["BOARDS", "EXAMPLE", "add_arguments", "run"]
-
-EXAMPLE = "minebender bench puzzle --count 20 --seed 1"
-"""The command line that ends this benchmark's ``--help``."""
+__all__ = ["BOARDS", "run"]
 
 BOARDS = ((10, 10, 20, 1.0), (16, 16, 50, 5.0))
 """The boards measured, each with its target median in seconds."""
@@ -33,20 +28,9 @@ HEADER = (
 )
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``minebender bench puzzle``, under ``bench``'s parser."""
-    parser.add_argument("--count", default="10", help="puzzles per line (default: 10)")
-    parser.add_argument(
-        "--seed",
-        default="1",
-        help=f"the run's seed, an integer from 0 to {SEED_LIMIT - 1} (default: 1)",
-    )
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``minebender bench puzzle`` and print its figures; the exit status."""
-    count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
-    seed = parse_seed(args.seed)
+def run(count: int, seed: int) -> int:
+    """Make ``count`` puzzles of each board and difficulty from ``seed`` and print
+    the figures; the exit status (``commands.bench.puzzle`` reads the options)."""
     print(
         f"puzzle generation: {count} puzzles per line, seed {seed}; times per puzzle;"
         " tries: layouts per puzzle (mean); checks: uniqueness checks per puzzle (mean);"

@@ -18,7 +18,6 @@ faster) and whether every probability agrees to 1e-9.
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import os
 import statistics
@@ -30,49 +29,16 @@ from typing import Any
 from minebender.bench.build import solver_build
 from minebender.bench.percentile import percentile
 from minebender.bench.positions import LEVELS, Position, lattice, real_play
-from minebender.options import SEED_LIMIT, UsageError, parse_seed
 from minebender.solver import analyse, find_safe, first_safe
 from minebender.types import Boom, Knowledge, Shown
 
-__all__ = ["EXAMPLE", "add_arguments", "run"]
-
-EXAMPLE = "minebender bench solver --seed 1 --quick"
-"""The command line that ends this benchmark's ``--help``."""
+__all__ = ["PEER_LIMIT_MAX", "PeerError", "load_peer", "run"]
 
 TOLERANCE = 1e-9
 PEER_LIMIT_MAX = 86400.0
 """The longest --peer-limit, a day: ``poll`` cannot wait for inf or NaN seconds
 (and a finite but huge wait overflows it), and no lattice is worth more."""
 PeerFn = Callable[[list[list[int]], float], Any]
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``minebender bench solver``, under ``bench``'s parser."""
-    parser.add_argument(
-        "--seed",
-        default="1",
-        help=f"seed of every position, an integer from 0 to {SEED_LIMIT - 1} (default 1)",
-    )
-    parser.add_argument(
-        "--peer", choices=["ms_toollib"], help="also time this peer on the same positions"
-    )
-    parser.add_argument(
-        "--quick", action="store_true", help="fewer positions and k up to 8: a run of seconds"
-    )
-    parser.add_argument(
-        "--clock",
-        choices=["cpu", "wall"],
-        default="cpu",
-        help="cpu: this process's CPU time, fair on a busy machine (default); wall: elapsed time",
-    )
-    parser.add_argument(
-        "--peer-limit",
-        type=float,
-        default=None,
-        metavar="S",
-        help="seconds the peer may take on one lattice before larger k are skipped,"
-        f" above 0 and at most {PEER_LIMIT_MAX:g} (default 30, 5 with --quick)",
-    )
 
 
 @dataclass
@@ -93,16 +59,21 @@ def _encode(view: Knowledge) -> list[list[int]]:
     return [[s.n if type(s) is Shown else 10 for s in row] for row in view.rows]
 
 
-def _load_peer() -> PeerFn:
+class PeerError(Exception):
+    """The peer asked for cannot be used: the message says what to install."""
+
+
+def load_peer() -> PeerFn:
+    """ms_toollib's probability function, or a PeerError that says what to install."""
     try:
         import ms_toollib
     except ImportError as exc:
-        raise UsageError(
+        raise PeerError(
             "the peer ms_toollib is not installed: pip install 'minebender[peers]'"
         ) from exc
     fn: PeerFn | None = getattr(ms_toollib, "cal_probability_onboard", None)
     if fn is None:  # before 1.4.17 it had another name, and gave other answers
-        raise UsageError(
+        raise PeerError(
             "this ms_toollib has no cal_probability_onboard (it came in 1.4.17):"
             " pip install 'ms-toollib>=1.5.20'"
         )
@@ -151,7 +122,7 @@ def _measure(
 
 
 def _peer_child(board: list[list[int]], mines: float, clock: str, out: Any) -> None:
-    fn = _load_peer()
+    fn = load_peer()
     tick = CLOCKS[clock]
     start = tick()
     probs, _ = fn(board, mines)
@@ -230,24 +201,18 @@ def _print(rows: list[Row], peer: str | None) -> None:
             print("  ".join("-" * w for w in widths))
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``minebender bench solver`` and print its figures; the exit status."""
-    seed = parse_seed(args.seed)
-    peer = _load_peer() if args.peer else None
-    quick = bool(args.quick)
-    limit = args.peer_limit if args.peer_limit is not None else (5.0 if quick else 30.0)
-    if not 0 < limit <= PEER_LIMIT_MAX:  # NaN fails it too
-        raise UsageError(
-            f"--peer-limit must be a number of seconds above 0, at most {PEER_LIMIT_MAX:g};"
-            f" got {limit:g}"
-        )
+def run(seed: int, peer_name: str | None, quick: bool, limit: float, clock: str) -> int:
+    """Time the solver (and the peer named, if any) on positions from ``seed`` and
+    print the figures; the exit status. ``limit``: the seconds the peer may take
+    on one lattice; ``clock``: "cpu" or "wall". A peer that cannot be loaded is a
+    PeerError before anything is printed."""
+    peer = load_peer() if peer_name else None
     count = 40 if quick else 200
     per_k = 1 if quick else 3
     top = 8 if quick else 9
-    clock = args.clock
     print(
         f"minebender bench solver --seed {seed}"
-        f"{' --peer ' + args.peer if args.peer else ''}{' --quick' if quick else ''}"
+        f"{' --peer ' + peer_name if peer_name else ''}{' --quick' if quick else ''}"
         f" --clock {clock}"
     )
     print(f"real play: {count} positions a level; lattice: {per_k} a size, 30x24 with 150 mines")
@@ -270,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
             rows[-1].agree = f"peer stopped after {limit:g} s; larger k skipped"
         _progress(rows[-1])
     print()
-    _print(rows, args.peer)
+    _print(rows, peer_name)
     return 0
 
 

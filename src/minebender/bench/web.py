@@ -31,7 +31,6 @@ come from ``--seed``, so a run can be repeated.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import json
@@ -48,14 +47,10 @@ from typing import Any
 
 from minebender.bench.percentile import percentile as _pct
 from minebender.bench.web_analysis import HARD_SIZE, analysis_cases
-from minebender.options import SEED_LIMIT, UsageError, add_int_argument, parse_seed
-from minebender.types import NAMED_LEVELS, Pos, neighbours
+from minebender.types import Pos, neighbours
 from minebender.words import count
 
-__all__ = ["EXAMPLE", "Stats", "add_arguments", "choose", "run"]
-
-EXAMPLE = "minebender bench web --players 50 --actions 3000 --check"
-"""The command line that ends this benchmark's ``--help``."""
+__all__ = ["THINK_MS_LIMIT", "BenchError", "Load", "Stats", "choose", "run"]
 
 TARGET_MS = 50.0
 OTHERS = ("new game", "analyse expert", "analyse 100x100", "analyse small", "analyse hard")
@@ -65,49 +60,24 @@ THINK_MS_LIMIT = 60_000.0
 and a huge one would never end the run."""
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``minebender bench web``, under ``bench``'s parser."""
-    parser.add_argument("--url", help="a running server to load (default: start one here)")
-    add_int_argument(
-        parser, "--players", 1, 1001, default=50, help="concurrent players, 1 to 1000 (default 50)"
-    )
-    add_int_argument(
-        parser,
-        "--actions",
-        1,
-        1_000_001,
-        default=3000,
-        help="actions in all, 1 to 1000000 (default 3000)",
-    )
-    parser.add_argument(
-        "--level",
-        default="expert",
-        type=lambda text: text.strip().lower(),  # any case, as every --level
-        choices=list(NAMED_LEVELS),
-        help="the level every player plays, any case (default: expert)",
-    )
-    parser.add_argument(
-        "--think-ms",
-        type=float,
-        default=250.0,
-        help="mean pause of each player between actions, from 0 (flat out) to"
-        f" {THINK_MS_LIMIT:.0f} (250: about 4 actions a second per player, faster than"
-        " most people play)",
-    )
-    parser.add_argument(
-        "--seed",
-        default="1",
-        help=f"the players' choices, an integer from 0 to {SEED_LIMIT - 1} (1)",
-    )
-    parser.add_argument(
-        "--check", action="store_true", help="exit 1 when the 95th percentile misses 50 ms"
-    )
-    parser.add_argument(
-        "--analyse",
-        action="store_true",
-        help="also time the analysis board (POST /api/analyse) on Expert and 100x100 real"
-        " play, then play while a 200x200 lattice is being analysed",
-    )
+@dataclass(frozen=True, slots=True)
+class Load:
+    """The players' load, as the options asked for it."""
+
+    players: int
+    actions: int
+    """Actions in all, shared by the players."""
+    level: str
+    """A named level, lower case."""
+    think_ms: float
+    """Each player's mean pause between actions, from 0 to THINK_MS_LIMIT."""
+    seed: int
+    """The players' choices."""
+
+
+class BenchError(Exception):
+    """The run could not be made (no server, a server that stops answering): the
+    message says what was wrong."""
 
 
 @dataclass
@@ -247,17 +217,15 @@ class _Conn:
             self.writer.close()
 
 
-async def _player(
-    conn: _Conn, index: int, args: argparse.Namespace, budget: list[int], stats: Stats
-) -> None:
-    rng = random.Random(f"{args.seed}:{index}")
-    if args.think_ms:  # players arrive spread over one think time, not all at once
-        await asyncio.sleep(rng.uniform(0, args.think_ms / 1000))
+async def _player(conn: _Conn, index: int, plan: Load, budget: list[int], stats: Stats) -> None:
+    rng = random.Random(f"{plan.seed}:{index}")
+    if plan.think_ms:  # players arrive spread over one think time, not all at once
+        await asyncio.sleep(rng.uniform(0, plan.think_ms / 1000))
     game = 0
     while budget[0] > 0:
-        seed = f"bench-{args.seed}-{index}-{game}"
+        seed = f"bench-{plan.seed}-{index}-{game}"
         t0 = time.perf_counter()
-        status, data = await conn.request("POST", "/api/games", {"level": args.level, "seed": seed})
+        status, data = await conn.request("POST", "/api/games", {"level": plan.level, "seed": seed})
         stats.add("new game", (time.perf_counter() - t0) * 1000)
         game += 1
         if status != 201:
@@ -269,8 +237,8 @@ async def _player(
         while view["status"] == "playing" and budget[0] > 0:
             budget[0] -= 1
             action = choose(view, rng)
-            if args.think_ms:
-                await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think_ms / 1000)
+            if plan.think_ms:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * plan.think_ms / 1000)
             t0 = time.perf_counter()
             status, data = await conn.request("POST", path, action, token)
             stats.add(action["type"], (time.perf_counter() - t0) * 1000)
@@ -281,22 +249,22 @@ async def _player(
             view = data["view"]
 
 
-async def _load(url: str, args: argparse.Namespace, stats: Stats) -> float:
+async def _load(url: str, plan: Load, stats: Stats) -> float:
     parts = urllib.parse.urlsplit(url)
     if parts.scheme != "http" or not parts.hostname:
         raise ValueError(f"--url must look like http://127.0.0.1:8000, got {url!r}")
-    conns = [_Conn(parts.hostname, parts.port or 80) for _ in range(args.players)]
-    budget = [args.actions]
+    conns = [_Conn(parts.hostname, parts.port or 80) for _ in range(plan.players)]
+    budget = [plan.actions]
     t0 = time.perf_counter()
     try:
-        await asyncio.gather(*(_player(c, i, args, budget, stats) for i, c in enumerate(conns)))
+        await asyncio.gather(*(_player(c, i, plan, budget, stats) for i, c in enumerate(conns)))
     finally:
         for c in conns:
             c.close()
     return time.perf_counter() - t0
 
 
-async def _load_with_analyses(url: str, args: argparse.Namespace, stats: Stats) -> float:
+async def _load_with_analyses(url: str, plan: Load, stats: Stats) -> float:
     """``--analyse``: the players' load alone first, for comparison on a machine
     whose other work moves every figure; then the analysis board's cases
     (``bench.web_analysis``), the players' load running under the hard board."""
@@ -305,9 +273,9 @@ async def _load_with_analyses(url: str, args: argparse.Namespace, stats: Stats) 
         raise ValueError(f"--url must look like http://127.0.0.1:8000, got {url!r}")
     host, port = parts.hostname, parts.port or 80
     alone = Stats()
-    await _load(url, args, alone)
+    await _load(url, plan, alone)
     wall, stops = await analysis_cases(
-        lambda: _Conn(host, port), stats, lambda: _load(url, args, stats), args.seed, args.think_ms
+        lambda: _Conn(host, port), stats, lambda: _load(url, plan, stats), plan.seed, plan.think_ms
     )
     quiet = _pct(alone.actions, 0.95) if alone.actions else float("nan")
     busy = _pct(stats.actions, 0.95) if stats.actions else float("nan")
@@ -341,11 +309,11 @@ def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not answer within 10 s")
 
 
-def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> float:
+def _report(stats: Stats, plan: Load, url: str, wall: float) -> float:
     print(
-        f"minebender bench web: {count(args.players, 'player')},"
-        f" {count(args.actions, 'action')} on {args.level},"
-        f" think time {args.think_ms:g} ms, server {url}"
+        f"minebender bench web: {count(plan.players, 'player')},"
+        f" {count(plan.actions, 'action')} on {plan.level},"
+        f" think time {plan.think_ms:g} ms, server {url}"
     )
     print(f"{'request':<16}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
     rows = [*sorted(k for k in stats.times if k not in OTHERS), *OTHERS]
@@ -383,35 +351,30 @@ def _report(stats: Stats, args: argparse.Namespace, url: str, wall: float) -> fl
     return p95
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``minebender bench web`` and print its figures; the exit status."""
-    if not 0 <= args.think_ms <= THINK_MS_LIMIT:  # NaN fails it too
-        raise UsageError(
-            f"--think-ms must be a number of milliseconds from 0 to {THINK_MS_LIMIT:.0f},"
-            f" got {args.think_ms:g}"
-        )
-    # the players read the seed as a number, one reading for every command's --seed
-    args = argparse.Namespace(**{**vars(args), "seed": parse_seed(args.seed)})
+def run(plan: Load, url: str | None, analyse: bool, check: bool) -> int:
+    """Load the server at ``url`` (or one started here) with ``plan``'s players
+    and print the figures; with ``analyse`` time the analysis board too. The exit
+    status: 1 on errors, or with ``check`` when the target is missed. A run that
+    cannot be made is a BenchError."""
     stats = Stats()
     with tempfile.TemporaryDirectory(prefix="minebender-bench-") as tmp:
         proc = None
-        url = args.url
         if url is None:
             try:
                 proc, url = _start_server(Path(tmp) / "bench.db")
             except RuntimeError as exc:
-                raise UsageError(f"cannot start a server: {exc}") from exc
+                raise BenchError(f"cannot start a server: {exc}") from exc
         try:
-            load = _load_with_analyses if args.analyse else _load
-            wall = asyncio.run(load(url.rstrip("/"), args, stats))
+            load = _load_with_analyses if analyse else _load
+            wall = asyncio.run(load(url.rstrip("/"), plan, stats))
         except ServerLost as exc:
-            raise UsageError(f"the server at {url} stopped answering: {exc}") from None
+            raise BenchError(f"the server at {url} stopped answering: {exc}") from None
         except NotMinebender as exc:
-            raise UsageError(f"{url} is not a minebender server: {exc}") from None
+            raise BenchError(f"{url} is not a minebender server: {exc}") from None
         except ValueError as exc:
-            raise UsageError(str(exc)) from exc
+            raise BenchError(str(exc)) from exc
         except OSError as exc:
-            raise UsageError(f"cannot reach {url}: {exc}") from exc
+            raise BenchError(f"cannot reach {url}: {exc}") from exc
         finally:
             if proc is not None:
                 proc.terminate()
@@ -425,7 +388,7 @@ def run(args: argparse.Namespace) -> int:
         for e in stats.errors[:5]:
             print(f"  error: {e}", file=sys.stderr)
         return 1
-    p95 = _report(stats, args, url, wall)
+    p95 = _report(stats, plan, url, wall)
     if stats.errors:
         return 1
-    return 1 if args.check and p95 >= TARGET_MS else 0
+    return 1 if check and p95 >= TARGET_MS else 0

@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from minebender.bench.bot import add_game_arguments
-from minebender.options import checked_board, parse_seed
+from minebender.commands.bench.bot import add_game_arguments
+from minebender.commands.options import checked_board, parse_seed
 from minebender.types import (
     TILE_SYMBOLS,
     Blast,

@@ -1,7 +1,7 @@
 """Generate boards, one JSON object a line or readable text, optionally no-guess.
 
 Board i of a run is ``place_mines`` (or, with --no-guess,
-``place_mines_no_guess``) of the level's size with rs = ``minebender.options.board_rs(seed, i)``:
+``place_mines_no_guess``) of the level's size with rs = ``minebender.game.board_rs(seed, i)``:
 [the low and high 32 bits of the seed, i]. Any program can replay it from the
 printed seed and index. The first click, part of every board, is the centre
 cell (width // 2, height // 2) unless --first says otherwise.
@@ -15,12 +15,11 @@ import secrets
 import sys
 from collections.abc import Iterator
 
-from minebender.game import place_mines, setup
-from minebender.options import (
+from minebender import words
+from minebender.commands.options import (
     COUNT_LIMIT,
     SEED_LIMIT,
     UsageError,
-    board_rs,
     note_if_limited,
     parse_custom_level,
     parse_first,
@@ -28,6 +27,7 @@ from minebender.options import (
     parse_seed,
     read_level,
 )
+from minebender.game import board_rs, place_mines, setup
 from minebender.types import Custom, Layout, Pos, Setup
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "boards", "run"]
@@ -118,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
                 kind = ", no-guess" if args.no_guess else ""
                 print(
                     f"# board {i} of seed {seed}: {size.width}x{size.height},"
-                    f" {size.mines} mines{kind}, first click at ({first.x}, {first.y})"
+                    f" {words.count(size.mines, 'mine')}{kind},"
+                    f" first click at ({first.x}, {first.y})"
                     " marked o; * is a mine"
                 )
                 for y, row in enumerate(_rows(layout)):

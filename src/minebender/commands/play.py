@@ -11,9 +11,9 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from minebender.commands.options import OUTPUT_ERROR, add_db_argument
 from minebender.commands.terminal import require_terminal
 from minebender.keys import key_table
-from minebender.options import OUTPUT_ERROR, add_db_argument
 from minebender.types import Custom, Level
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ EXAMPLE = "minebender play --level intermediate --seed k3j9"
 def parse_level(name: str) -> Level:
     """The level called name (beginner, intermediate or expert, any case), or a
     custom WxHxM as ``--custom`` takes it (``options.read_level``)."""
-    from minebender.options import read_level
+    from minebender.commands.options import read_level
 
     return read_level(name)
 
@@ -40,7 +40,7 @@ def parse_custom(text: str) -> Level:
     >>> parse_custom("20x12x40")
     Custom(width=20, height=12, mines=40)
     """
-    from minebender.options import parse_custom_level
+    from minebender.commands.options import parse_custom_level
 
     return parse_custom_level(text)
 
@@ -115,35 +115,18 @@ def board_spec(path: str) -> SessionSpec:
     as the file has it. A UsageError names the file and what is wrong, or says
     that minebender does not play a board of that size."""
     from minebender.cli import UsageError
-    from minebender.game import setup
-    from minebender.mbf import MBFError, parse_mbf
-    from minebender.options import read_at_most
-    from minebender.session import SessionSpec
-    from minebender.types import Beginner, Expert, Intermediate
-    from minebender.words import article
+    from minebender.commands.options import read_at_most
+    from minebender.mbf import MBFError
+    from minebender.session import mbf_spec
 
     try:
         data = read_at_most(path, 4 + 2 * 255 * 255)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        layout = parse_mbf(data)
+        return mbf_spec(data)
     except MBFError as exc:
-        raise UsageError(f"{path}: not an .mbf board: {exc}") from None
-    width, height = len(layout[0]), len(layout)
-    mines = sum(map(sum, layout))
-    level: Level = Custom(width, height, mines)
-    for named in (Beginner(), Intermediate(), Expert()):
-        if setup(named) == setup(level):
-            level = named
-    b = setup(level)
-    if (b.width, b.height, b.mines) != (width, height, mines):
-        raise UsageError(
-            f"{path}: {article(f'{width}x{height}')} board with {mines} mines, and minebender"
-            " plays 9 to 30"
-            " columns, 9 to 25 rows and 10 mines to all but 10 cells (as Windows XP)"
-        )
-    return SessionSpec(level, "mbf", layout=layout)
+        raise UsageError(f"{path}: {exc}") from None
 
 
 def _play_board(args: argparse.Namespace) -> int:
@@ -176,8 +159,7 @@ def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender play`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender.cli import UsageError
-    from minebender.session import SEED_RULE, is_board_seed
-    from minebender.words import cut
+    from minebender.session import check_given_seed
 
     if args.board is not None:
         return _play_board(args)
@@ -198,13 +180,16 @@ def run(args: argparse.Namespace) -> int:
     elif args.custom is not None:
         level = parse_custom(args.custom)
     if isinstance(level, Custom) and text is not None:  # a code's size is as the laws clamp it
+        from minebender.commands.options import note_if_limited
         from minebender.game import setup
-        from minebender.options import note_if_limited
 
         note_if_limited("play", option, text, setup(level))
     seed: str | None = args.seed
-    if seed is not None and not is_board_seed(seed):
-        raise UsageError(f"--seed {cut(seed)} must be {SEED_RULE}")
+    if seed is not None:
+        try:
+            check_given_seed(seed, "--seed")
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     if args.no_guess:
         from minebender.session import no_guess_available
 

@@ -16,9 +16,10 @@ import sys
 from pathlib import Path
 
 from minebender.boardtext import CELL_LIMIT
-from minebender.options import COUNT_LIMIT, SEED_LIMIT, UsageError, parse_int, parse_seed
+from minebender.commands.options import COUNT_LIMIT, SEED_LIMIT, UsageError, parse_int, parse_seed
 from minebender.puzzle import DIFFICULTIES, Made, PuzzleError, make_puzzle
 from minebender.puzzle.code import puzzle_code
+from minebender.words import count
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
@@ -158,7 +159,10 @@ def _write_sheets(made: list[Made], seed: int, svg: Path | None, pdf: Path | Non
     p = made[0].puzzle
     sheet = Sheet(
         [m.puzzle for m in made],
-        [f"{i + 1}. {m.grade.difficulty}, {m.puzzle.total} mines" for i, m in enumerate(made)],
+        [
+            f"{i + 1}. {m.grade.difficulty}, {count(m.puzzle.total, 'mine')}"
+            for i, m in enumerate(made)
+        ],
         f"minebender puzzles {p.width}x{p.height}, seed {seed}",
     )
     for path, write in ((svg, write_svg), (pdf, write_pdf)):

@@ -15,8 +15,8 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+from minebender.commands.options import add_db_argument, read_at_most, stored_games
 from minebender.commands.terminal import require_terminal
-from minebender.options import add_db_argument, read_at_most, stored_games
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 
 __all__ = [
@@ -196,8 +196,8 @@ def _write(replay: Replay, out: Path, kind: str) -> int:
     """Write the replay's board as .mbf, or the game as .evf; OUTPUT_ERROR when
     the file cannot be written, a UsageError when the game has no such file."""
     from minebender.cli import UsageError
+    from minebender.commands.options import OUTPUT_ERROR
     from minebender.mbf import format_mbf
-    from minebender.options import OUTPUT_ERROR
     from minebender.review import ReviewError
     from minebender.review.evf import evf_bytes
 

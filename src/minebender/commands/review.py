@@ -76,7 +76,7 @@ def review_text(r: Review) -> str:
     rec, f, s = r.record, r.figures, r.summary
     who = ", ".join(x for x in (rec.software, rec.player) if x)
     lines = [
-        f"{Path(rec.file).name}: {rec.width}x{rec.height} with {rec.mines} mines"
+        f"{Path(rec.file).name}: {rec.width}x{rec.height} with {count(rec.mines, 'mine')}"
         + (f" ({who})" if who else ""),
         f"{f.status} in {f.seconds:.3f} s   3BV {f.bbbv}   3BV/s {f.bbbv_per_s:.3f}"
         f"   clicks {f.clicks.left}+{f.clicks.right}+{f.clicks.double}={f.clicks.total}",

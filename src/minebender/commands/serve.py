@@ -17,7 +17,7 @@ import threading
 import time
 import webbrowser
 
-from minebender.options import add_db_argument, add_int_argument
+from minebender.commands.options import add_db_argument, add_int_argument
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "host_names", "run"]
 

@@ -31,8 +31,8 @@ from minebender.analysis_board import (
 )
 from minebender.boardtext import CELL_LIMIT, Board, BoardTextError
 from minebender.cli import UsageError, console
+from minebender.commands.options import memory_cap, read_at_most
 from minebender.minetext import parse_position
-from minebender.options import memory_cap, read_at_most
 from minebender.solver import Analysis, explain
 from minebender.solver.conflict import Conflict
 from minebender.types import Boom, Knowledge, Pos, Shown, cell_name

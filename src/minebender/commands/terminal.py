@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 import sys
 
-from minebender.options import UsageError
+from minebender.commands.options import UsageError
 
 __all__ = ["require_terminal"]
 

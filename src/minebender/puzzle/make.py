@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from minebender.puzzle.grading import DIFFICULTIES, Grade, grade, solvable_with
 from minebender.puzzle.unique import Checker, minimize
 from minebender.puzzle.values import Puzzle
+from minebender.words import count
 
 __all__ = ["TRIES", "Made", "PuzzleError", "make_puzzle"]
 
@@ -94,7 +95,8 @@ def make_puzzle(
         if target is None or min(found.kind, 2) == target:
             return Made(puzzle, found, attempt + 1, checks, exact)
     raise PuzzleError(
-        f"no {difficulty} puzzle with {mines} mines on {width}x{height} found in {TRIES} layouts"
+        f"no {difficulty} puzzle with {count(mines, 'mine')} on {width}x{height}"
+        f" found in {TRIES} layouts"
     )
 
 

@@ -24,6 +24,7 @@ from minebender.review.mouse import MouseEvent, moves_of
 from minebender.review.play import advance
 from minebender.review.record import Format, Move, Record, ReviewError
 from minebender.types import Layout, Pos
+from minebender.words import count
 
 __all__ = ["MAX_BYTES", "PEER_FORMATS", "parse_in_child", "read_peer", "sniff", "toollib_board"]
 
@@ -79,12 +80,16 @@ def sniff(fmt: Format, data: bytes) -> str | None:
     return None
 
 
-def parse_in_child(report: Callable[[Any], None], fmt: str, data: bytes) -> dict[str, Any]:
+def parse_in_child(
+    report: Callable[[Any], None], fmt: str, data: bytes, workdir: str
+) -> dict[str, Any]:
     """Parse a file's bytes with ms_toollib (run in a child process: see the
-    module's docstring). Plain values only, so the answer crosses a pipe."""
+    module's docstring). Plain values only, so the answer crosses a pipe.
+    ``workdir`` is the caller's to remove: ms_toollib writes its crash.log
+    into the working directory as it aborts, when the child can clean nothing."""
     toollib: Any = importlib.import_module("ms_toollib")  # its stubs are not its API
 
-    os.chdir(tempfile.mkdtemp(prefix="minebender-review-"))  # its crash.log goes there
+    os.chdir(workdir)
     readers = {
         "avf": toollib.AvfVideo,
         "rmv": toollib.RmvVideo,
@@ -132,7 +137,8 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
     wrong = sniff(fmt, data)
     if wrong is not None:
         raise ReviewError(f"{name}: {wrong}")
-    outcome = run_child(parse_in_child, fmt, data)
+    with tempfile.TemporaryDirectory(prefix="minebender-review-") as workdir:
+        outcome = run_child(parse_in_child, fmt, data, workdir)
     if not isinstance(outcome, limited.Done):
         raise ReviewError(
             f"{name}: damaged or cut short ({fmt.upper()} reader: {why_not(outcome)})"
@@ -150,7 +156,9 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
         or any(len(row) != width for row in board)
         or sum(v < 0 for row in board for v in row) != mines
     ):
-        raise ReviewError(f"{name}: damaged: its board is not {width}x{height} with {mines} mines")
+        raise ReviewError(
+            f"{name}: damaged: its board is not {width}x{height} with {count(mines, 'mine')}"
+        )
     layout = tuple(tuple(v < 0 for v in row) for row in board)
     game = Game.fresh(width, height, layout)
     state = {"started": False}

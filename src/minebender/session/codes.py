@@ -8,12 +8,14 @@ import secrets
 from minebender.session.board import level_from_name, level_name
 from minebender.session.values import SessionSpec
 from minebender.types import Custom, Level
-from minebender.words import cut
+from minebender.words import count, cut
 
 __all__ = [
+    "FILE_SEED",
     "MAX_SEED_LENGTH",
     "SEED_RULE",
     "board_code",
+    "check_given_seed",
     "is_board_seed",
     "new_seed",
     "parse_board_code",
@@ -25,6 +27,12 @@ _LETTER_LEVELS = {v: k for k, v in _LEVEL_LETTERS.items()}
 MAX_SEED_LENGTH = 64
 SEED_RULE = f"1 to {MAX_SEED_LENGTH} printable characters, without spaces at either end"
 """What a seed a player gives must be (``is_board_seed``), said the same way everywhere."""
+
+
+FILE_SEED = "mbf"
+"""The seed of a game on a board from a file: the layout decides that board, not
+this seed, so such a game has no board code (``board_code`` gives None) and a
+code with this seed is refused (it was once shown as ``b:mbf``, a lie)."""
 
 
 SEED_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -62,13 +70,35 @@ def is_board_seed(seed: str) -> bool:
     return 0 < len(seed) <= MAX_SEED_LENGTH and seed.isprintable() and seed == seed.strip()
 
 
-def board_code(spec: SessionSpec) -> str:
+def check_given_seed(seed: str, name: str) -> None:
+    """A ValueError, naming the seed as name (``--seed``, ``seed``), unless
+    a player may give it to pick a board: ``is_board_seed``, and not
+    ``FILE_SEED``, whose board code is refused (it was shown for boards from
+    a file), so a game on it could not be shared.
+
+    >>> check_given_seed("mbf", "--seed")
+    Traceback (most recent call last):
+    ValueError: --seed mbf is kept for boards from a file: pick another seed
+    """
+    if not is_board_seed(seed):
+        raise ValueError(f"{name} {cut(seed)} must be {SEED_RULE}")
+    if seed == FILE_SEED:
+        raise ValueError(f"{name} {seed} is kept for boards from a file: pick another seed")
+
+
+def board_code(spec: SessionSpec) -> str | None:
     """A short code that gives another player the same board: ``e:SEED``,
-    ``i+ng:SEED`` (no-guess) or ``20x12x40:SEED`` for a custom level.
+    ``i+ng:SEED`` (no-guess) or ``20x12x40:SEED`` for a custom level. None for
+    a board given by its layout (an .mbf file, an imported replay): a code
+    deals a board from its seed, so any code would deal another board.
 
     >>> board_code(SessionSpec(Custom(20, 12, 40), "abc", no_guess=True))
     '20x12x40+ng:abc'
+    >>> board_code(SessionSpec(Custom(9, 9, 10), FILE_SEED, layout=((False,) * 9,) * 9)) is None
+    True
     """
+    if spec.layout is not None:
+        return None
     name = level_name(spec.level)
     if name == "custom":
         b = spec.setup
@@ -98,6 +128,11 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
     head, sep, seed = code.strip().partition(":")
     if not sep or not seed:
         raise ValueError(f"board code {code!r} must look like LEVEL:SEED, e.g. e:k3j9")
+    if seed == FILE_SEED:
+        raise ValueError(
+            f"{cut(code.strip(), 20)} is not a board code: a board from a file has none"
+            " (open the .mbf file itself)"
+        )
     if not is_board_seed(seed):
         # only such seeds are ever given a code: this one was mistyped or made up
         raise ValueError(f"board code seed {cut(seed, 20)} must be {SEED_RULE}")
@@ -105,6 +140,36 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
     no_guess = head.endswith("+ng")
     level = _level(head.removesuffix("+ng"), head)
     return SessionSpec(level, seed, no_guess=no_guess, practice=practice, chosen=True)
+
+
+def mbf_spec(data: bytes, practice: bool = False) -> SessionSpec:
+    """The spec of a game on the board of an .mbf file, played as the file has
+    it: a chosen board, so never ranked. An MBFError (a ValueError) names what
+    is wrong with the file, or says that minebender does not play a board of
+    that size (it plays the sizes the laws allow, as Windows XP)."""
+    from minebender.game import setup
+    from minebender.mbf import MBFError, parse_mbf
+    from minebender.types import Beginner, Expert, Intermediate
+    from minebender.words import article
+
+    try:
+        layout = parse_mbf(data)
+    except MBFError as exc:
+        raise MBFError(f"not an .mbf board: {exc}") from None
+    width, height = len(layout[0]), len(layout)
+    mines = sum(map(sum, layout))
+    level: Level = Custom(width, height, mines)
+    for named in (Beginner(), Intermediate(), Expert()):
+        if setup(named) == setup(level):
+            level = named
+    b = setup(level)
+    if (b.width, b.height, b.mines) != (width, height, mines):
+        raise MBFError(
+            f"{article(f'{width}x{height}')} board with {count(mines, 'mine')},"
+            " and minebender plays 9 to 30 columns, 9 to 25 rows"
+            " and 10 mines to all but 10 cells (as Windows XP)"
+        )
+    return SessionSpec(level, FILE_SEED, practice=practice, layout=layout)
 
 
 def _code_in_link(text: str) -> str:

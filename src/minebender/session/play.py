@@ -9,8 +9,10 @@ from dataclasses import dataclass, field, replace
 from minebender.boardtext import format_board
 from minebender.game import Game
 from minebender.session.board import assist_k, bbbv, bbbv_solved, layout_for
-from minebender.session.values import Clicks, Clock, Event, SessionSpec
+from minebender.session.values import Clicks, Clock, Event, Mark, Practice, SessionSpec
 from minebender.types import (
+    Assist,
+    Chord,
     Covered,
     Exploded,
     Flag,
@@ -20,6 +22,7 @@ from minebender.types import (
     Lost,
     Playing,
     Pos,
+    Reveal,
     Setup,
     Status,
     Tile,
@@ -306,30 +309,30 @@ class Session:
     def reveal(self, pos: Pos) -> Event | None:
         """Left click: reveal pos (the first one places the mines around it)."""
         self.resume()
-        return self.act(Event("reveal", pos, self.now_ms()))
+        return self.act(Event(Reveal(pos), self.now_ms()))
 
     def flag(self, pos: Pos) -> Event | None:
         """Right click: toggle the flag of a hidden cell (allowed before the first click)."""
         self.resume()
-        return self.act(Event("flag", pos, self.now_ms()))
+        return self.act(Event(Flag(pos), self.now_ms()))
 
     def chord(self, pos: Pos) -> Event | None:
         """Both buttons on a number: reveal its unflagged neighbours if the flags add up."""
         self.resume()
-        return self.act(Event("chord", pos, self.now_ms()))
+        return self.act(Event(Chord(pos), self.now_ms()))
 
     def assist(self) -> Event | None:
         """The no-guess assist: opens a safe cell when stuck, loses with a Hint if not."""
         k = assist_k(self.spec.seed, self.clicks.assist)
         self.resume()
-        return self.act(Event("assist", None, self.now_ms(), k))
+        return self.act(Event(Assist(k), self.now_ms()))
 
     def mark(self, pos: Pos) -> Event | None:
         """Right click with Marks (?) on, on a flag or a ?, as in Windows XP: a
         flag becomes a ?, a ? becomes covered (on a covered cell it puts a ?).
         Counts as a right click; a revealed cell does not change."""
         self.resume()
-        return self.act(Event("mark", pos, self.now_ms()))
+        return self.act(Event(Mark(pos), self.now_ms()))
 
     def make_practice(self) -> Event | None:
         """Switch practice on in the game in play: from here it is a practice game
@@ -339,7 +342,7 @@ class Session:
         if self.spec.practice:
             return None
         self.resume()
-        return self.act(Event("practice", None, self.now_ms()))
+        return self.act(Event(Practice(), self.now_ms()))
 
     def act(self, event: Event) -> Event | None:
         """Take one logged action; None (and nothing logged) once the game is over."""
@@ -353,41 +356,42 @@ class Session:
         no-guess board with no room), then the log and the counts, so a failure
         leaves the session as it was."""
         b = self.setup
+        move = event.move
         pos = event.pos
         on_board = pos is not None and 0 <= pos.x < b.width and 0 <= pos.y < b.height
-        if event.type == "practice":
+        if isinstance(move, Practice):
             # The spec is a frozen value: the session takes the practice one.
             self.spec = replace(self.spec, practice=True)
-        elif event.type == "mark":
-            if on_board and pos is not None:
-                self._cycle_mark(pos)
+        elif isinstance(move, Mark):
+            if on_board:
+                self._cycle_mark(move.pos)
         elif self.game is not None:
-            self.game = self.game.step(event.action())
-        elif event.type == "flag":
-            if on_board and pos is not None:
-                self._pre_flags ^= {pos}
-        elif event.type == "assist" or (
-            event.type == "reveal" and on_board and pos not in self._pre_flags
+            self.game = self.game.step(move)
+        elif isinstance(move, Flag):
+            if on_board:
+                self._pre_flags ^= {move.pos}
+        elif isinstance(move, Assist) or (
+            isinstance(move, Reveal) and on_board and move.pos not in self._pre_flags
         ):
-            first = self.assist_start() if pos is None else pos
+            first = self.assist_start() if isinstance(move, Assist) else move.pos
             self.game = self._first_game(first).open(first)
             self.first_ms = event.t_ms
             self.first_pos = first
         # otherwise: a chord on a blank board, a click off it or on a flag does nothing
         self.events.append(event)
         clicks = self.clicks
-        match event.type:
-            case "reveal":
+        match move:
+            case Reveal():
                 clicks.left += 1
-            case "flag" | "mark":
+            case Flag() | Mark():
                 clicks.right += 1
-            case "chord":
+            case Chord():
                 clicks.chord += 1
-            case "assist":
+            case Assist():
                 clicks.assist += 1
         if self.over and self.end_ms is None:
             self.end_ms = event.t_ms
-        if self._marks and event.type != "mark":
+        if self._marks and not isinstance(move, Mark):
             # a ? goes with its cell: revealed, or flagged over
             flags = self.flags
             self._marks = {p for p in self._marks if self._hidden(p) and p not in flags}

@@ -1,19 +1,43 @@
 """The values a session is made of: its spec, its events and its click counts.
 
 A session is fully decided by its ``SessionSpec`` and its list of ``Event``:
-these are what the store writes and what a replay file holds.
+these are what the store writes and what a replay file holds. An event is a
+``Move`` with its time: an ``Action`` on the game, or a ``Mark`` or
+``Practice``, notes of the session that the game never sees.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeAlias
 
 from minebender.game import setup
-from minebender.types import Action, Assist, Chord, Flag, Layout, Level, Pos, Reveal, Setup
+from minebender.types import (
+    Action,
+    Assist,
+    Chord,
+    Flag,
+    Layout,
+    Level,
+    Pos,
+    Reveal,
+    Setup,
+    as_pos,
+)
 
-__all__ = ["CELLESS_TYPES", "EVENT_TYPES", "Clicks", "Clock", "Event", "EventType", "SessionSpec"]
+__all__ = [
+    "CELLESS_TYPES",
+    "EVENT_TYPES",
+    "Clicks",
+    "Clock",
+    "Event",
+    "EventType",
+    "Mark",
+    "Move",
+    "Practice",
+    "SessionSpec",
+]
 
 Clock = Callable[[], float]
 """A monotonic clock in seconds, like ``time.monotonic``; injectable for tests."""
@@ -68,45 +92,95 @@ class SessionSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """One action of the player: its type, its cell (None for the assist and for
-    practice), the time in ms since the session began, and for the assist the
-    choice k it used. A ``practice`` event switches practice on in a game in
-    play: the spec is frozen, so the event is what records the change. A
-    ``mark`` event is a right click with Marks (?) on, on a flag or a ?: it
-    cycles the cell's question mark, the player's note, which lives beside
-    the game and never in it (``Session.marks``)."""
+class Mark:
+    """A right click with Marks (?) on, on a flag or a ?: it cycles the cell's
+    question mark, the player's note. A note beside the game, never in it
+    (``Session.marks``), so it is no ``Action``."""
 
-    type: EventType
-    pos: Pos | None
-    t_ms: int
-    k: int = 0
+    pos: Pos
 
     def __post_init__(self) -> None:
-        if self.type not in EVENT_TYPES:
-            raise ValueError(f"event type must be one of {EVENT_TYPES}, got {self.type!r}")
-        if self.type not in CELLESS_TYPES and self.pos is None:
-            raise ValueError(f"a {self.type} event needs a cell")
-        if self.type == "practice" and self.pos is not None:
-            raise ValueError("a practice event has no cell")
-        if self.pos is not None:
-            object.__setattr__(self, "pos", Pos(int(self.pos[0]), int(self.pos[1])))
+        object.__setattr__(self, "pos", as_pos("Mark", self.pos))
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    """Practice switched on in a game in play. The spec is frozen, so this note
+    is what records the change; the game itself does not see it."""
+
+
+Move: TypeAlias = Action | Mark | Practice
+"""What one event does: an ``Action`` on the game, or a note of the session."""
+
+_TYPES: dict[type[Move], EventType] = {
+    Reveal: "reveal",
+    Flag: "flag",
+    Chord: "chord",
+    Assist: "assist",
+    Practice: "practice",
+    Mark: "mark",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One move of the player and its time in ms since the session began. Its
+    flat form (a type, a cell or None, the time, the assist's k) is what the
+    store's rows and replay files hold: ``Event.of`` reads it, ``type``,
+    ``pos`` and ``k`` give it."""
+
+    move: Move
+    t_ms: int
+
+    def __post_init__(self) -> None:
+        if type(self.move) not in _TYPES:
+            raise TypeError(
+                f"an event's move must be an action, a mark or practice, got {self.move!r}"
+            )
         if isinstance(self.t_ms, bool) or not isinstance(self.t_ms, int) or self.t_ms < 0:
             raise ValueError(f"event time must be a non-negative int of ms, got {self.t_ms!r}")
 
-    def action(self) -> Action:
-        """The core action this event takes (a ``practice`` event takes none:
-        ``Session`` handles it before asking)."""
-        match self.type:
-            case "reveal":
-                return Reveal(self.pos or Pos(-1, -1))
-            case "flag":
-                return Flag(self.pos or Pos(-1, -1))
-            case "chord":
-                return Chord(self.pos or Pos(-1, -1))
-            case "practice" | "mark":
-                raise ValueError(f"a {self.type} event takes no action on the game")
-        return Assist(self.k)
+    @classmethod
+    def of(cls, kind: str, pos: Pos | None, t_ms: int, k: int = 0) -> Event:
+        """The event of a flat form: ``kind`` one of EVENT_TYPES, ``pos`` the cell
+        (None for the assist and practice), ``k`` the assist's choice. A
+        ValueError names what is wrong.
+
+        >>> Event.of("flag", Pos(2, 1), 40)
+        Event(move=Flag(pos=Pos(x=2, y=1)), t_ms=40)
+        """
+        if kind not in EVENT_TYPES:
+            raise ValueError(f"event type must be one of {EVENT_TYPES}, got {kind!r}")
+        if kind in CELLESS_TYPES:
+            if pos is not None:
+                raise ValueError(f"a {kind} event has no cell")
+            return cls(Assist(k) if kind == "assist" else Practice(), t_ms)
+        if pos is None:
+            raise ValueError(f"a {kind} event needs a cell")
+        cell = Pos(int(pos[0]), int(pos[1]))
+        moves: dict[str, Callable[[Pos], Move]] = {
+            "reveal": Reveal,
+            "flag": Flag,
+            "chord": Chord,
+            "mark": Mark,
+        }
+        return cls(moves[kind](cell), t_ms)
+
+    @property
+    def type(self) -> EventType:
+        """The move's name in the flat form: reveal, flag, chord, assist, practice, mark."""
+        return _TYPES[type(self.move)]
+
+    @property
+    def pos(self) -> Pos | None:
+        """The move's cell; None for the assist and practice."""
+        move = self.move
+        return None if isinstance(move, (Assist, Practice)) else move.pos
+
+    @property
+    def k(self) -> int:
+        """The assist's choice among the safe cells; 0 for every other move."""
+        return self.move.k if isinstance(self.move, Assist) else 0
 
 
 @dataclass(slots=True)

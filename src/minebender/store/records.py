@@ -156,4 +156,4 @@ def event_of(row: sqlite3.Row) -> Event:
     """The ``Event`` of a stored events row."""
     kind: EventType = row["type"]
     pos = None if row["x"] is None else Pos(row["x"], row["y"])
-    return Event(kind, pos, row["t_ms"], row["k"])
+    return Event.of(kind, pos, row["t_ms"], row["k"])

@@ -44,6 +44,7 @@ from minebender.tui.screens import (
 )
 from minebender.tui.status import status_lines
 from minebender.types import NAMED_LEVELS, Custom, Level, Number, Pos, Setup
+from minebender.words import count
 
 __all__ = ["MinebenderApp"]
 
@@ -305,7 +306,9 @@ class MinebenderApp(BoardApp):
             return
         b = self.session.setup
         if (level.width, level.height, level.mines) != (b.width, b.height, b.mines):
-            self.notify(f"Limited as the laws say: {b.width}x{b.height} with {b.mines} mines.")
+            self.notify(
+                f"Limited as the laws say: {b.width}x{b.height} with {count(b.mines, 'mine')}."
+            )
 
     def action_keys(self) -> None:
         """Show every key."""

@@ -56,7 +56,8 @@ def number_text(value: float | None) -> str:
 
 def end_items(session: Session) -> list[str]:
     """The end screen's entries for a finished game, in the web's order, then
-    the board code (the web shows it behind a button; here it is text to copy)."""
+    the board code (the web shows it behind a button; here it is text to copy),
+    or, for a board from a file, which has no code, a word saying so."""
     return _items(
         session.elapsed_ms,
         (session.bbbv_solved, session.bbbv),
@@ -74,11 +75,12 @@ def _items(
     per_s: float | None,
     efficiency: float | None,
     c: Clicks,
-    code: str,
+    code: str | None,
     first: Pos | None,
 ) -> list[str]:
     # a code gives the same board only to the same first click: it goes with it
     where = "" if first is None else f" (first click {cell_name(first)})"
+    board = "A board from a file: no code" if code is None else f"Board code {code}{where}"
     return [
         f"Time {elapsed_ms / 1000:.3f} s",
         f"3BV {bbbv[0]} / {bbbv[1]}",
@@ -86,7 +88,7 @@ def _items(
         f"Efficiency {number_text(efficiency)}{'' if efficiency is None else '%'}",
         f"Clicks {c.total} ({c.left} left, {c.right} right, {c.chord} chord)",
         f"Assists {c.assist}",
-        f"Board code {code}{where}",
+        board,
     ]
 
 

@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from minebender.puzzle.code import puzzle_code
 from minebender.puzzle.values import Puzzle
+from minebender.words import count
 
 __all__ = ["PuzzleApp", "check_words"]
 
@@ -74,7 +75,7 @@ class PuzzleApp(App[None]):
         self.terminal = Size(80, 24)  # the terminal's size, from on_mount and on_resize
         self.end: float | None = None
         self.shown = False
-        self.message = f"Flag all {puzzle.total} mines, then press C to check."
+        self.message = f"Flag all {count(puzzle.total, 'mine')}, then press C to check."
 
     def compose(self) -> ComposeResult:
         yield Static(id="board")

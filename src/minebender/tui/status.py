@@ -20,7 +20,8 @@ def status_lines(session: Session, *, resumed: bool, then: str = "") -> list[str
     says how it ended, then why no best time is asked (if its kind is why),
     then ``then`` (the key for what comes next, given up first); a game being
     played names its level, ``resumed`` if it was brought back, its seed if
-    the player chose it, and whether it is no-guess (the seed given up first)."""
+    the player chose it (or that its board came from a file), and whether it
+    is no-guess (the seed given up first)."""
     s = session
     status = s.status
     if isinstance(status, Won):
@@ -45,8 +46,12 @@ def status_lines(session: Session, *, resumed: bool, then: str = "") -> list[str
     # The seed gives the board away: a dealt board keeps it to itself while
     # it is on (as the web page keeps its code), or the board could be
     # learnt with --seed in another window and then played for a best time.
-    # A chosen board's seed is the one the player gave.
-    seed = f"seed {s.spec.seed}" if s.spec.chosen else ""
+    # A chosen board's seed is the one the player gave; a board from a file
+    # has a seed that deals another board, so it is named for what it is.
+    if s.spec.layout is not None:
+        seed = "board from a file"
+    else:
+        seed = f"seed {s.spec.seed}" if s.spec.chosen else ""
     extra = "no-guess" if s.spec.no_guess else ""
     return list(dropping([f"{again}{name}", seed, extra], drop=[1]))
 

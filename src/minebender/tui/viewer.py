@@ -19,7 +19,7 @@ from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 from minebender.review.judge import Judged
 from minebender.review.own import judge_replay
 from minebender.review.report import fraction_text
-from minebender.session import Event, Session, level_name, shown_seconds
+from minebender.session import FILE_SEED, Event, Session, level_name, shown_seconds
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
 from minebender.tui.line_fit import dropping, fit
@@ -205,7 +205,9 @@ class ReplayApp(BoardApp):
             case Playing():
                 state = f"paused · {speed}" if self.paused else speed
         who = f" by {self.replay.player}" if self.replay.player else ""
-        if not self.dealt:  # edited, or dealt by a version that placed mines otherwise
+        if self.replay.spec.seed == FILE_SEED:  # its seed deals another board: it has no code
+            who += ", a board from a file"
+        elif not self.dealt:  # edited, or dealt by a version that placed mines otherwise
             who += ", not its code's board"
         judged = self.judged[step.index - 1] if step.index else None
         parts = [

@@ -7,15 +7,23 @@ and a memory cap, never on the event loop nor in the server's own memory:
 a pathological board answers with what was known when it stopped, and holds
 up no other player. A client that goes away (the page aborts its request
 after an edit) has its child killed at once.
+
+A client that sends ``Accept: application/x-ndjson`` gets the analysis as
+it is made: one JSON line per stage, as the child reports it (the count and
+the probabilities first, the dead cells last), then the whole answer. The
+page draws the probabilities at once instead of waiting for the slowest
+stage.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from minebender import limited
@@ -27,7 +35,14 @@ from minebender.web.access import json_answer
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 
-__all__ = ["ANALYSE_LIMITS", "AnalyseIn", "WhyIn", "analyse_routes", "warm_analysis"]
+__all__ = [
+    "ANALYSE_LIMITS",
+    "NDJSON",
+    "AnalyseIn",
+    "WhyIn",
+    "analyse_routes",
+    "warm_analysis",
+]
 
 GiB = 1 << 30
 
@@ -43,6 +58,11 @@ ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=19, nic
 moves come first while a hard board runs, and an Expert board still answers
 at full speed."""
 AT_ONCE = 3
+SMALL = 64 * 64
+"""Cells of a board whose whole answer is written on the event loop (a
+millisecond or two): a thread's round trip would cost more."""
+NDJSON = "application/x-ndjson"
+"""The media type a client accepts to get the analysis stage by stage."""
 """Analyses running at once; more wait their turn (or are dropped when their
 client goes away). Each takes a core at most and its memory cap."""
 
@@ -118,6 +138,103 @@ async def _limited(request: Request, slots: asyncio.Semaphore, fn: Any, *args: A
     return task.result()
 
 
+async def _staged(
+    request: Request, slots: asyncio.Semaphore, fn: Any, *args: Any
+) -> AsyncGenerator[Any]:
+    """Each stage of fn's work as the child reports it, then its outcome; it
+    ends early, the child killed (or never started), when the client goes away."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+
+    def heard(stage: Any) -> None:  # in the thread that waits for the child
+        loop.call_soon_threadsafe(queue.put_nowait, ("stage", stage))
+
+    async def work() -> limited.Outcome:
+        async with slots:
+            return await limited.run_async(fn, *args, limits=ANALYSE_LIMITS, on_stage=heard)
+
+    task = asyncio.ensure_future(work())
+    # the stages are queued before the task is done: its end comes after them
+    task.add_done_callback(lambda _: queue.put_nowait(("end", None)))
+    gone = asyncio.ensure_future(_until_gone(request))
+    try:
+        while True:
+            got = asyncio.ensure_future(queue.get())
+            await asyncio.wait({got, gone}, return_when=asyncio.FIRST_COMPLETED)
+            if not got.done():
+                got.cancel()
+                return
+            kind, stage = got.result()
+            if kind == "end":
+                break
+            yield stage
+        yield task.result()
+    finally:
+        gone.cancel()
+        if not task.done():
+            task.cancel()  # run_async kills the child
+
+
+def _answer(k: Any, outcome: limited.Outcome) -> dict[str, Any]:
+    """The whole answer of ``POST /api/analyse``: every stage the child reported,
+    null where it stopped before one, and whether and why it stopped."""
+    out: dict[str, Any] = {"width": k.width, "height": k.height, "mines": k.mines}
+    out.update(NOT_REACHED)
+    for stage in outcome.stages:
+        out.update(stage)
+    done = isinstance(outcome, limited.Done)
+    out["complete"] = done
+    out["stopped"] = (
+        None
+        if done
+        else "time"
+        if isinstance(outcome, limited.TimedOut)
+        else "memory"
+        if isinstance(outcome, limited.OutOfMemory)
+        else "cancelled"
+    )
+    return out
+
+
+def _line(data: Any) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode() + b"\n"
+
+
+async def _streamed(request: Request, slots: asyncio.Semaphore, k: Any) -> Response:
+    """The analysis as NDJSON: a line per stage (the keys it fills in), then
+    the whole answer. A crash before the first line is a 500 as without the
+    stream; after it, the last line is ``{"detail": ...}``."""
+    events = _staged(request, slots, study_json, k)
+    first = await anext(events, None)
+    if first is None:
+        return Response(status_code=499)  # nobody is listening
+    if isinstance(first, limited.Crashed | limited.Failed):
+        raise _failure(first)
+
+    async def lines() -> AsyncIterator[bytes]:
+        event = first
+        try:
+            while event is not None:
+                if isinstance(event, dict):
+                    yield _line(event)
+                elif isinstance(event, limited.Crashed | limited.Failed):
+                    yield _line({"detail": _failure(event).detail})
+                elif k.width * k.height <= SMALL:
+                    yield _line(_answer(k, event))  # the whole answer
+                else:  # a big board's is half a megabyte: written off the loop
+                    yield await asyncio.to_thread(_line, _answer(k, event))
+                event = await anext(events, None)
+        finally:
+            await events.aclose()
+
+    return StreamingResponse(lines(), media_type=NDJSON, headers={"Cache-Control": "no-store"})
+
+
+def _wants_stream(request: Request) -> bool:
+    accept = request.headers.get("accept", "")
+    return any(part.split(";")[0].strip().lower() == NDJSON for part in accept.split(","))
+
+
 def _failure(outcome: limited.Outcome) -> ApiError:
     if isinstance(outcome, limited.Crashed):
         how = f"signal {outcome.signal}" if outcome.signal else f"exit status {outcome.exit_code}"
@@ -137,31 +254,20 @@ def analyse_routes() -> APIRouter:
         """Everything the solver knows of a position: the count of layouts, every
         probability, dead cells, the best move and why, win chances in small
         endgames, and a minimal conflict on an impossible board. Stops after
-        about 10 s or at its memory cap, answering what was known by then."""
+        about 10 s or at its memory cap, answering what was known by then.
+        With ``Accept: application/x-ndjson``, a JSON line per stage as it is
+        done, then the whole answer."""
         board = await asyncio.to_thread(_board, body)
         k = board.knowledge
+        if _wants_stream(request):
+            return await _streamed(request, slots, k)
         outcome = await _limited(request, slots, study_json, k)
         if outcome is None:
             return Response(status_code=499)  # nobody is listening
         if isinstance(outcome, limited.Crashed | limited.Failed):
             raise _failure(outcome)
-        out: dict[str, Any] = {"width": k.width, "height": k.height, "mines": k.mines}
-        out.update(NOT_REACHED)
-        for stage in outcome.stages:
-            out.update(stage)
-        done = isinstance(outcome, limited.Done)
-        out["complete"] = done
-        out["stopped"] = (
-            None
-            if done
-            else "time"
-            if isinstance(outcome, limited.TimedOut)
-            else "memory"
-            if isinstance(outcome, limited.OutOfMemory)
-            else "cancelled"
-        )
         # half a megabyte of exact fractions on a big board: written off the loop
-        return await asyncio.to_thread(json_answer, out)
+        return await asyncio.to_thread(json_answer, _answer(k, outcome))
 
     @api.post("/analyse/why", summary="Why a cell is safe or a mine")
     async def analyse_why(body: WhyIn, request: Request) -> Response:

@@ -5,13 +5,16 @@ time, its replay). Every route but the first needs the game's token."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import Response
 
 from minebender import replay as replay_mod
-from minebender.session import SessionSpec, level_from_name, parse_board_code
+from minebender.mbf import MBFError, format_mbf
+from minebender.session import SessionSpec, level_from_name, mbf_spec, parse_board_code
 from minebender.solver import analyse
 from minebender.store import NotQualified, StoreError, clean_name
 from minebender.types import Custom, Level, Pos
@@ -39,6 +42,14 @@ def _view(live: Live) -> dict[str, Any]:
     return view(live.session, qualifies=live.qualifies, abandoned=live.abandoned)
 
 
+def _unbase64(text: str) -> bytes:
+    """The bytes of a file sent in base64; a ValueError says it is not."""
+    try:
+        return base64.b64decode(text, validate=True)
+    except binascii.Error:
+        raise ValueError("mbf must be the bytes of the .mbf file in base64") from None
+
+
 def game_routes(hub: Hub) -> APIRouter:
     """The routes of hub's games (``/games...``)."""
     api = APIRouter(route_class=StrictJSONRoute)
@@ -51,8 +62,12 @@ def game_routes(hub: Hub) -> APIRouter:
             raise ApiError(
                 422, "a board code gives the level, seed and no_guess: send it with practice only"
             )
+        if body.mbf is not None and body.model_fields_set - {"mbf", "practice"}:
+            raise ApiError(422, "an .mbf board gives the level and the mines: send it alone")
         try:
-            if body.code is not None:
+            if body.mbf is not None:
+                spec = mbf_spec(_unbase64(body.mbf), practice=True)
+            elif body.code is not None:
                 spec = parse_board_code(body.code, practice=body.practice)
             else:
                 level: Level
@@ -263,5 +278,20 @@ def game_routes(hub: Hub) -> APIRouter:
         except StoreError as exc:
             raise ApiError(503, f"the game store is not available: {exc}") from None
         return json_answer(replay_mod.to_json(replay_mod.from_session(live.session, player=player)))
+
+    @api.get("/games/{gid}/board.mbf", summary="The board of a finished game as .mbf")
+    async def export_mbf(gid: str, authorization: str | None = AUTH) -> Response:
+        """The mines of a finished game as a MinesweeperX ``.mbf`` file
+        (docs/formats.md), which Arbiter and JSMinesweeper open too. Never while
+        the game is on: the page does not see the layout of a game in play."""
+        live = await owned(hub, gid, authorization)
+        layout = live.session.layout
+        if not live.session.over or layout is None:
+            raise ApiError(409, "a board can be exported once its game is over")
+        try:
+            data = format_mbf(layout)
+        except MBFError as exc:  # not reached: minebender's boards fit in a byte a side
+            raise ApiError(409, str(exc)) from None
+        return Response(data, media_type="application/octet-stream")
 
     return api

@@ -7,11 +7,21 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from minebender.session import SEED_RULE, is_board_seed
+from minebender.session import check_given_seed
 from minebender.store import MAX_NAME_LENGTH
-from minebender.words import cut
 
-__all__ = ["MAX_SIZE", "ActionIn", "CustomLevel", "NameIn", "NewGame", "PresenceIn"]
+__all__ = [
+    "MAX_MBF_BASE64",
+    "MAX_SIZE",
+    "ActionIn",
+    "CustomLevel",
+    "NameIn",
+    "NewGame",
+    "PresenceIn",
+]
+
+MAX_MBF_BASE64 = 4 * (4 + 2 * 255 * 255 + 2) // 3
+"""The base64 of the largest .mbf file: 255x255 cells, every one a mine."""
 
 MAX_SIZE = 10_000
 """Larger custom numbers are refused as absurd; smaller ones are clamped by the laws."""
@@ -31,10 +41,12 @@ class CustomLevel(_Strict):
 
 
 class NewGame(_Strict):
-    """``POST /api/games``: a level (or a board code), an optional seed, practice, no-guess.
+    """``POST /api/games``: a level (or a board code, or an .mbf board), an
+    optional seed, practice, no-guess.
 
-    A seed or a code picks the board: the game is then not ranked (no best
-    time, no statistics), since the player may know that board already."""
+    A seed, a code or a board file picks the board: the game is then not
+    ranked (no best time, no statistics), since the player may know that board
+    already. A board file's game is a practice game."""
 
     level: Literal["beginner", "intermediate", "expert"] | CustomLevel = "beginner"
     seed: StrictStr | StrictInt | None = Field(default=None)
@@ -42,17 +54,18 @@ class NewGame(_Strict):
     no_guess: StrictBool = False
     code: StrictStr | None = Field(default=None)
     """Its length is the seed's rule (``parse_board_code`` says it in words)."""
+    mbf: StrictStr | None = Field(default=None, max_length=MAX_MBF_BASE64)
+    """A MinesweeperX ``.mbf`` board file in base64: that board, as a practice game."""
 
     def seed_text(self) -> str | None:
         """The seed as text; a ValueError naming it unless it is one that
-        ``minebender play --seed`` takes too (``is_board_seed``): else the
+        ``minebender play --seed`` takes too (``check_given_seed``): else the
         game's board code would deal another board (``"abc "`` would come back
-        as ``"abc"``) or could not be shown."""
+        as ``"abc"``), be refused, or could not be shown."""
         if self.seed is None:
             return None
         text = str(self.seed)
-        if not is_board_seed(text):
-            raise ValueError(f"seed {cut(text)} must be {SEED_RULE}")
+        check_given_seed(text, "seed")
         return text
 
 

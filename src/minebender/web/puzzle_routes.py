@@ -166,6 +166,9 @@ def _answered(outcome: limited.Outcome) -> Response:
 
 def puzzle_routes() -> APIRouter:
     """The puzzle routes (no game, no token)."""
+    # each child runs _work of this module: the forkserver imports it once,
+    # or every request's child imported it anew (300 to 1,000 ms)
+    limited.preload(__name__)
     api = APIRouter(route_class=StrictJSONRoute)
     turns = asyncio.Semaphore(AT_ONCE)
     waiting = 0

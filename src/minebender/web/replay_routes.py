@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from minebender import replay as replay_mod
+from minebender.session import FILE_SEED
 from minebender.web.access import json_answer
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
@@ -48,6 +49,8 @@ def _frames_answer(raw: bytes) -> Response:
     summary = replay_mod.to_json(r)
     del summary["layout"], summary["events"]
     summary["dealt"] = r.dealt()  # else the viewer says the board is not its code's
+    # its seed deals another board: the viewer says where it came from instead
+    summary["from_file"] = r.spec.seed == FILE_SEED
     return json_answer({"replay": summary, "frames": frames})
 
 

@@ -98,6 +98,7 @@ def view(session: Session, *, qualifies: bool = False, abandoned: bool = False) 
         "marks": sorted([p.x, p.y] for p in session.marks),
     }
     if session.over:
+        # None for a board from a file: a code would deal another board
         out["code"] = board_code(session.spec)
         if session.first_pos is not None:  # the code's board is this one only from there
             out["first"] = [session.first_pos.x, session.first_pos.y]

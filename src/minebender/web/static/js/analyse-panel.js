@@ -6,6 +6,7 @@
 import { percent } from "./board.js";
 import { fractionValue } from "./analyse-board.js";
 import { esc } from "./dialogs.js";
+import { count } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const cellName = ([x, y]) => `(${x}, ${y})`;
@@ -26,6 +27,7 @@ let pendingTimer = 0;
 export function drawPending(control) {
   clearTimeout(pendingTimer);
   $("results").dataset.state = "pending";
+  delete $("results").dataset.firstMs;
   pendingTimer = setTimeout(() => {
     if (control.signal.aborted) return;
     $("state").textContent = "Analysing\u2026";
@@ -70,6 +72,8 @@ function drawBest(res) {
   const el = $("best");
   if (res.consistent === false) {
     el.textContent = "none: no layout fits this board";
+  } else if (res.best === undefined) {
+    el.textContent = "looking for it\u2026"; // its stage has not come yet
   } else if (!res.best) {
     el.textContent = res.best === null && res.best_reason ? res.best_reason : "none: nothing is hidden";
     if (res.stopped && res.best === null) el.textContent = "not found before the analysis stopped";
@@ -112,10 +116,15 @@ function drawConflict(res, mines) {
     note.hidden = true;
     return;
   }
+  if (res.conflict === undefined) {
+    note.textContent = "No layout fits this board. Looking for the fewest numbers that say why\u2026";
+    note.hidden = false;
+    return;
+  }
   const cells = res.conflict ?? [];
-  const total = res.conflict_total ? ` together with the total of ${mines} mines` : "";
+  const total = res.conflict_total ? ` together with the total of ${count(mines, "mine")}` : "";
   let text;
-  if (!cells.length && res.conflict_total) text = `No layout fits this board: the total of ${mines} mines cannot be.`;
+  if (!cells.length && res.conflict_total) text = `No layout fits this board: the total of ${count(mines, "mine")} cannot be.`;
   else if (!cells.length) text = "No layout fits this board.";
   else {
     const these = cells.length === 1 ? "The highlighted number" : `These ${cells.length} highlighted numbers`;
@@ -125,18 +134,33 @@ function drawConflict(res, mines) {
   note.hidden = false;
 }
 
-/** The answer of POST /api/analyse, ms after it was asked. */
+/** What the page still waits for, in words, while the stages come. */
+function awaited(res) {
+  const parts = [];
+  if (res.consistent === false && res.conflict === undefined) parts.push("the numbers that conflict");
+  if (res.best === undefined) parts.push("the best move");
+  if (res.dead === undefined) parts.push("dead cells");
+  return parts.join(" and ").replace(/ and (?=.* and )/, ", ");
+}
+
+/** The answer of POST /api/analyse, ms after it was asked: the whole answer
+ * (it has "complete"), or the stages come so far (the keys of those still to
+ * come are missing). */
 export function drawAnalysis(board, res, ms) {
   clearTimeout(pendingTimer);
   delete board.el.dataset.stale;
   const results = $("results");
-  results.dataset.state = res.complete === false ? "stopped" : "done";
+  const whole = res.complete !== undefined;
+  results.dataset.state = !whole ? "partial" : res.complete === false ? "stopped" : "done";
   results.dataset.consistent = String(res.consistent);
-  results.dataset.ms = String(Math.round(ms)); // the round trip, for a reader and for measuring
+  // the times to the first drawing and to the whole answer, for a reader and for measuring
+  if (results.dataset.firstMs === undefined) results.dataset.firstMs = String(Math.round(ms));
+  if (whole) results.dataset.ms = String(Math.round(ms));
   const marks = { safe: res.safe, sure: res.certain_mines, dead: res.dead, best: res.best ? [res.best] : [] };
   board.setAnalysis(res.consistent === false ? null : (res.probabilities ?? null), marks);
   board.setConflict((res.conflict ?? []).map(([x, y]) => ({ x, y })));
   let state = `Analysed in ${Math.round(ms)} ms.`;
+  if (!whole) state = `Counted in ${Math.round(ms)} ms. Looking for ${awaited(res)}\u2026`;
   if (res.stopped === "time") state = "The analysis ran out of time: what was known by then is shown.";
   else if (res.stopped === "memory") state = "The analysis ran out of memory: what was known by then is shown.";
   $("state").innerHTML = res.stopped ? `<span class="bad" id="stopped">${state}</span>` : esc(state);
@@ -160,10 +184,10 @@ export function drawWhy(p, explanation, sentence, { fraction = null, mines = nul
     note.textContent = `${where} is neither provably safe nor provably a mine${chance}.`;
   } else {
     const what = explanation.mine ? "a mine" : "safe";
-    const total = explanation.uses_total ? ` with the total of ${mines} mines` : "";
+    const total = explanation.uses_total ? ` with the total of ${count(mines, "mine")}` : "";
     const n = explanation.numbers.length;
     let text;
-    if (!n) text = `${where} is ${what}: the total of ${mines} mines alone proves it.`;
+    if (!n) text = `${where} is ${what}: the total of ${count(mines, "mine")} alone proves it.`;
     else {
       const these = n === 1 ? "the highlighted number" : `the ${n} highlighted numbers`;
       text = `${where} is ${what}: ${these}${total} ${n === 1 ? "proves" : "prove"} it.`;

@@ -24,8 +24,10 @@ import * as icons from "./icons.js";
 import { keyAction } from "./input.js";
 import { paramInLink } from "./links.js";
 import { attachMenus, closeMenus } from "./menus.js";
+import { noteScrollbarWidth } from "./scrollbar.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
+import { count } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,11 +46,15 @@ const state = {
 
 const board = new AnalysisBoard($("board"));
 
+// before the first board is laid out: its cells are sized from the room
+// the page's vertical scrollbar leaves (style.css)
+noteScrollbarWidth();
+
 // ---------------------------------------------------------------- messages
 
 function status(text, isError = false) {
   const p = state.pos;
-  const total = p.mines === null ? "total unknown" : `${p.mines} mines`;
+  const total = p.mines === null ? "total unknown" : count(p.mines, "mine");
   $("status-info").innerHTML = `<span>${p.w}\u00d7${p.h}, ${total}</span>`;
   const msg = text ? `<span id="status-msg" class="${isError ? "bad" : ""}">${dlg.esc(text)}</span>` : "";
   const live = $("status-live");
@@ -93,8 +99,17 @@ function analyseNow() {
   clearWhy();
   drawPending(control);
   const started = performance.now();
+  // each stage is drawn as it comes: the count and the probabilities at once,
+  // the best move, the win chances and the dead cells when they are found
+  const partial = {};
+  const drawStage = (stage) => {
+    if (state.analysis !== control) return;
+    Object.assign(partial, stage);
+    drawAnalysis(board, partial, performance.now() - started);
+    describe(target());
+  };
   api
-    .analyse(text, undefined, control.signal)
+    .analyseStream(text, undefined, control.signal, drawStage)
     .then((res) => {
       if (state.analysis !== control) return;
       state.analysis = null;

@@ -8,10 +8,12 @@ export class ApiError extends Error {
   }
 }
 
+const UNREACHABLE = "The minebender server cannot be reached. Is it still running?";
+
 async function call(
   method,
   url,
-  { body, token, raw, rawType = "application/json", keepalive = false, text = false, signal } = {},
+  { body, token, raw, rawType = "application/json", keepalive = false, text = false, bytes = false, signal } = {},
 ) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -28,8 +30,9 @@ async function call(
     res = await fetch(url, { method, headers, body: payload, keepalive, signal });
   } catch (err) {
     if (err.name === "AbortError") throw err; // the caller gave the request up
-    throw new ApiError(0, "The minebender server cannot be reached. Is it still running?");
+    throw new ApiError(0, UNREACHABLE);
   }
+  if (bytes && res.ok) return res.arrayBuffer();
   let answer = "";
   try {
     answer = await res.text();
@@ -53,6 +56,10 @@ async function call(
 
 /** Start a game: body as POST /api/games takes it. Returns {id, token, view}. */
 export const newGame = (body) => call("POST", "/api/games", { body });
+
+/** The board of a finished game as a MinesweeperX .mbf file: an ArrayBuffer. */
+export const boardMbf = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/board.mbf`, { token: game.token, bytes: true });
 
 /** Take an action on a game: {type, x, y}. Returns {view}. */
 export const act = (game, action) =>
@@ -147,9 +154,53 @@ export const resetBestTimes = () => call("DELETE", "/api/best-times");
 export const resetStatistics = () => call("DELETE", "/api/statistics");
 
 /** The analysis of a position (board text or .mine; mines: a number, null for
- * unknown, undefined for the header's); signal aborts it (an AbortError). */
-export const analyse = (board, mines, signal) =>
-  call("POST", "/api/analyse", { body: mines === undefined ? { board } : { board, mines }, signal });
+ * unknown, undefined for the header's); signal aborts it (an AbortError).
+ * It comes as a stream of NDJSON lines (docs/web.md): onStage gets the keys
+ * of each stage as the server sends them (the count and the probabilities
+ * first, the dead cells last; stages that come together, in one call).
+ * Resolves with the whole answer, the last line. */
+export async function analyseStream(board, mines, signal, onStage) {
+  const body = mines === undefined ? { board } : { board, mines };
+  const headers = { "Content-Type": "application/json", Accept: "application/x-ndjson" };
+  let res;
+  try {
+    res = await fetch("/api/analyse", { method: "POST", headers, body: JSON.stringify(body), signal });
+  } catch (err) {
+    if (err.name === "AbortError") throw err;
+    throw new ApiError(0, UNREACHABLE);
+  }
+  if (!res.ok) {
+    const data = await res.json().catch(() => null);
+    throw new ApiError(res.status, data?.detail || `the server answered ${res.status}`);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let kept = "";
+  for (;;) {
+    let read;
+    try {
+      read = await reader.read();
+    } catch (err) {
+      if (err.name === "AbortError") throw err;
+      throw new ApiError(0, UNREACHABLE);
+    }
+    if (read.done) break;
+    kept += read.value;
+    const lines = kept.split("\n");
+    kept = lines.pop();
+    // the stages that came together are handed on together: one drawing
+    const stages = {};
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      const data = JSON.parse(line);
+      if ("detail" in data) throw new ApiError(500, data.detail);
+      if ("complete" in data) return data;
+      Object.assign(stages, data);
+    }
+    if (Object.keys(stages).length) onStage(stages);
+  }
+  throw new ApiError(0, "The analysis ended before its answer. Is the server still running?");
+}
+
 
 /** The fewest shown numbers that prove cell [x, y] safe or a mine. Returns {explanation}. */
 export const why = (board, mines, cell, signal) =>

@@ -323,8 +323,9 @@ export function leaveDialog({ counted, restart }) {
   });
 }
 
-/** Show the board code of this game (once known) and let the player enter one. */
-export function codeDialog(code, typed = { code: "", error: "" }, first = null) {
+/** Show the board code of this game (once known) and let the player enter one.
+ * A board from a file (named by file) has no code: any code would deal another board. */
+export function codeDialog(code, typed = { code: "", error: "" }, first = null, file = null) {
   // the cell is named as solve and the terminal name cells: column,row from 0
   const where = first
     ? `<p>This game's first click: <span class="code" id="first-click">(${first[0]}, ${first[1]})</span></p>`
@@ -334,6 +335,9 @@ export function codeDialog(code, typed = { code: "", error: "" }, first = null) 
       "<p>The mines are placed at the first click (never on it and,<br>when there is room, " +
       "not next to it), so this code gives<br>the same board only to a first click on the same cell.</p>" +
       where
+    : file
+    ? `<p id="no-code">This board came from a file (${esc(file)}): it has no code.<br>` +
+      "To share the board, share the file (Game &gt; Save Board (.mbf)<br>saves it once the game is over).</p>"
     : "<p>The code of a game is shown once it is over (it would give the board away).</p>";
   return openDialog({
     title: "Board Code",

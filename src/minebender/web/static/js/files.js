@@ -1,6 +1,6 @@
 // Files the page hands to the player: a replay, a board as text.
 
-/** Offer text as a file download named name. */
+/** Offer text (or bytes) as a file download named name. */
 export function saveFile(text, type, name) {
   const blob = new Blob([text], { type });
   const a = document.createElement("a");

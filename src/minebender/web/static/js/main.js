@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import { Board, isCovered, withMarks } from "./board.js";
+import * as mbf from "./boardfile.js";
 import { drawEnd, showProof } from "./endscreen.js";
 import * as dlg from "./dialogs.js";
 import * as icons from "./icons.js";
@@ -14,6 +15,7 @@ import { saved } from "./storage.js";
 import * as replays from "./replay.js";
 import * as sound from "./sound.js";
 import { analyseLink, takePosition } from "./takeposition.js";
+import { count } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,6 +37,7 @@ const state = {
   queue: Promise.resolve(),
   holding: false,
   startedFrom: null, // the board code this game was started from
+  boardFile: null, // the name of the .mbf file this game's board came from
   pending: 0,
   lastError: "", // what the server said of the last game it refused to start
   presenceFailed: false, // the last word to the server about this page was not heard
@@ -91,7 +94,7 @@ function drawCounter(n) {
   const el = $("counter");
   el.dataset.value = String(n);
   el.innerHTML = icons.ledDigits(n);
-  el.setAttribute("aria-label", `${n} mines left`); // the digits are pictures
+  el.setAttribute("aria-label", `${count(n, "mine")} left`); // the digits are pictures
 }
 
 // While the server cannot be reached the board is dimmed and says why, so
@@ -112,9 +115,11 @@ function status(text, isError = false) {
   const v = state.view;
   const parts = [];
   if (v) {
-    parts.push(`<span>${dlg.levelTitle(v.level)} ${v.width}\u00d7${v.height}, ${v.mines} mines</span>`);
+    parts.push(`<span>${dlg.levelTitle(v.level)} ${v.width}\u00d7${v.height}, ${count(v.mines, "mine")}</span>`);
     if (v.practice) parts.push('<span class="badge" id="practice-badge">Practice</span>');
     if (v.no_guess) parts.push('<span class="badge">No-guess</span>');
+    // a board from a file has no code: its name says where the board is from
+    if (state.boardFile) parts.push(`<span id="board-file">Board of ${dlg.esc(state.boardFile)}</span>`);
   }
   $("status-info").innerHTML = parts.join("");
   // The message has a live region of its own, so a screen reader says "This
@@ -367,7 +372,9 @@ function newGame(opts = {}) {
 
 async function dealGame(opts) {
   const p = state.prefs;
-  const body = opts.code
+  const body = opts.mbf
+    ? { mbf: opts.mbf }
+    : opts.code
     ? { code: opts.code, practice: p.practice }
     : { level: p.level === "custom" ? p.custom : p.level, practice: p.practice, no_guess: p.noGuess };
   try {
@@ -388,7 +395,7 @@ async function dealGame(opts) {
     // away) leaves the game in progress as it was.
     const counted = await abandonCurrent();
     await abandonSaved();
-    return await takeGame(res, counted, opts.code ?? null);
+    return await takeGame(res, counted, opts.code ?? null, opts.file ?? null);
   } catch (err) {
     status(err.message, true);
     state.lastError = err.message;
@@ -404,14 +411,16 @@ async function restartGame() {
   await state.queue;
   if (state.game !== game || !state.view || state.view.status !== "playing") return null;
   const res = await api.restart(game);
-  return takeGame(res, res.counted, state.startedFrom);
+  return takeGame(res, res.counted, state.startedFrom, state.boardFile);
 }
 
-// The new game res ({id, token, view}) becomes this page's game.
-async function takeGame(res, counted, code) {
+// The new game res ({id, token, view}) becomes this page's game; code and file
+// say where its board came from (a board code, the name of an .mbf file).
+async function takeGame(res, counted, code, file = null) {
   const p = state.prefs;
   state.game = { id: res.id, token: res.token };
   state.startedFrom = code;
+  state.boardFile = file;
   const v = res.view;
   // The face and F2 go on with the level of a shared board, which is in
   // sight; its no-guess option is not taken: ticked for good, it would make
@@ -720,7 +729,7 @@ async function command(cmd) {
         const v = await newGame();
         if (v && (v.width !== c.width || v.height !== c.height || v.mines !== c.mines)) {
           const before = $("status-msg")?.textContent; // "The game you left counts as lost..."
-          const clamped = `Clamped as the laws say: ${v.width}\u00d7${v.height}, ${v.mines} mines.`;
+          const clamped = `Clamped as the laws say: ${v.width}\u00d7${v.height}, ${count(v.mines, "mine")}.`;
           status(before ? `${before} ${clamped}` : clamped);
         }
       }
@@ -747,6 +756,11 @@ async function command(cmd) {
       const text = await api.boardText(state.game);
       await dlg.boardTextDialog(text, `minebender-${state.view?.level ?? "board"}-${state.game.id}.txt`);
     }
+    else if (cmd === "openboard") await playMbf(await mbf.pickMbf());
+    else if (cmd === "saveboard") {
+      if (state.game && state.view && state.view.status !== "playing") await mbf.saveMbf(state.game, state.view.level);
+      else await dlg.message("Save Board", "A board can be saved once its game is over.");
+    }
     else if (cmd === "analyse" && state.game) {
       const text = await takePosition(state.game);
       if (text !== null) location.href = analyseLink(text);
@@ -757,7 +771,7 @@ async function command(cmd) {
       let typed = { code: "", error: "" };
       let left = false;
       for (;;) {
-        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null);
+        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null, state.boardFile);
         if (!code) break;
         if (!left && (await askLeave()) !== "go") break;
         left = true; // asked once: a refused code typed again is not asked again
@@ -773,6 +787,21 @@ async function command(cmd) {
 }
 
 attachMenus(command);
+
+// An .mbf board, opened or dropped: the server deals it as a practice game.
+async function playMbf(file) {
+  if (!file) return;
+  if (!mbf.isMbf(file)) {
+    await dlg.message("Open Board", `${file.name} is not an .mbf board. Replays open in Game > Replays...`);
+    return;
+  }
+  if ((await askLeave()) !== "go") return;
+  const v = await newGame({ mbf: await mbf.mbfBase64(file), file: file.name });
+  if (!v) await dlg.message("Open Board", `${file.name}: ${state.lastError}`);
+  else status(`Playing the board of ${file.name} (practice: never ranked).`);
+}
+
+mbf.attachMbfDrop((file) => playMbf(file).catch((err) => dlg.message("Open Board", err.message)));
 
 // ---------------------------------------------------------------- keys
 

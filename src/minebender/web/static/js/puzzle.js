@@ -8,6 +8,7 @@ import { ledDigits } from "./icons.js";
 import { attachPointer } from "./input.js";
 import { numberAt, parsePuzzleCode } from "./puzzlecode.js";
 import { noteScrollbarWidth } from "./scrollbar.js";
+import { count } from "./words.js";
 
 noteScrollbarWidth();
 const board = new Board(document.getElementById("board"));
@@ -38,7 +39,7 @@ function seconds() {
 function drawLeds() {
   const left = state.puzzle ? state.puzzle.n - state.flags.size : 0;
   $("counter").innerHTML = ledDigits(left);
-  $("counter").setAttribute("aria-label", `${left} mines left`);
+  $("counter").setAttribute("aria-label", `${count(left, "mine")} left`);
   $("timer").innerHTML = ledDigits(seconds());
 }
 
@@ -67,17 +68,12 @@ function link() {
   return `${new URL("/puzzle", location.href).href}?code=${state.code}`;
 }
 
-/** "1 mine", "2 mines". */
-function count(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** What a check says; the terminal (tui/puzzle_app.py) says the same. */
 function checkWords(wrong, missed) {
-  if (!wrong && !missed) return `Solved in ${count(seconds(), "second", "seconds")}!`;
+  if (!wrong && !missed) return `Solved in ${count(seconds(), "second")}!`;
   const parts = [];
-  if (wrong) parts.push(`${count(wrong, "wrong flag", "wrong flags")} (crossed out)`);
-  if (missed) parts.push(`${count(missed, "mine", "mines")} not flagged`);
+  if (wrong) parts.push(`${count(wrong, "wrong flag")} (crossed out)`);
+  if (missed) parts.push(`${count(missed, "mine")} not flagged`);
   return `Not yet: ${parts.join(", ")}.`;
 }
 
@@ -93,7 +89,7 @@ function load(code, grade) {
   $("puzzle-grade").textContent = grade ?? "";
   showSize(state.puzzle);
   history.replaceState(null, "", link());
-  say(`Flag all ${state.puzzle.n} mines, then Check.`);
+  say(`Flag all ${count(state.puzzle.n, "mine")}, then Check.`);
   draw();
 }
 

@@ -7,6 +7,7 @@ import { esc, levelTitle, message, openDialog, seconds, shownSeconds } from "./d
 import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
 import { REVIEW_ACCEPT, reviewFile, reviewReplay } from "./review.js";
+import * as words from "./words.js";
 
 /** Save a replay file through the browser. */
 export function download(replay, name) {
@@ -32,15 +33,17 @@ export async function watchGame(game) {
 }
 
 /** What tells a game of the list from another: its date, a custom field's
- * size, practice or no-guess, the name of its best time, its board code, and
+ * size, practice or no-guess, the name of its best time, its board code (or
+ * that its board came from a file), and
  * whether this browser played it. */
 function details(g, mine) {
   const parts = [new Date(g.finished_at * 1000).toLocaleString()];
-  if (g.level === "custom") parts.push(`${g.width}\u00d7${g.height}, ${g.mines} mines`);
+  if (g.level === "custom") parts.push(`${g.width}\u00d7${g.height}, ${words.count(g.mines, "mine")}`);
   if (g.no_guess) parts.push("no-guess");
   if (g.practice) parts.push("practice");
   if (g.player) parts.push(`best time of ${g.player}`);
-  if (g.code) parts.push(`code ${g.code}`);
+  // a board given by its layout (an .mbf file) has no code: any would deal another board
+  parts.push(g.code ? `code ${g.code}` : "a board from a file");
   if (g.interface === "tui") parts.push("terminal");
   if (mine) parts.push("this browser");
   return parts.join(" \u00b7 ");
@@ -221,10 +224,11 @@ export function watch(data) {
   let i = 0;
   let playing = null;
   return openDialog({
-    // a layout its seed does not deal: edited, or of a version that dealt otherwise
+    // a board from a file has no code; a layout its seed does not deal is
+    // edited, or of a version that dealt otherwise
     title:
       `Replay \u2013 ${levelTitle(r.level)}, ${r.result.status} in ${seconds(r.result.elapsed_ms)} s` +
-      (r.dealt === false ? " (not the board its code deals)" : ""),
+      (r.from_file ? " (a board from a file)" : r.dealt === false ? " (not the board its code deals)" : ""),
     id: "replay-dialog",
     html:
       '<div class="replay"><div class="top sunken2" style="display:flex;justify-content:space-between">' +
@@ -254,7 +258,7 @@ export function watch(data) {
         const count = win.querySelector("[data-count]");
         const time = win.querySelector("[data-time]");
         count.innerHTML = ledDigits(f.mines_left);
-        count.setAttribute("aria-label", `${f.mines_left} mines left`); // the digits are pictures
+        count.setAttribute("aria-label", `${words.count(f.mines_left, "mine")} left`); // the digits are pictures
         // as the game's LED showed it: 1 from the first click, which always opens a cell
         const secs = shownSeconds(f.elapsed_ms, f.rows.some((r) => /[0-8BH*X]/.test(r)));
         time.innerHTML = ledDigits(secs);

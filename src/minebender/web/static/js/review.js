@@ -7,6 +7,7 @@ import * as api from "./api.js";
 import { Board, tilesFromRows } from "./board.js";
 import { esc, message, openDialog, seconds } from "./dialogs.js";
 import { ledDigits } from "./icons.js";
+import * as words from "./words.js";
 
 /** The files Review opens, for an <input type="file" accept=...>. */
 export const REVIEW_ACCEPT = ".json,.avf,.rmv,.evf,.mvf";
@@ -119,7 +120,7 @@ export function reviewDialog(d) {
         board.setPressed(e && e.x !== null ? [{ x: e.x, y: e.y }] : []);
         const count = win.querySelector("[data-count]");
         count.innerHTML = ledDigits(f.mines_left);
-        count.setAttribute("aria-label", `${f.mines_left} mines left`);
+        count.setAttribute("aria-label", `${words.count(f.mines_left, "mine")} left`);
         const time = win.querySelector("[data-time]");
         time.innerHTML = ledDigits(Math.floor(f.elapsed_ms / 1000));
         time.setAttribute("aria-label", `${Math.min(999, Math.floor(f.elapsed_ms / 1000))} seconds`);

@@ -11,7 +11,8 @@ __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 SUMMARY = "benchmarks that print figures: solver, bot, web, noguess, puzzle"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
-# benchmark name -> one-line summary; each is the module minebender.bench.<name>
+# benchmark name -> one-line summary; the options of each are read by the module
+# minebender.commands.bench.<name>, its measuring done by minebender.bench.<name>
 BENCHMARKS: dict[str, str] = {
     "solver": "time analyse on real-play and lattice positions, optionally beside a peer",
     "bot": "play many games with the bot and print the win rate with its interval",
@@ -36,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         try:
-            module = importlib.import_module(f"minebender.bench.{name}")
+            module = importlib.import_module(f"minebender.commands.bench.{name}")
         except ModuleNotFoundError:
             continue
         # Each benchmark's --help ends with its example, as every command's does.
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from minebender.cli import UsageError
 
     try:
-        module = importlib.import_module(f"minebender.bench.{args.benchmark}")
+        module = importlib.import_module(f"minebender.commands.bench.{args.benchmark}")
     except ModuleNotFoundError as exc:
         raise UsageError(f"the {args.benchmark} benchmark is not available") from exc
     result: int = module.run(args)

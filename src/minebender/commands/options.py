@@ -1,10 +1,10 @@
-"""What the subcommands and the benchmarks share: UsageError and the reading of
-the options they have in common (a level name, WxHxM, X,Y, a seed, a run's rs).
+"""What the subcommands share: UsageError and the reading of the options they
+have in common (a level name, WxHxM, X,Y, a seed, an integer option, --db).
 
-It lives in the services layer, below both: the benchmarks (services) and the
-``minebender`` command (interfaces) read the same options the same way, and
-imports point down only, so neither may take them from the other's modules.
-``minebender.cli`` re-exports UsageError, which it turns into exit status 2.
+It lives with the commands, as the argparse it uses: the services below
+(``bench``, ``batch``...) take values already read, so none of them imports
+argparse. ``minebender.cli`` re-exports UsageError, which it turns into exit
+status 2.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ __all__ = [
     "UsageError",
     "add_db_argument",
     "add_int_argument",
-    "board_rs",
     "checked_board",
     "memory_cap",
     "note_if_limited",
@@ -207,15 +206,6 @@ def parse_first(text: str, size: Setup) -> Pos:
     if not (0 <= x < size.width and 0 <= y < size.height):
         raise UsageError(f"--first {x},{y} is off the {size.width}x{size.height} board")
     return Pos(x, y)
-
-
-def board_rs(seed: int, index: int) -> list[int]:
-    """The rs of board ``index`` of a run with ``seed``: [low 32 bits, high 32 bits, index].
-
-    >>> board_rs(2**32 + 5, 1)
-    [5, 1, 1]
-    """
-    return [seed % 2**32, seed // 2**32 % 2**32, index % 2**32]
 
 
 def checked_board(spec: RunSpec, command: str) -> Setup:

@@ -1,0 +1,29 @@
+"""The options of ``minebender bench puzzle``; the measuring is ``minebender.bench.puzzle``."""
+
+from __future__ import annotations
+
+import argparse
+
+from minebender.bench import puzzle
+from minebender.commands.options import COUNT_LIMIT, SEED_LIMIT, parse_int, parse_seed
+
+__all__ = ["EXAMPLE", "add_arguments", "run"]
+
+EXAMPLE = "minebender bench puzzle --count 20 --seed 1"
+"""The command line that ends this benchmark's ``--help``."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``minebender bench puzzle``, under ``bench``'s parser."""
+    parser.add_argument("--count", default="10", help="puzzles per line (default: 10)")
+    parser.add_argument(
+        "--seed",
+        default="1",
+        help=f"the run's seed, an integer from 0 to {SEED_LIMIT - 1} (default: 1)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the options, then run ``minebender bench puzzle``; the exit status."""
+    count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
+    return puzzle.run(count, parse_seed(args.seed))

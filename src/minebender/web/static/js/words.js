@@ -1,0 +1,7 @@
+// Small words the pages share, so that no message says "1 mines".
+
+/** "1 mine", "2 mines": a count with its noun, the plural one "s" longer
+ * unless `many` says otherwise. */
+export function count(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,113 @@
+"""MinesweeperX .mbf boards in the player's page: Game > Open Board and a
+dropped file play that board (a practice game the server deals), and Game >
+Save Board writes a finished game's board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from minebender.mbf import format_mbf, parse_mbf
+from minebender.types import Pos
+
+from .server import Server
+from .test_browser import browser, cell, page, server, settle, tile
+
+__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
+
+# 10x9 (not a level's size, so the board is the file's) with 10 mines, none
+# near the top-left corner: a click there opens an opening.
+MINES = {(9, 0), (4, 4), (2, 6), (7, 7), (0, 8), (8, 8), (5, 1), (1, 3), (6, 5), (3, 8)}
+LAYOUT = tuple(tuple((x, y) in MINES for x in range(10)) for y in range(9))
+
+
+def cells(page: Any) -> int:
+    return int(page.locator("#board .c").count())
+
+
+def open_from_menu(page: Any, path: Path) -> None:
+    page.click("#menu-game > button")
+    with page.expect_file_chooser() as chooser:
+        page.click('[data-cmd="openboard"]')
+    chooser.value.set_files(str(path))
+
+
+def test_open_play_and_save_an_mbf_board(page: Any, server: Server, tmp_path: Path) -> None:
+    path = tmp_path / "board.mbf"
+    path.write_bytes(format_mbf(LAYOUT))
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    assert cells(page) == 81
+    open_from_menu(page, path)
+    page.wait_for_function("() => document.querySelectorAll('#board .c').length === 90")
+    assert "board.mbf" in page.inner_text("#status-msg")
+    page.click(cell(0, 0))
+    settle(page)
+    assert tile(page, Pos(0, 0)) == "0", "the file's board: no mine near the corner"
+    # the level line replaced the message: the file's name stays in view
+    assert "board.mbf" in page.inner_text("#status-info")
+    page.click(cell(9, 0))
+    settle(page)
+    assert tile(page, Pos(9, 0)) == "blast"
+    assert "board.mbf" in page.inner_text("#status-info")
+    # a board from a file has no code: any would deal another board
+    page.click("#show-code")
+    page.wait_for_selector("#code-dialog #no-code")
+    assert page.locator("#board-code").count() == 0
+    said = page.inner_text("#code-dialog")
+    assert "board.mbf" in said and ":mbf" not in said
+    page.keyboard.press("Escape")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="replays"]')
+    page.wait_for_selector("#replays-dialog [data-watch]")
+    listed = page.inner_text("#replays-dialog")
+    assert "a board from a file" in listed and ":mbf" not in listed
+    page.click("#replays-dialog [data-watch]")
+    page.wait_for_selector("#replay-dialog")
+    title = page.inner_text("#replay-dialog").splitlines()[0]
+    assert "(a board from a file)" in title and "code" not in title, title
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")  # the end screen, if it is shown
+    page.click("#menu-game > button")
+    with page.expect_download() as download:
+        page.click('[data-cmd="saveboard"]')
+    saved = tmp_path / "saved.mbf"
+    download.value.save_as(saved)
+    assert download.value.suggested_filename.endswith(".mbf")
+    assert parse_mbf(saved.read_bytes()) == LAYOUT
+
+
+def test_a_dropped_mbf_is_played_and_a_bad_one_named(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+
+    def drop(name: str, data: bytes) -> None:
+        handle = page.evaluate_handle(
+            """([name, bytes]) => { const data = new DataTransfer();
+            data.items.add(new File([new Uint8Array(bytes)], name)); return data; }""",
+            [name, list(data)],
+        )
+        page.dispatch_event("#board", "drop", {"dataTransfer": handle})
+
+    drop("cut.mbf", format_mbf(LAYOUT)[:7])
+    page.wait_for_selector("text=cut short")
+    assert cells(page) == 81, "a bad file leaves the game as it was"
+    page.keyboard.press("Enter")
+    drop("dropped.mbf", format_mbf(LAYOUT))
+    page.wait_for_function("() => document.querySelectorAll('#board .c').length === 90")
+    page.click(cell(0, 0))
+    settle(page)
+    assert tile(page, Pos(0, 0)) == "0"
+    assert "dropped.mbf" in page.inner_text("#status-info")
+    page.click(cell(9, 0))  # over, so a new game asks nothing
+    settle(page)
+    page.keyboard.press("Escape")
+    page.click("#menu-game > button")
+    page.click('[data-cmd="new"]')
+    settle(page)
+    assert "dropped.mbf" not in page.inner_text("#status-info"), "a new game is not the file's"
