@@ -54,6 +54,7 @@ LAYERS: dict[str, int] = {
     "puzzle": 2,
     "limited": 2,
     "analysis_board": 2,
+    "player_games": 2,
     "cli": 3,
     "commands": 3,
     "web": 3,

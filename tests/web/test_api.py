@@ -134,6 +134,26 @@ def test_win_a_beginner_game(client: TestClient, clock: FakeClock) -> None:
     assert client.get(f"/api/games/{p.id}/replay", headers=p.auth).json()["player"] == "Ada"
 
 
+def test_a_best_time_refused_is_kept_by_the_server(client: TestClient) -> None:
+    """Cancel in the name dialog gives the time up for good: the server keeps
+    the refusal (the page keeps nothing), so no page and no restarted server
+    offers the time again, and the terminal's store reads it as refused."""
+    p = Player(client)
+    r = client.delete(f"/api/games/{p.id}/best-time", headers=p.auth)
+    assert r.status_code == 409 and "won" in r.json()["detail"]
+    assert win(p)["best_time"] is True
+    r = client.delete(f"/api/games/{p.id}/best-time", headers=p.auth)
+    assert r.status_code == 200 and r.json()["view"]["best_time"] is False
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.forget(p.id)  # as after a restart: loaded again from the store
+    again = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+    assert again["status"] == "won" and again["best_time"] is False
+    assert hub.store.qualifies(p.id) and hub.store.name_declined(p.id)
+    other = Player(client)
+    r = client.delete(f"/api/games/{p.id}/best-time", headers=other.auth)
+    assert r.status_code == 403
+
+
 def test_lose_a_game_shows_the_end_screen(client: TestClient) -> None:
     p = Player(client, seed=SEED)
     opened = p.act("reveal", FIRST)
@@ -702,7 +722,7 @@ def test_a_game_given_up_for_a_new_one_counts_as_played_and_lost(client: TestCli
     p.act("reveal", FIRST)
     r = client.post(f"/api/games/{p.id}/abandon", headers=p.auth)
     assert r.status_code == 200, r.text
-    assert r.json()["view"]["status"] == "abandoned"
+    assert r.json()["view"]["status"] == "abandoned" and r.json()["counted"] is True
     stats = client.get("/api/statistics").json()["beginner"]
     assert (stats["played"], stats["won"]) == (1, 0)
     again = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
@@ -729,8 +749,13 @@ def test_a_game_given_up_for_a_new_one_counts_as_played_and_lost(client: TestCli
 def test_a_game_not_started_is_dropped_when_abandoned(client: TestClient) -> None:
     """Nothing of a game without its first click was played: it is dropped, not counted."""
     p = Player(client)
-    assert client.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 200
+    r = client.post(f"/api/games/{p.id}/abandon", headers=p.auth)
+    assert r.status_code == 200 and r.json()["counted"] is False
     assert client.get(f"/api/games/{p.id}", headers=p.auth).status_code == 404
+    practice = Player(client, practice=True)
+    practice.act("reveal", FIRST)
+    r = client.post(f"/api/games/{practice.id}/abandon", headers=practice.auth)
+    assert r.status_code == 200 and r.json()["counted"] is False  # never counted
     assert client.get("/api/statistics").json()["beginner"]["played"] == 0
 
 
@@ -747,6 +772,40 @@ def test_an_abandoned_game_stays_abandoned_after_a_restart(db_path: Path, clock:
         assert c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]["status"] == "abandoned"
         assert c.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 409
     app.state.hub.store.close()
+
+
+def test_a_409_says_in_a_word_what_happened_to_the_game(db_path: Path, clock: FakeClock) -> None:
+    """Two servers on one database: a move on a game the other played since is
+    409 ``changed``; on one given up there, or here, 409 ``given_up``. The page
+    acts on that word, never on the words of the message."""
+    one = create_app(db_path, clock=clock, make_seed=lambda: SEED)
+    two = create_app(db_path, clock=clock, make_seed=lambda: SEED)
+    with TestClient(one) as a, TestClient(two) as b:
+        p = Player(a)
+        p.act("reveal", FIRST)
+        q = Player.__new__(Player)
+        q.client, q.bodies, q.id, q.token = b, [], p.id, p.token
+        q.view = b.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        mine, other = mines_of(SEED, FIRST)[:2]
+        q.act("flag", mine)  # played on the second server
+        r = a.post(
+            f"/api/games/{p.id}/actions",
+            json={"type": "flag", "x": other.x, "y": other.y},
+            headers=p.auth,
+        )
+        assert r.status_code == 409 and r.json()["outcome"] == "changed", r.text
+        p.view = a.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]  # loaded again
+        assert p.view["status"] == "playing"
+        assert b.post(f"/api/games/{p.id}/abandon", headers=p.auth).status_code == 200
+        r = a.post(
+            f"/api/games/{p.id}/actions",
+            json={"type": "flag", "x": other.x, "y": other.y},
+            headers=p.auth,
+        )
+        assert r.status_code == 409 and r.json()["outcome"] == "given_up", r.text
+        assert "outcome" not in a.post("/api/games", json={"level": "nope"}).json()
+    one.state.hub.store.close()
+    two.state.hub.store.close()
 
 
 TRICKY = st.text(alphabet=st.sampled_from("ab: +ng\t\n\u00a0\u3000x9") | st.characters())

@@ -373,10 +373,33 @@ def test_the_best_time_name_dialog_cancels_only_explicitly(page: Any, dealt: Ser
     page.click("#name-dialog .xpbtn:has-text('Cancel')")
     assert page.locator("#name-dialog").count() == 0
     assert page.locator("#best-dialog").count() == 0
-    page.reload()  # cancelled on purpose: this browser does not ask again
+    page.reload()  # cancelled on purpose: the server keeps it, no page asks again
     page.wait_for_selector("#end-title")
     page.wait_for_timeout(500)
     assert page.locator("#name-dialog").count() == 0
+
+
+def test_a_refusal_this_browser_kept_itself_is_handed_to_the_server(
+    page: Any, dealt: Server
+) -> None:
+    """Pages before the server kept refusals wrote them in localStorage: such a
+    refusal of the saved game is sent to the server once, and not asked again."""
+    start_dealt(page, dealt)
+    win(page, DEALT)
+    page.wait_for_selector("#name-dialog")
+    game = page.evaluate("JSON.parse(localStorage.getItem('minebender.current'))")
+    page.evaluate(f"localStorage.setItem('minebender.declined', JSON.stringify([{game['id']!r}]))")
+    page.reload()
+    page.wait_for_selector("#end-title")
+    page.wait_for_timeout(500)
+    assert page.locator("#name-dialog").count() == 0
+    assert page.evaluate("localStorage.getItem('minebender.declined')") == "[]"
+    view = page.evaluate(
+        """async (g) => (await (await fetch(`/api/games/${g.id}`,
+             {headers: {Authorization: `Bearer ${g.token}`}})).json()).view""",
+        game,
+    )
+    assert view["status"] == "won" and view["best_time"] is False
 
 
 @pytest.mark.parametrize("way", ["code", "assist"])

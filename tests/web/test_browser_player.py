@@ -77,6 +77,8 @@ def test_a_new_game_over_a_game_in_play_asks_first(page: Any, dealt: Server) -> 
     page.wait_for_function(
         "() => document.querySelectorAll('.c[data-tile=\"covered\"]').length === 81"
     )
+    # the server's answer says the ranked game given up counts as lost
+    page.wait_for_selector("#statusbar:has-text('The game you left counts as lost')")
     page.click(cell(FIRST.x, FIRST.y))
     settle(page)
     assert page.evaluate(TILES) == opened  # the same board for the same first click

@@ -124,6 +124,7 @@ def test_restart_deals_the_same_board_again_unranked(client: TestClient) -> None
     assert r.status_code == 201, r.text
     data = r.json()
     assert data["id"] != p.id and data["view"]["started"] is False
+    assert data["counted"] is True  # the server says the game left counts as lost
     assert data["view"]["ranked"] is False and data["view"]["practice"] is False
     old = client.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
     assert old["status"] == "abandoned"

@@ -214,7 +214,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_app(store: Store, session: Session, game_id: str | None, *, marks: bool) -> int:
     """Play session in the terminal app, saving every action to store."""
-    from minebender import store as store_module
+    from minebender.player_games import Unsaved
     from minebender.tui.app import MinebenderApp
     from minebender.tui.saving import Saver
 
@@ -222,11 +222,11 @@ def _run_app(store: Store, session: Session, game_id: str | None, *, marks: bool
     app = MinebenderApp(session, saver=saver, marks=marks)
     app.run()
     if app.unsaved is not None:  # a last try, with the store's full wait
-        try:
-            saver.record(app.session, wait_s=5.0)
-        except store_module.StoreError as exc:
+        outcome = saver.record(app.session, wait_s=5.0)
+        if isinstance(outcome, Unsaved):
             print(
-                f"minebender play: error: the last moves of this game were not saved: {exc}",
+                "minebender play: error: the last moves of this game were not saved:"
+                f" {outcome.reason}",
                 file=sys.stderr,
             )
             return OUTPUT_ERROR

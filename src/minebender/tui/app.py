@@ -17,8 +17,19 @@ from textual.geometry import Size
 
 from minebender.commands.stats import build_report
 from minebender.keys import GAME_KEYS
+from minebender.player_games import (
+    ACTION_WAIT_S,
+    RETRY_WAIT_S,
+    Abandoned,
+    Changed,
+    GivenUp,
+    NotPlaying,
+    Saved,
+    Unsaved,
+    last_name,
+)
 from minebender.session import Event, Session, SessionSpec, level_name, new_seed
-from minebender.store import GameGivenUp, StoreConflict, StoreError
+from minebender.store import StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
 from minebender.tui.endscreen import PANEL_WIDTH, EndScreen, end_items, pack, panel_rows
@@ -127,14 +138,11 @@ class MinebenderApp(BoardApp):
         if self.saver is None or self.unsaved is not None or not s.started or s.over:
             return
         try:
-            stored = self.saver.stored()
+            newer = self.saver.went_on_elsewhere(s)
         except StoreError:
             return
-        if stored is None or tuple(stored.events[: len(s.events)]) != tuple(s.events):
-            return  # not the same game any more: the next move says so
-        ahead = stored.clock_ms is not None and stored.clock_ms > s.now_ms()
-        if len(stored.events) > len(s.events) or ahead:
-            self.session = stored.session(s.clock)
+        if newer is not None:
+            self.session = newer
 
     def _save_clock(self) -> None:
         if self.saver is None:
@@ -331,10 +339,14 @@ class MinebenderApp(BoardApp):
         self.session = Session(SessionSpec(level, self.make_seed(), spec.no_guess, spec.practice))
         self.resumed = False
         if self.saver is not None:
-            try:
-                self.saver.new_game(replaced=old)
-            except StoreError as exc:
-                self.notify(f"The game left was not stored as abandoned: {exc}", severity="error")
+            match self.saver.abandon(old):
+                case Unsaved(reason):
+                    self.notify(
+                        f"The game left was not stored as abandoned: {reason}", severity="error"
+                    )
+                case Abandoned() | NotPlaying():
+                    pass
+            self.saver.game_id = None  # the next move stores the new game
         b = self.session.setup
         self.cursor = self.board.cursor = Pos(b.width // 2, b.height // 2)
         self._redraw()
@@ -373,36 +385,38 @@ class MinebenderApp(BoardApp):
         if self.saver is None:
             return
         refused, self.unsaved = self.unsaved, None
-        try:
-            if soon:
-                self.saver.record_soon(self.session)
-            else:
-                self.saver.record(self.session)
-        except GameGivenUp:
-            # as the web page does: the window goes on with a new game
-            self._start(self.session.spec.level)
-            self.notify(
-                "This game was given up in another window, where it counts as lost:"
-                " your last move is not taken, and this is a new game.",
-                severity="warning",
-            )
-        except StoreConflict:
-            stored = self.saver.reload()
-            if stored is not None:
-                self.session = stored
-            self.notify(
-                "This game was played in another window since: your last move is not"
-                " taken, and the board is as that window left it.",
-                severity="warning",
-            )
-        except StoreError as exc:
-            self.unsaved = str(exc)
-            if refused is None:
+        wait_s = RETRY_WAIT_S if soon else ACTION_WAIT_S
+        match self.saver.record(self.session, wait_s):
+            case Saved():
+                pass
+            case GivenUp(_):
+                # as the web page does: the window goes on with a new game
+                self._start(self.session.spec.level)
                 self.notify(
-                    f"This game is not being saved: {exc}. It is tried again every"
-                    " second; quitting before it works loses the moves since.",
-                    severity="error",
+                    "This game was given up in another window, where it counts as lost:"
+                    " your last move is not taken, and this is a new game.",
+                    severity="warning",
                 )
+            case Changed(_):
+                try:
+                    stored = self.saver.reload()
+                except StoreError:
+                    stored = None
+                if stored is not None:
+                    self.session = stored
+                self.notify(
+                    "This game was played in another window since: your last move is not"
+                    " taken, and the board is as that window left it.",
+                    severity="warning",
+                )
+            case Unsaved(reason):
+                self.unsaved = reason
+                if refused is None:
+                    self.notify(
+                        f"This game is not being saved: {reason}. It is tried again every"
+                        " second; quitting before it works loses the moves since.",
+                        severity="error",
+                    )
 
     def _ask_name_if_pending(self) -> None:
         """Ask a name for the game just won if it is a best time not yet named
@@ -416,7 +430,7 @@ class MinebenderApp(BoardApp):
         if pending:
             level = level_name(self.session.spec.level)
             try:
-                name = self.saver.last_name()
+                name = last_name(self.saver.store)
             except StoreError:
                 name = None
             self.push_screen(

@@ -18,10 +18,20 @@ __all__ = ["ApiError", "install"]
 
 
 class ApiError(HTTPException):
-    """An error answered as ``{"detail": message}`` with its status."""
+    """An error answered as ``{"detail": message}`` with its status, and with
+    ``outcome`` when the page acts on what happened (a word the server chose,
+    so the page need not read it out of the message)."""
 
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        headers: dict[str, str] | None = None,
+        *,
+        outcome: str | None = None,
+    ) -> None:
         super().__init__(status, message, headers)
+        self.outcome = outcome
 
 
 BODY_UNREADABLE = "There was an error parsing the body"
@@ -100,6 +110,9 @@ def install(app: FastAPI) -> None:
         if exc.status_code == 400 and exc.detail == BODY_UNREADABLE and exc.__cause__:
             message = f"malformed JSON: {jsontext.problem(exc.__cause__)}"
             return JSONResponse({"detail": message}, status_code=400)
+        if isinstance(exc, ApiError) and exc.outcome is not None:
+            body = {"detail": exc.detail, "outcome": exc.outcome}
+            return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
         return await http_exception_handler(request, exc)
 
     app.add_exception_handler(RequestValidationError, on_validation)

@@ -21,12 +21,20 @@ from minebender.types import Custom, Level, Pos
 from minebender.web.access import AUTH, holding, json_answer, owned
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
-from minebender.web.hub import GameChanged, Hub, Live, NotPlaying, SaveFailed
+from minebender.web.hub import GameChanged, GivenUpElsewhere, Hub, Live, NotPlaying, SaveFailed
 from minebender.web.models import ActionIn, NameIn, NewGame, PresenceIn
 from minebender.web.record_routes import best_times_of
 from minebender.web.views import view
 
 __all__ = ["game_routes"]
+
+GIVEN_UP = "given_up"
+"""A 409's ``outcome`` when the game was given up for a new one (here or in
+another window): the page goes on with the game that replaced it."""
+
+CHANGED = "changed"
+"""A 409's ``outcome`` when another window played the game since: the page
+loads it again."""
 
 
 def _view(live: Live) -> dict[str, Any]:
@@ -113,12 +121,18 @@ def game_routes(hub: Hub) -> APIRouter:
                 await asyncio.to_thread(hub.act, live, body.type, pos)
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the action, it was not taken: {exc}") from None
+            except GivenUpElsewhere as exc:
+                raise ApiError(409, f"{exc}: load the game again", outcome=GIVEN_UP) from None
             except GameChanged as exc:
-                raise ApiError(409, f"{exc}: load the game again") from None
+                raise ApiError(409, f"{exc}: load the game again", outcome=CHANGED) from None
             except ValueError as exc:  # e.g. no no-guess board fits these mines
                 raise ApiError(422, f"the action was not taken: {exc}") from None
             if live.abandoned:
-                raise ApiError(409, "this game was abandoned: a new game was started in its place")
+                raise ApiError(
+                    409,
+                    "this game was abandoned: a new game was started in its place",
+                    outcome=GIVEN_UP,
+                )
             return json_answer({"view": _view(live)})
 
     @api.post("/games/{gid}/abandon", summary="Give a game up for a new one")
@@ -129,12 +143,12 @@ def game_routes(hub: Hub) -> APIRouter:
         one not yet started is dropped. 409 if the game is not being played."""
         async with holding(hub, gid, authorization) as live:
             try:
-                await asyncio.to_thread(hub.abandon, live)
+                outcome = await asyncio.to_thread(hub.abandon, live)
             except NotPlaying:
                 raise ApiError(409, f"game {gid!r} is not being played") from None
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the game as abandoned: {exc}") from None
-            return json_answer({"id": gid, "view": _view(live)})
+            return json_answer({"id": gid, "view": _view(live), "counted": outcome.counted})
 
     @api.post("/games/{gid}/practice", summary="Make a game in play a practice game")
     async def practice(gid: str, authorization: str | None = AUTH) -> Response:
@@ -161,12 +175,13 @@ def game_routes(hub: Hub) -> APIRouter:
         player has seen that board: the new game is never ranked."""
         async with holding(hub, gid, authorization) as live:
             try:
-                new, token = await asyncio.to_thread(hub.restart, live)
+                new, token, counted = await asyncio.to_thread(hub.restart, live)
             except NotPlaying:
                 raise ApiError(409, f"game {gid!r} was finished in another window") from None
             except SaveFailed as exc:
                 raise ApiError(503, f"could not restart the game: {exc}") from None
-        return json_answer({"id": new.id, "token": token, "view": view(new.session)}, 201)
+        answer = {"id": new.id, "token": token, "view": view(new.session), "counted": counted}
+        return json_answer(answer, 201)
 
     @api.post("/games/{gid}/presence", summary="Say whether the player is there")
     async def presence(gid: str, body: PresenceIn, authorization: str | None = AUTH) -> Response:
@@ -227,7 +242,7 @@ def game_routes(hub: Hub) -> APIRouter:
         except ValueError as exc:
             raise ApiError(422, f"name: {exc}") from None
         try:
-            entry = await asyncio.to_thread(hub.store.record_best_time, body.name, gid)
+            entry = await asyncio.to_thread(hub.record(gid).record_best_time, body.name)
         except NotQualified as exc:
             live.qualifies = False  # not asked again: a reset or another window took it
             raise ApiError(409, str(exc)) from None
@@ -236,6 +251,20 @@ def game_routes(hub: Hub) -> APIRouter:
         live.qualifies = False
         times = await asyncio.to_thread(best_times_of, hub, entry.level)
         return json_answer({"level": entry.level, "best_times": times}, 201)
+
+    @api.delete("/games/{gid}/best-time", summary="Refuse to name a best time")
+    async def decline_best_time(gid: str, authorization: str | None = AUTH) -> Response:
+        """The player cancelled the name dialog: the time is given up for good,
+        and no page (nor the terminal) asks for it again. The server keeps the
+        refusal, so a page decides nothing of it."""
+        live = await owned(hub, gid, authorization)
+        if not live.session.won:
+            raise ApiError(409, "only a game won has a best time to refuse")
+        try:
+            await asyncio.to_thread(hub.decline_best_time, live)
+        except SaveFailed as exc:
+            raise ApiError(503, f"the refusal was not saved: {exc}") from None
+        return json_answer({"id": gid, "view": _view(live)})
 
     @api.get("/games/{gid}/replay", summary="Export a finished game")
     async def export_replay(gid: str, authorization: str | None = AUTH) -> Response:

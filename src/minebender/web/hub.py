@@ -23,11 +23,21 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from minebender import player_games
+from minebender.player_games import (
+    Abandoned,
+    Changed,
+    GameRecord,
+    GivenUp,
+    Saved,
+    SaveOutcome,
+    Unsaved,
+)
 from minebender.session import Clock, Event, EventType, Session, SessionSpec, new_seed
-from minebender.store import Store, StoreConflict, StoreError, hash_token
+from minebender.store import Store, StoreError, hash_token
 from minebender.types import Pos
 from minebender.web.views import proof_of
 
@@ -35,12 +45,16 @@ __all__ = [
     "Forbidden",
     "GameChanged",
     "GameNotFound",
+    "GivenUpElsewhere",
     "Hub",
     "Live",
     "NotPlaying",
     "SaveFailed",
 ]
 
+
+INTERFACE: player_games.Interface = "web"
+"""How the store tells web games from terminal games."""
 
 WATCH_S = 12.0
 """How long the clock of a game shown in a page runs without a word from it:
@@ -67,6 +81,11 @@ class NotPlaying(RuntimeError):
 class GameChanged(RuntimeError):
     """Another server on the same database played this game since: the action was
     not taken, and the game is read again from the store on the next request."""
+
+
+class GivenUpElsewhere(GameChanged):
+    """Another window (through another server) gave this game up for a new one:
+    it is over for good, counted as lost (``player_games.GivenUp``)."""
 
 
 @dataclass(slots=True)
@@ -109,12 +128,16 @@ class Hub:
         """Guards ``_live``: the store's work runs in worker threads, so that a
         database locked by another process holds up no other request."""
 
+    def record(self, gid: str) -> GameRecord:
+        """The game as the store keeps it, in the service of a person's games."""
+        return GameRecord(self.store, INTERFACE, gid)
+
     def create(self, spec: SessionSpec) -> tuple[Live, str]:
         """Start a game; returns it and the token that owns it (given out only here)."""
         token = secrets.token_urlsafe(24)
         session = Session(spec, self.clock)
         try:
-            gid = self.store.create_game(session, token=token, interface="web")
+            gid = GameRecord(self.store, INTERFACE).create(session, token=token)
         except StoreError as exc:
             raise SaveFailed(str(exc)) from exc
         live = Live(gid, session, hash_token(token))
@@ -154,7 +177,8 @@ class Hub:
             live.session.watch_window = WATCH_S
             live.session.resume()
         if stored.status == "won":
-            live.qualifies = self.store.qualifies(gid)
+            # a time refused in any window (or the terminal) is not asked again
+            live.qualifies = self.record(gid).best_time_pending()
         if stored.status == "abandoned":
             live.abandoned = True
             live.session.stop()  # at the clock stored when it was given up
@@ -188,7 +212,7 @@ class Hub:
         self._sync(live)
         if s.won:
             try:
-                live.qualifies = self.store.qualifies(live.id)
+                live.qualifies = self.record(live.id).qualifies()
             except StoreError:
                 # The win is stored; whether it is a best time is asked again
                 # when the game is next loaded (a reload of the page).
@@ -200,39 +224,51 @@ class Hub:
         stored before answering: never ranked from here, so never a best time
         nor a loss in the statistics. Nothing changes for a practice game
         already; ``NotPlaying`` once it is over or abandoned."""
-        s = live.session
-        if live.abandoned or s.over:
+        if live.abandoned:
             raise NotPlaying(live.id)
-        if s.make_practice() is None:
-            return
-        self._sync(live)
+        outcome = self.record(live.id).make_practice(live.session, wait_s=None)
+        if isinstance(outcome, player_games.NotPlaying):
+            raise NotPlaying(live.id)
+        self._answer(live, outcome)
 
-    def restart(self, live: Live) -> tuple[Live, str]:
+    def restart(self, live: Live) -> tuple[Live, str, bool]:
         """Windows 7's Restart this game: the game in play is given up (as for a
         new game: ``abandon``) and the same board is dealt again as a new game
         (the same seed: the same mines for the same first click). The player
-        has seen it, so the new game is chosen, never ranked."""
+        has seen it, so the new game is chosen, never ranked. Also says whether
+        the game given up counts as lost."""
+        counted = False
         if not (live.abandoned or live.session.over):
-            self.abandon(live)
-        spec = replace(live.session.spec, chosen=True)
-        return self.create(spec)
+            counted = self.abandon(live).counted
+        new, token = self.create(player_games.restart_spec(live.session.spec))
+        return new, token, counted
 
     def _sync(self, live: Live) -> None:
         """Store the session's new events before answering (``Store.sync``); on
         failure the game is dropped from memory, as the store's version is the truth."""
-        try:
-            self.store.sync(live.id, live.session)
-        except StoreConflict as exc:
-            self.forget(live.id)
-            raise GameChanged(str(exc)) from exc
-        except StoreError as exc:
-            self.forget(live.id)
-            raise SaveFailed(str(exc)) from exc
+        self._answer(live, self.record(live.id).record(live.session, wait_s=None))
 
-    def abandon(self, live: Live) -> None:
+    def _answer(self, live: Live, outcome: SaveOutcome) -> None:
+        """What the store said of the moves, as the hub's errors: on failure the
+        game is dropped from memory, as the store's version is the truth."""
+        match outcome:
+            case Saved():
+                return
+            case GivenUp(reason):
+                self.forget(live.id)
+                raise GivenUpElsewhere(reason)
+            case Changed(reason):
+                self.forget(live.id)
+                raise GameChanged(reason)
+            case Unsaved(reason):
+                self.forget(live.id)
+                raise SaveFailed(reason)
+
+    def abandon(self, live: Live) -> Abandoned:
         """The page starts a new game in place of this one while it is being
         played: a started game is finished as abandoned (played, not won), one
-        not started is dropped (``Store.abandon``). ``NotPlaying`` if it is over."""
+        not started is dropped (``Store.abandon``). ``NotPlaying`` if it is over.
+        Says whether it counts as lost, so that the page need not work it out."""
         s = live.session
         if live.abandoned or s.over:
             raise NotPlaying(live.id)
@@ -241,19 +277,30 @@ class Hub:
         # tens of milliseconds the write took).
         running = not s.paused
         s.pause()
-        try:
-            changed = self.store.abandon(live.id, s)
-        except StoreError as exc:
-            if running:
-                s.resume()
-            raise SaveFailed(str(exc)) from exc
-        if not changed:  # finished by another server on the same database
-            self.forget(live.id)
-            raise NotPlaying(live.id)
+        match self.record(live.id).abandon(s):
+            case Unsaved(reason):
+                if running:
+                    s.resume()
+                raise SaveFailed(reason)
+            case Abandoned() as outcome:
+                pass
+            case _:  # finished by another server on the same database
+                self.forget(live.id)
+                raise NotPlaying(live.id)
         live.abandoned = True
         s.stop()  # its time is the one just stored, for good
         if not s.started:
             self.forget(live.id)  # dropped: nothing of it is kept
+        return outcome
+
+    def decline_best_time(self, live: Live) -> None:
+        """The player refused to name the best time just made: it is not asked
+        again, in this page or any other (``GameRecord.decline_best_time``)."""
+        try:
+            self.record(live.id).decline_best_time()
+        except StoreError as exc:
+            raise SaveFailed(str(exc)) from exc
+        live.qualifies = False
 
     def reset_best_times(self) -> int:
         """Empty every level's best times (``Store.reset_best_times``); how many

@@ -1,9 +1,10 @@
 // The page's only way to the server: the HTTP API of docs/web.md.
 
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, outcome = null) {
     super(detail);
     this.status = status;
+    this.outcome = outcome; // what happened, in the server's word (docs/web.md)
   }
 }
 
@@ -47,7 +48,8 @@ async function call(
     data = null;
   }
   if (!res.ok) {
-    throw new ApiError(res.status, (data && data.detail) || `the server answered ${res.status}`);
+    const detail = (data && data.detail) || `the server answered ${res.status}`;
+    throw new ApiError(res.status, detail, (data && data.outcome) || null);
   }
   return data;
 }
@@ -105,6 +107,10 @@ export const probabilities = (game) =>
 /** Put a won game in the best times. */
 export const nameBestTime = (game, name) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/best-time`, { body: { name }, token: game.token });
+
+/** Refuse to name a best time (Cancel): the server keeps it, and no page asks again. */
+export const declineBestTime = (game) =>
+  call("DELETE", `/api/games/${encodeURIComponent(game.id)}/best-time`, { token: game.token });
 
 /** The replay file of a finished game. */
 export const exportReplay = (game) =>

@@ -208,14 +208,19 @@ async function finished(view) {
 }
 
 // A best time stays nameable until the player answers the dialog: a reload or a
-// closed tab before then asks again (resume), an explicit Cancel is remembered.
+// closed tab before then asks again (resume), an explicit Cancel is kept by the
+// server, which then answers best_time false in every window.
 async function askName(game, view) {
-  if (saved.get("declined", []).includes(game.id)) return;
   let opts = {};
   for (;;) {
     const name = await dlg.nameDialog(view.level, opts);
     if (name === null) {
-      saved.set("declined", [game.id, ...saved.get("declined", [])].slice(0, 30));
+      view.best_time = false;
+      try {
+        await api.declineBestTime(game);
+      } catch (err) {
+        status(`${err.message}: the time will be asked for again.`, true);
+      }
       return;
     }
     try {
@@ -293,10 +298,10 @@ async function abandonCurrent() {
   const game = state.game;
   const v = state.view;
   if (!game || !v || v.status !== "playing") return false;
-  let counted = v.started && v.ranked;
+  let counted = false; // the server says whether the game left counts as lost
   state.queue = state.queue.then(async () => {
     try {
-      await api.abandon(game);
+      counted = (await api.abandon(game)).counted;
     } catch (err) {
       counted = false; // it ended meanwhile (409), or the server is away
       if (err.status !== 409) status(err.message, true);
@@ -316,8 +321,7 @@ async function savedAtStake() {
   try {
     const { view } = await api.getGame(cur);
     if (view.status === "playing" && view.started) return "play";
-    const declined = saved.get("declined", []).includes(cur.id);
-    return view.status !== "playing" && view.best_time && !declined ? "name" : null;
+    return view.best_time ? "name" : null; // the server leaves out a time refused
   } catch {
     return null; // gone, or the server away: nothing to give up
   }
@@ -404,11 +408,10 @@ async function dealGame(opts) {
 // new game would) and deals its board again, unranked; after the moves sent.
 async function restartGame() {
   const game = state.game;
-  const v = state.view;
   await state.queue;
   if (state.game !== game || !state.view || state.view.status !== "playing") return null;
   const res = await api.restart(game);
-  return takeGame(res, v.started && v.ranked, state.startedFrom, state.boardFile);
+  return takeGame(res, res.counted, state.startedFrom, state.boardFile);
 }
 
 // The new game res ({id, token, view}) becomes this page's game; code and file
@@ -514,7 +517,7 @@ function send(action) {
     .catch((err) => {
       if (err.status === 0) offline(true);
       // given up in another window; or dropped there before its first click (404)
-      if ((err.status === 409 && /abandoned/.test(err.message)) || err.status === 404) {
+      if (err.outcome === "given_up" || err.status === 404) {
         setTimeout(() => followReplacement(game), 0); // after this queue: it starts a game
         return;
       }
@@ -634,6 +637,14 @@ function assist() {
 }
 
 async function resume() {
+  // Refusals this browser kept itself before the server kept them: handed over
+  // once (only the saved game can be resumed, so only its refusal matters).
+  const refused = saved.get("declined", []);
+  if (refused.length) {
+    const cur = saved.get("current", null);
+    if (cur?.id && cur.token && refused.includes(cur.id)) await api.declineBestTime(cur).catch(() => null);
+    saved.set("declined", []);
+  }
   // A shared link: /?code=e:k3j9 starts that board; after a bad code (its
   // message answered) the page goes on as if there were none.
   const code = paramInLink(location.search, "code");
