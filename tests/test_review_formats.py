@@ -83,6 +83,20 @@ def test_rmv_figures_equal_ms_toollib(path: Path) -> None:
     assert_same_figures(path)
 
 
+SHARED_REPLAYS = (
+    sorted(p for p in SHARED.iterdir() if p.suffix in (".avf", ".rmv", ".evf", ".mvf"))
+    if SHARED.is_dir()
+    else []
+)
+"""Every replay of ../shared/replays, whatever its format: a real .avf or .mvf
+put there is checked against ms_toollib with no change to the tests."""
+
+
+@pytest.mark.parametrize("path", SHARED_REPLAYS, ids=lambda p: p.name)
+def test_every_shared_replay_has_ms_toollib_figures(path: Path) -> None:
+    assert_same_figures(path)
+
+
 def test_rmv_preflags_are_flags_before_the_first_click() -> None:
     rec = read_peer(PREFLAGS_RMV)
     first_reveal = next(i for i, m in enumerate(rec.moves) if m.type == "reveal")
