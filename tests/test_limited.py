@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -178,3 +180,56 @@ def test_a_daemonic_caller_gets_every_outcome() -> None:
         limited.OutOfMemory(("before",)),
         limited.TimedOut(("asleep",)),
     ]
+
+
+MAIN_SCRIPT = """
+import sys
+import counted  # writes a line each time it is imported
+
+from minebender import limited
+
+
+def double(report, n):
+    return 2 * n
+
+
+if __name__ == "__main__":
+    limited.warm(spares=3)  # children left waiting at exit, as in the server
+    for n in range(int(sys.argv[1])):
+        assert limited.run(double, n) == limited.Done(2 * n)
+"""
+
+
+def _run_script(tmp_path: Path, jobs: int) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "counted.py").write_text(
+        f"with open({str(tmp_path / 'imports.txt')!r}, 'a') as f:\n    f.write('imported\\n')\n"
+    )
+    script = tmp_path / "main_script.py"
+    script.write_text(MAIN_SCRIPT)
+    return subprocess.run(
+        [sys.executable, str(script), str(jobs)],
+        cwd=tmp_path,  # the forkserver finds counted.py there (it starts with no sys.path of ours)
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_child_does_not_import_the_main_scripts_modules_again(tmp_path: Path) -> None:
+    """Python's forkserver never preloads the main script (it is not handed its
+    path), so each child imported it again as it started: for the minebender
+    command, 200 ms a child. What the script imports is preloaded by name."""
+    done = _run_script(tmp_path, 4)
+    assert done.returncode == 0, done.stderr
+    imports = (tmp_path / "imports.txt").read_text().splitlines()
+    assert len(imports) == 2  # the script itself, and the forkserver: no child
+
+
+def test_a_script_ends_without_a_word_from_multiprocessing(tmp_path: Path) -> None:
+    """A child reaped by a background thread as the script exited made
+    multiprocessing's exit hook raise ("process object is closed")."""
+    for _ in range(3):
+        done = _run_script(tmp_path, 12)
+        assert done.returncode == 0
+        assert done.stderr == ""

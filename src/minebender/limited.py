@@ -53,6 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from types import ModuleType
 from typing import Any
 
 __all__ = [
@@ -164,6 +165,26 @@ def preload(*modules: str) -> None:
                 _PRELOAD.append(m)
 
 
+def _main_imports() -> list[str]:
+    """The modules the main script takes its names from.
+
+    Python's forkserver is meant to import the main script itself (the
+    ``'__main__'`` preload), but 3.11 and 3.12 never hand it the script's path
+    (they look for ``main_path`` where spawn writes ``init_main_from_path``).
+    Each child then imported the script again as it started: for the
+    ``minebender`` command, the whole command line, about 200 ms a child.
+    Preloaded by name, those imports cost a child nothing."""
+    main = sys.modules.get("__main__")
+    names: set[str] = set()
+    for value in vars(main).values() if main is not None else ():
+        if isinstance(value, ModuleType):
+            names.add(value.__name__)
+        elif isinstance(module := getattr(value, "__module__", None), str):
+            names.add(module)
+    names.discard("__main__")
+    return sorted(n for n in names if n in sys.modules)
+
+
 def _context() -> Any:
     """The forkserver context, its preload set on first use; the spawn context
     where the system has no forkserver (Windows), slower but as safe."""
@@ -176,7 +197,7 @@ def _context() -> Any:
         if not _started:
             # '__main__' as multiprocessing's default does: a child then need not
             # import the main script again (it has ``if __name__`` guards).
-            ctx.set_forkserver_preload(["__main__", *_PRELOAD])
+            ctx.set_forkserver_preload(["__main__", *_main_imports(), *_PRELOAD])
             _started = True
     return ctx
 
@@ -354,7 +375,8 @@ class _Spares:
 
     def take(self) -> _Spare:
         with self.lock:
-            spare = self.ready.pop() if self.ready else None
+            # the oldest first: a child just forked may still be starting
+            spare = self.ready.pop(0) if self.ready else None
         if spare is None or spare.proc.exitcode is not None:
             spare = _Spare()
         self.refill()
@@ -485,7 +507,9 @@ class Job:
         if answer is not None:
             # The child exits right after its answer: reap it in the
             # background rather than wait for its interpreter to wind down.
-            threading.Thread(target=self._finish, name="limited-reaper", daemon=True).start()
+            # Not a daemon: at exit, multiprocessing joins every child it
+            # knows, and one closed meanwhile by this thread made it raise.
+            threading.Thread(target=self._finish, name="limited-reaper").start()
             kind, payload = answer
             if kind == "done":
                 return Done(payload, stages)
