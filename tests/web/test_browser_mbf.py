@@ -109,5 +109,7 @@ def test_a_dropped_mbf_is_played_and_a_bad_one_named(page: Any, server: Server) 
     page.keyboard.press("Escape")
     page.click("#menu-game > button")
     page.click('[data-cmd="new"]')
-    settle(page)
-    assert "dropped.mbf" not in page.inner_text("#status-info"), "a new game is not the file's"
+    # a new game is not the file's (the page asks the server for it: wait for it)
+    page.wait_for_function(
+        "() => !document.getElementById('status-info').innerText.includes('dropped.mbf')"
+    )

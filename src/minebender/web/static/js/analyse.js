@@ -78,6 +78,9 @@ function changed({ fresh = false } = {}) {
 // between two frames): each edit aborts the analysis of the position it
 // replaces, so the server stops working on it.
 function schedule() {
+  // what the panel shows is of the position before, from the edit on (the
+  // request itself waits for the end of the event)
+  $("results").dataset.state = "pending";
   if (state.scheduled) return;
   state.scheduled = true;
   setTimeout(() => {
