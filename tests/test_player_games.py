@@ -17,6 +17,7 @@ from minebender.player_games import (
     NotPlaying,
     Saved,
     Unsaved,
+    at_stake,
     last_name,
     restart_spec,
     resume_or_new,
@@ -220,3 +221,23 @@ def test_a_restart_is_the_same_board_never_ranked() -> None:
     spec = SessionSpec(Beginner(), "alpha")
     again = restart_spec(spec)
     assert again.seed == spec.seed and again.level == spec.level and again.chosen
+
+
+def test_what_a_new_game_would_cost_follows_the_game() -> None:
+    """``at_stake``: what the interfaces ask about before a game is left."""
+    fresh = Session(SessionSpec(Beginner(), "alpha"), clock=lambda: 0.0)
+    assert at_stake(fresh, best_time_pending=False) is None  # nothing played yet
+    s = started()
+    assert at_stake(s, best_time_pending=False) == "ranked"
+    assert at_stake(s, best_time_pending=False, abandoned=True) is None
+    chosen = Session(SessionSpec(Beginner(), "alpha", chosen=True), clock=lambda: 0.0)
+    chosen.reveal(Pos(4, 4))
+    assert at_stake(chosen, best_time_pending=False) == "unranked"
+    assert s.make_practice() is not None
+    assert at_stake(s, best_time_pending=False) == "unranked"
+    won = won_game("alpha")
+    assert at_stake(won, best_time_pending=True) == "best_time"
+    assert at_stake(won, best_time_pending=False) is None
+    lost = started()
+    assert lost.reveal(mines(lost)[0]) is not None and lost.over and not lost.won
+    assert at_stake(lost, best_time_pending=True) is None

@@ -25,6 +25,7 @@ __all__ = [
     "RETRY_WAIT_S",
     "AbandonOutcome",
     "Abandoned",
+    "AtStake",
     "Changed",
     "GameRecord",
     "GivenUp",
@@ -33,6 +34,7 @@ __all__ = [
     "SaveOutcome",
     "Saved",
     "Unsaved",
+    "at_stake",
     "last_name",
     "restart_spec",
     "resume_or_new",
@@ -99,6 +101,31 @@ class NotPlaying:
 
 AbandonOutcome = Abandoned | NotPlaying | Unsaved
 """What giving a game up for a new one did."""
+
+
+AtStake = Literal["ranked", "unranked", "best_time"]
+"""What a game would lose to a new game in its place (``at_stake``)."""
+
+
+def at_stake(
+    session: Session, *, best_time_pending: bool, abandoned: bool = False
+) -> AtStake | None:
+    """What a new game in this one's place would cost the player, so that an
+    interface asks first (as Windows 7 does) and says what is lost.
+
+    ``"ranked"``: a ranked game in play, started; left, it counts as lost, and
+    switching practice on gives up its chance of a best time. ``"unranked"``: an
+    unranked game in play, started; left, it is given up and counted nowhere.
+    ``"best_time"``: a game won with a best time not yet named nor refused.
+    None: nothing is lost (not started, over, or given up already).
+    """
+    if abandoned:
+        return None
+    if session.over:
+        return "best_time" if session.won and best_time_pending else None
+    if not session.started:
+        return None
+    return "ranked" if session.spec.ranked else "unranked"
 
 
 class GameRecord:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from minebender.player_games import at_stake
 from minebender.replay import tile_name
 from minebender.session import Session, board_code, level_name
 from minebender.solver import explain
@@ -96,6 +97,10 @@ def view(session: Session, *, qualifies: bool = False, abandoned: bool = False) 
         "ranked": session.spec.ranked,
         # the player's question marks: covered cells, beside the tiles
         "marks": sorted([p.x, p.y] for p in session.marks),
+        # what a new game in its place would cost: the page asks before
+        "at_stake": at_stake(session, best_time_pending=qualifies, abandoned=abandoned),
+        # one more with each move, ? and practice: another window's change shows
+        "revision": len(session.events),
     }
     if session.over:
         # None for a board from a file: a code would deal another board

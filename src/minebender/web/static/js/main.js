@@ -311,21 +311,22 @@ async function abandonCurrent() {
   return counted;
 }
 
-/** What this browser's saved game would lose to a new game in its place:
- * "play" while it is being played, started (it would count as lost), "name"
- * when it was won with a best time not yet named (it is asked only as the
- * game is resumed), else null. */
+/** What this browser's saved game would lose to a new game in its place, as
+ * the server says it (the view's at_stake): "ranked" or "unranked" while it
+ * is being played, "best_time" when its best time is not named yet (it is
+ * asked only as the game is resumed), else null. */
 async function savedAtStake() {
   const cur = saved.get("current", null);
   if (!cur || !cur.id || !cur.token) return null;
   try {
-    const { view } = await api.getGame(cur);
-    if (view.status === "playing" && view.started) return "play";
-    return view.best_time ? "name" : null; // the server leaves out a time refused
+    return (await api.getGame(cur)).view.at_stake;
   } catch {
     return null; // gone, or the server away: nothing to give up
   }
 }
+
+/** Whether leaving a game with this at_stake gives up a game in play. */
+const inPlay = (stake) => stake === "ranked" || stake === "unranked";
 
 /** The link's question over the game in play, its clock standing still while
  * the question is open (no move can be made): declined, the clock goes on
@@ -348,13 +349,9 @@ async function askOverPlay(question) {
 async function abandonSaved() {
   const cur = saved.get("current", null);
   if (!cur || !cur.id || !cur.token || (state.game && cur.id === state.game.id)) return;
-  try {
-    const res = await api.getGame(cur);
-    // one not started is dropped: a window still showing it moves on (404)
-    if (res.view.status === "playing") await api.abandon(cur);
-  } catch {
-    // gone, or ended meanwhile: nothing is left to give up
-  }
+  // The server gives up only a game in play (one not started is dropped: a
+  // window still showing it moves on, 404); a game over is refused (409).
+  await api.abandon(cur).catch(() => null);
 }
 
 // One new game at a time: two that overlap (F2 twice in a row, a held key)
@@ -444,8 +441,8 @@ async function takeGame(res, counted, code, file = null) {
  * `restart`) or null: Keep playing. */
 async function askLeave({ restart = false } = {}) {
   const v = state.view;
-  if (!state.game || !v || v.status !== "playing" || !v.started || state.deals) return "go";
-  const choice = await dlg.leaveDialog({ counted: v.ranked, restart });
+  if (!state.game || !v || !inPlay(v.at_stake) || state.deals) return "go";
+  const choice = await dlg.leaveDialog({ counted: v.at_stake === "ranked", restart });
   return choice === "quit" ? "go" : choice;
 }
 
@@ -481,7 +478,7 @@ async function togglePractice() {
     const question =
       "Practice this game? The heat map shows each covered cell's chance of a mine. " +
       "The game goes on, but counts for neither best times nor statistics, not even as a loss.";
-    if (v.started && v.ranked && !(await dlg.confirmDialog("Practice", question, "Practice"))) return;
+    if (v.at_stake === "ranked" && !(await dlg.confirmDialog("Practice", question, "Practice"))) return;
     let done = false;
     state.queue = state.queue
       .then(async () => {
@@ -546,10 +543,8 @@ function refreshFromServer() {
         setTimeout(() => followReplacement(game), 0);
         return;
       }
-      // what the board shows: its tiles and ?s (a ? placed in another window
-      // was not drawn here), the game's state, and practice switched on there
-      const seen = (w) => JSON.stringify([w.tiles, w.marks, w.status, w.practice]);
-      const same = seen(res.view) === seen(v);
+      // a move, a ? or practice in another window: the server counts them
+      const same = res.view.revision === v.revision && res.view.status === v.status;
       if (state.game === game && state.view === v && !same) await show(res.view);
     })
     .catch((err) => {
@@ -665,13 +660,12 @@ async function resume() {
       if (res.view.status === "abandoned") return void (await newGame());
       state.game = current;
       await show(res.view);
-      const resumed = res.view.status === "playing" && res.view.started;
+      const resumed = inPlay(res.view.at_stake);
       if (resumed) status("Your game was resumed where you left it.");
       // Closed or reloaded before the Best Time dialog was answered: ask again.
-      const naming =
-        res.view.status !== "playing" && res.view.best_time ? askName(current, res.view) : null;
-      if (stake && resumed) {
-        const loss = res.view.ranked ? "would count as lost" : "would be given up";
+      const naming = res.view.at_stake === "best_time" ? askName(current, res.view) : null;
+      if (inPlay(stake) && resumed) {
+        const loss = stake === "ranked" ? "would count as lost" : "would be given up";
         const question = `A link asks to play the board ${code}. The game you are playing ${loss}.`;
         if (!(await newGame({ code, ask: () => askOverPlay(question) }))) {
           status("Your game was resumed where you left it.");

@@ -9,7 +9,7 @@ import { confirmDialog } from "./dialogs.js";
  * needed (a game over, a practice game, or one not started: it shows nothing). */
 export function practiceQuestion(view) {
   if (!view || view.status !== "playing" || view.practice || !view.started) return null;
-  const counted = view.ranked ? " It will no longer count for best times or statistics." : "";
+  const counted = view.at_stake === "ranked" ? " It will no longer count for best times or statistics." : "";
   return `Analysing a game still in play makes it a practice game, for good.${counted} Analyse it?`;
 }
 
