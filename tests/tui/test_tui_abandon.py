@@ -12,22 +12,33 @@ from pathlib import Path
 import pytest
 from pilot_types import PilotT
 from textual.widgets import Input
-from tui_support import CENTRE, SAFE, SEED, app_of, click_cell, goto, layout_for_seed, make_app, run
+from tui_support import (
+    CENTRE,
+    SAFE,
+    SEED,
+    app_of,
+    click_cell,
+    goto,
+    layout_for_seed,
+    make_app,
+    run,
+    terminal_game,
+)
 
+from minebender.player_games import GameRecord
 from minebender.session import Session, SessionSpec
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
-from minebender.tui.saving import Saver, resume_or_new
 from minebender.tui.screens import CustomScreen, NameScreen
 from minebender.types import Beginner, Covered, Intermediate, Pos
 
 
 def next_play(store: Store) -> tuple[MinebenderApp, str | None]:
     """The app ``minebender play`` (no options) would start now."""
-    session, game_id = resume_or_new(
-        store, level=None, seed=None, no_guess=False, new=False, new_seed=lambda: "fresh"
-    )
-    return MinebenderApp(session, saver=Saver(store, game_id), make_seed=lambda: "next"), game_id
+    session, game_id = terminal_game(store, dealt="fresh")
+    return MinebenderApp(
+        session, saver=GameRecord(store, "terminal", game_id), make_seed=lambda: "next"
+    ), game_id
 
 
 async def win(pilot: PilotT) -> None:
@@ -146,9 +157,7 @@ def test_a_best_time_left_unnamed_survives_later_games(store: Store) -> None:
         for x, m in enumerate(row)
         if m
     )
-    session, game_id = resume_or_new(
-        store, level=None, seed="zz", no_guess=False, new=False, new_seed=lambda: "fresh"
-    )
+    session, game_id = terminal_game(store, seed="zz", dealt="fresh")
     assert game_id is None and session.spec.chosen  # a seed skips the unnamed time
 
     async def lose(pilot: PilotT) -> None:
@@ -159,7 +168,7 @@ def test_a_best_time_left_unnamed_survives_later_games(store: Store) -> None:
         assert app_of(pilot).session.over and not app_of(pilot).session.won
         await pilot.press("q")
 
-    run(MinebenderApp(session, saver=Saver(store)), lose)
+    run(MinebenderApp(session, saver=GameRecord(store, "terminal")), lose)
     assert store.finished_games()[0].id != won.id  # the lost game is the newest
     app, game_id = next_play(store)
     assert game_id == won.id and app.session.won
@@ -210,7 +219,7 @@ def test_the_clock_stands_still_while_the_board_is_hidden(store: Store) -> None:
     game's time does not run, as the web page's stops while it is hidden."""
     now = [100.0]
     session = Session(SessionSpec(Intermediate(), SEED), clock=lambda: now[0])
-    app = MinebenderApp(session, saver=Saver(store), make_seed=lambda: "next")
+    app = MinebenderApp(session, saver=GameRecord(store, "terminal"), make_seed=lambda: "next")
 
     async def scenario(pilot: PilotT) -> None:
         await pilot.press("space")

@@ -21,16 +21,17 @@ from tui_support import (
     make_app,
     run,
     screen_lines,
+    terminal_game,
     win,
 )
 
 from minebender.game import setup
+from minebender.player_games import GameRecord
 from minebender.session import Session, SessionSpec
 from minebender.solver import analyse
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
 from minebender.tui.board_fit import fits
-from minebender.tui.saving import Saver, resume_or_new
 from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
 from minebender.types import (
     AssistTooEarly,
@@ -200,9 +201,7 @@ def test_quit_saves_and_play_resumes(store: Store) -> None:
         await pilot.press("q")
 
     run(make_app(store), first)
-    session, game_id = resume_or_new(
-        store, level=None, seed=None, no_guess=False, new=False, new_seed=lambda: "unused"
-    )
+    session, game_id = terminal_game(store)
     assert game_id is not None and session.spec.seed == SEED
 
     async def second(pilot: PilotT) -> None:
@@ -212,7 +211,12 @@ def test_quit_saves_and_play_resumes(store: Store) -> None:
         await pilot.press("n")
         assert app.session.spec.seed == "next" and not app.session.started
 
-    run(MinebenderApp(session, saver=Saver(store, game_id), make_seed=lambda: "next"), second)
+    run(
+        MinebenderApp(
+            session, saver=GameRecord(store, "terminal", game_id), make_seed=lambda: "next"
+        ),
+        second,
+    )
 
 
 async def second_window(pilot: PilotT, store: Store) -> tuple[MinebenderApp, str, Session]:
@@ -433,14 +437,10 @@ def test_a_seed_given_to_play_picks_a_chosen_board(store: Store) -> None:
     """``minebender play --seed S`` plays the board the player asked for, which
     they may know: chosen, not ranked. Without one the board is dealt (by
     ``new_seed``, the seam these tests use to know it) and ranked."""
-    session, game_id = resume_or_new(
-        store, level=None, seed=SEED, no_guess=False, new=False, new_seed=lambda: "unused"
-    )
+    session, game_id = terminal_game(store, seed=SEED)
     assert game_id is None and session.spec.seed == SEED
     assert session.spec.chosen and not session.spec.ranked
-    dealt, _ = resume_or_new(
-        store, level=None, seed=None, no_guess=False, new=True, new_seed=lambda: SEED
-    )
+    dealt, _ = terminal_game(store, new=True, dealt=SEED)
     assert dealt.spec.seed == SEED and dealt.spec.ranked
 
 
@@ -455,7 +455,7 @@ def test_the_status_line_shows_only_a_seed_the_player_gave(store: Store) -> None
 
     run(make_app(store), scenario)
     chosen = Session(SessionSpec(Beginner(), SEED, chosen=True))
-    run(MinebenderApp(chosen, saver=Saver(store)), scenario)
+    run(MinebenderApp(chosen, saver=GameRecord(store, "terminal")), scenario)
     assert SEED not in seen[0] and seen[0].startswith("beginner")
     assert f"seed {SEED}" in seen[1]
 
@@ -472,9 +472,7 @@ def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
     game is ranked, and so counted in the statistics."""
     why = {"chosen": "chosen board", "no_guess": "no-guess board", "assist": "assisted"}
     if kind == "chosen":
-        session, _ = resume_or_new(
-            store, level=None, seed=SEED, no_guess=False, new=True, new_seed=lambda: "unused"
-        )
+        session, _ = terminal_game(store, seed=SEED, new=True)
     else:
         session = Session(SessionSpec(Beginner(), SEED, no_guess=kind == "no_guess"))
 
@@ -494,7 +492,10 @@ def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
         assert not isinstance(app.screen, NameScreen)
         assert f"No best time: {why[kind]}." in app.status_text  # why no name is asked
 
-    run(MinebenderApp(session, saver=Saver(store), make_seed=lambda: "next"), scenario)
+    run(
+        MinebenderApp(session, saver=GameRecord(store, "terminal"), make_seed=lambda: "next"),
+        scenario,
+    )
     assert store.best_times("beginner") == []
     st = store.statistics("beginner")
     assert (st.played, st.won) == (played, played)
@@ -553,9 +554,7 @@ def test_resumed_is_said_until_the_first_action(store: Store) -> None:
         await pilot.press("space", "q")
 
     run(make_app(store), first)
-    session, game_id = resume_or_new(
-        store, level=None, seed=None, no_guess=False, new=False, new_seed=lambda: "unused"
-    )
+    session, game_id = terminal_game(store)
     covered = next(p for p in SAFE if isinstance(session.display()[p.y][p.x], Covered))
 
     async def second(pilot: PilotT) -> None:
@@ -566,7 +565,7 @@ def test_resumed_is_said_until_the_first_action(store: Store) -> None:
         await pilot.press("f")
         assert app.status_text == "beginner"
 
-    run(MinebenderApp(session, saver=Saver(store, game_id)), second)
+    run(MinebenderApp(session, saver=GameRecord(store, "terminal", game_id)), second)
 
 
 def test_f1_says_the_question_mark_button_is_the_assist() -> None:

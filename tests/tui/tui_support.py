@@ -15,10 +15,10 @@ from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
+from minebender.player_games import GameRecord, resume_or_new
 from minebender.session import Session, SessionSpec
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
-from minebender.tui.saving import Saver
 from minebender.types import Beginner, Covered, Layout, Level, Pos
 
 SEED = "tui-test"
@@ -62,8 +62,24 @@ def make_app(
 ) -> MinebenderApp:
     """An app on a new game of level (Beginner) with a fixed seed."""
     session = Session(SessionSpec(level or Beginner(), seed))
-    saver = None if store is None else Saver(store)
+    saver = None if store is None else GameRecord(store, "terminal")
     return MinebenderApp(session, saver=saver, make_seed=lambda: "next")
+
+
+def terminal_game(
+    store: Store, *, seed: str | None = None, new: bool = False, dealt: str = "unused"
+) -> tuple[Session, str | None]:
+    """What ``minebender play`` (any level, guesses allowed) would play now:
+    ``player_games.resume_or_new`` for the terminal, dealing seed ``dealt``."""
+    return resume_or_new(
+        store,
+        interface="terminal",
+        level=None,
+        seed=seed,
+        no_guess=False,
+        new=new,
+        new_seed=lambda: dealt,
+    )
 
 
 async def goto(pilot: Pilot[None], pos: Pos) -> None:

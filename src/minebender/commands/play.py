@@ -197,12 +197,13 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("no-guess boards are not available in this version of minebender")
     require_terminal()
 
+    from minebender.player_games import resume_or_new
     from minebender.session import new_seed
-    from minebender.tui.saving import resume_or_new
 
     with _open_store(args.db) as store:
         session, game_id = resume_or_new(
             store,
+            interface="terminal",
             level=level,
             seed=seed,
             no_guess=args.no_guess,
@@ -214,11 +215,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_app(store: Store, session: Session, game_id: str | None, *, marks: bool) -> int:
     """Play session in the terminal app, saving every action to store."""
-    from minebender.player_games import Unsaved
+    from minebender.player_games import GameRecord, Unsaved
     from minebender.tui.app import MinebenderApp
-    from minebender.tui.saving import Saver
 
-    saver = Saver(store, game_id)
+    saver = GameRecord(store, "terminal", game_id)
     app = MinebenderApp(session, saver=saver, marks=marks)
     app.run()
     if app.unsaved is not None:  # a last try, with the store's full wait

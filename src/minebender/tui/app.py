@@ -22,6 +22,7 @@ from minebender.player_games import (
     RETRY_WAIT_S,
     Abandoned,
     Changed,
+    GameRecord,
     GivenUp,
     NotPlaying,
     Saved,
@@ -34,7 +35,6 @@ from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
 from minebender.tui.endscreen import PANEL_WIDTH, EndScreen, end_items, pack, panel_rows
 from minebender.tui.line_fit import fit
-from minebender.tui.saving import Saver
 from minebender.tui.screens import (
     CustomScreen,
     KeysScreen,
@@ -75,7 +75,7 @@ class MinebenderApp(BoardApp):
         session: Session,
         *,
         make_seed: Callable[[], str] = new_seed,
-        saver: Saver | None = None,
+        saver: GameRecord | None = None,
         marks: bool = True,
     ) -> None:
         super().__init__()
