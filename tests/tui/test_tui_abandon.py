@@ -67,6 +67,8 @@ def test_a_started_game_replaced_is_abandoned_and_counted_lost(store: Store, key
         left.append(app.saver.game_id)
         await pilot.press(key)
         assert not app.session.started and app.session.spec.seed == "next"
+        said = [str(n.message) for n in app._notifications]
+        assert "The game you left counts as lost in the statistics." in said
 
     run(make_app(store), scenario)
     game = store.load(left[0])
@@ -85,6 +87,7 @@ def test_a_game_not_started_is_not_counted_when_replaced(store: Store) -> None:
         await pilot.press("f")
         assert app.saver is not None and app.saver.game_id is not None
         await pilot.press("n")
+        assert not any("counts as lost" in str(n.message) for n in app._notifications)
 
     run(make_app(store), scenario)
     assert store.statistics("beginner").played == 0

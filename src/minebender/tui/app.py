@@ -344,6 +344,9 @@ class MinebenderApp(BoardApp):
                     self.notify(
                         f"The game left was not stored as abandoned: {reason}", severity="error"
                     )
+                case Abandoned(counted=True):
+                    # as the page says it: n in trouble spares no streak
+                    self.notify("The game you left counts as lost in the statistics.")
                 case Abandoned() | NotPlaying():
                     pass
             self.saver.game_id = None  # the next move stores the new game
