@@ -13,7 +13,7 @@ import argparse
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,6 +42,7 @@ __all__ = [
     "parse_seed",
     "read_at_most",
     "read_level",
+    "reading_action",
     "stored_games",
 ]
 
@@ -274,6 +275,14 @@ def add_int_argument(
     ``invalid int value``, and the value is an int at once, for commands that share
     the option and read it as it is (``bot`` and ``bench bot`` share ``--games``).
     The default is taken as given, not read."""
+    action = reading_action(lambda text, _: parse_int(option, text, lo, hi))
+    parser.add_argument(option, action=action, default=default, help=help, metavar=metavar)
+
+
+def reading_action(read: Callable[[str, str], object]) -> type[argparse.Action]:
+    """An argparse action that stores ``read(text, option)``, the value read while
+    argparse reads the line, and turns its UsageError into the subcommand's one
+    line, status 2 (``add_int_argument``)."""
 
     class _Read(argparse.Action):
         def __call__(
@@ -284,12 +293,12 @@ def add_int_argument(
             option_string: str | None = None,
         ) -> None:
             try:
-                value = parse_int(option, str(values), lo, hi)
+                value = read(str(values), option_string or self.option_strings[0])
             except UsageError as exc:
                 parser.error(str(exc))  # the subcommand's one line, status 2
             setattr(namespace, self.dest, value)
 
-    parser.add_argument(option, action=_Read, default=default, help=help, metavar=metavar)
+    return _Read
 
 
 def read_at_most(path: str, limit: int) -> bytes:
