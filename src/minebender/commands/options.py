@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT_LIMIT",
     "SEED_LIMIT",
+    "ReadLevel",
     "UsageError",
     "add_db_argument",
     "add_int_argument",
@@ -218,8 +219,9 @@ def checked_board(spec: RunSpec, command: str) -> Setup:
         board = spec.check()
     except BatchError as exc:
         raise UsageError(str(exc)) from None
-    if isinstance(types.read_level(spec.level), Custom):  # maybe limited
-        note_if_limited(command, "--level", spec.level, board)
+    if isinstance(spec.level, Custom):  # maybe limited
+        asked = spec.level
+        note_if_limited(command, "--level", f"{asked.width}x{asked.height}x{asked.mines}", board)
     return board
 
 
@@ -282,7 +284,7 @@ def add_int_argument(
 def reading_action(read: Callable[[str, str], object]) -> type[argparse.Action]:
     """An argparse action that stores ``read(text, option)``, the value read while
     argparse reads the line, and turns its UsageError into the subcommand's one
-    line, status 2 (``add_int_argument``)."""
+    line, status 2 (``add_int_argument``, ``ReadLevel``)."""
 
     class _Read(argparse.Action):
         def __call__(
@@ -299,6 +301,14 @@ def reading_action(read: Callable[[str, str], object]) -> type[argparse.Action]:
             setattr(namespace, self.dest, value)
 
     return _Read
+
+
+ReadLevel = reading_action(read_level)
+"""The argparse action of ``--level`` (and ``--custom``): the text read by
+``read_level`` while argparse reads the line, so the level is a Level from
+there on, read once, and a bad one gets the one message every command gives
+(``unknown level 'foo': ...``), naming the option typed, rather than
+argparse's ``invalid value``. A default is taken as given, not read."""
 
 
 def read_at_most(path: str, limit: int) -> bytes:
