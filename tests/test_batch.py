@@ -24,6 +24,7 @@ from minebender.batch import (
     Result,
     RunSpec,
     load_results,
+    logged_level,
     plot_results,
     run_batch,
     wilson,
@@ -31,8 +32,9 @@ from minebender.batch import (
 from minebender.bench.build import solver_build
 from minebender.bot import BOT_VERSION
 from minebender.cli import main
+from minebender.types import Beginner, Custom, Expert, Intermediate
 
-SPEC = RunSpec("beginner", "fast", "near-corner", 7, 20)
+SPEC = RunSpec(Beginner(), "fast", "near-corner", 7, 20)
 
 
 def _games(results: list[Result]) -> list[Result]:
@@ -219,7 +221,7 @@ def test_resume_skips_finished_games_and_survives_a_torn_line(tmp_path: Path) ->
 def test_a_killed_run_resumes_without_losing_finished_games(tmp_path: Path) -> None:
     """Kill a real run with SIGKILL while it plays; every line it left is a whole
     game, and resuming ends with exactly the uninterrupted result."""
-    spec = RunSpec("intermediate", "fast", "inset", 5, 60)
+    spec = RunSpec(Intermediate(), "fast", "inset", 5, 60)
     log = tmp_path / "killed.jsonl"
     argv = [sys.executable, "-m", "minebender", "bench", "bot", "--level", "intermediate"]
     argv += ["--strategy", "fast", "--seed", "5", "--games", "60", "--workers", "1"]
@@ -290,7 +292,8 @@ def test_a_worker_of_another_bot_is_refused_before_its_game_is_logged(
 
     def other_bot(spec: RunSpec, chunks: Iterator[list[int]], workers: int, done: Any) -> None:
         chunk = next(chunks)
-        mine = Result(spec.level, spec.strategy, spec.first, spec.seed, chunk[0], True, 0, 9, 0.0)
+        level = logged_level(spec.level)
+        mine = Result(level, spec.strategy, spec.first, spec.seed, chunk[0], True, 0, 9, 0.0)
         done(([replace(mine, bot=BOT_VERSION)], None))
         done(([replace(mine, game=chunk[0] + 1, bot=BOT_VERSION + 1)], None))
 
@@ -310,7 +313,7 @@ def test_the_log_records_the_cell_clicked_not_its_name(tmp_path: Path) -> None:
     run (they are the same games) and a log line with a bare name, whose cell may
     have been another, is not joined."""
     log = tmp_path / "run.jsonl"
-    named = RunSpec("expert", "fast", "tuned", 4, 2)
+    named = RunSpec(Expert(), "fast", "tuned", 4, 2)
     summary, results = run_batch(named, workers=1, resume=log, progress=False)
     assert summary.first == "2,3"
     assert {r.first for r in results} == {"2,3"}
@@ -433,9 +436,28 @@ def test_a_corrupt_log_is_one_clear_error(
         load_results(log)
 
 
-def test_bot_command_bad_level(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bot", "--level", "nope"]) == 2
-    assert "unknown level" in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["bot", "--level", "nope"], "unknown level 'nope': use beginner, intermediate"),
+        (["bot", "--level", "expertt"], "--level must look like 30x16x99"),
+        (["bench", "bot", "--level", "5x"], "--level must look like 30x16x99"),
+        (["bench", "bot", "--level", "\u0663\u0660x16x99"], "--level must look like 30x16x99"),
+        (["bench", "bot", "--custom", "5x"], "--custom must look like 30x16x99"),
+        (["bot", "--custom", "1x1x1234567890"], "--custom '1x1x1234567890' has a number of"),
+    ],
+)
+def test_a_bad_level_is_one_line_naming_the_option(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read while the line is read, into a Level: one line naming the option
+    typed, status 2, no traceback and no game played."""
+    assert _exit_code(argv) == 2
+    captured = capsys.readouterr()
+    command = " ".join(argv[:-2])  # bot, or bench bot
+    assert captured.err.startswith(f"minebender {command}: error: {message}")
+    assert len(captured.err.strip().splitlines()) == 1
+    assert "Traceback" not in captured.err and captured.out == ""
 
 
 def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
@@ -459,51 +481,73 @@ def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
     assert [r.game for r in load_results(log)] == [0, 1, 2]
 
 
-def test_level_names_take_any_case_and_are_one_run(tmp_path: Path) -> None:
-    """``Beginner`` and ``beginner`` name the same games: parsed alike, logged and
-    summarised under one name, so a resumed run skips them."""
-    from minebender.batch import parse_level
+def test_a_run_takes_a_level_read_once_not_text() -> None:
+    """The level is read where it is typed (``--level``, ``types.read_level``):
+    a run given the text of one is refused at once, as the bug it is, rather
+    than read again in every part of the batch."""
+    with pytest.raises(TypeError, match="not a level: 'beginner'"):
+        replace(SPEC, level="beginner").check()  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not a level"):
+        logged_level("expert")  # type: ignore[arg-type]
 
-    assert parse_level("BEGINNER") == parse_level("Beginner") == parse_level("beginner")
-    assert parse_level("30X16X99") == parse_level("30x16x99")
-    with pytest.raises(BatchError, match="must look like 30x16x99"):
-        parse_level("\u0663\u0660x16x99")
+
+def test_the_log_names_a_level_as_it_always_did(tmp_path: Path) -> None:
+    """One spelling for writing a line and for matching one: the lower-case name,
+    and a custom field at the size it is played at. A log written by an older
+    minebender (its lines as they were, "expert", "9x9x10") is one run with
+    this one's."""
+    assert [logged_level(x) for x in (Beginner(), Intermediate(), Expert())] == [
+        "beginner",
+        "intermediate",
+        "expert",
+    ]
+    assert logged_level(Custom(5, 5, 3)) == logged_level(Custom(9, 9, 10)) == "9x9x10"
+    assert logged_level(Custom(30, 16, 99)) == "30x16x99"  # Expert's size, still custom
     log = tmp_path / "run.jsonl"
-    summary, results = run_batch(
-        replace(SPEC, level="Beginner", games=3), workers=1, resume=log, progress=False
+    _, results = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    old = "".join(  # the lines, keys and order as every release wrote them
+        json.dumps({**json.loads(line), "level": "beginner"}) + "\n"
+        for line in log.read_text().splitlines()
     )
-    assert summary.level == "beginner" and {r.level for r in results} == {"beginner"}
-    again, _ = run_batch(
-        replace(SPEC, level="BEGINNER", games=3), workers=1, resume=log, progress=False
-    )
-    assert again.played == 0
+    log.write_text(old)
+    again, resumed = run_batch(replace(SPEC, games=3), workers=1, resume=log, progress=False)
+    assert again.played == 0 and again.level == "beginner"
+    assert _games(resumed) == _games(results) and log.read_text() == old
 
 
 def test_a_custom_level_is_logged_at_the_size_it_is_played(tmp_path: Path) -> None:
-    """5x5x3 is limited to 9x9x10: logged as typed, each spelling of that
-    field played the same games again into the same file."""
+    """5x5x3 is limited to 9x9x10: pinned to that size, logged as "9x9x10" as
+    before, and each field of that size plays the same games again into the
+    same file."""
     log = tmp_path / "run.jsonl"
-    summary, results = run_batch(
-        replace(SPEC, level="5x5x3", games=3), workers=1, resume=log, progress=False
-    )
+    small = replace(SPEC, level=Custom(5, 5, 3), games=3)
+    assert small.pinned(small.check()).level == Custom(9, 9, 10)
+    summary, results = run_batch(small, workers=1, resume=log, progress=False)
     assert summary.level == "9x9x10" and {r.level for r in results} == {"9x9x10"}
-    for spelling in ("9x9x10", "0X0x0"):
+    assert {json.loads(line)["level"] for line in log.read_text().splitlines()} == {"9x9x10"}
+    for field in (Custom(9, 9, 10), Custom(0, 0, 0)):
         again, _ = run_batch(
-            replace(SPEC, level=spelling, games=3), workers=1, resume=log, progress=False
+            replace(SPEC, level=field, games=3), workers=1, resume=log, progress=False
         )
-        assert again.played == 0 and again.games == 3, spelling
+        assert again.played == 0 and again.games == 3, field
     assert len(log.read_text().splitlines()) == 3
 
 
 def test_bench_bot_level_in_any_case_is_the_named_level(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """No goal is printed: the project has none beyond perfect play's bound
-    (a goal of 97.3% on Beginner was above what perfect play wins)."""
-    argv = ["bench", "bot", "--level", "Beginner", "--games", "2", "--workers", "1", "--json"]
-    assert main(argv) == 0
+    """``Beginner`` and ``BEGINNER`` are the same games: named "beginner" in the
+    figures and the log, so a resumed run skips them. No goal is printed: the
+    project has none beyond perfect play's bound (a goal of 97.3% on Beginner
+    was above what perfect play wins)."""
+    log = tmp_path / "run.jsonl"
+    argv = ["bench", "bot", "--games", "2", "--workers", "1", "--json", "--resume", str(log)]
+    assert main([*argv, "--level", "Beginner"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["level"] == "beginner" and "goal" not in out
+    assert main([*argv, "--level", " BEGINNER"]) == 0
+    assert json.loads(capsys.readouterr().out)["played"] == 0
+    assert {json.loads(line)["level"] for line in log.read_text().splitlines()} == {"beginner"}
 
 
 def test_bot_command_level_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
@@ -639,7 +683,7 @@ def _result(
 def _summary(results: list[Result], bound: str | None) -> object:
     from minebender.batch import summarize
 
-    spec = RunSpec("beginner", "fast", "0,0", 4, len(results), bound is not None)
+    spec = RunSpec(Beginner(), "fast", "0,0", 4, len(results), bound is not None)
     return summarize(spec, results, 0, 0.0, 1, None)
 
 

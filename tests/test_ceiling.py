@@ -20,7 +20,7 @@ from minebender.bot import guess_ceiling, play_game
 from minebender.bot.strategy import two_move_survival
 from minebender.cli import main
 from minebender.game import setup
-from minebender.types import Intermediate, Pos, Shown
+from minebender.types import Beginner, Intermediate, Pos, Shown
 from reference.expectimax import best_win
 from reference.views import random_view
 
@@ -107,9 +107,9 @@ def test_bench_bot_ceiling_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_ceiling_does_not_change_the_games() -> None:
-    spec = RunSpec("beginner", "fast", "inset", 5, 40)
+    spec = RunSpec(Beginner(), "fast", "inset", 5, 40)
     plain, a = run_batch(spec, workers=1, progress=False)
-    bounded, b = run_batch(RunSpec("beginner", "fast", "inset", 5, 40, True), 1, progress=False)
+    bounded, b = run_batch(RunSpec(Beginner(), "fast", "inset", 5, 40, True), 1, progress=False)
     assert [r.won for r in a] == [r.won for r in b]
     assert plain.ceiling is None and bounded.ceiling is not None
     assert bounded.ceiling >= 0.0

@@ -25,7 +25,7 @@ from minebender.bot.sampled_ceiling import ceiling_draws, sampled_ceiling
 from minebender.bot.sampling import LayoutSampler
 from minebender.cli import main
 from minebender.game import setup
-from minebender.types import Intermediate
+from minebender.types import Beginner, Intermediate
 from reference.brute import consistent_layouts
 from reference.expectimax import best_win
 from reference.views import random_view, view_of_rows
@@ -142,7 +142,7 @@ def test_bench_bot_sampled_ceiling_replays_games_of_the_other_bound(
 
 def test_old_logs_without_a_bound_name_hold_two_move_bounds(tmp_path: Path) -> None:
     log = tmp_path / "old.jsonl"
-    spec = RunSpec("beginner", "fast", "inset", 5, 10, True)
+    spec = RunSpec(Beginner(), "fast", "inset", 5, 10, True)
     _, results = run_batch(spec, 1, resume=log, progress=False)
     lines = [json.loads(t) for t in log.read_text().splitlines()]
     for d in lines:

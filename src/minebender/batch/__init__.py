@@ -25,7 +25,7 @@ from minebender.batch.spec import (
     LogNotWritten,
     Result,
     RunSpec,
-    parse_level,
+    logged_level,
 )
 from minebender.batch.summary import Summary, summarize, wilson
 from minebender.batch.worker import play_chunk
@@ -39,7 +39,7 @@ __all__ = [
     "RunSpec",
     "Summary",
     "load_results",
-    "parse_level",
+    "logged_level",
     "play_chunk",
     "plot_results",
     "read_results",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from minebender.batch.spec import RunSpec
+from minebender.batch.spec import RunSpec, logged_level
 
 __all__ = ["ProgressBar"]
 
@@ -32,7 +32,7 @@ class ProgressBar:
         )
 
         self._bar = Progress(
-            TextColumn(f"{spec.level} {spec.strategy}"),
+            TextColumn(f"{logged_level(spec.level)} {spec.strategy}"),
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("win {task.fields[rate]}"),

@@ -5,13 +5,14 @@ and the errors a batch reports."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from minebender.bot import BOT_VERSION, BOUNDS, STRATEGIES, Bound, StrategyName, first_click
 from minebender.game import setup
-from minebender.types import NAMED_LEVELS, Custom, Setup, read_level
+from minebender.types import NAMED_LEVELS, Custom, Level, Setup
 
-__all__ = ["LEVELS", "BatchError", "GameFailed", "Result", "RunSpec", "parse_level"]
+__all__ = ["LEVELS", "BatchError", "GameFailed", "Result", "RunSpec", "logged_level"]
 
 LEVELS = NAMED_LEVELS
 
@@ -29,23 +30,35 @@ class LogNotWritten(BatchError):
     to it before are kept."""
 
 
-def parse_level(name: str) -> Setup:
-    """``beginner``, ``intermediate``, ``expert`` (any case) or a custom ``WxHxM``
-    in ASCII digits, limited as Windows XP limits it: read as every command's
-    --level is (``types.read_level``), refused as a BatchError."""
-    try:
-        return setup(read_level(name))
-    except ValueError as exc:
-        raise BatchError(str(exc)) from None
+def logged_level(level: Level) -> str:
+    """The level as a results line names it: ``beginner``, ``intermediate`` or
+    ``expert``, and a custom field as the size it is played at (``5x5x3`` is
+    limited to ``9x9x10``, the games of both). The one spelling, used to write
+    a line and to tell whether a line is of a run (``RunSpec.same_run``), so
+    that logs written before and after stay one run.
+
+    >>> logged_level(NAMED_LEVELS["expert"]), logged_level(Custom(5, 5, 3))
+    ('expert', '9x9x10')
+    """
+    return _logged_level(level)
+
+
+@cache  # same_run asks it for every line of a log (millions, maybe): 2.6 us each
+def _logged_level(level: Level) -> str:
+    board = setup(level)  # raises TypeError on a non-level, such as the text "expert"
+    if isinstance(level, Custom):
+        return f"{board.width}x{board.height}x{board.mines}"
+    return next(name for name, named in NAMED_LEVELS.items() if named == level)
 
 
 @dataclass(frozen=True, slots=True)
 class RunSpec:
     """What a batch plays: the level, the strategy, the first click, the seed, how
     many, and whether each game also bounds what perfect play wins of it (and
-    with which bound)."""
+    with which bound). The level is a ``Level``, read once where it is typed
+    (``types.read_level``); ``logged_level`` names it in the log."""
 
-    level: str
+    level: Level
     strategy: StrategyName
     first: str
     seed: int
@@ -56,7 +69,7 @@ class RunSpec:
     def check(self) -> Setup:
         """The board of this run; raises BatchError naming a bad field. See
         ``pinned`` for the run to actually play."""
-        board = parse_level(self.level)
+        board = setup(self.level)  # a TypeError, not a BatchError: no level is a bug
         if self.strategy not in STRATEGIES:
             raise BatchError(f"unknown strategy {self.strategy!r}: use {' or '.join(STRATEGIES)}")
         if not 0 <= self.seed < 2**64:
@@ -76,14 +89,12 @@ class RunSpec:
         what the log records, so a name whose cell changes in a later version
         (``tuned`` is a measured choice) never joins games of two clicks, and
         ``tuned`` and ``2,3`` on Expert are one run, as they are the same games.
-        The level is pinned to its lower-case name for the same reason: ``Expert``
-        and ``expert`` are the same games; a custom field to the size it is
-        played at (``5x5x3`` is limited to ``9x9x10``, the games of both)."""
+        A custom field is pinned to the size it is played at for the same reason
+        (``5x5x3`` is limited to ``9x9x10``, the games of both)."""
         click = first_click(board, self.first)
-        if isinstance(read_level(self.level), Custom):
-            level = f"{board.width}x{board.height}x{board.mines}"
-        else:
-            level = self.level.strip().lower()
+        level = self.level
+        if isinstance(level, Custom):
+            level = Custom(board.width, board.height, board.mines)
         return replace(self, level=level, first=f"{click.x},{click.y}")
 
     def same_run(self, line: dict[str, Any]) -> bool:
@@ -92,7 +103,7 @@ class RunSpec:
         since another run's game n is another game, and another bot's game n is
         the same board played otherwise."""
         return (
-            line.get("level") == self.level
+            line.get("level") == logged_level(self.level)
             and line.get("strategy") == self.strategy
             and line.get("first") == self.first
             and line.get("seed") == self.seed

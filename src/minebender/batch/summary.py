@@ -8,7 +8,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from minebender.batch.spec import Result, RunSpec
+from minebender.batch.spec import Result, RunSpec, logged_level
 from minebender.bot import BOT_VERSION
 
 __all__ = ["Summary", "mean_interval", "summarize", "wilson"]
@@ -50,7 +50,8 @@ def mean_interval(values: list[float], z: float = 1.959964) -> tuple[float, floa
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """The figures of a batch. ``played`` games ran now, in ``seconds`` of wall time."""
+    """The figures of a batch. ``played`` games ran now, in ``seconds`` of wall time.
+    The level is named as the log names it (``logged_level``), as its JSON gives it."""
 
     level: str
     strategy: str
@@ -111,7 +112,7 @@ def summarize(
         room, lo, hi = mean_interval([b - r.won for b, r in zip(bounds, rs, strict=True)])
         room_ci95 = (lo, hi)
     return Summary(
-        spec.level,
+        logged_level(spec.level),
         spec.strategy,
         spec.first,
         spec.seed,

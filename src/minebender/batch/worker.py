@@ -4,8 +4,9 @@ workers find it by name to unpickle it."""
 
 from __future__ import annotations
 
-from minebender.batch.spec import Result, RunSpec, parse_level
+from minebender.batch.spec import Result, RunSpec, logged_level
 from minebender.bot import BOT_VERSION, play_game
+from minebender.game import setup
 
 __all__ = ["play_chunk"]
 
@@ -13,7 +14,8 @@ __all__ = ["play_chunk"]
 def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | None]:
     """Play games ``indexes`` of a run (the task a worker runs): the finished
     games, and what went wrong if a game raised (the games after it are not played)."""
-    board = parse_level(spec.level)
+    board = setup(spec.level)
+    level = logged_level(spec.level)
     out: list[Result] = []
     for i in indexes:
         try:
@@ -30,7 +32,7 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | N
             return out, f"game ({spec.seed}, {i}) failed: {type(exc).__name__}: {exc}"
         out.append(
             Result(
-                spec.level,
+                level,
                 spec.strategy,
                 spec.first,
                 spec.seed,

@@ -12,18 +12,16 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from minebender.bench.build import solver_build
-from minebender.types import NAMED_LEVELS
 
 if TYPE_CHECKING:
     from minebender.batch.summary import Summary
-    from minebender.types import Setup
 
 __all__ = ["report"]
 
 
-def report(summary: Summary, board: Setup, as_json: bool) -> None:
-    """Print the figures of a run: one JSON object (``--json``), else lines.
-    ``board`` is the board played, which a custom level names."""
+def report(summary: Summary, as_json: bool) -> None:
+    """Print the figures of a run: one JSON object (``--json``), else lines. A
+    custom level is named by the board played, as the log names it."""
     if as_json:
         out = asdict(summary)
         out["ci95"] = list(summary.ci95)
@@ -37,11 +35,9 @@ def report(summary: Summary, board: Setup, as_json: bool) -> None:
     lo, hi = summary.ci95
     n = summary.workers
     where = f"cluster {summary.cluster}" if summary.cluster else f"{n} local worker{'s' * (n != 1)}"
-    level = summary.level
-    if level not in NAMED_LEVELS:  # a custom field: say the board played, as the laws limit it
-        level = f"{board.width}x{board.height}x{board.mines}"
     print(
-        f"bot {level} ({summary.strategy}, first click ({summary.first.replace(',', ', ')})), "
+        f"bot {summary.level} ({summary.strategy},"
+        f" first click ({summary.first.replace(',', ', ')})), "
         f"seed {summary.seed}: {_count(summary.games, 'game')}; bot version {summary.bot};"
         f" solver {solver_build()}"
     )

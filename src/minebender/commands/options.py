@@ -13,7 +13,7 @@ import argparse
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT_LIMIT",
     "SEED_LIMIT",
+    "ReadLevel",
     "UsageError",
     "add_db_argument",
     "add_int_argument",
@@ -42,6 +43,7 @@ __all__ = [
     "parse_seed",
     "read_at_most",
     "read_level",
+    "reading_action",
     "stored_games",
 ]
 
@@ -217,8 +219,9 @@ def checked_board(spec: RunSpec, command: str) -> Setup:
         board = spec.check()
     except BatchError as exc:
         raise UsageError(str(exc)) from None
-    if isinstance(types.read_level(spec.level), Custom):  # maybe limited
-        note_if_limited(command, "--level", spec.level, board)
+    if isinstance(spec.level, Custom):  # maybe limited
+        asked = spec.level
+        note_if_limited(command, "--level", f"{asked.width}x{asked.height}x{asked.mines}", board)
     return board
 
 
@@ -274,6 +277,14 @@ def add_int_argument(
     ``invalid int value``, and the value is an int at once, for commands that share
     the option and read it as it is (``bot`` and ``bench bot`` share ``--games``).
     The default is taken as given, not read."""
+    action = reading_action(lambda text, _: parse_int(option, text, lo, hi))
+    parser.add_argument(option, action=action, default=default, help=help, metavar=metavar)
+
+
+def reading_action(read: Callable[[str, str], object]) -> type[argparse.Action]:
+    """An argparse action that stores ``read(text, option)``, the value read while
+    argparse reads the line, and turns its UsageError into the subcommand's one
+    line, status 2 (``add_int_argument``, ``ReadLevel``)."""
 
     class _Read(argparse.Action):
         def __call__(
@@ -284,12 +295,20 @@ def add_int_argument(
             option_string: str | None = None,
         ) -> None:
             try:
-                value = parse_int(option, str(values), lo, hi)
+                value = read(str(values), option_string or self.option_strings[0])
             except UsageError as exc:
                 parser.error(str(exc))  # the subcommand's one line, status 2
             setattr(namespace, self.dest, value)
 
-    parser.add_argument(option, action=_Read, default=default, help=help, metavar=metavar)
+    return _Read
+
+
+ReadLevel = reading_action(read_level)
+"""The argparse action of ``--level`` (and ``--custom``): the text read by
+``read_level`` while argparse reads the line, so the level is a Level from
+there on, read once, and a bad one gets the one message every command gives
+(``unknown level 'foo': ...``), naming the option typed, rather than
+argparse's ``invalid value``. A default is taken as given, not read."""
 
 
 def read_at_most(path: str, limit: int) -> bytes:

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from minebender.bench.bot import report
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
-from minebender.commands.options import SEED_LIMIT, UsageError, add_int_argument
+from minebender.commands.options import SEED_LIMIT, ReadLevel, UsageError, add_int_argument
+from minebender.types import Expert
 
 __all__ = ["EXAMPLE", "add_arguments", "add_game_arguments", "run"]
 
@@ -48,12 +49,14 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--level",
-        default="expert",
+        action=ReadLevel,
+        default=Expert(),
         help="beginner, intermediate, expert (default) or a custom WxHxM",
     )
     group.add_argument(
         "--custom",
         dest="level",
+        action=ReadLevel,
         metavar="WxHxM",
         help="a custom field: the same as --level WxHxM, as play and generate take it",
     )
@@ -209,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
         args.ceiling is not None,
         args.ceiling or "two-move",
     )
-    board = checked_board(spec, "bench bot")
+    checked_board(spec, "bench bot")  # before any game: a bad --first, a limited field
     try:
         with sigterm_stops():
             summary, _ = run_batch(spec, args.workers, args.cluster, args.resume, args.progress)
@@ -230,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except BatchError as exc:
         raise UsageError(str(exc)) from None
-    report(summary, board, args.json)
+    report(summary, args.json)
     if args.plot is None:
         return 0
     # After the figures: a plot that cannot be written (a full disk, its folder
