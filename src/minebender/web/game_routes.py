@@ -22,7 +22,7 @@ from minebender.web.access import AUTH, holding, json_answer, owned
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 from minebender.web.hub import GameChanged, GivenUpElsewhere, Hub, Live, NotPlaying, SaveFailed
-from minebender.web.models import ActionIn, NameIn, NewGame, PresenceIn
+from minebender.web.models import ActionIn, NameIn, NewGame, PresenceIn, ReplaceIn
 from minebender.web.record_routes import best_times_of
 from minebender.web.views import view
 
@@ -149,6 +149,39 @@ def game_routes(hub: Hub) -> APIRouter:
             except SaveFailed as exc:
                 raise ApiError(503, f"could not save the game as abandoned: {exc}") from None
             return json_answer({"id": gid, "view": _view(live), "counted": outcome.counted})
+
+    @api.post("/games/{gid}/replace", summary="Give games up for this new one")
+    async def replace(gid: str, body: ReplaceIn, authorization: str | None = AUTH) -> Response:
+        """This game takes the place of the games listed: each one still being
+        played is given up as by ``abandon``; a game over, or gone, is left as
+        it is. The answer says which were given up and whether one counts as
+        lost, so the page only tells the player. Each game needs its own token."""
+        await owned(hub, gid, authorization)
+        if any(ref.id == gid for ref in body.games):
+            raise ApiError(422, f"game {gid!r} cannot take its own place")
+        for ref in body.games:  # a token that owns none of them changes nothing
+            try:
+                await owned(hub, ref.id, f"Bearer {ref.token}")
+            except ApiError as exc:
+                if exc.status_code != 404:
+                    raise
+        given_up: list[str] = []
+        counted = False
+        for ref in body.games:
+            try:
+                async with holding(hub, ref.id, f"Bearer {ref.token}") as old:
+                    outcome = await asyncio.to_thread(hub.abandon, old)
+            except NotPlaying:
+                continue  # over, here or in another window: nothing to give up
+            except SaveFailed as exc:
+                raise ApiError(503, f"could not save game {ref.id!r} as given up: {exc}") from None
+            except ApiError as exc:
+                if exc.status_code == 404:
+                    continue  # dropped before its first click: nothing to give up
+                raise
+            given_up.append(ref.id)
+            counted = counted or outcome.counted
+        return json_answer({"id": gid, "given_up": given_up, "counted": counted})
 
     @api.post("/games/{gid}/practice", summary="Make a game in play a practice game")
     async def practice(gid: str, authorization: str | None = AUTH) -> Response:

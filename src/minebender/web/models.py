@@ -15,9 +15,11 @@ __all__ = [
     "MAX_SIZE",
     "ActionIn",
     "CustomLevel",
+    "GameRef",
     "NameIn",
     "NewGame",
     "PresenceIn",
+    "ReplaceIn",
 ]
 
 MAX_MBF_BASE64 = 4 * (4 + 2 * 255 * 255 + 2) // 3
@@ -92,3 +94,17 @@ class PresenceIn(_Strict):
 
     here: StrictBool
     tab: StrictStr = Field(default="", max_length=64)
+
+
+class GameRef(_Strict):
+    """A game and the token that owns it, as the page keeps them."""
+
+    id: StrictStr = Field(max_length=64)
+    token: StrictStr = Field(max_length=128)
+
+
+class ReplaceIn(_Strict):
+    """``POST /api/games/{id}/replace``: the games the new game takes the place
+    of (the page's game, and the one the browser saved as its current game)."""
+
+    games: list[GameRef] = Field(min_length=1, max_length=4)

@@ -79,6 +79,11 @@ export const presence = (game, here, tab) =>
 export const abandon = (game, keepalive = false) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, { token: game.token, keepalive });
 
+/** The new game {id, token} takes the place of games [{id, token}]: the server
+ * gives up each one still being played. Returns {id, given_up, counted}. */
+export const replace = (game, games) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/replace`, { body: { games }, token: game.token });
+
 /** Switch practice on in the game in play (never ranked from here, never a
  * loss): Game > Practice, and before its position is analysed. Returns {id, view}. */
 export const practice = (game) =>

@@ -286,25 +286,26 @@ const showStatistics = () =>
 
 // ---------------------------------------------------------------- actions
 
-// A started game given up for a new one is abandoned: the server counts it as
-// played and not won, so that starting over when in trouble spares no streak.
-// In the action queue, after the clicks already sent (one may end the game:
-// then the server answers 409 and there is nothing to give up).
-// Gives up this page's game; resolves with whether the game left counts as
-// lost in the statistics (an error is shown, not thrown: the new game exists
-// already). One not started is dropped by the server: every face click before
-// a first click left a game "playing" in the database for good.
-async function abandonCurrent() {
-  const game = state.game;
-  const v = state.view;
-  if (!game || !v || v.status !== "playing") return false;
-  let counted = false; // the server says whether the game left counts as lost
+// A new game takes the place of this page's game and of the game this browser
+// saved as its current one (another window's, or one a link left unresumed):
+// the server gives up each still being played (one not started is dropped) and
+// says whether one counts as lost. In the action queue, after the clicks
+// already sent: one may end the game, and then there is nothing to give up.
+// Resolves with whether one counts as lost (an error is shown, not thrown:
+// the new game exists already).
+async function replaceGames(res) {
+  const cur = saved.get("current", null);
+  const games = [state.game, cur?.id && cur.token ? cur : null]
+    .filter((g) => g && g.id !== res.id)
+    .map((g) => ({ id: g.id, token: g.token }))
+    .filter((g, i, all) => all.findIndex((h) => h.id === g.id) === i);
+  if (!games.length) return false;
+  let counted = false;
   state.queue = state.queue.then(async () => {
     try {
-      counted = (await api.abandon(game)).counted;
+      counted = (await api.replace(res, games)).counted;
     } catch (err) {
-      counted = false; // it ended meanwhile (409), or the server is away
-      if (err.status !== 409) status(err.message, true);
+      status(err.message, true);
     }
   });
   await state.queue;
@@ -340,18 +341,6 @@ async function askOverPlay(question) {
     state.asking = false;
     if (!document.hidden) tellPresence(true);
   }
-}
-
-// The game saved as this browser's current one, when it is not this page's
-// (another window started it, or this page opened a link before resuming it):
-// it is replaced too, so it is given up as well, and a game another window
-// plays is never left unfinished where nothing can resume it.
-async function abandonSaved() {
-  const cur = saved.get("current", null);
-  if (!cur || !cur.id || !cur.token || (state.game && cur.id === state.game.id)) return;
-  // The server gives up only a game in play (one not started is dropped: a
-  // window still showing it moves on, 404); a game over is refused (409).
-  await api.abandon(cur).catch(() => null);
 }
 
 // One new game at a time: two that overlap (F2 twice in a row, a held key)
@@ -390,8 +379,7 @@ async function dealGame(opts) {
     }
     // Only a game really replaced is given up: a refused code (or a server
     // away) leaves the game in progress as it was.
-    const counted = await abandonCurrent();
-    await abandonSaved();
+    const counted = await replaceGames(res);
     return await takeGame(res, counted, opts.code ?? null, opts.file ?? null);
   } catch (err) {
     status(err.message, true);
