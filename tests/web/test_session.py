@@ -377,3 +377,32 @@ def test_a_shared_link_pasted_as_a_code_plays_its_code() -> None:
     assert parse_board_code("http://h/?x=1&code=e%2Bng:k3j9") == parse_board_code("e+ng:k3j9")
     with pytest.raises(ValueError, match="a link with no board code in it"):
         parse_board_code("http://127.0.0.1:8000/")
+
+
+def test_a_move_played_from_its_flat_form_is_the_named_move(clock: FakeClock) -> None:
+    """``Session.play`` (the server's way in) logs what the named methods log."""
+    named, flat = new(clock), new(clock)
+    mine_free = Pos(4, 4)
+    named.reveal(mine_free)
+    assert flat.play("reveal", mine_free) == named.events[-1]
+    covered = next(p for p in safe_cells(named) if named.knowledge.hidden(p))
+    for kind, step in (("flag", named.flag), ("mark", named.mark), ("chord", named.chord)):
+        step(covered)
+        assert flat.play(kind, covered) == named.events[-1]
+    named.make_practice()
+    assert flat.play("practice", None) == named.events[-1] and flat.spec.practice
+    named.assist()
+    assert flat.play("assist", None) == named.events[-1]
+    assert flat.events == named.events and flat.clicks == named.clicks
+    assert flat.marks == named.marks and flat.display() == named.display()
+
+
+def test_a_flat_move_in_the_wrong_form_is_refused_and_changes_nothing(clock: FakeClock) -> None:
+    s = new(clock)
+    with pytest.raises(ValueError, match="needs a cell"):
+        s.play("reveal", None)
+    with pytest.raises(ValueError, match="has no cell"):
+        s.play("assist", Pos(1, 1))
+    with pytest.raises(ValueError, match="has no cell"):
+        s.play("practice", Pos(1, 1))
+    assert s.events == [] and not s.started and not s.spec.practice

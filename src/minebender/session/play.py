@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from minebender.boardtext import format_board
 from minebender.game import Game
 from minebender.session.board import assist_k, bbbv, bbbv_solved, layout_for
-from minebender.session.values import Clicks, Clock, Event, Mark, Practice, SessionSpec
+from minebender.session.values import Clicks, Clock, Event, EventType, Mark, Practice, SessionSpec
 from minebender.types import (
     Assist,
     Chord,
@@ -343,6 +343,19 @@ class Session:
             return None
         self.resume()
         return self.act(Event(Practice(), self.now_ms()))
+
+    def play(self, kind: EventType, pos: Pos | None) -> Event | None:
+        """A move in its flat form (a type, and a cell or None), timed now: for
+        an interface that receives moves as data, such as the web server. A
+        ValueError names what is wrong (a reveal without a cell, an assist with
+        one); None once the game is over."""
+        if kind == "practice":
+            Event.of(kind, pos, 0)  # no cell
+            return self.make_practice()
+        k = assist_k(self.spec.seed, self.clicks.assist) if kind == "assist" else 0
+        timed = Event.of(kind, pos, 0, k)
+        self.resume()
+        return self.act(replace(timed, t_ms=self.now_ms()))
 
     def act(self, event: Event) -> Event | None:
         """Take one logged action; None (and nothing logged) once the game is over."""

@@ -196,17 +196,7 @@ class Hub:
         s = live.session
         if live.abandoned:
             return None
-        match kind:
-            case "reveal":
-                event = s.reveal(pos or Pos(-1, -1))
-            case "flag":
-                event = s.flag(pos or Pos(-1, -1))
-            case "chord":
-                event = s.chord(pos or Pos(-1, -1))
-            case "mark":
-                event = s.mark(pos or Pos(-1, -1))
-            case _:
-                event = s.assist()
+        event = s.play(kind, pos)
         if event is None:
             return None
         self._sync(live)
