@@ -78,11 +78,9 @@ def _print_ceiling(summary: Summary) -> None:
         return
     lo, hi = summary.ceiling_ci95
     room = 100 * (summary.room or 0.0)
-    print(
-        f"perfect play from this first click wins at most {summary.ceiling:.2%} of such"
-        f" games ({summary.bound} bound; 95% interval {lo:.2%} .. {hi:.2%}); on these"
-        f" games the bot is {_gap(summary.room or 0.0, summary.room_ci95)}"
-    )
+    print(f"perfect play from this first click wins at most {summary.ceiling:.2%} of such games")
+    print(f"({summary.bound} bound; 95% interval {lo:.2%} .. {hi:.2%})")
+    print(f"on these games the bot is {_gap(summary.room or 0.0, summary.room_ci95)}")
     if room < 0:
         print("(the bound holds on average over many games, not game by game: play more games)")
 

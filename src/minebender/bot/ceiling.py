@@ -25,11 +25,9 @@ provably safe (bound that chance by 1) or another guess is forced (bound it by
 the safest cell's safety). The maximum over every hidden cell of that
 two-move survival bounds V from above.
 
-A bound one move deeper (where c leaves no safe cell, the best two-move
-survival after it instead of the best safety) was tried: on 300 Intermediate
-games (seed 2026) it lowered the ceiling by 0.05 points at 25 times the cost
-of the bound, so two moves it is. Most of the slack is in crediting a
-number that leaves a safe cell with a sure win.
+Two moves it is: a bound one move deeper cost far more for almost nothing
+(docs/bot.md). Most of the slack is in crediting a number that leaves a safe
+cell with a sure win.
 """
 
 from __future__ import annotations

@@ -66,16 +66,9 @@ def forced_pick(knowledge: Knowledge, group: list[Pos], probs: dict[Pos, float])
     its own (nothing outside can inform it and its mine count is fixed, so
     its layouts are equally likely), small enough (at most 4 cells) to search
     exhaustively: every assignment of its cells that agrees with the numbers
-    next to it is a layout. On real boards most groups are symmetric, so this
-    rarely changes a game: on the same 100,000 Beginner games (seed 7) it won
-    7 that the safest-cell rule lost and lost 3 it won; on the same 20,000
-    Expert games it won 13 more with seed 2026 and 3 more with seed 7.
-
-    Widening the rule to any closed region of up to 10 undecided cells whose
-    mine count is fixed (several numbers, not one) was tried: it is as sound,
-    but the exhaustive endgame search and second-order safety already played
-    those regions as well (1 game of 4,000 Expert and 1 of 8,000 Intermediate
-    changed), so it was left out.
+    next to it is a layout. Most real groups are symmetric, so this rarely
+    changes a game; the figures, and a wider rule left out, are in
+    docs/bot.md.
     """
     index = {p: i for i, p in enumerate(group)}
     checks: dict[Pos, tuple[int, int]] = {}

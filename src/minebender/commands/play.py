@@ -49,10 +49,11 @@ KEYS = f"""\
 keys:
 {key_table()}
 
-Without --seed or --new, play first asks the name for a best time left unnamed
-(the terminal was closed while it asked), else resumes the newest unfinished
-terminal game (of --level or --custom, if given; the page resumes its own);
-every action is saved as it happens.
+play saves every action as it happens. Without --seed or --new it goes on
+where you left off. First it asks for the name of a best time left unnamed,
+when the terminal was closed while it asked. Else it resumes your newest
+unfinished terminal game, of --level or --custom if given. The page resumes
+its own games.
 A started game left for a new one (n, F2, 1 2 3, c) counts as lost."""
 
 

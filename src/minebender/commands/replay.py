@@ -240,8 +240,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--board prints a board and quits: --speed and --step are for watching")
     if args.file == "-" and args.board is None:
         raise UsageError(
-            "replay - reads the replay from stdin, where the viewer's keys come from:"
-            " give --board N (or end) to print a board, or name the file to watch it"
+            "replay - reads the replay from stdin, so the viewer cannot read its keys"
+            " there. Give --board N (or end) to print a board, or name the file to watch it"
         )
     replay = _stored(args.db, args.game) if stored else load(Path(args.file))
     if args.board is not None:

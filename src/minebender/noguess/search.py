@@ -165,8 +165,8 @@ def generate(width: int, height: int, mines: int, first: Pos, rs: Sequence[int])
     raise NoGuessError(
         f"no no-guess board found after {plays} plays ({tries} fresh boards, {repairs}"
         f" repairs) for {_density(width, height, placed)} with the first click at"
-        f" {tuple(first)}: such a board may not exist (the density may be too high, or the"
-        f" board too narrow)"
+        f" {tuple(first)}. Such a board may not exist: the density may be too high, or the"
+        f" board too narrow"
     )
 
 

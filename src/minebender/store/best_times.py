@@ -106,9 +106,9 @@ class BestTimes:
             raise NotQualified(str(exc)) from None
         if not self.qualifies(game_id):
             raise NotQualified(
-                "this game does not qualify for the best times (any more): it was not a"
-                " ranked win without the assist, or it was named already, faster times"
-                " pushed it out, or the best times were reset"
+                "this game does not qualify for the best times (any more). Either it was"
+                " not a ranked win without the assist, or it was named already, or faster"
+                " times pushed it out, or the best times were reset"
             )
         with self.database.transaction() as db:
             # Again inside the write: two requests naming one game at once both

@@ -146,9 +146,9 @@ class Database:
             log = target.with_name(target.name + "-wal")
             if log.exists() and log.stat().st_size > 0:
                 raise StoreError(
-                    f"{log} holds games not yet in {target}, and on this read-only disk"
-                    " they cannot be read with it: copy the files to a folder that can"
-                    " be written, and name the copy"
+                    f"{log} holds games not yet in {target}. On this read-only disk they"
+                    " cannot be read with it: copy the files to a folder that can be"
+                    " written, and name the copy"
                 ) from exc
             try:
                 self._db = self._connect_read_only(uri + "&immutable=1")

@@ -159,10 +159,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=BOUNDS,
         metavar="BOUND",
         help=(
-            "also bound what perfect play from the same first click wins of these games:"
-            " two-move (the default; one extra analysis per game that reaches a heuristic"
-            " guess) or sampled (sharper: plays the safe cells out on 100 sampled layouts,"
-            " about 2 s a bound on Intermediate)"
+            "also bound what perfect play wins of these games, from the same first click."
+            " two-move is the default: one more analysis per game that reaches a heuristic"
+            " guess. sampled is sharper: it plays the safe cells out on 100 sampled layouts,"
+            " about 2 s a bound on Intermediate"
         ),
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
