@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -13,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from minebender import analyse
-from minebender.boardtext import parse
+from minebender.boardtext import format_board, parse
 from minebender.commands.solve import analysis_json
+from minebender.game import Game, board_rs, place_mines
+from minebender.types import Pos, cell_name
 
 BOARD = "# two mines hide near the corner\n5x4x3\n1F...\n11...\n.....\n.....\n"
 
@@ -265,9 +269,8 @@ def test_a_count_of_more_than_4300_digits_is_printed_exactly(big_board: Path) ->
     lines = text.stdout.splitlines()
     assert lines[0] == "200x200 board, 4000 mines: about 1.237 x 10^5645 consistent layouts"
     assert lines[1] == "(a number of 5,646 digits: solve --json prints all of them)"
-    above = lines[: next(i for i, line in enumerate(lines) if line.startswith("safe ("))]
-    assert max(map(len, above)) <= 80  # the count, the legend and the grid; prose may wrap
-    assert sum(1 for line in above if line.split()[:1] == ["199"]) == 14  # bands of 15
+    assert max(map(len, lines)) <= 80  # the count, the legend, the grid and the prose
+    assert sum(1 for line in lines if line.split()[:1] == ["199"]) == 14  # bands of 15
 
 
 def test_printing_a_huge_count_leaves_the_interpreter_limit_alone() -> None:
@@ -399,9 +402,9 @@ def test_explain_checks_the_cell_on_an_inconsistent_board_too(cell: str) -> None
 
 def test_a_guess_is_named_with_the_article_its_chance_is_spoken_with() -> None:
     """ "an 8/9 chance", "a 1/8 chance": the article agrees with the number."""
-    one_in_eight = solve("-", stdin="3x3x1\n...\n.1.\n...\n").stdout
+    one_in_eight = _unfolded(solve("-", stdin="3x3x1\n...\n.1.\n...\n").stdout)
     assert "with a 1/8 (12.5%) chance of a mine" in one_in_eight
-    eight_in_nine = solve("-", stdin="3x3x8\n...\n...\n...\n").stdout
+    eight_in_nine = _unfolded(solve("-", stdin="3x3x8\n...\n...\n...\n").stdout)
     assert "with an 8/9 (88.9%) chance of a mine" in eight_in_nine
 
 
@@ -447,3 +450,62 @@ def test_explain_takes_a_cell_as_solve_prints_it() -> None:
     as_printed = solve("-", "--json", "--explain", "(1, 0)", stdin=board)
     plain = solve("-", "--json", "--explain", "1,0", stdin=board)
     assert as_printed.returncode == 0 and as_printed.stdout == plain.stdout
+
+
+def _unfolded(text: str) -> str:
+    """The output with its lines joined and its spaces single, for finding a
+    sentence that was folded to fit the terminal."""
+    return " ".join(text.split())
+
+
+def _played(width: int, height: int, mines: int, seed: int, clicks: int) -> str:
+    """A board as a game leaves it after the first click in the centre and up
+    to ``clicks`` more on random safe cells: numbers and openings all over."""
+    first = Pos(width // 2, height // 2)
+    layout = place_mines(width, height, mines, first, board_rs(seed, 0))
+    game = Game.fresh(width, height, layout).open(first)
+    chooser = random.Random(seed)
+    for _ in range(clicks):
+        x, y = chooser.randrange(width), chooser.randrange(height)
+        if not layout[y][x]:
+            game = game.open(Pos(x, y))
+    return format_board(game.knowledge)
+
+
+_ONES = "30x16x5\n" + ("." * 30 + "\n") * 15 + "1" * 30 + "\n"
+"""Impossible: the row of 1s needs ten mines, the header allows five; the
+conflict names six numbers and the total, one sentence past 80 columns."""
+
+
+@pytest.mark.parametrize(
+    ("board", "args"),
+    [
+        (_played(30, 16, 99, 0, 40), ()),
+        (_played(30, 16, 99, 2, 40), ("--explain", "23,10")),
+        (_ONES, ()),
+        (_played(200, 200, 4000, 1, 0), ()),
+    ],
+    ids=["expert", "expert-explain", "conflict", "200x200"],
+)
+def test_every_line_of_the_text_fits_80_columns(board: str, args: tuple[str, ...]) -> None:
+    """Not a terminal: 80 columns. The prose (the cells listed, the conflict,
+    the reasons) is folded at spaces, never inside a cell such as (12, 3), and
+    says all it said on one line."""
+    result = solve("-", *args, stdin=board)
+    assert result.returncode in (0, 1), result.stderr[-500:]
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= 80, max(lines, key=len)
+    for line in lines:
+        assert not re.search(r"\(\d+,$", line) and not re.match(r"\s*\d+\)", line), line
+    data = json.loads(solve("-", "--json", *args, stdin=board).stdout)
+    text = _unfolded(result.stdout)
+    if data["consistent"]:
+        for key, label in (("safe", "safe"), ("certain_mines", "mines")):
+            cells = [cell_name(Pos(x, y)) for x, y in sorted(data[key], key=lambda c: c[::-1])]
+            assert f"{label} ({len(cells)}): {' '.join(cells[:40]) or 'none'}" in text
+        assert "best move: " + data["best_reason"] in text
+    else:
+        numbers = ", ".join(cell_name(Pos(x, y)) for x, y in data["conflict"])
+        assert f"conflict: no layout agrees with the numbers at {numbers} and the total" in text
+    if args:
+        assert "why: (23, 10) is safe: the numbers at (24, 11), (25, 11)," in text

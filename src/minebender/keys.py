@@ -68,7 +68,7 @@ GAME_KEYS: tuple[Key, ...] = (
     ),
     Key(
         "a",
-        "the assist (or click the ? button)",
+        "the assist (or click the assist button)",
         (KeyBinding("a", "assist", "assist", footer=True),),
     ),
     Key(

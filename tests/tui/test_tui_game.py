@@ -33,6 +33,7 @@ from minebender.store import Store
 from minebender.tui.app import MinebenderApp
 from minebender.tui.board_fit import fits
 from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
+from minebender.tui.widgets import led_text
 from minebender.types import (
     AssistTooEarly,
     Beginner,
@@ -568,15 +569,39 @@ def test_resumed_is_said_until_the_first_action(store: Store) -> None:
     run(MinebenderApp(session, saver=GameRecord(store, "terminal", game_id)), second)
 
 
-def test_f1_says_the_question_mark_button_is_the_assist() -> None:
+def test_the_assist_button_says_assist_and_f1_names_it() -> None:
+    """It showed "?", as a covered cell marked with a question mark does."""
+
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)
-        assert str(app.query_one("#assist").render()) == "?"
+        assert str(app.query_one("#assist").render()) == "assist"
         await pilot.press("f1")
         text = "\n".join(screen_lines(app))
-        assert re.search(r"\ba +the assist \(or click the \? button\)", text)
+        assert re.search(r"\ba +the assist \(or click the assist button\)", text)
 
     run(make_app(), scenario)
+
+
+@pytest.mark.parametrize("level", [Beginner(), Expert()], ids=["beginner", "expert"])
+def test_the_bar_shows_counter_face_assist_and_timer_whole_over_the_board(level: Level) -> None:
+    """At 80 columns the bar's four parts stand whole, in order, inside the
+    board's width: at Beginner (21 columns) with no column to spare."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        lines = screen_lines(app)
+        top = next(i for i, line in enumerate(lines) if "╭" in line)
+        left, right = lines[top].index("╭"), lines[top].index("╮")
+        bar = lines[top - 1]
+        assert bar[:left].strip() == "" and bar[right + 1 :].strip() == ""
+        assert bar[left : right + 1].split() == [
+            led_text(setup(level).mines),
+            ":)",
+            "assist",
+            "000",
+        ]
+
+    run(make_app(level=level), scenario)
 
 
 def test_ctrl_z_suspends_and_the_clock_stands_still_meanwhile(store: Store) -> None:

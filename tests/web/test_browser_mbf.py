@@ -4,6 +4,7 @@ Save Board writes a finished game's board."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -113,3 +114,29 @@ def test_a_dropped_mbf_is_played_and_a_bad_one_named(page: Any, server: Server) 
     page.wait_for_function(
         "() => !document.getElementById('status-info').innerText.includes('dropped.mbf')"
     )
+
+
+def test_the_file_name_stays_after_a_reload(page: Any, server: Server, tmp_path: Path) -> None:
+    """The status line said "Board of NAME.mbf" until the page was reloaded:
+    the resumed game, rightly without a board code, lost its name too. The
+    server now keeps the name with the game."""
+    path = tmp_path / "reload me.mbf"
+    path.write_bytes(format_mbf(LAYOUT))
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    open_from_menu(page, path)
+    page.wait_for_function("() => document.querySelectorAll('#board .c').length === 90")
+    page.click(cell(0, 0))
+    settle(page)
+    assert "Board of reload me.mbf" in page.inner_text("#status-info")
+    page.reload()
+    page.wait_for_function("() => document.querySelectorAll('#board .c').length === 90")
+    page.wait_for_selector("text=Your game was resumed")
+    assert tile(page, Pos(0, 0)) == "0", "the same game, resumed"
+    assert "Board of reload me.mbf" in page.inner_text("#status-info")
+    shot = os.environ.get("MINEBENDER_SHOT")
+    if shot:  # to look at by hand: MINEBENDER_SHOT=/tmp/after-reload.png
+        page.screenshot(path=shot)
+    page.click("#menu-game > button")
+    page.click('[data-cmd="code"]')  # Board Code...: this board has none, and says why
+    assert "(reload me.mbf)" in page.inner_text("#code-dialog #no-code")

@@ -5,10 +5,16 @@ view while it is on; and a finished game's board out as .mbf."""
 from __future__ import annotations
 
 import base64
+from pathlib import Path
+
+import pytest
 
 from minebender.mbf import format_mbf, parse_mbf
-from minebender.types import Pos
+from minebender.session import BOARD_FILE_RULE, MAX_BOARD_FILE_LENGTH, SessionSpec
+from minebender.types import Beginner, Pos
+from minebender.web import create_app
 
+from .conftest import FakeClock
 from .helpers import mines_of
 from .test_api import FIRST, SEED, Player, TestClient, client, win
 
@@ -89,3 +95,60 @@ def test_an_mbf_game_has_no_board_code_and_its_seed_is_no_code(client: TestClien
         replay = client.get(f"/api/games/{game.id}/replay", headers=game.auth)
         summary = client.post("/api/replays/frames", content=replay.text, headers=as_json)
         assert summary.json()["replay"]["from_file"] is from_file, "the viewer's title says so"
+
+
+def test_the_file_name_is_kept_with_the_game_and_given_back(
+    client: TestClient, db_path: Path, clock: FakeClock
+) -> None:
+    """The page showed "Board of NAME.mbf" only until a reload: the name was
+    the page's alone. Sent with the file, it is stored with the game and every
+    view gives it back: after a move, a server restart and Restart this game."""
+    p = Player(client, mbf=sent(), board_file="my board (2).MBF")
+    assert p.view["board_file"] == "my board (2).MBF"
+    p.act("reveal", Pos(0, 0))
+    assert p.view["board_file"] == "my board (2).MBF"
+    restarted = create_app(db_path, clock=clock)
+    with TestClient(restarted) as c:
+        seen = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
+        again = c.post(f"/api/games/{p.id}/restart", headers=p.auth).json()
+    restarted.state.hub.store.close()
+    assert seen["board_file"] == "my board (2).MBF" and seen["tiles"] == p.view["tiles"]
+    assert again["view"]["board_file"] == "my board (2).MBF"
+    assert Player(client, mbf=sent()).view["board_file"] is None, "a file sent without its name"
+    assert Player(client).view["board_file"] is None, "a dealt board"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "x" * 252 + ".mbf",
+        "board.txt",
+        "dir/board.mbf",
+        "c:\\board.mbf",
+        "a\nb.mbf",
+        "\u202egnp.mbf",
+        "tab\t.mbf",
+    ],
+)
+def test_a_bad_file_name_is_refused_and_no_game_made(client: TestClient, name: str) -> None:
+    """A name alone, 1 to 255 printable characters ending in .mbf: a control
+    character or a bidirectional override would garble the status line."""
+    r = client.post("/api/games", json={"mbf": sent(), "board_file": name})
+    assert r.status_code == 422 and r.json()["detail"] == BOARD_FILE_RULE, r.text
+    assert len("x" * 251 + ".mbf") == MAX_BOARD_FILE_LENGTH
+    assert Player(client, mbf=sent(), board_file="x" * 251 + ".mbf").view["board_file"]
+
+
+def test_a_file_name_without_its_file_or_not_a_string_is_refused(client: TestClient) -> None:
+    r = client.post("/api/games", json={"level": "expert", "board_file": "b.mbf"})
+    assert r.status_code == 422 and "send it with mbf" in r.json()["detail"], r.text
+    r = client.post("/api/games", json={"mbf": sent(), "board_file": 7})
+    assert r.status_code == 422 and "board_file" in r.text, r.text
+
+
+def test_a_spec_names_a_board_file_only_with_its_layout() -> None:
+    with pytest.raises(ValueError, match="give the layout too"):
+        SessionSpec(Beginner(), "mbf", board_file="b.mbf")
+    with pytest.raises(ValueError, match="no / or"):
+        SessionSpec(Beginner(), "mbf", layout=LAYOUT, board_file="a/b.mbf")

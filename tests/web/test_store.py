@@ -408,7 +408,7 @@ def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -
     """Games stored before the clock was saved load as before: from their last action."""
     write_version_1(db_path)
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 6
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 7
     game = Session(SessionSpec(Beginner(), "v1"), clock)
     game.reveal(Pos(4, 4))
     gid = s.create_game(game, token="t")
@@ -486,7 +486,7 @@ def test_a_version_2_database_keeps_its_games_and_gains_chosen(
     old.close()
 
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 6
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 7
     st = s.statistics("beginner")
     assert (st.played, st.won) == (3, 2)  # the replayed board no longer counts
     assert [(t.name, t.game_id) for t in s.best_times("beginner")] == [("Ada", "named")]
@@ -795,3 +795,31 @@ def test_a_control_character_in_a_name_is_refused_not_made_a_space(name: str) ->
 
 def test_tabs_and_line_ends_in_a_name_are_spaces() -> None:
     assert store_mod.clean_name("Ada\tL.\r\n") == "Ada L."
+
+
+def test_a_version_6_database_gains_the_board_file(db_path: Path, clock: FakeClock) -> None:
+    """Schema 7 keeps the name of the .mbf file a board came from; a game
+    stored before has none (NULL), and loads as it was."""
+    old = sqlite3.connect(db_path)
+    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    old.execute("INSERT INTO schema_version VALUES (6)")
+    for script in store_mod.MIGRATIONS[:6]:
+        old.executescript(script)
+    old.execute(
+        "INSERT INTO games (id, interface, level, width, height, mines, seed, no_guess,"
+        " practice, layout, created_at, chosen) VALUES"
+        " ('old', 'web', 'beginner', 9, 9, 10, 'mbf', 0, 1, ?, 0, 1)",
+        ("\n".join(["*" * 9, "*" + "." * 8] + ["." * 9] * 7),),
+    )
+    old.commit()
+    old.close()
+    s = store_mod.open(db_path)
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 7
+    loaded = s.load("old")
+    assert loaded is not None and loaded.spec.board_file is None
+    assert loaded.spec.layout is not None and sum(map(sum, loaded.spec.layout)) == 10
+    spec = SessionSpec(Beginner(), "mbf", layout=loaded.spec.layout, board_file="old one.mbf")
+    gid = s.create_game(Session(spec, clock), token="t")
+    again = s.load(gid)
+    assert again is not None and again.spec == spec
+    s.close()

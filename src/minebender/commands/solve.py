@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import textwrap
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -230,6 +231,53 @@ def _count(n: int) -> tuple[str, int | None]:
 GRID_WIDTH = 80
 """The columns the grid fits in when the output is no terminal (a file, a pipe)."""
 
+_WHOLE_UNITS = re.compile(r"\(\d+, \d+\)|\d+(?:\.\d+)? x 10\^-?\d+")
+"""What a folded line never splits at its spaces: a cell, ``(12, 3)``, and a
+rounded count, ``1.607 x 10^60``."""
+_KEEP = "\xa0"
+"""Stands for a space of a whole unit while folding: ``textwrap`` breaks only
+at its own list of spaces, which leaves out the no-break space."""
+INDENT = "  "
+"""Before each line a prose line folds onto, so that it reads as one."""
+
+
+def _fold_spans(plain: str, width: int) -> list[tuple[int, int]]:
+    """Where ``plain`` (one line, no tabs) is cut to fit ``width`` columns: the
+    start and end of each piece, at spaces only, never inside a whole unit
+    (``_WHOLE_UNITS``) or a word; a piece after the first has ``INDENT`` before it.
+
+    >>> text = "safe (2): (12, 3) (4, 15)"
+    >>> [text[a:b] for a, b in _fold_spans(text, 16)]
+    ['safe (2):', '(12, 3)', '(4, 15)']
+    """
+    kept = _WHOLE_UNITS.sub(lambda m: m[0].replace(" ", _KEEP), plain)
+    pieces = textwrap.wrap(
+        kept,
+        width=max(width, len(INDENT) + 1),
+        subsequent_indent=INDENT,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    spans: list[tuple[int, int]] = []
+    at = 0
+    for piece in pieces:
+        piece = piece.removeprefix(INDENT) if spans else piece
+        start = kept.index(piece, at)  # textwrap only drops the spaces it cuts at
+        at = start + len(piece)
+        spans.append((start, at))
+    return spans or [(0, 0)]
+
+
+def _fold(line: Text, width: int) -> Text:
+    """A prose line folded to ``width`` columns, its styles kept, ending in a newline."""
+    out = Text()
+    for n, (start, end) in enumerate(_fold_spans(line.plain, width)):
+        if n:
+            out.append(INDENT)
+        out.append_text(line[start:end])
+        out.append("\n")
+    return out
+
 
 def _bands(columns: int, rows: int, width: int, label: int = 3) -> list[tuple[range, int, int]]:
     """The grid folded into bands of columns that each fit ``width``: each
@@ -292,34 +340,51 @@ def _render(
     """The readable report; ``extras``: the stages of ``analysis_board.study``
     by name; ``underlined``: the console shows styles, so the wrong flags are
     underlined in the grid and the note can point at them. The grid fits
-    ``width`` columns, folded into bands of columns if it must be."""
+    ``width`` columns, folded into bands of columns if it must be; each line
+    of prose is folded to ``width`` at its spaces (``_fold``)."""
     k = board.knowledge
     out = Text()
+
+    def say(*parts: str | tuple[str, str]) -> None:
+        """One line of prose, folded: plain strings and (string, style) pairs."""
+        line = Text()
+        for part in parts:
+            if isinstance(part, tuple):
+                line.append(part[0], style=part[1])
+            else:
+                line.append(part)
+        out.append_text(_fold(line, width))
+
     total = (
         "unknown number of mines" if k.mines is None else f"{k.mines} mine{'s' * (k.mines != 1)}"
     )
-    out.append(f"{k.width}x{k.height} board, {total}: ", style="bold")
+    size = (f"{k.width}x{k.height} board, {total}: ", "bold")
     if not analysis.consistent:
-        out.append("no layout agrees with this board (inconsistent)\n", style="bold red")
+        say(size, ("no layout agrees with this board (inconsistent)", "bold red"))
         found: Conflict | None = extras.get("conflict")
         if found is not None:
-            out.append(f"conflict: {found}\n")
+            say(f"conflict: {found}")
         return out
     best: Best | None = extras.get("best")
     dead = frozenset(extras.get("dead") or ())
     count, digits = _count(analysis.solutions)
-    out.append(f"{count} consistent layout{'s' * (analysis.solutions != 1)}")
-    out.append(" (unique)\n" if analysis.unique else "\n")
+    layouts = f"{count} consistent layout{'s' * (analysis.solutions != 1)}"
+    say(size, layouts + (" (unique)" if analysis.unique else ""))
     if digits is not None:
-        out.append(f"(a number of {digits:,} digits: solve --json prints all of them)\n")
-    out.append("S", style="bold green")
-    out.append(" safe   ")
-    out.append("M", style="bold red")
-    out.append(" certain mine   others: the chance of a mine in % (01 to 99, <1, >99)\n")
-    out.append("d", style="bold")
-    out.append(" after it: dead (it can show only one number)   ")
-    out.append("<", style="bold")
-    out.append(" after it: the best move\n\n")
+        say(f"(a number of {digits:,} digits: solve --json prints all of them)")
+    say(
+        ("S", "bold green"),
+        " safe   ",
+        ("M", "bold red"),
+        " certain mine   others: the chance of a mine in % (01 to 99, <1, >99)",
+    )
+    say(
+        ("d", "bold"),
+        " after it: dead (it can show only one number)   ",
+        ("<", "bold"),
+        " after it: the best move",
+    )
+    out.append("\n")
     marks = {pos: "d" for pos in dead}
     if best is not None:
         marks[best.cell] = marks.get(best.cell, "") + "<"
@@ -333,20 +398,14 @@ def _render(
         shown = " ".join(cell_name(p) for p in ordered[:40])
         return shown + (f" ... and {len(ordered) - 40} more" if len(ordered) > 40 else "")
 
-    out.append(f"safe ({len(analysis.safe)}): ", style="bold green")
-    out.append((listing(analysis.safe) or "none") + "\n")
-    out.append(f"mines ({len(analysis.mines)}): ", style="bold red")
-    out.append((listing(analysis.mines) or "none") + "\n")
+    say((f"safe ({len(analysis.safe)}): ", "bold green"), listing(analysis.safe) or "none")
+    say((f"mines ({len(analysis.mines)}): ", "bold red"), listing(analysis.mines) or "none")
     if dead:
-        out.append(f"dead ({len(dead)}): ", style="bold")
-        out.append(listing(dead) + "\n")
+        say((f"dead ({len(dead)}): ", "bold"), listing(dead))
     elif extras.get("dead", ()) is None:
-        out.append(
-            f"dead cells not worked out: they took more than {DEAD_SECONDS:g} s\n", style="yellow"
-        )
+        say((f"dead cells not worked out: they took more than {DEAD_SECONDS:g} s", "yellow"))
     if best is not None:
-        out.append("best move: ", style="bold")
-        out.append(best.reason + "\n")
+        say(("best move: ", "bold"), best.reason)
     if not analysis.safe:
         hidden = [
             (p, Pos(x, y))
@@ -357,11 +416,11 @@ def _render(
         if hidden:
             p, pos = min(hidden, key=lambda item: (item[0], item[1].y, item[1].x))
             if p == 1:  # a guess here is certain death: there is nothing to guess
-                out.append("every hidden cell is a mine: nothing is left to reveal\n")
+                say("every hidden cell is a mine: nothing is left to reveal")
             else:
-                out.append(
+                say(
                     f"no safe cell: the least risky guess is {cell_name(pos)}"
-                    f" with {article(fraction_text(p))} ({float(p):.1%}) chance of a mine\n"
+                    f" with {article(fraction_text(p))} ({float(p):.1%}) chance of a mine"
                 )
     # A flag off the certain mines is either provably wrong (the cell is safe) or
     # only unproven; the note names the cells, as plain output underlines nothing.
@@ -370,15 +429,19 @@ def _render(
     where = " (underlined)" if underlined else ""
     if wrong:
         noun = "flag" if len(wrong) == 1 else "flags"
-        out.append(
-            f"wrong {noun} ({len(wrong)}), on provably safe cells{where}: {listing(wrong)}\n",
-            style="yellow",
+        say(
+            (
+                f"wrong {noun} ({len(wrong)}), on provably safe cells{where}: {listing(wrong)}",
+                "yellow",
+            )
         )
     if unproven:
         noun = "flag" if len(unproven) == 1 else "flags"
-        out.append(
-            f"{noun} not proven to be on a mine ({len(unproven)}){where}: {listing(unproven)}\n",
-            style="yellow",
+        say(
+            (
+                f"{noun} not proven to be on a mine ({len(unproven)}){where}: {listing(unproven)}",
+                "yellow",
+            )
         )
     return out
 
@@ -423,5 +486,5 @@ def _run(args: argparse.Namespace) -> int:
         width = out_console.width if out_console.is_terminal else GRID_WIDTH
         out_console.print(_render(board, analysis, extras, out_console.is_terminal, width), end="")
         if why is not None:
-            print(f"why: {why[0]}")
+            out_console.print(_fold(Text(f"why: {why[0]}"), width), end="")
     return 0 if analysis.consistent else 1

@@ -43,7 +43,9 @@ from minebender.session.codes import (
 )
 from minebender.session.play import DISPLAY_LIMIT_S, Session, shown_seconds
 from minebender.session.values import (
+    BOARD_FILE_RULE,
     EVENT_TYPES,
+    MAX_BOARD_FILE_LENGTH,
     Clicks,
     Clock,
     Event,
@@ -52,12 +54,15 @@ from minebender.session.values import (
     Move,
     Practice,
     SessionSpec,
+    check_board_file,
 )
 
 __all__ = [
+    "BOARD_FILE_RULE",
     "DISPLAY_LIMIT_S",
     "EVENT_TYPES",
     "FILE_SEED",
+    "MAX_BOARD_FILE_LENGTH",
     "MAX_SEED_LENGTH",
     "SEED_RULE",
     "Clicks",
@@ -72,6 +77,7 @@ __all__ = [
     "bbbv",
     "bbbv_solved",
     "board_code",
+    "check_board_file",
     "check_given_seed",
     "is_board_seed",
     "layout_for",

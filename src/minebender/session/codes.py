@@ -142,11 +142,13 @@ def parse_board_code(code: str, practice: bool = False) -> SessionSpec:
     return SessionSpec(level, seed, no_guess=no_guess, practice=practice, chosen=True)
 
 
-def mbf_spec(data: bytes, practice: bool = False) -> SessionSpec:
+def mbf_spec(data: bytes, practice: bool = False, name: str | None = None) -> SessionSpec:
     """The spec of a game on the board of an .mbf file, played as the file has
-    it: a chosen board, so never ranked. An MBFError (a ValueError) names what
+    it: a chosen board, so never ranked; ``name``, the file's name, is kept
+    with it (``SessionSpec.board_file``). An MBFError (a ValueError) names what
     is wrong with the file, or says that minebender does not play a board of
-    that size (it plays the sizes the laws allow, as Windows XP)."""
+    that size (it plays the sizes the laws allow, as Windows XP); a bad name
+    is a ValueError (``BOARD_FILE_RULE``)."""
     from minebender.game import setup
     from minebender.mbf import MBFError, parse_mbf
     from minebender.types import Beginner, Expert, Intermediate
@@ -169,7 +171,7 @@ def mbf_spec(data: bytes, practice: bool = False) -> SessionSpec:
             " and minebender plays 9 to 30 columns, 9 to 25 rows"
             " and 10 mines to all but 10 cells (as Windows XP)"
         )
-    return SessionSpec(level, FILE_SEED, practice=practice, layout=layout)
+    return SessionSpec(level, FILE_SEED, practice=practice, layout=layout, board_file=name)
 
 
 def _code_in_link(text: str) -> str:

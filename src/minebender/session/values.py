@@ -27,8 +27,10 @@ from minebender.types import (
 )
 
 __all__ = [
+    "BOARD_FILE_RULE",
     "CELLESS_TYPES",
     "EVENT_TYPES",
+    "MAX_BOARD_FILE_LENGTH",
     "Clicks",
     "Clock",
     "Event",
@@ -37,6 +39,7 @@ __all__ = [
     "Move",
     "Practice",
     "SessionSpec",
+    "check_board_file",
 ]
 
 Clock = Callable[[], float]
@@ -46,6 +49,36 @@ EventType = Literal["reveal", "flag", "chord", "assist", "practice", "mark"]
 EVENT_TYPES: tuple[EventType, ...] = ("reveal", "flag", "chord", "assist", "practice", "mark")
 CELLESS_TYPES: frozenset[EventType] = frozenset(("assist", "practice"))
 """The events without a cell: the assist, and practice switched on in a game in play."""
+
+
+MAX_BOARD_FILE_LENGTH = 255
+"""The longest name of a board file kept with its game: the most that most file
+systems allow."""
+BOARD_FILE_RULE = (
+    f"a board file's name must have 1 to {MAX_BOARD_FILE_LENGTH} printable"
+    " characters, no / or \\, and end in .mbf"
+)
+
+
+def check_board_file(name: object) -> str:
+    """The name of the file a board came from, as the page shows it ("Board
+    of NAME"); a ValueError (``BOARD_FILE_RULE``) for anything else. A name
+    alone, no folder: a control character or a bidirectional override would
+    garble the status line or move the text around it.
+
+    >>> check_board_file("my board.mbf")
+    'my board.mbf'
+    """
+    if (
+        not isinstance(name, str)
+        or not 0 < len(name) <= MAX_BOARD_FILE_LENGTH
+        or not name.isprintable()
+        or "/" in name
+        or "\\" in name
+        or not name.lower().endswith(".mbf")
+    ):
+        raise ValueError(BOARD_FILE_RULE)
+    return name
 
 
 # --------------------------------------------------------------------------
@@ -63,7 +96,11 @@ class SessionSpec:
     ``chosen`` says the player picked the board (a board code, a seed they gave)
     rather than being dealt a fresh one: they may have seen it before, so its
     time proves nothing and it is not ``ranked``. A board given with its layout
-    is known by definition, so a layout makes the spec chosen."""
+    is known by definition, so a layout makes the spec chosen.
+
+    ``board_file`` is the name of the file a layout came from (an .mbf board
+    opened in the page), kept so that the game says where its board is from
+    after a reload too: such a board has no board code to name it."""
 
     level: Level
     seed: str
@@ -71,11 +108,16 @@ class SessionSpec:
     practice: bool = False
     layout: Layout | None = None
     chosen: bool = False
+    board_file: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.seed, str) or not self.seed:
             raise ValueError(f"seed must be a non-empty string, got {self.seed!r}")
         setup(self.level)  # raises TypeError on a non-level
+        if self.board_file is not None:
+            check_board_file(self.board_file)
+            if self.layout is None:
+                raise ValueError("board_file names the file of a layout: give the layout too")
         if self.layout is not None and not self.chosen:
             object.__setattr__(self, "chosen", True)
 

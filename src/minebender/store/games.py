@@ -68,8 +68,8 @@ class GameLog:
             try:
                 db.execute(
                     "INSERT INTO games (id, token_hash, interface, level, width, height, mines,"
-                    " seed, no_guess, practice, layout, created_at, chosen)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " seed, no_guess, practice, layout, created_at, chosen, board_file)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         gid,
                         None if token is None else hash_token(token),
@@ -84,6 +84,7 @@ class GameLog:
                         layout_text(spec),
                         time.time() if created_at is None else created_at,
                         int(spec.chosen),
+                        spec.board_file,
                     ),
                 )
             except sqlite3.IntegrityError as exc:

@@ -149,6 +149,7 @@ def spec_of(row: sqlite3.Row) -> SessionSpec:
         bool(row["practice"]),
         layout,
         chosen=bool(row["chosen"]),
+        board_file=row["board_file"],
     )
 
 

@@ -93,6 +93,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX games_finished_by_time ON games (status, elapsed_ms);
     """,
+    # 7: the name of the .mbf file a board came from (SessionSpec.board_file),
+    # so that the page still names it after a reload. Games stored before
+    # have none: NULL.
+    """
+    ALTER TABLE games ADD COLUMN board_file TEXT;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -104,11 +104,9 @@ class BoardApp(App[None]):
             with Center(), Vertical(id="game"):
                 with Horizontal(id="bar"):
                     yield self.counter
-                    yield Static(classes="spacer")
                     yield self.face
                     if self.WITH_ASSIST:
-                        yield AssistButton("?", id="assist")
-                    yield Static(classes="spacer")
+                        yield AssistButton(id="assist")
                     yield self.timer_led
                 yield self.board
             yield self.status_line

@@ -19,9 +19,13 @@ Screen {
 #bar {
     height: 1;
     width: 100%;
+    align: center top;
 }
-#bar .spacer {
-    width: 1fr;
+#counter {
+    dock: left;
+}
+#timer {
+    dock: right;
 }
 Led {
     width: 5;
@@ -38,7 +42,7 @@ Face {
     content-align: center middle;
 }
 AssistButton {
-    width: 3;
+    width: auto;
     margin-left: 1;
     background: #c0c0c0;
     color: #000080;

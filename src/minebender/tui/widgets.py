@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from minebender.types import Lost, Status, Won
 
-__all__ = ["AssistButton", "Face", "Led", "face_for", "led_text"]
+__all__ = ["ASSIST_LABEL", "AssistButton", "Face", "Led", "face_for", "led_text"]
 
 
 def led_text(value: int) -> str:
@@ -57,8 +57,17 @@ class Face(Static):
         self.post_message(self.Pressed())
 
 
+ASSIST_LABEL = "assist"
+"""The assist button's word. It was "?", which a covered cell marked with a
+question mark also shows; six letters still fit the bar of the narrowest
+board (9 cells, 21 columns) beside the counter, the face and the timer."""
+
+
 class AssistButton(Static):
     """The no-guess assist: opens a safe cell when you are stuck, loses if you are not."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(ASSIST_LABEL, id=id)
 
     class Pressed(Message):
         """The assist was clicked."""

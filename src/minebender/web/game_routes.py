@@ -62,11 +62,15 @@ def game_routes(hub: Hub) -> APIRouter:
             raise ApiError(
                 422, "a board code gives the level, seed and no_guess: send it with practice only"
             )
-        if body.mbf is not None and body.model_fields_set - {"mbf", "practice"}:
-            raise ApiError(422, "an .mbf board gives the level and the mines: send it alone")
+        if body.mbf is not None and body.model_fields_set - {"mbf", "board_file", "practice"}:
+            raise ApiError(
+                422, "an .mbf board gives the level and the mines: send it alone, or with its name"
+            )
+        if body.board_file is not None and body.mbf is None:
+            raise ApiError(422, "board_file names an .mbf file: send it with mbf")
         try:
             if body.mbf is not None:
-                spec = mbf_spec(_unbase64(body.mbf), practice=True)
+                spec = mbf_spec(_unbase64(body.mbf), practice=True, name=body.board_file)
             elif body.code is not None:
                 spec = parse_board_code(body.code, practice=body.practice)
             else:

@@ -58,6 +58,9 @@ class NewGame(_Strict):
     """Its length is the seed's rule (``parse_board_code`` says it in words)."""
     mbf: StrictStr | None = Field(default=None, max_length=MAX_MBF_BASE64)
     """A MinesweeperX ``.mbf`` board file in base64: that board, as a practice game."""
+    board_file: StrictStr | None = Field(default=None)
+    """The name of that ``.mbf`` file, kept with the game and given back in its
+    view; its rule is ``BOARD_FILE_RULE`` (``check_board_file`` says it in words)."""
 
     def seed_text(self) -> str | None:
         """The seed as text; a ValueError naming it unless it is one that

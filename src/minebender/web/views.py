@@ -95,6 +95,8 @@ def view(session: Session, *, qualifies: bool = False, abandoned: bool = False) 
         "practice": session.spec.practice,
         "no_guess": session.spec.no_guess,
         "ranked": session.spec.ranked,
+        # the name of the .mbf file the board came from (None: not from a file)
+        "board_file": session.spec.board_file,
         # the player's question marks: covered cells, beside the tiles
         "marks": sorted([p.x, p.y] for p in session.marks),
         # what a new game in its place would cost: the page asks before

@@ -37,7 +37,6 @@ const state = {
   queue: Promise.resolve(),
   holding: false,
   startedFrom: null, // the board code this game was started from
-  boardFile: null, // the name of the .mbf file this game's board came from
   pending: 0,
   lastError: "", // what the server said of the last game it refused to start
   presenceFailed: false, // the last word to the server about this page was not heard
@@ -118,8 +117,9 @@ function status(text, isError = false) {
     parts.push(`<span>${dlg.levelTitle(v.level)} ${v.width}\u00d7${v.height}, ${count(v.mines, "mine")}</span>`);
     if (v.practice) parts.push('<span class="badge" id="practice-badge">Practice</span>');
     if (v.no_guess) parts.push('<span class="badge">No-guess</span>');
-    // a board from a file has no code: its name says where the board is from
-    if (state.boardFile) parts.push(`<span id="board-file">Board of ${dlg.esc(state.boardFile)}</span>`);
+    // a board from a file has no code: its name, kept by the server with the
+    // game (after a reload too), says where the board is from
+    if (v.board_file) parts.push(`<span id="board-file">Board of ${dlg.esc(v.board_file)}</span>`);
   }
   $("status-info").innerHTML = parts.join("");
   // The message has a live region of its own, so a screen reader says "This
@@ -359,7 +359,7 @@ function newGame(opts = {}) {
 async function dealGame(opts) {
   const p = state.prefs;
   const body = opts.mbf
-    ? { mbf: opts.mbf }
+    ? { mbf: opts.mbf, board_file: opts.file }
     : opts.code
     ? { code: opts.code, practice: p.practice }
     : { level: p.level === "custom" ? p.custom : p.level, practice: p.practice, no_guess: p.noGuess };
@@ -380,7 +380,7 @@ async function dealGame(opts) {
     // Only a game really replaced is given up: a refused code (or a server
     // away) leaves the game in progress as it was.
     const counted = await replaceGames(res);
-    return await takeGame(res, counted, opts.code ?? null, opts.file ?? null);
+    return await takeGame(res, counted, opts.code ?? null);
   } catch (err) {
     status(err.message, true);
     state.lastError = err.message;
@@ -396,16 +396,15 @@ async function restartGame() {
   await state.queue;
   if (state.game !== game || !state.view || state.view.status !== "playing") return null;
   const res = await api.restart(game);
-  return takeGame(res, res.counted, state.startedFrom, state.boardFile);
+  return takeGame(res, res.counted, state.startedFrom);
 }
 
-// The new game res ({id, token, view}) becomes this page's game; code and file
-// say where its board came from (a board code, the name of an .mbf file).
-async function takeGame(res, counted, code, file = null) {
+// The new game res ({id, token, view}) becomes this page's game; code says
+// where its board came from (a board code; the view names an .mbf file).
+async function takeGame(res, counted, code) {
   const p = state.prefs;
   state.game = { id: res.id, token: res.token };
   state.startedFrom = code;
-  state.boardFile = file;
   const v = res.view;
   // The face and F2 go on with the level of a shared board, which is in
   // sight; its no-guess option is not taken: ticked for good, it would make
@@ -753,7 +752,7 @@ async function command(cmd) {
       let typed = { code: "", error: "" };
       let left = false;
       for (;;) {
-        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null, state.boardFile);
+        const code = await dlg.codeDialog(v && v.code ? v.code : state.startedFrom, typed, v?.code ? v.first : null, v?.board_file ?? null);
         if (!code) break;
         if (!left && (await askLeave()) !== "go") break;
         left = true; // asked once: a refused code typed again is not asked again
