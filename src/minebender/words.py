@@ -1,6 +1,7 @@
 """The small words of messages: a count with its noun agreeing, "a" or "an",
-and a value cut short. Every message of every layer is written with them, so
-none says "1 rows", "a expert board" or echoes 5000 characters of a bad value.
+a value cut short, and which text can be shown. Every message of every layer
+is written with them, so none says "1 rows", "a expert board" or echoes
+5000 characters of a bad value.
 
 It needs nothing, so the lowest layer (the values) and everything above may
 use it.
@@ -8,7 +9,7 @@ use it.
 
 from __future__ import annotations
 
-__all__ = ["CUT", "article", "count", "cut"]
+__all__ = ["CUT", "article", "count", "cut", "joins", "showable"]
 
 CUT = 40
 """Characters of a bad value a message shows before it says how long the rest is."""
@@ -65,3 +66,25 @@ def cut(text: str, limit: int = CUT) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def joins(char: str) -> bool:
+    """A character that only joins or varies the one before it in an emoji:
+    the zero-width joiner of 👩‍💻, the variation selectors of 🏳️, the tags of a
+    subdivision's flag. Python calls them unprintable (they draw nothing
+    alone), which refused every such emoji as "printable characters only"."""
+    code = ord(char)
+    return (
+        code in (0x200D, 0xFE0E, 0xFE0F) or 0xE0020 <= code <= 0xE007F or 0xE0100 <= code <= 0xE01EF
+    )
+
+
+def showable(text: str) -> bool:
+    r"""Whether text shows as it reads on one line: every character printable or
+    joining an emoji (never the first). A control character, a zero-width space
+    or a bidirectional override would garble it or move the text around it.
+
+    >>> showable("\U0001f469\u200d\U0001f4bb board.mbf"), showable("a\u202eb"), showable("a\nb")
+    (True, False, False)
+    """
+    return bool(text) and not joins(text[0]) and all(c.isprintable() or joins(c) for c in text)

@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 from minebender.mbf import format_mbf, parse_mbf
-from minebender.session import BOARD_FILE_RULE, MAX_BOARD_FILE_LENGTH, SessionSpec
+from minebender.session import (
+    BOARD_FILE_RULE,
+    MAX_BOARD_FILE_LENGTH,
+    SessionSpec,
+    check_board_file,
+)
 from minebender.types import Beginner, Pos
 from minebender.web import create_app
 
@@ -138,6 +143,15 @@ def test_a_bad_file_name_is_refused_and_no_game_made(client: TestClient, name: s
     assert r.status_code == 422 and r.json()["detail"] == BOARD_FILE_RULE, r.text
     assert len("x" * 251 + ".mbf") == MAX_BOARD_FILE_LENGTH
     assert Player(client, mbf=sent(), board_file="x" * 251 + ".mbf").view["board_file"]
+
+
+def test_a_file_name_with_an_emoji_is_kept() -> None:
+    """An emoji joined by a zero-width joiner shows as it reads: Python calls
+    the joiner unprintable, which refused such a file and its board."""
+    name = "\U0001f469\u200d\U0001f4bb race \U0001f3f3\ufe0f.mbf"
+    assert check_board_file(name) == name
+    with pytest.raises(ValueError, match="printable"):
+        check_board_file("\u200dboard.mbf")  # a joiner with nothing to join
 
 
 def test_a_file_name_without_its_file_or_not_a_string_is_refused(client: TestClient) -> None:

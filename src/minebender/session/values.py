@@ -25,6 +25,7 @@ from minebender.types import (
     Setup,
     as_pos,
 )
+from minebender.words import showable
 
 __all__ = [
     "BOARD_FILE_RULE",
@@ -63,8 +64,9 @@ BOARD_FILE_RULE = (
 def check_board_file(name: object) -> str:
     """The name of the file a board came from, as the page shows it ("Board
     of NAME"); a ValueError (``BOARD_FILE_RULE``) for anything else. A name
-    alone, no folder: a control character or a bidirectional override would
-    garble the status line or move the text around it.
+    alone, no folder, that shows as it reads (``words.showable``: an emoji
+    is fine; a control character or a bidirectional override would garble the
+    status line or move the text around it).
 
     >>> check_board_file("my board.mbf")
     'my board.mbf'
@@ -72,7 +74,7 @@ def check_board_file(name: object) -> str:
     if (
         not isinstance(name, str)
         or not 0 < len(name) <= MAX_BOARD_FILE_LENGTH
-        or not name.isprintable()
+        or not showable(name)
         or "/" in name
         or "\\" in name
         or not name.lower().endswith(".mbf")

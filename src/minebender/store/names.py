@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 
+from minebender.words import joins, showable
+
 __all__ = ["MAX_NAME_LENGTH", "NAME_RULE", "clean_name", "joins"]
 
 
 MAX_NAME_LENGTH = 32
 NAME_RULE = f"a name must have 1 to {MAX_NAME_LENGTH} printable characters, not only spaces"
-
-
-def joins(char: str) -> bool:
-    """A character that only joins or varies the one before it in an emoji:
-    the zero-width joiner of 👩‍💻, the variation selectors of 🏳️, the tags of a
-    subdivision's flag. Python calls them unprintable (they draw nothing
-    alone), which refused every such emoji with "1 to 32 printable characters"."""
-    code = ord(char)
-    return (
-        code in (0x200D, 0xFE0E, 0xFE0F) or 0xE0020 <= code <= 0xE007F or 0xE0100 <= code <= 0xE01EF
-    )
 
 
 def clean_name(name: str) -> str:
@@ -38,8 +29,6 @@ def clean_name(name: str) -> str:
     if any(unicodedata.category(c) == "Cc" and c not in "\t\n\r" for c in text):
         raise ValueError(NAME_RULE)
     cleaned = " ".join(text.split())
-    if not cleaned or len(cleaned) > MAX_NAME_LENGTH or joins(cleaned[0]):
-        raise ValueError(NAME_RULE)
-    if not all(c.isprintable() or joins(c) for c in cleaned):
+    if len(cleaned) > MAX_NAME_LENGTH or not showable(cleaned):
         raise ValueError(NAME_RULE)
     return cleaned
