@@ -21,6 +21,8 @@ import pytest
 
 from minebender import cli
 from minebender import store as store_module
+from minebender.commands.helptext import description
+from minebender.commands.options import UsageError
 from minebender.session import Session, SessionSpec, parse_board_code
 from minebender.types import Beginner, Custom
 from played import won_game
@@ -449,8 +451,8 @@ def test_each_benchmark_help_description_is_a_sentence(benchmark: str) -> None:
 
 
 def test_a_description_without_a_docstring_is_the_summary_as_a_sentence() -> None:
-    assert cli.description(None, "do a thing: quickly") == "Do a thing: quickly."
-    assert cli.description("First line\ngoes on.\n\nMore.", "x") == "First line\ngoes on."
+    assert description(None, "do a thing: quickly") == "Do a thing: quickly."
+    assert description("First line\ngoes on.\n\nMore.", "x") == "First line\ngoes on."
 
 
 @pytest.mark.parametrize(
@@ -798,7 +800,7 @@ def test_play_opens_the_db_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(store_module, "open", fake_open)
     in_a_terminal(monkeypatch)
     args = cli.build_parser(["play"]).parse_args(["play", "--db", str(tmp_path / "p.db")])
-    with pytest.raises(cli.UsageError, match="stop here"):
+    with pytest.raises(UsageError, match="stop here"):
         play.run(args)
     assert opened == [str(tmp_path / "p.db")]
 

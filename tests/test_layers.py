@@ -145,3 +145,39 @@ def test_the_walk_sees_every_kind_of_import(
     path = tmp_path / "probe.py"
     path.write_text(source)
     assert imported("minebender.bench.probe", path) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'import importlib\nimportlib.import_module("minebender.commands.solve")\n',
+        'from importlib import import_module\nimport_module("minebender.commands.solve")\n',
+    ],
+)
+def test_the_walk_sees_a_module_loaded_by_name(tmp_path: Path, source: str) -> None:
+    """A module loaded with importlib is imported as surely as by ``import``."""
+    path = tmp_path / "probe.py"
+    path.write_text(source)
+    assert "minebender.commands.solve" in imported("minebender.bench.probe", path)
+
+
+def test_the_walk_reads_an_f_string_as_every_module_it_may_load(tmp_path: Path) -> None:
+    """``f"minebender.commands.{name}"`` may load any module whose name starts so:
+    each is an edge, as ``cli`` loads every command this way."""
+    path = tmp_path / "probe.py"
+    path.write_text(
+        "import importlib\n\ndef load(name):\n"
+        '    return importlib.import_module(f"minebender.commands.{name}")\n'
+    )
+    found = imported("minebender.bench.probe", path)
+    commands = {name for name in modules() if name.startswith("minebender.commands.")}
+    assert {"minebender.commands.solve", "minebender.commands.bench.bot"} <= commands
+    assert found == commands | {"importlib"}
+
+
+def test_a_name_known_only_when_it_runs_is_no_edge(tmp_path: Path) -> None:
+    path = tmp_path / "probe.py"
+    path.write_text(
+        "import importlib\n\ndef load(name):\n    return importlib.import_module(name)\n"
+    )
+    assert imported("minebender.bench.probe", path) == {"importlib"}

@@ -3,8 +3,8 @@ have in common (a level name, WxHxM, X,Y, a seed, an integer option, --db).
 
 It lives with the commands, as the argparse it uses: the services below
 (``bench``, ``batch``...) take values already read, so none of them imports
-argparse. ``minebender.cli`` re-exports UsageError, which it turns into exit
-status 2.
+argparse. ``minebender.cli`` turns a UsageError into one line and exit status
+2; commands import it from here, never from ``cli``, which imports them.
 """
 
 from __future__ import annotations

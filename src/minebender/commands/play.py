@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from minebender.commands.options import OUTPUT_ERROR, add_db_argument
+from minebender.commands.options import OUTPUT_ERROR, UsageError, add_db_argument
 from minebender.commands.terminal import require_terminal
 from minebender.keys import key_table
 from minebender.types import Custom, Level
@@ -114,7 +114,6 @@ def board_spec(path: str) -> SessionSpec:
     """The spec of a game on the board of an .mbf file: a chosen board, played
     as the file has it. A UsageError names the file and what is wrong, or says
     that minebender does not play a board of that size."""
-    from minebender.cli import UsageError
     from minebender.commands.options import read_at_most
     from minebender.mbf import MBFError
     from minebender.session import mbf_spec
@@ -131,7 +130,6 @@ def board_spec(path: str) -> SessionSpec:
 
 def _play_board(args: argparse.Namespace) -> int:
     """``play --board FILE.mbf``: a new game on that board, saved as every game."""
-    from minebender.cli import UsageError
 
     if args.seed is not None or args.no_guess or args.new:
         raise UsageError("a --board names its board: give it without --seed, --no-guess or --new")
@@ -147,7 +145,6 @@ def _play_board(args: argparse.Namespace) -> int:
 def _open_store(db: str | None) -> Store:
     """The games database; a UsageError says why it cannot be opened."""
     from minebender import store as store_module
-    from minebender.cli import UsageError
 
     try:
         return store_module.open(db)
@@ -158,7 +155,6 @@ def _open_store(db: str | None) -> Store:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender play`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
-    from minebender.cli import UsageError
     from minebender.session import check_given_seed
 
     if args.board is not None:

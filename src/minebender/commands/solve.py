@@ -30,8 +30,8 @@ from minebender.analysis_board import (
     study,
 )
 from minebender.boardtext import CELL_LIMIT, Board, BoardTextError
-from minebender.cli import UsageError, console
-from minebender.commands.options import memory_cap, read_at_most
+from minebender.commands.options import UsageError, memory_cap, read_at_most
+from minebender.commands.streams import console
 from minebender.minetext import parse_position
 from minebender.solver import Analysis, explain
 from minebender.solver.conflict import Conflict

@@ -20,7 +20,7 @@ from rich.console import Console, Group
 from rich.measure import Measurement
 from rich.table import Table
 
-from minebender.commands.options import add_db_argument, stored_games
+from minebender.commands.options import UsageError, add_db_argument, stored_games
 
 if TYPE_CHECKING:
     from minebender.store import Store
@@ -191,7 +191,6 @@ def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender stats`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender import store as store_module
-    from minebender.commands.options import UsageError
 
     if args.yes and args.reset is None:
         raise UsageError("--yes goes with --reset")
@@ -222,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        from minebender.cli import console
+        from minebender.commands.streams import console
 
         out = console()
         out.print(fitting_report(report, out))
