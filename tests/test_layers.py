@@ -55,6 +55,7 @@ LAYERS: dict[str, int] = {
     "limited": 2,
     "analysis_board": 2,
     "player_games": 2,
+    "scores_report": 2,
     "cli": 3,
     "commands": 3,
     "web": 3,
@@ -91,6 +92,20 @@ def test_imports_point_down_only() -> None:
                     f"{name} ({LAYER_NAMES[own]}) imports {target} ({LAYER_NAMES[theirs]})"
                 )
     assert not upward, "imports pointing up:\n  " + "\n  ".join(upward)
+
+
+def test_the_terminal_and_the_server_never_import_the_command_line() -> None:
+    """The interfaces are side by side: what ``tui`` or ``web`` shares with a
+    command (the scores report, the key table) sits below all three, so neither
+    loads argparse and the code of commands it never runs."""
+    bad = [
+        f"{name} imports {target}"
+        for name, path in modules().items()
+        if layer_key(name) in ("tui", "web")
+        for target in sorted(imported(name, path))
+        if layer_key(target) in ("commands", "cli")
+    ]
+    assert not bad, "move what both need below both:\n  " + "\n  ".join(bad)
 
 
 def test_only_the_interfaces_read_the_command_line() -> None:
