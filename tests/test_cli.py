@@ -96,6 +96,13 @@ def test_help_lists_every_subcommand_with_its_summary() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_each_summary_in_the_help_is_the_modules_own(name: str) -> None:
+    """cli keeps the summaries (so that a command loads only its own module),
+    and each must say what the module's SUMMARY says: one source, no drift."""
+    assert cli.COMMANDS[name] == cli._module(name).SUMMARY
+
+
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
 def test_each_summary_fits_one_line_of_an_80_column_help(name: str) -> None:
     result = minebender("--help", env={"COLUMNS": "80"})
     (line,) = [ln for ln in result.stdout.splitlines() if ln.strip().startswith(f"{name} ")]
@@ -131,6 +138,15 @@ def test_each_help_ends_with_an_example(path: str) -> None:
     lines = result.stdout.rstrip().splitlines()
     assert lines[-2].strip() == "example:", result.stdout
     assert lines[-1].strip().startswith(" ".join(["minebender", *path.split()]) + " ")
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p or "minebender")
+def test_no_help_shows_rst_markup(path: str) -> None:
+    """A docstring's ``literal`` is for readers of the code: a person reading
+    --help sees `literal`, never the doubled backticks."""
+    result = minebender(*path.split(), "--help")
+    assert result.returncode == 0, result.stderr
+    assert "``" not in result.stdout, result.stdout
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))
@@ -435,7 +451,7 @@ def test_each_help_description_is_whole_sentences(name: str) -> None:
     shown = _description(result.stdout)
     doc = cli._module(name).__doc__
     assert doc is not None
-    assert shown == doc.strip().split("\n\n")[0]
+    assert shown == doc.strip().split("\n\n")[0].replace("``", "`")
     assert _is_whole_sentences(shown), shown
 
 

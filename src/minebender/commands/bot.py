@@ -41,7 +41,7 @@ __all__ = [
     "run",
 ]
 
-SUMMARY = "let the bot play whole games; print how each ended (and its last board)"
+SUMMARY = "let the bot play games; print how each ended and its last board"
 EXAMPLE = "minebender bot --level expert --seed 7"
 
 _COLOURS = ["dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "white"]

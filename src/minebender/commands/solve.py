@@ -40,7 +40,7 @@ from minebender.words import article, cut
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "analysis_json", "read_board", "run"]
 
-SUMMARY = "analyse a board from a file: safe cells, mines, exact probabilities"
+SUMMARY = "analyse a board file: safe cells, mines, exact probabilities"
 EXAMPLE = "minebender solve board.txt --mines 10   (or: cat board.txt | minebender solve - --json)"
 
 NUMBER_STYLES = {
