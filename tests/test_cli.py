@@ -24,7 +24,7 @@ from minebender import store as store_module
 from minebender.commands.helptext import description
 from minebender.commands.options import UsageError
 from minebender.session import Session, SessionSpec, parse_board_code
-from minebender.types import Beginner, Custom
+from minebender.types import Beginner, Custom, Expert, Intermediate, Level
 from played import won_game
 
 SCRIPT = Path(sys.executable).with_name("minebender")
@@ -515,6 +515,63 @@ def test_play_level_takes_a_custom_field_as_bot_does(db: Path) -> None:
     assert note.startswith("minebender play: note: --level 5x5x100 is limited to 9x9x71")
     assert "needs a terminal" in error
     assert_usage_error(minebender("play", "--level", "hard", db=db), "unknown level 'hard'")
+
+
+@pytest.mark.parametrize(
+    ("argv", "dest", "level"),
+    [
+        (["play", "--level", "Expert"], "level", Expert()),
+        (["play", "--level", "20X12x40"], "level", Custom(20, 12, 40)),
+        (["play", "--custom", "5x5x100"], "custom", Custom(5, 5, 100)),
+        (["generate", "--level", "intermediate"], "level", Intermediate()),
+        (["generate", "--custom", "20x12x40"], "custom", Custom(20, 12, 40)),
+    ],
+)
+def test_play_and_generate_read_the_level_while_parsing(
+    argv: list[str], dest: str, level: Level
+) -> None:
+    """A level is read once, at the edge: argparse hands play and generate a
+    Level, as it hands bot and bench bot one (options.ReadLevel)."""
+    args = cli.build_parser([argv[0]]).parse_args(argv)
+    assert getattr(args, dest) == level
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "line"),
+    [
+        (
+            ["play", "--level", "foo"],
+            2,
+            "minebender play: error: unknown level 'foo': use beginner, intermediate, expert"
+            " or WxHxM such as 30x16x99",
+        ),
+        (
+            ["play", "--custom", "5x"],
+            2,
+            "minebender play: error: --custom must look like 30x16x99 (width x height x mines),"
+            " got '5x'",
+        ),
+        (
+            ["play", "--custom", "expert"],
+            2,
+            "minebender play: error: --custom must look like 30x16x99 (width x height x mines),"
+            " got 'expert'",
+        ),
+        (
+            ["generate", "--level", "0x0x0", "--seed", "1", "--json"],
+            0,
+            "minebender generate: note: --level 0x0x0 is limited to 9x9x10 as Windows XP limits it",
+        ),
+    ],
+)
+def test_a_level_read_while_parsing_says_what_is_wrong(
+    argv: list[str], status: int, line: str, db: Path
+) -> None:
+    """The one line of a bad --level or --custom, read as argparse reads them:
+    the same words as when the command read them itself, status 2, no traceback."""
+    result = minebender(*argv, db=db)
+    assert result.returncode == status, result.stderr
+    assert result.stderr.splitlines() == [line]
 
 
 @pytest.mark.parametrize("spelling", ["Expert", "EXPERT", "expert"])

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minebender import types
-from minebender.game import setup
 from minebender.types import Custom, Level, Pos, Setup
 from minebender.words import cut
 
@@ -29,14 +28,15 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT_LIMIT",
     "SEED_LIMIT",
+    "ReadCustom",
     "ReadLevel",
     "UsageError",
     "add_db_argument",
     "add_int_argument",
     "checked_board",
     "memory_cap",
+    "note_if_custom_limited",
     "note_if_limited",
-    "parse_custom",
     "parse_custom_level",
     "parse_first",
     "parse_int",
@@ -88,15 +88,6 @@ def read_level(text: str, option: str = "--level") -> Level:
         return types.read_level(text, option)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-
-
-def parse_custom(text: str, option: str = "--custom") -> Setup:
-    """WxHxM as a custom level, limited as Windows XP limits it (``setup``).
-
-    >>> parse_custom("8x8x99")
-    Setup(width=9, height=9, mines=71)
-    """
-    return setup(parse_custom_level(text, option))
 
 
 MEMORY_SHARE = 0.75
@@ -187,6 +178,13 @@ def note_if_limited(command: str, option: str, text: str, size: Setup) -> None:
         )
 
 
+def note_if_custom_limited(command: str, option: str, level: Level, size: Setup) -> None:
+    """``note_if_limited`` for a level already read (``ReadLevel``): a Custom
+    Field is named as it was asked, in lower case; a named level is never limited."""
+    if isinstance(level, Custom):
+        note_if_limited(command, option, f"{level.width}x{level.height}x{level.mines}", size)
+
+
 def parse_first(text: str, size: Setup) -> Pos:
     """X,Y as a cell of the board.
 
@@ -219,9 +217,7 @@ def checked_board(spec: RunSpec, command: str) -> Setup:
         board = spec.check()
     except BatchError as exc:
         raise UsageError(str(exc)) from None
-    if isinstance(spec.level, Custom):  # maybe limited
-        asked = spec.level
-        note_if_limited(command, "--level", f"{asked.width}x{asked.height}x{asked.mines}", board)
+    note_if_custom_limited(command, "--level", spec.level, board)
     return board
 
 
@@ -309,6 +305,11 @@ ReadLevel = reading_action(read_level)
 there on, read once, and a bad one gets the one message every command gives
 (``unknown level 'foo': ...``), naming the option typed, rather than
 argparse's ``invalid value``. A default is taken as given, not read."""
+
+ReadCustom = reading_action(parse_custom_level)
+"""The argparse action of a ``--custom`` that takes only WxHxM, never a level
+name (``play``, ``generate``): ``ReadLevel``'s reading, with
+``parse_custom_level``'s message."""
 
 
 def read_at_most(path: str, limit: int) -> bytes:
