@@ -525,13 +525,20 @@ def test_play_level_takes_a_custom_field_as_bot_does(db: Path) -> None:
         (["play", "--custom", "5x5x100"], "custom", Custom(5, 5, 100)),
         (["generate", "--level", "intermediate"], "level", Intermediate()),
         (["generate", "--custom", "20x12x40"], "custom", Custom(20, 12, 40)),
+        (
+            ["bench", "noguess", "--level", "Expert", "--level", "9x9x10"],
+            "level",
+            [Expert(), Custom(9, 9, 10)],
+        ),
+        (["bench", "noguess", "--custom", "5x5x5"], "custom", [Custom(5, 5, 5)]),
     ],
 )
-def test_play_and_generate_read_the_level_while_parsing(
-    argv: list[str], dest: str, level: Level
+def test_each_command_reads_its_level_while_parsing(
+    argv: list[str], dest: str, level: Level | list[Level]
 ) -> None:
-    """A level is read once, at the edge: argparse hands play and generate a
-    Level, as it hands bot and bench bot one (options.ReadLevel)."""
+    """A level is read once, at the edge: argparse hands play, generate and
+    bench noguess a Level (a list of them for a repeatable option), as it hands
+    bot and bench bot one (options.ReadLevel)."""
     args = cli.build_parser([argv[0]]).parse_args(argv)
     assert getattr(args, dest) == level
 

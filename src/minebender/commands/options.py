@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT_LIMIT",
     "SEED_LIMIT",
+    "AppendCustom",
+    "AppendLevel",
     "ReadCustom",
     "ReadLevel",
     "UsageError",
@@ -277,10 +279,14 @@ def add_int_argument(
     parser.add_argument(option, action=action, default=default, help=help, metavar=metavar)
 
 
-def reading_action(read: Callable[[str, str], object]) -> type[argparse.Action]:
+def reading_action(
+    read: Callable[[str, str], object], append: bool = False
+) -> type[argparse.Action]:
     """An argparse action that stores ``read(text, option)``, the value read while
     argparse reads the line, and turns its UsageError into the subcommand's one
-    line, status 2 (``add_int_argument``, ``ReadLevel``)."""
+    line, status 2 (``add_int_argument``, ``ReadLevel``). With ``append``, each
+    value read is added to a list, as argparse's ``append`` does (a repeatable
+    option: ``bench noguess --level``)."""
 
     class _Read(argparse.Action):
         def __call__(
@@ -294,6 +300,8 @@ def reading_action(read: Callable[[str, str], object]) -> type[argparse.Action]:
                 value = read(str(values), option_string or self.option_strings[0])
             except UsageError as exc:
                 parser.error(str(exc))  # the subcommand's one line, status 2
+            if append:  # a new list, never the default's, as argparse's append
+                value = [*(getattr(namespace, self.dest, None) or []), value]
             setattr(namespace, self.dest, value)
 
     return _Read
@@ -310,6 +318,11 @@ ReadCustom = reading_action(parse_custom_level)
 """The argparse action of a ``--custom`` that takes only WxHxM, never a level
 name (``play``, ``generate``): ``ReadLevel``'s reading, with
 ``parse_custom_level``'s message."""
+
+AppendLevel = reading_action(read_level, append=True)
+AppendCustom = reading_action(parse_custom_level, append=True)
+"""``ReadLevel`` and ``ReadCustom`` for a repeatable option (``bench noguess``):
+a list of the levels read, in the order given."""
 
 
 def read_at_most(path: str, limit: int) -> bytes:
