@@ -21,8 +21,10 @@ import pytest
 
 from minebender import cli
 from minebender import store as store_module
+from minebender.commands.helptext import description
+from minebender.commands.options import UsageError
 from minebender.session import Session, SessionSpec, parse_board_code
-from minebender.types import Beginner, Custom
+from minebender.types import Beginner, Custom, Expert, Intermediate, Level
 from played import won_game
 
 SCRIPT = Path(sys.executable).with_name("minebender")
@@ -94,6 +96,13 @@ def test_help_lists_every_subcommand_with_its_summary() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_each_summary_in_the_help_is_the_modules_own(name: str) -> None:
+    """cli keeps the summaries (so that a command loads only its own module),
+    and each must say what the module's SUMMARY says: one source, no drift."""
+    assert cli.COMMANDS[name] == cli._module(name).SUMMARY
+
+
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
 def test_each_summary_fits_one_line_of_an_80_column_help(name: str) -> None:
     result = minebender("--help", env={"COLUMNS": "80"})
     (line,) = [ln for ln in result.stdout.splitlines() if ln.strip().startswith(f"{name} ")]
@@ -129,6 +138,15 @@ def test_each_help_ends_with_an_example(path: str) -> None:
     lines = result.stdout.rstrip().splitlines()
     assert lines[-2].strip() == "example:", result.stdout
     assert lines[-1].strip().startswith(" ".join(["minebender", *path.split()]) + " ")
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p or "minebender")
+def test_no_help_shows_rst_markup(path: str) -> None:
+    """A docstring's ``literal`` is for readers of the code: a person reading
+    --help sees `literal`, never the doubled backticks."""
+    result = minebender(*path.split(), "--help")
+    assert result.returncode == 0, result.stderr
+    assert "``" not in result.stdout, result.stdout
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))
@@ -433,7 +451,7 @@ def test_each_help_description_is_whole_sentences(name: str) -> None:
     shown = _description(result.stdout)
     doc = cli._module(name).__doc__
     assert doc is not None
-    assert shown == doc.strip().split("\n\n")[0]
+    assert shown == doc.strip().split("\n\n")[0].replace("``", "`")
     assert _is_whole_sentences(shown), shown
 
 
@@ -449,8 +467,8 @@ def test_each_benchmark_help_description_is_a_sentence(benchmark: str) -> None:
 
 
 def test_a_description_without_a_docstring_is_the_summary_as_a_sentence() -> None:
-    assert cli.description(None, "do a thing: quickly") == "Do a thing: quickly."
-    assert cli.description("First line\ngoes on.\n\nMore.", "x") == "First line\ngoes on."
+    assert description(None, "do a thing: quickly") == "Do a thing: quickly."
+    assert description("First line\ngoes on.\n\nMore.", "x") == "First line\ngoes on."
 
 
 @pytest.mark.parametrize(
@@ -497,6 +515,70 @@ def test_play_level_takes_a_custom_field_as_bot_does(db: Path) -> None:
     assert note.startswith("minebender play: note: --level 5x5x100 is limited to 9x9x71")
     assert "needs a terminal" in error
     assert_usage_error(minebender("play", "--level", "hard", db=db), "unknown level 'hard'")
+
+
+@pytest.mark.parametrize(
+    ("argv", "dest", "level"),
+    [
+        (["play", "--level", "Expert"], "level", Expert()),
+        (["play", "--level", "20X12x40"], "level", Custom(20, 12, 40)),
+        (["play", "--custom", "5x5x100"], "custom", Custom(5, 5, 100)),
+        (["generate", "--level", "intermediate"], "level", Intermediate()),
+        (["generate", "--custom", "20x12x40"], "custom", Custom(20, 12, 40)),
+        (
+            ["bench", "noguess", "--level", "Expert", "--level", "9x9x10"],
+            "level",
+            [Expert(), Custom(9, 9, 10)],
+        ),
+        (["bench", "noguess", "--custom", "5x5x5"], "custom", [Custom(5, 5, 5)]),
+    ],
+)
+def test_each_command_reads_its_level_while_parsing(
+    argv: list[str], dest: str, level: Level | list[Level]
+) -> None:
+    """A level is read once, at the edge: argparse hands play, generate and
+    bench noguess a Level (a list of them for a repeatable option), as it hands
+    bot and bench bot one (options.ReadLevel)."""
+    args = cli.build_parser([argv[0]]).parse_args(argv)
+    assert getattr(args, dest) == level
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "line"),
+    [
+        (
+            ["play", "--level", "foo"],
+            2,
+            "minebender play: error: unknown level 'foo': use beginner, intermediate, expert"
+            " or WxHxM such as 30x16x99",
+        ),
+        (
+            ["play", "--custom", "5x"],
+            2,
+            "minebender play: error: --custom must look like 30x16x99 (width x height x mines),"
+            " got '5x'",
+        ),
+        (
+            ["play", "--custom", "expert"],
+            2,
+            "minebender play: error: --custom must look like 30x16x99 (width x height x mines),"
+            " got 'expert'",
+        ),
+        (
+            ["generate", "--level", "0x0x0", "--seed", "1", "--json"],
+            0,
+            "minebender generate: note: --level 0x0x0 is limited to 9x9x10 as Windows XP limits it",
+        ),
+    ],
+)
+def test_a_level_read_while_parsing_says_what_is_wrong(
+    argv: list[str], status: int, line: str, db: Path
+) -> None:
+    """The one line of a bad --level or --custom, read as argparse reads them:
+    the same words as when the command read them itself, status 2, no traceback."""
+    result = minebender(*argv, db=db)
+    assert result.returncode == status, result.stderr
+    assert result.stderr.splitlines() == [line]
 
 
 @pytest.mark.parametrize("spelling", ["Expert", "EXPERT", "expert"])
@@ -798,7 +880,7 @@ def test_play_opens_the_db_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(store_module, "open", fake_open)
     in_a_terminal(monkeypatch)
     args = cli.build_parser(["play"]).parse_args(["play", "--db", str(tmp_path / "p.db")])
-    with pytest.raises(cli.UsageError, match="stop here"):
+    with pytest.raises(UsageError, match="stop here"):
         play.run(args)
     assert opened == [str(tmp_path / "p.db")]
 

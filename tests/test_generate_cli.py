@@ -20,7 +20,13 @@ KEYS = {"width", "height", "mines", "first", "seed", "index", "no_guess", "layou
 
 
 def generate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["generate", *args])
+    """Run generate in this process: its exit status, stdout and stderr. An
+    option argparse refuses (a bad --level) ends main with SystemExit, as the
+    command exits."""
+    try:
+        code = main(["generate", *args])
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
     out, err = capsys.readouterr()
     return code, out, err
 

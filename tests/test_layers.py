@@ -55,6 +55,7 @@ LAYERS: dict[str, int] = {
     "limited": 2,
     "analysis_board": 2,
     "player_games": 2,
+    "scores_report": 2,
     "cli": 3,
     "commands": 3,
     "web": 3,
@@ -91,6 +92,20 @@ def test_imports_point_down_only() -> None:
                     f"{name} ({LAYER_NAMES[own]}) imports {target} ({LAYER_NAMES[theirs]})"
                 )
     assert not upward, "imports pointing up:\n  " + "\n  ".join(upward)
+
+
+def test_the_terminal_and_the_server_never_import_the_command_line() -> None:
+    """The interfaces are side by side: what ``tui`` or ``web`` shares with a
+    command (the scores report, the key table) sits below all three, so neither
+    loads argparse and the code of commands it never runs."""
+    bad = [
+        f"{name} imports {target}"
+        for name, path in modules().items()
+        if layer_key(name) in ("tui", "web")
+        for target in sorted(imported(name, path))
+        if layer_key(target) in ("commands", "cli")
+    ]
+    assert not bad, "move what both need below both:\n  " + "\n  ".join(bad)
 
 
 def test_only_the_interfaces_read_the_command_line() -> None:
@@ -145,3 +160,39 @@ def test_the_walk_sees_every_kind_of_import(
     path = tmp_path / "probe.py"
     path.write_text(source)
     assert imported("minebender.bench.probe", path) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'import importlib\nimportlib.import_module("minebender.commands.solve")\n',
+        'from importlib import import_module\nimport_module("minebender.commands.solve")\n',
+    ],
+)
+def test_the_walk_sees_a_module_loaded_by_name(tmp_path: Path, source: str) -> None:
+    """A module loaded with importlib is imported as surely as by ``import``."""
+    path = tmp_path / "probe.py"
+    path.write_text(source)
+    assert "minebender.commands.solve" in imported("minebender.bench.probe", path)
+
+
+def test_the_walk_reads_an_f_string_as_every_module_it_may_load(tmp_path: Path) -> None:
+    """``f"minebender.commands.{name}"`` may load any module whose name starts so:
+    each is an edge, as ``cli`` loads every command this way."""
+    path = tmp_path / "probe.py"
+    path.write_text(
+        "import importlib\n\ndef load(name):\n"
+        '    return importlib.import_module(f"minebender.commands.{name}")\n'
+    )
+    found = imported("minebender.bench.probe", path)
+    commands = {name for name in modules() if name.startswith("minebender.commands.")}
+    assert {"minebender.commands.solve", "minebender.commands.bench.bot"} <= commands
+    assert found == commands | {"importlib"}
+
+
+def test_a_name_known_only_when_it_runs_is_no_edge(tmp_path: Path) -> None:
+    path = tmp_path / "probe.py"
+    path.write_text(
+        "import importlib\n\ndef load(name):\n    return importlib.import_module(name)\n"
+    )
+    assert imported("minebender.bench.probe", path) == {"importlib"}

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from minebender import replay
-from minebender.cli import UsageError
+from minebender.commands.options import UsageError
 from minebender.commands.play import board_spec
 from minebender.mbf import MBFError, format_mbf, parse_mbf
 from minebender.session import Session, SessionSpec

@@ -188,8 +188,8 @@ def test_real_play_positions_replay_the_same_way() -> None:
 def test_bench_solver_reports_a_missing_peer_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
 
-    from minebender.cli import UsageError
     from minebender.commands.bench import solver as bench
+    from minebender.commands.options import UsageError
 
     real_import = builtins.__import__
 

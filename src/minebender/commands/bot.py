@@ -41,7 +41,7 @@ __all__ = [
     "run",
 ]
 
-SUMMARY = "let the bot play whole games; print how each ended (and its last board)"
+SUMMARY = "let the bot play games; print how each ended and its last board"
 EXAMPLE = "minebender bot --level expert --seed 7"
 
 _COLOURS = ["dim", "blue", "green", "red", "dark_blue", "dark_red", "cyan", "magenta", "white"]
@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender.batch import RunSpec
     from minebender.bot import play_game
-    from minebender.cli import console
+    from minebender.commands.streams import console
 
     seed = parse_seed(args.seed)
     spec = RunSpec(args.level, args.strategy, args.first, seed, args.games)

@@ -19,16 +19,16 @@ from minebender import words
 from minebender.commands.options import (
     COUNT_LIMIT,
     SEED_LIMIT,
+    ReadCustom,
+    ReadLevel,
     UsageError,
-    note_if_limited,
-    parse_custom_level,
+    note_if_custom_limited,
     parse_first,
     parse_int,
     parse_seed,
-    read_level,
 )
 from minebender.game import board_rs, place_mines, setup
-from minebender.types import Custom, Layout, Pos, Setup
+from minebender.types import Beginner, Layout, Pos, Setup
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "boards", "run"]
 
@@ -41,10 +41,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     module says only what is its own."""
     parser.add_argument(
         "--level",
+        action=ReadLevel,
         help="beginner (the default), intermediate, expert, any case, or a custom WxHxM",
     )
     parser.add_argument(
         "--custom",
+        action=ReadCustom,
         metavar="WxHxM",
         help="a custom field instead of --level, limited as Windows XP limits it",
     )
@@ -84,8 +86,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.level is not None and args.custom is not None:
         raise UsageError("give --level or --custom, not both")
-    option, text = ("--custom", args.custom) if args.custom is not None else ("--level", args.level)
-    level = parse_custom_level(text, option) if args.custom else read_level(text or "beginner")
+    # --level and --custom were read as argparse read them (ReadLevel): a Level
+    option = "--custom" if args.custom is not None else "--level"
+    level = args.custom if args.custom is not None else args.level or Beginner()
     size = setup(level)
     seed = parse_seed(args.seed) if args.seed is not None else secrets.randbelow(SEED_LIMIT)
     count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
@@ -96,8 +99,7 @@ def run(args: argparse.Namespace) -> int:
     )
     # Every option is read before anything is written, the note too: a bad
     # option is the one line on stderr.
-    if isinstance(level, Custom):
-        note_if_limited("generate", option, text, size)
+    note_if_custom_limited("generate", option, level, size)
     try:
         for i, layout in enumerate(boards(size, first, seed, count, args.no_guess)):
             if args.json:

@@ -3,8 +3,8 @@ have in common (a level name, WxHxM, X,Y, a seed, an integer option, --db).
 
 It lives with the commands, as the argparse it uses: the services below
 (``bench``, ``batch``...) take values already read, so none of them imports
-argparse. ``minebender.cli`` re-exports UsageError, which it turns into exit
-status 2.
+argparse. ``minebender.cli`` turns a UsageError into one line and exit status
+2; commands import it from here, never from ``cli``, which imports them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minebender import types
-from minebender.game import setup
 from minebender.types import Custom, Level, Pos, Setup
 from minebender.words import cut
 
@@ -29,14 +28,17 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT_LIMIT",
     "SEED_LIMIT",
+    "AppendCustom",
+    "AppendLevel",
+    "ReadCustom",
     "ReadLevel",
     "UsageError",
     "add_db_argument",
     "add_int_argument",
     "checked_board",
     "memory_cap",
+    "note_if_custom_limited",
     "note_if_limited",
-    "parse_custom",
     "parse_custom_level",
     "parse_first",
     "parse_int",
@@ -88,15 +90,6 @@ def read_level(text: str, option: str = "--level") -> Level:
         return types.read_level(text, option)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-
-
-def parse_custom(text: str, option: str = "--custom") -> Setup:
-    """WxHxM as a custom level, limited as Windows XP limits it (``setup``).
-
-    >>> parse_custom("8x8x99")
-    Setup(width=9, height=9, mines=71)
-    """
-    return setup(parse_custom_level(text, option))
 
 
 MEMORY_SHARE = 0.75
@@ -187,6 +180,13 @@ def note_if_limited(command: str, option: str, text: str, size: Setup) -> None:
         )
 
 
+def note_if_custom_limited(command: str, option: str, level: Level, size: Setup) -> None:
+    """``note_if_limited`` for a level already read (``ReadLevel``): a Custom
+    Field is named as it was asked, in lower case; a named level is never limited."""
+    if isinstance(level, Custom):
+        note_if_limited(command, option, f"{level.width}x{level.height}x{level.mines}", size)
+
+
 def parse_first(text: str, size: Setup) -> Pos:
     """X,Y as a cell of the board.
 
@@ -219,9 +219,7 @@ def checked_board(spec: RunSpec, command: str) -> Setup:
         board = spec.check()
     except BatchError as exc:
         raise UsageError(str(exc)) from None
-    if isinstance(spec.level, Custom):  # maybe limited
-        asked = spec.level
-        note_if_limited(command, "--level", f"{asked.width}x{asked.height}x{asked.mines}", board)
+    note_if_custom_limited(command, "--level", spec.level, board)
     return board
 
 
@@ -281,10 +279,14 @@ def add_int_argument(
     parser.add_argument(option, action=action, default=default, help=help, metavar=metavar)
 
 
-def reading_action(read: Callable[[str, str], object]) -> type[argparse.Action]:
+def reading_action(
+    read: Callable[[str, str], object], append: bool = False
+) -> type[argparse.Action]:
     """An argparse action that stores ``read(text, option)``, the value read while
     argparse reads the line, and turns its UsageError into the subcommand's one
-    line, status 2 (``add_int_argument``, ``ReadLevel``)."""
+    line, status 2 (``add_int_argument``, ``ReadLevel``). With ``append``, each
+    value read is added to a list, as argparse's ``append`` does (a repeatable
+    option: ``bench noguess --level``)."""
 
     class _Read(argparse.Action):
         def __call__(
@@ -298,6 +300,8 @@ def reading_action(read: Callable[[str, str], object]) -> type[argparse.Action]:
                 value = read(str(values), option_string or self.option_strings[0])
             except UsageError as exc:
                 parser.error(str(exc))  # the subcommand's one line, status 2
+            if append:  # a new list, never the default's, as argparse's append
+                value = [*(getattr(namespace, self.dest, None) or []), value]
             setattr(namespace, self.dest, value)
 
     return _Read
@@ -309,6 +313,16 @@ ReadLevel = reading_action(read_level)
 there on, read once, and a bad one gets the one message every command gives
 (``unknown level 'foo': ...``), naming the option typed, rather than
 argparse's ``invalid value``. A default is taken as given, not read."""
+
+ReadCustom = reading_action(parse_custom_level)
+"""The argparse action of a ``--custom`` that takes only WxHxM, never a level
+name (``play``, ``generate``): ``ReadLevel``'s reading, with
+``parse_custom_level``'s message."""
+
+AppendLevel = reading_action(read_level, append=True)
+AppendCustom = reading_action(parse_custom_level, append=True)
+"""``ReadLevel`` and ``ReadCustom`` for a repeatable option (``bench noguess``):
+a list of the levels read, in the order given."""
 
 
 def read_at_most(path: str, limit: int) -> bytes:

@@ -11,38 +11,25 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from minebender.commands.options import OUTPUT_ERROR, add_db_argument
+from minebender.commands.options import (
+    OUTPUT_ERROR,
+    ReadCustom,
+    ReadLevel,
+    UsageError,
+    add_db_argument,
+)
 from minebender.commands.terminal import require_terminal
 from minebender.keys import key_table
-from minebender.types import Custom, Level
+from minebender.types import Level
 
 if TYPE_CHECKING:
     from minebender.session import Session, SessionSpec
     from minebender.store import Store
 
-__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "parse_custom", "parse_level", "run"]
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
 SUMMARY = "play in the terminal; q saves and quits, the next play resumes"
 EXAMPLE = "minebender play --level intermediate --seed k3j9"
-
-
-def parse_level(name: str) -> Level:
-    """The level called name (beginner, intermediate or expert, any case), or a
-    custom WxHxM as ``--custom`` takes it (``options.read_level``)."""
-    from minebender.commands.options import read_level
-
-    return read_level(name)
-
-
-def parse_custom(text: str) -> Level:
-    """A custom level from ``WxHxM``; Windows XP's limits apply (9..30, 9..25, 10..999).
-
-    >>> parse_custom("20x12x40")
-    Custom(width=20, height=12, mines=40)
-    """
-    from minebender.commands.options import parse_custom_level
-
-    return parse_custom_level(text)
 
 
 KEYS = f"""\
@@ -64,12 +51,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--level",
+        action=ReadLevel,
         metavar="LEVEL",
         help="beginner (9x9, 10 mines; the default), intermediate (16x16, 40), expert (30x16,"
         " 99) or a custom WxHxM, as --custom",
     )
     group.add_argument(
         "--custom",
+        action=ReadCustom,
         metavar="WxHxM",
         help="a custom board, limited as Windows XP limits it, e.g. 20x12x40",
     )
@@ -115,7 +104,6 @@ def board_spec(path: str) -> SessionSpec:
     """The spec of a game on the board of an .mbf file: a chosen board, played
     as the file has it. A UsageError names the file and what is wrong, or says
     that minebender does not play a board of that size."""
-    from minebender.cli import UsageError
     from minebender.commands.options import read_at_most
     from minebender.mbf import MBFError
     from minebender.session import mbf_spec
@@ -132,7 +120,6 @@ def board_spec(path: str) -> SessionSpec:
 
 def _play_board(args: argparse.Namespace) -> int:
     """``play --board FILE.mbf``: a new game on that board, saved as every game."""
-    from minebender.cli import UsageError
 
     if args.seed is not None or args.no_guess or args.new:
         raise UsageError("a --board names its board: give it without --seed, --no-guess or --new")
@@ -148,7 +135,6 @@ def _play_board(args: argparse.Namespace) -> int:
 def _open_store(db: str | None) -> Store:
     """The games database; a UsageError says why it cannot be opened."""
     from minebender import store as store_module
-    from minebender.cli import UsageError
 
     try:
         return store_module.open(db)
@@ -159,13 +145,12 @@ def _open_store(db: str | None) -> Store:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender play`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
-    from minebender.cli import UsageError
     from minebender.session import check_given_seed
 
     if args.board is not None:
         return _play_board(args)
-    level: Level | None = None
-    option, text = ("--level", args.level) if args.level is not None else ("--custom", args.custom)
+    # --level and --custom were read as argparse read them (ReadLevel): a Level
+    level: Level | None = args.level if args.level is not None else args.custom
     if args.code is not None:
         from minebender.session import parse_board_code
 
@@ -176,15 +161,12 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UsageError(f"--code: {exc}") from None
         level, args.seed, args.no_guess = spec.level, spec.seed, spec.no_guess
-    elif args.level is not None:
-        level = parse_level(args.level)
-    elif args.custom is not None:
-        level = parse_custom(args.custom)
-    if isinstance(level, Custom) and text is not None:  # a code's size is as the laws clamp it
-        from minebender.commands.options import note_if_limited
+    elif level is not None:  # a code's size is as the laws clamp it: no note
+        from minebender.commands.options import note_if_custom_limited
         from minebender.game import setup
 
-        note_if_limited("play", option, text, setup(level))
+        option = "--level" if args.level is not None else "--custom"
+        note_if_custom_limited("play", option, level, setup(level))
     seed: str | None = args.seed
     if seed is not None:
         try:

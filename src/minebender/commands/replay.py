@@ -15,7 +15,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from minebender.commands.options import add_db_argument, read_at_most, stored_games
+from minebender.commands.options import UsageError, add_db_argument, read_at_most, stored_games
 from minebender.commands.terminal import require_terminal
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 
@@ -121,7 +121,6 @@ def board_after(replay: Replay, moves: int) -> str:
     """The board text of what the player saw after ``moves`` moves of the
     replay (all of them for END): a position taken out of a game for the
     solver or a puzzle. A UsageError when the replay has fewer moves."""
-    from minebender.cli import UsageError
     from minebender.session import Session
 
     count = len(replay.events)
@@ -135,7 +134,6 @@ def board_after(replay: Replay, moves: int) -> str:
 
 def load(path: Path) -> Replay:
     """The replay in a file; a UsageError names the file and what is wrong."""
-    from minebender.cli import UsageError
     from minebender.replay import MAX_BYTES, ReplayError, loads
 
     name = "<stdin>" if str(path) == "-" else str(path)
@@ -157,7 +155,6 @@ def _stored(db: str | None, game_id: str | None) -> Replay:
     """The newest finished game of the store (``--last``), or the one with
     ``game_id`` (``--game``), with the name of its best time if it has one."""
     from minebender import store as store_module
-    from minebender.cli import UsageError
     from minebender.replay import ReplayError, from_session
     from minebender.words import cut
 
@@ -195,8 +192,7 @@ def _stored(db: str | None, game_id: str | None) -> Replay:
 def _write(replay: Replay, out: Path, kind: str) -> int:
     """Write the replay's board as .mbf, or the game as .evf; OUTPUT_ERROR when
     the file cannot be written, a UsageError when the game has no such file."""
-    from minebender.cli import UsageError
-    from minebender.commands.options import OUTPUT_ERROR
+    from minebender.commands.options import OUTPUT_ERROR, UsageError
     from minebender.mbf import format_mbf
     from minebender.review import ReviewError
     from minebender.review.evf import evf_bytes
@@ -216,7 +212,6 @@ def _write(replay: Replay, out: Path, kind: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender replay`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
-    from minebender.cli import UsageError
 
     sources = (
         ("a replay FILE", args.file is not None),

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from minebender.cli import UsageError
+from minebender.commands.options import UsageError
 from minebender.review import Review, ReviewError, fraction_text, review_file
 from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
 from minebender.words import count

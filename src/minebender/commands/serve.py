@@ -17,7 +17,7 @@ import threading
 import time
 import webbrowser
 
-from minebender.commands.options import add_db_argument, add_int_argument
+from minebender.commands.options import UsageError, add_db_argument, add_int_argument
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "host_names", "run"]
 
@@ -72,7 +72,6 @@ def host_names(host: str) -> list[str] | None:
 
 
 def _check_port(host: str, port: int) -> None:
-    from minebender.cli import UsageError
 
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -95,7 +94,6 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from minebender import store as store_mod
-    from minebender.cli import UsageError
     from minebender.web import create_app
 
     _check_port(args.host, args.port)

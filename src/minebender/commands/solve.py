@@ -31,8 +31,8 @@ from minebender.analysis_board import (
     study,
 )
 from minebender.boardtext import CELL_LIMIT, Board, BoardTextError
-from minebender.cli import UsageError, console
-from minebender.commands.options import memory_cap, read_at_most
+from minebender.commands.options import UsageError, memory_cap, read_at_most
+from minebender.commands.streams import console
 from minebender.minetext import parse_position
 from minebender.solver import Analysis, explain
 from minebender.solver.conflict import Conflict
@@ -41,7 +41,7 @@ from minebender.words import article, cut
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "analysis_json", "read_board", "run"]
 
-SUMMARY = "analyse a board from a file: safe cells, mines, exact probabilities"
+SUMMARY = "analyse a board file: safe cells, mines, exact probabilities"
 EXAMPLE = "minebender solve board.txt --mines 10   (or: cat board.txt | minebender solve - --json)"
 
 NUMBER_STYLES = {

@@ -1,7 +1,8 @@
 """The streams a command writes to, as ``minebender.cli`` sets them up: stdout
 that reports a failed write as an OutputError and writes every byte it is
-given, stderr that never fails a command, and unencodable characters escaped.
-They are their own module so that cli.py holds only the command line.
+given, stderr that never fails a command, unencodable characters escaped, and
+the rich console that commands print with. They are their own module so that
+cli.py holds only the command line.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ import io
 import os
 import sys
 from collections.abc import Iterable
-from typing import Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
+
+if TYPE_CHECKING:  # rich is imported only by the commands that print with it
+    from rich.console import Console
 
 __all__ = [
     "OUTPUT_ERRORS",
@@ -21,6 +25,7 @@ __all__ = [
     "OutputError",
     "Stderr",
     "Stdout",
+    "console",
     "drop_stdout",
     "escape_unencodable",
 ]
@@ -178,3 +183,20 @@ def escape_unencodable(stream: TextIO | None) -> str | None:
     except (AttributeError, ValueError, OSError):
         return None
     return str(before)
+
+
+def console(**options: Any) -> Console:
+    """A rich Console for a command's output. Rich ends the program itself with
+    status 1 when stdout is a closed pipe, which for ``solve`` would read as "no
+    layout agrees"; this one lets the BrokenPipeError reach ``main``, which ends
+    every command the same way."""
+    from rich.console import Console
+
+    class _PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            """The reader of the output is gone (``| head``): print nothing more, and
+            let ``cli`` end quietly with 141, as a shell tool does."""
+            self.quiet = True  # print nothing more
+            raise BrokenPipeError
+
+    return _PipeConsole(**options)

@@ -15,7 +15,6 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 
-from minebender.commands.stats import build_report
 from minebender.keys import GAME_KEYS
 from minebender.player_games import (
     ACTION_WAIT_S,
@@ -29,6 +28,7 @@ from minebender.player_games import (
     Unsaved,
     last_name,
 )
+from minebender.scores_report import build_report
 from minebender.session import Event, Session, SessionSpec, level_name, new_seed
 from minebender.store import StoreError
 from minebender.tui.base import BoardApp

@@ -20,8 +20,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from minebender.commands.stats import render_report
 from minebender.keys import GAME_KEYS, Key
+from minebender.scores_report import render_report
 from minebender.store import MAX_NAME_LENGTH, clean_name, joins
 from minebender.types import Custom, Level
 

@@ -25,7 +25,7 @@ BENCHMARKS: dict[str, str] = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``minebender bench``: ``cli`` gives every command its own parser, so each
     module says only what is its own."""
-    from minebender.cli import description
+    from minebender.commands.helptext import description
 
     sub = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
     for name, summary in BENCHMARKS.items():
@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender bench`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
-    from minebender.cli import UsageError
+    from minebender.commands.options import UsageError
 
     try:
         module = importlib.import_module(f"minebender.commands.bench.{args.benchmark}")

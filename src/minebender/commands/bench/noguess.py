@@ -8,16 +8,16 @@ from minebender.bench import noguess
 from minebender.commands.options import (
     COUNT_LIMIT,
     SEED_LIMIT,
-    note_if_limited,
-    parse_custom_level,
+    AppendCustom,
+    AppendLevel,
+    note_if_custom_limited,
     parse_first,
     parse_int,
     parse_seed,
-    read_level,
 )
 from minebender.game import setup
 from minebender.session import level_name
-from minebender.types import NAMED_LEVELS, Pos, Setup
+from minebender.types import NAMED_LEVELS, Level, Pos, Setup
 
 __all__ = ["EXAMPLE", "add_arguments", "run"]
 
@@ -29,11 +29,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``minebender bench noguess``, under ``bench``'s parser."""
     parser.add_argument(
         "--level",
-        action="append",
+        action=AppendLevel,
         help="a level to measure, any case, or a custom WxHxM (repeatable; default: all three)",
     )
     parser.add_argument(
-        "--custom", action="append", metavar="WxHxM", help="a custom field to measure (repeatable)"
+        "--custom",
+        action=AppendCustom,
+        metavar="WxHxM",
+        help="a custom field to measure (repeatable)",
     )
     parser.add_argument("--count", default="200", help="boards per level (default: 200)")
     parser.add_argument(
@@ -50,22 +53,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _boards(args: argparse.Namespace) -> list[noguess.Board]:
-    """Every board to measure: its label, size and first click. Every option is
-    read here, before the run prints a line, so a bad one is the only output."""
+    """Every board to measure: its label, size and first click. --first is read
+    here for each, before the run prints a line, so a bad one is the only output."""
     boards: list[noguess.Board] = []
-    for option, text in _asked(args):
-        level = parse_custom_level(text, option) if option == "--custom" else read_level(text)
+    for _, level in _asked(args):
         size = setup(level)
         name = level_name(level)
         boards.append((f"{name} {size.width}x{size.height}x{size.mines}", size, _first(args, size)))
     return boards
 
 
-def _asked(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """Each board asked for, with the option that asked (all three levels by default)."""
-    asked = [("--level", t) for t in args.level or []]
-    asked += [("--custom", t) for t in args.custom or []]
-    return asked or [("--level", name) for name in NAMED_LEVELS]
+def _asked(args: argparse.Namespace) -> list[tuple[str, Level]]:
+    """Each level asked for, read as argparse read the line (``AppendLevel``),
+    with the option that asked (all three levels by default)."""
+    asked = [("--level", level) for level in args.level or []]
+    asked += [("--custom", level) for level in args.custom or []]
+    return asked or [("--level", level) for level in NAMED_LEVELS.values()]
 
 
 def _first(args: argparse.Namespace, size: Setup) -> Pos:
@@ -79,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
     seed = parse_seed(args.seed)
     boards = _boards(args)
-    for (option, text), (label, size, _) in zip(_asked(args), boards, strict=True):
-        if label.startswith("custom"):  # as generate notes it, once every option is good
-            note_if_limited("bench noguess", option, text, size)
+    for (option, level), (_, size, _) in zip(_asked(args), boards, strict=True):
+        # as generate notes it, once every option is good
+        note_if_custom_limited("bench noguess", option, level, size)
     return noguess.run(boards, count, seed, args.check, args.first)
