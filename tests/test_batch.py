@@ -445,6 +445,8 @@ def test_a_corrupt_log_is_one_clear_error(
         (["bench", "bot", "--level", "\u0663\u0660x16x99"], "--level must look like 30x16x99"),
         (["bench", "bot", "--custom", "5x"], "--custom must look like 30x16x99"),
         (["bot", "--custom", "1x1x1234567890"], "--custom '1x1x1234567890' has a number of"),
+        (["bench", "bot", "--custom", "expert"], "--custom must look like 30x16x99"),
+        (["bot", "--custom", "beginner"], "--custom must look like 30x16x99"),
     ],
 )
 def test_a_bad_level_is_one_line_naming_the_option(

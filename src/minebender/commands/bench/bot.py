@@ -23,7 +23,13 @@ from pathlib import Path
 
 from minebender.bench.bot import report
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
-from minebender.commands.options import SEED_LIMIT, ReadLevel, UsageError, add_int_argument
+from minebender.commands.options import (
+    SEED_LIMIT,
+    ReadCustom,
+    ReadLevel,
+    UsageError,
+    add_int_argument,
+)
 from minebender.types import Expert
 
 __all__ = ["EXAMPLE", "add_arguments", "add_game_arguments", "run"]
@@ -56,7 +62,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
     group.add_argument(
         "--custom",
         dest="level",
-        action=ReadLevel,
+        action=ReadCustom,
         metavar="WxHxM",
         help="a custom field: the same as --level WxHxM, as play and generate take it",
     )
