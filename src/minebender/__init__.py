@@ -90,4 +90,4 @@ __all__ = [
     "setup",
 ]
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
