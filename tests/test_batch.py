@@ -371,7 +371,7 @@ def test_bench_bot_text(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bot_command_shows_the_final_board(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bot", "--level", "beginner", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    assert "game (4, 0) 9x9/10" in out
+    assert "seed 4 game 0, 9x9/10" in out
     assert re.search(r"after \d+ moves?, \d+ guess(es)?,", out)
     lines = out.splitlines()
     assert len(lines) == 11 and lines[0].startswith("■ covered")  # the legend, the board, the line
@@ -479,7 +479,7 @@ def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
     argv = ["bench", "bot", "--level", "beginner", "--games", "6", "--workers", "1"]
     assert main([*argv, "--resume", str(log)]) == 1
     err = capsys.readouterr().err
-    assert err.strip() == "minebender bench bot: game (1, 3) failed: RuntimeError: boom"
+    assert err.strip() == "minebender bench bot: seed 1 game 3 failed: RuntimeError: boom"
     assert [r.game for r in load_results(log)] == [0, 1, 2]
 
 
@@ -554,7 +554,7 @@ def test_bench_bot_level_in_any_case_is_the_named_level(
 
 def test_bot_command_level_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bot", "--level", "BEGINNER", "--seed", "4"]) == 0
-    assert "game (4, 0) 9x9/10" in capsys.readouterr().out
+    assert "seed 4 game 0, 9x9/10" in capsys.readouterr().out
 
 
 def test_bot_command_notes_a_limited_custom_field(capsys: pytest.CaptureFixture[str]) -> None:

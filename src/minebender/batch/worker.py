@@ -29,7 +29,7 @@ def play_chunk(spec: RunSpec, indexes: list[int]) -> tuple[list[Result], str | N
                 bound_kind=spec.bound,
             )
         except Exception as exc:  # a bot bug: name the game so it can be replayed
-            return out, f"game ({spec.seed}, {i}) failed: {type(exc).__name__}: {exc}"
+            return out, f"seed {spec.seed} game {i} failed: {type(exc).__name__}: {exc}"
         out.append(
             Result(
                 level,

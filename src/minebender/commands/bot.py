@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             out.print(render_board(game.display(), glyphs))
         verdict = "[bold green]won[/]" if record.won else "[bold red]lost[/]"
         out.print(
-            f"game ({seed}, {i}) {board.width}x{board.height}/{board.mines}: {verdict} "
+            f"seed {seed} game {i}, {board.width}x{board.height}/{board.mines}: {verdict} "
             f"after {count(record.moves, 'move')}, {count(record.guesses, 'guess')},"
             f" {record.seconds:.2f} s"
         )
