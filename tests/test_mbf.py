@@ -70,6 +70,21 @@ def test_play_board_reads_the_level_and_keeps_the_layout(tmp_path: Path) -> None
     assert board_spec(str(intermediate)).level == Intermediate()
 
 
+def test_play_board_keeps_the_file_name_when_it_can_be_shown(tmp_path: Path) -> None:
+    """As the page keeps it: the status line says "board of NAME"."""
+    data = format_mbf(tuple(tuple(x == y or (x, y) == (8, 0) for x in range(9)) for y in range(9)))
+    named = tmp_path / "Ma grille.MBF"
+    named.write_bytes(data)
+    assert board_spec(str(named)).board_file == "Ma grille.MBF"
+    odd = tmp_path / "board\u202e.mbf"  # a bidirectional override would garble the line
+    odd.write_bytes(data)
+    other = tmp_path / "board.bin"
+    other.write_bytes(data)
+    for path in (odd, other):
+        spec = board_spec(str(path))
+        assert spec.board_file is None and spec.layout is not None
+
+
 def test_the_first_click_plays_the_board_as_it_is(tmp_path: Path) -> None:
     """No mine moves on a board from a file: a first click on a mine loses."""
     layout = tuple(tuple(x == 0 or (y == 0 and x == 1) for x in range(9)) for y in range(9))

@@ -201,3 +201,19 @@ def test_a_board_from_a_file_shows_no_board_code() -> None:
     assert entries[-1] == "A board from a file: no code"
     assert "Board code" not in seen["screen"] and ":mbf" not in seen["screen"]
     assert view(session)["code"] is None
+
+
+def test_a_board_from_a_named_file_says_its_name() -> None:
+    """``play --board race.mbf``: the status line names the file, as the page does."""
+    from minebender.mbf import format_mbf
+    from minebender.session import mbf_spec
+    from minebender.tui.app import MinebenderApp
+
+    session = Session(mbf_spec(format_mbf(LAYOUT), name="race.mbf"))
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await click_cell(pilot, CENTRE)
+        assert "board of race.mbf" in app.status_text
+
+    run(MinebenderApp(session, make_seed=lambda: "next"), scenario, size=(80, 24))

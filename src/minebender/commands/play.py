@@ -8,6 +8,7 @@ nothing: the next ``minebender play`` resumes the unfinished game.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -102,18 +103,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def board_spec(path: str) -> SessionSpec:
     """The spec of a game on the board of an .mbf file: a chosen board, played
-    as the file has it. A UsageError names the file and what is wrong, or says
-    that minebender does not play a board of that size."""
+    as the file has it, under the file's name (as the page keeps it). A
+    UsageError names the file and what is wrong, or says that minebender does
+    not play a board of that size."""
     from minebender.commands.options import read_at_most
     from minebender.mbf import MBFError
-    from minebender.session import mbf_spec
+    from minebender.session import check_board_file, mbf_spec
 
     try:
         data = read_at_most(path, 4 + 2 * 255 * 255)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    name: str | None = os.path.basename(path)
     try:
-        return mbf_spec(data)
+        check_board_file(name)
+    except ValueError:
+        name = None  # a name that cannot be shown on one line: the board is still played
+    try:
+        return mbf_spec(data, name=name)
     except MBFError as exc:
         raise UsageError(f"{path}: {exc}") from None
 

@@ -48,7 +48,9 @@ def status_lines(session: Session, *, resumed: bool, then: str = "") -> list[str
     # learnt with --seed in another window and then played for a best time.
     # A chosen board's seed is the one the player gave; a board from a file
     # has a seed that deals another board, so it is named for what it is.
-    if s.spec.layout is not None:
+    if s.spec.board_file is not None:
+        seed = f"board of {s.spec.board_file}"
+    elif s.spec.layout is not None:
         seed = "board from a file"
     else:
         seed = f"seed {s.spec.seed}" if s.spec.chosen else ""
