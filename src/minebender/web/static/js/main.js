@@ -294,11 +294,11 @@ const showStatistics = () =>
 // Resolves with whether one counts as lost (an error is shown, not thrown:
 // the new game exists already).
 async function replaceGames(res) {
-  const cur = saved.get("current", null);
-  const games = [state.game, cur?.id && cur.token ? cur : null]
-    .filter((g) => g && g.id !== res.id)
-    .map((g) => ({ id: g.id, token: g.token }))
-    .filter((g, i, all) => all.findIndex((h) => h.id === g.id) === i);
+  const left = new Map(); // by id: the page's game is most often the saved one
+  for (const g of [state.game, saved.get("current", null)]) {
+    if (g?.id && g.token && g.id !== res.id) left.set(g.id, { id: g.id, token: g.token });
+  }
+  const games = [...left.values()];
   if (!games.length) return false;
   let counted = false;
   state.queue = state.queue.then(async () => {
