@@ -1,7 +1,13 @@
-"""Games played to an end for tests that need a finished one in a store."""
+"""Games played to an end for tests that need a finished one in a store, and
+a finished game written out by ``minebender replay`` as a user runs it."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
+from minebender import replay
 from minebender.session import Session, SessionSpec
 from minebender.types import Beginner, Pos
 
@@ -18,3 +24,19 @@ def won_game(seed: str) -> Session:
                 s.reveal(Pos(x, y))
     assert s.won
     return s
+
+
+def replay_written_as(
+    tmp_path: Path, session: Session, option: str, name: str, player: str | None = None
+) -> Path:
+    """The file ``minebender replay GAME option OUT`` writes for session's game
+    (``--mbf``, ``--evf``): the command run as a user runs it, which must succeed."""
+    game = tmp_path / "game.json"
+    game.write_text(replay.dumps(replay.from_session(session, player=player)))
+    out = tmp_path / name
+    done = subprocess.run(
+        [sys.executable, "-m", "minebender", "replay", str(game), option, str(out)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return out

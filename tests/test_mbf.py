@@ -3,20 +3,18 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minebender import replay
 from minebender.commands.options import UsageError
 from minebender.commands.play import board_spec
 from minebender.mbf import MBFError, format_mbf, parse_mbf
 from minebender.session import Session, SessionSpec
 from minebender.types import Beginner, Custom, Intermediate, Lost, Pos
+from played import replay_written_as
 
 
 @st.composite
@@ -107,14 +105,7 @@ def test_replay_writes_a_finished_games_board(tmp_path: Path) -> None:
     s.reveal(Pos(4, 4))
     assert s.layout is not None
     s.reveal(next(Pos(x, y) for y in range(9) for x in range(9) if s.layout[y][x]))
-    game = tmp_path / "game.json"
-    game.write_text(replay.dumps(replay.from_session(s)))
-    out = tmp_path / "board.mbf"
-    done = subprocess.run(
-        [sys.executable, "-m", "minebender", "replay", str(game), "--mbf", str(out)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    out = replay_written_as(tmp_path, s, "--mbf", "board.mbf")
     assert parse_mbf(out.read_bytes()) == s.layout
     spec = board_spec(str(out))
     assert (spec.level, spec.layout) == (Beginner(), s.layout)

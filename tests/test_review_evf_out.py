@@ -3,8 +3,6 @@ read back by ms_toollib: the same board, moves, time and clicks."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import ms_toollib
@@ -15,6 +13,7 @@ from minebender.review import review_file
 from minebender.review.peers import read_peer
 from minebender.session import Session, SessionSpec
 from minebender.types import Beginner, Pos
+from played import replay_written_as
 
 
 def played_game(assist: bool = False) -> Session:
@@ -47,14 +46,7 @@ def played_game(assist: bool = False) -> Session:
 
 def test_a_game_written_as_evf_reads_back_the_same(tmp_path: Path) -> None:
     s = played_game()
-    game = tmp_path / "game.json"
-    game.write_text(replay.dumps(replay.from_session(s, player="Ada")))
-    out = tmp_path / "game.evf"
-    done = subprocess.run(
-        [sys.executable, "-m", "minebender", "replay", str(game), "--evf", str(out)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    out = replay_written_as(tmp_path, s, "--evf", "game.evf", player="Ada")
     rec = read_peer(out)  # in a child first: a bad file would abort this process
     assert rec.layout == s.layout and rec.player == "Ada"
     assert [(m.type, m.pos) for m in rec.moves] == [(e.type, e.pos) for e in s.events]
