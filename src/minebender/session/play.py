@@ -11,6 +11,7 @@ from minebender.game import Game
 from minebender.session.board import assist_k, bbbv, bbbv_solved, layout_for
 from minebender.session.presses import Cell, Hands, Meaning
 from minebender.session.values import (
+    BUTTONS,
     MAX_PATH_POINTS,
     Button,
     Clicks,
@@ -65,6 +66,15 @@ def shown_seconds(elapsed_ms: int, started: bool) -> int:
         return 0
     return min(DISPLAY_LIMIT_S, elapsed_ms // 1000 + 1)
 
+
+_CLICKS: dict[str, tuple[Button, bool | None]] = {
+    "reveal": ("left", None),
+    "flag": ("right", False),
+    "chord": ("middle", None),
+    "mark": ("right", True),
+}
+"""The click that does each cell action of the flat form (with the Marks
+option it needs): the actions of older records, played through the rule."""
 
 _COVERED = Covered()
 _FLAGGED = Flagged()
@@ -333,32 +343,40 @@ class Session:
     # Actions
     # ------------------------------------------------------------------
 
-    def press(self, button: Button, pos: Pos | None, marks: bool | None = None) -> Event | None:
+    def press(
+        self, button: Button, pos: Pos | None, marks: bool | None = None, ago_ms: int = 0
+    ) -> Event | None:
         """A button goes down on ``pos`` (None: off the board). ``marks`` is
         the face's Marks (?) option: when it differs from the record's, the
         change is logged first, so that the record alone says what the press
-        meant."""
+        meant. ``ago_ms``: it happened that long before now (a page sends
+        its presses in batches); never before the last event."""
         self.resume()
         if marks is not None and marks != self.marks_on and not self.over:
-            self.act(Event(MarksOption(marks), self.now_ms()))
-        return self.act(Event(Press(button, pos), self.now_ms()))
+            self.act(Event(MarksOption(marks), self._stamp(ago_ms)))
+        return self.act(Event(Press(button, pos), self._stamp(ago_ms)))
 
-    def release(self, button: Button, pos: Pos | None) -> Event | None:
-        """A button comes up on ``pos`` (None: off the board)."""
+    def release(self, button: Button, pos: Pos | None, ago_ms: int = 0) -> Event | None:
+        """A button comes up on ``pos`` (None: off the board), ``ago_ms`` ago."""
         self.resume()
-        return self.act(Event(Release(button, pos), self.now_ms()))
+        return self.act(Event(Release(button, pos), self._stamp(ago_ms)))
 
-    def path(self, points: tuple[tuple[int, int, int], ...], before_ms: int = 0) -> Event | None:
-        """Where the pointer went since the last event: points (dt, px, py) as
-        ``Path`` says, the first one ``before_ms`` ms ago. Kept for replays;
-        it changes nothing on the board. None for an empty path."""
+    def path(self, points: tuple[tuple[int, int, int], ...], ago_ms: int = 0) -> Event | None:
+        """Where the pointer went: points (dt, px, py) as ``Path`` says, the
+        first one ``ago_ms`` ago. Kept for replays; it changes nothing on
+        the board. None for an empty path or a game over."""
         if not points or self.over:
             return None
-        t = max(self.events[-1].t_ms if self.events else 0, self.now_ms() - max(0, before_ms))
+        t = self._stamp(ago_ms)
         last: Event | None = None
         for i in range(0, len(points), MAX_PATH_POINTS):
             last = self.act(Event(Path(points[i : i + MAX_PATH_POINTS]), t))
         return last
+
+    def _stamp(self, ago_ms: int) -> int:
+        """The time of an event ``ago_ms`` before now, never before the last one."""
+        last = self.events[-1].t_ms if self.events else 0
+        return max(last, self.now_ms() - max(0, ago_ms))
 
     def click(self, button: Button, pos: Pos | None, marks: bool | None = None) -> Event | None:
         """A press and release of one button on ``pos``, at once: what a key
@@ -404,20 +422,25 @@ class Session:
         return self.act(Event(Practice(), self.now_ms()))
 
     def play(self, kind: EventType, pos: Pos | None, k: int = 0) -> Event | None:
-        """What the player did in its flat form (a type, a cell or None, and a
-        press's button as ``Event.k``), timed now: for an interface that
-        receives input as data, such as the web server. A ValueError names
-        what is wrong (a reveal without a cell, an assist with one); None once
-        the game is over."""
+        """What the player did in its flat form, timed now: for an interface
+        that receives input as data, such as the web server. ``down`` and
+        ``up`` are a press and a release of button ``BUTTONS[k]``; ``reveal``,
+        ``flag``, ``chord`` and ``mark`` are a click of the button that does
+        it (``click``), so they go through the rule of presses too. A
+        ValueError names what is wrong (a reveal without a cell, an assist
+        with one); None once the game is over."""
+        Event.of(kind, pos, 0, k, [0, 0, 0] if kind == "path" else None)  # checks the form
         if kind == "practice":
-            Event.of(kind, pos, 0)  # no cell
             return self.make_practice()
         if kind == "assist":
-            Event.of(kind, pos, 0)
             return self.assist()
-        timed = Event.of(kind, pos, 0, k, [0, 0, 0] if kind == "path" else None)
-        self.resume()
-        return self.act(replace(timed, t_ms=self.now_ms()))
+        if kind in ("down", "up"):
+            button = BUTTONS[k]
+            return self.press(button, pos) if kind == "down" else self.release(button, pos)
+        if kind not in _CLICKS:
+            raise ValueError(f"a {kind} event is not played by hand")
+        button, marks = _CLICKS[kind]
+        return self.click(button, pos, marks)
 
     def act(self, event: Event) -> Event | None:
         """Take one logged event; None (and nothing logged) once the game is over."""
