@@ -295,7 +295,6 @@ def test_number_keys_and_c_change_the_level(store: Store) -> None:
         app = app_of(pilot)
         await pilot.press("3")
         assert app.session.setup == setup(Expert()) and not app.session.started
-        assert app.cursor == Pos(15, 8)
         await pilot.press("2")
         assert app.session.setup == setup(Intermediate())
         await pilot.press("c")
@@ -602,6 +601,27 @@ def test_the_bar_shows_counter_face_assist_and_timer_whole_over_the_board(level:
         ]
 
     run(make_app(level=level), scenario)
+
+
+def test_a_new_game_keeps_the_cursor_where_it_was() -> None:
+    """It went back to the centre at each new game. Now it stays where it was,
+    by n and by the face alike, and a smaller board pulls it in to its edge."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await pilot.press("3")
+        await goto(pilot, Pos(2, 1))
+        await pilot.press("n")
+        assert app.session.spec.seed == "next" and app.cursor == Pos(2, 1)
+        assert app.board.cursor == Pos(2, 1)
+        await goto(pilot, Pos(25, 14))
+        assert await pilot.click("#face")
+        assert app.cursor == Pos(25, 14)
+        await pilot.press("1")
+        assert app.session.setup == setup(Beginner())
+        assert app.cursor == app.board.cursor == Pos(8, 8)
+
+    run(make_app(), scenario)
 
 
 def test_ctrl_z_suspends_and_the_clock_stands_still_meanwhile(store: Store) -> None:

@@ -350,8 +350,11 @@ class MinebenderApp(BoardApp):
                 case Abandoned() | NotPlaying():
                     pass
             self.saver.game_id = None  # the next move stores the new game
+        # The cursor stays where it was (pulled in on a smaller board): sent
+        # back to the centre, it made the player walk back to where they looked.
         b = self.session.setup
-        self.cursor = self.board.cursor = Pos(b.width // 2, b.height // 2)
+        x, y = min(self.cursor.x, b.width - 1), min(self.cursor.y, b.height - 1)
+        self.cursor = self.board.cursor = Pos(x, y)
         self._redraw()
         self.check_size()
 
