@@ -569,11 +569,12 @@ def test_resumed_is_said_until_the_first_action(store: Store) -> None:
 
 
 def test_the_assist_button_says_assist_and_f1_names_it() -> None:
-    """It showed "?", as a covered cell marked with a question mark does."""
+    """It showed "?", as a covered cell marked with a question mark does; then
+    a bare "assist", a label to the number after it. In brackets it is a button."""
 
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)
-        assert str(app.query_one("#assist").render()) == "assist"
+        assert str(app.query_one("#assist").render()) == "[assist]"
         await pilot.press("f1")
         text = "\n".join(screen_lines(app))
         assert re.search(r"\ba +the assist \(or click the assist button\)", text)
@@ -584,7 +585,9 @@ def test_the_assist_button_says_assist_and_f1_names_it() -> None:
 @pytest.mark.parametrize("level", [Beginner(), Expert()], ids=["beginner", "expert"])
 def test_the_bar_shows_counter_face_assist_and_timer_whole_over_the_board(level: Level) -> None:
     """At 80 columns the bar's four parts stand whole, in order, inside the
-    board's width: at Beginner (21 columns) with no column to spare."""
+    board's width (21 columns at Beginner). "010 :) assist 000" read as if
+    the timer counted assists: the assist is a button in brackets, and the
+    timer stands two columns or more from it, alone at the right edge."""
 
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)
@@ -596,9 +599,10 @@ def test_the_bar_shows_counter_face_assist_and_timer_whole_over_the_board(level:
         assert bar[left : right + 1].split() == [
             led_text(setup(level).mines),
             ":)",
-            "assist",
+            "[assist]",
             "000",
         ]
+        assert re.search(r"\] {2,}000$", bar[left : right + 1])
 
     run(make_app(level=level), scenario)
 
