@@ -6,7 +6,8 @@ routes are in parts: a game's life (``game_routes``), what is taken out of a
 game (``game_output_routes``), the records' (``record_routes``), the replay
 viewer's (``replay_routes``), the review's (``review_routes``), the puzzles'
 (``puzzle_routes``) and the analysis board's (``analyse_routes``). Each route
-is a function that receives the app's hub as a FastAPI dependency.
+is a function of its own; what it shares with the app's other requests (the
+hub, a queue) comes as a FastAPI dependency (``web.access``).
 """
 
 from __future__ import annotations
