@@ -3,6 +3,8 @@ read back by ms_toollib: the same board, moves, time and clicks."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import ms_toollib
@@ -80,3 +82,41 @@ def test_a_game_with_the_assist_has_no_evf(tmp_path: Path) -> None:
 
     with pytest.raises(ReviewError, match="the assist is no mouse click"):
         evf_bytes(replay.from_session(played_game(assist=True)))
+
+
+def test_a_game_with_marks_and_practice_is_written(tmp_path: Path) -> None:
+    """A ? and a switch to practice, which once ended in a traceback, are
+    written: the ? that takes a flag away as a right click, practice as
+    nothing; the file says the game was not fair."""
+    clock = [0.0]
+    s = Session(SessionSpec(Beginner(), "evf-marks"), clock=lambda: clock[0])
+    s.reveal(Pos(4, 4))
+    assert s.layout is not None
+    s.flag(Pos(0, 0))
+    s.mark(Pos(0, 0))  # the flag becomes a ?: a right click
+    s.mark(Pos(0, 0))  # the ? goes: nothing the file's readers show
+    s.make_practice()
+    for y in range(9):
+        for x in range(9):
+            clock[0] += 0.2
+            if not s.layout[y][x]:
+                s.reveal(Pos(x, y))
+    assert s.won
+    out = replay_written_as(tmp_path, s, "--evf", "game.evf")
+    video = ms_toollib.EvfVideo(str(out))
+    video.parse()
+    assert video.is_completed and not video.is_fair and not video.is_official
+    video.analyse()
+    video.current_time = 1e9
+    assert (video.left, video.right, video.double) == (s.clicks.left, s.clicks.right - 1, 0)
+
+
+def test_the_assist_refusal_is_one_line(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    game.write_text(replay.dumps(replay.from_session(played_game(assist=True))))
+    done = subprocess.run(
+        [sys.executable, "-m", "minebender", "replay", str(game), "--evf", str(tmp_path / "o.evf")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2 and not (tmp_path / "o.evf").exists()
+    assert done.stderr.count("\n") == 1 and "the assist is no mouse click" in done.stderr

@@ -107,6 +107,41 @@ def test_quitting_mid_game_still_resumes(store: Store) -> None:
     assert store.statistics("beginner").played == 0
 
 
+def test_quitting_says_whether_the_game_is_saved(store: Store) -> None:
+    """q said nothing of the game being kept. The line play prints after q
+    says it: saved and resumed by play mid-game, nothing to save before the
+    first click, and for a won best time that its name is asked again."""
+    apps = [make_app(store) for _ in range(3)]
+
+    async def untouched(pilot: PilotT) -> None:
+        await pilot.press("q")
+
+    async def started(pilot: PilotT) -> None:
+        await goto(pilot, CENTRE)
+        await pilot.press("space", "q")
+
+    async def won(pilot: PilotT) -> None:
+        await win(pilot)
+        await pilot.press("q")
+
+    for app, scenario in zip(apps, [untouched, started, won], strict=True):
+        run(app, scenario)
+    assert [app.farewell() for app in apps] == [
+        "This game was not started: there was nothing to save.",
+        "Your game is saved: minebender play resumes it.",
+        "Your game is saved: minebender play asks the name for its best time.",
+    ]
+    assert apps[1].farewell("minebender play --db x.db").endswith("play --db x.db resumes it.")
+    app, _ = next_play(store)  # the best time is asked again, and refused
+
+    async def refuse(pilot: PilotT) -> None:
+        await pilot.press("escape", "q")
+
+    run(app, refuse)
+    assert app.farewell() == "Your game is over and saved: there is nothing to resume."
+    assert make_app().farewell() == ""  # no store: nothing is said
+
+
 def test_a_best_time_left_unnamed_is_asked_again_until_refused(store: Store) -> None:
     """The terminal closed with the name dialog open keeps the time nameable:
     the next play shows the won game and asks; escape refuses it for good."""

@@ -295,7 +295,6 @@ def test_number_keys_and_c_change_the_level(store: Store) -> None:
         app = app_of(pilot)
         await pilot.press("3")
         assert app.session.setup == setup(Expert()) and not app.session.started
-        assert app.cursor == Pos(15, 8)
         await pilot.press("2")
         assert app.session.setup == setup(Intermediate())
         await pilot.press("c")
@@ -570,11 +569,12 @@ def test_resumed_is_said_until_the_first_action(store: Store) -> None:
 
 
 def test_the_assist_button_says_assist_and_f1_names_it() -> None:
-    """It showed "?", as a covered cell marked with a question mark does."""
+    """It showed "?", as a covered cell marked with a question mark does; then
+    a bare "assist", a label to the number after it. In brackets it is a button."""
 
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)
-        assert str(app.query_one("#assist").render()) == "assist"
+        assert str(app.query_one("#assist").render()) == "[assist]"
         await pilot.press("f1")
         text = "\n".join(screen_lines(app))
         assert re.search(r"\ba +the assist \(or click the assist button\)", text)
@@ -585,7 +585,9 @@ def test_the_assist_button_says_assist_and_f1_names_it() -> None:
 @pytest.mark.parametrize("level", [Beginner(), Expert()], ids=["beginner", "expert"])
 def test_the_bar_shows_counter_face_assist_and_timer_whole_over_the_board(level: Level) -> None:
     """At 80 columns the bar's four parts stand whole, in order, inside the
-    board's width: at Beginner (21 columns) with no column to spare."""
+    board's width (21 columns at Beginner). "010 :) assist 000" read as if
+    the timer counted assists: the assist is a button in brackets, and the
+    timer stands two columns or more from it, alone at the right edge."""
 
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)
@@ -597,11 +599,33 @@ def test_the_bar_shows_counter_face_assist_and_timer_whole_over_the_board(level:
         assert bar[left : right + 1].split() == [
             led_text(setup(level).mines),
             ":)",
-            "assist",
+            "[assist]",
             "000",
         ]
+        assert re.search(r"\] {2,}000$", bar[left : right + 1])
 
     run(make_app(level=level), scenario)
+
+
+def test_a_new_game_keeps_the_cursor_where_it_was() -> None:
+    """It went back to the centre at each new game. Now it stays where it was,
+    by n and by the face alike, and a smaller board pulls it in to its edge."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await pilot.press("3")
+        await goto(pilot, Pos(2, 1))
+        await pilot.press("n")
+        assert app.session.spec.seed == "next" and app.cursor == Pos(2, 1)
+        assert app.board.cursor == Pos(2, 1)
+        await goto(pilot, Pos(25, 14))
+        assert await pilot.click("#face")
+        assert app.cursor == Pos(25, 14)
+        await pilot.press("1")
+        assert app.session.setup == setup(Beginner())
+        assert app.cursor == app.board.cursor == Pos(8, 8)
+
+    run(make_app(), scenario)
 
 
 def test_ctrl_z_suspends_and_the_clock_stands_still_meanwhile(store: Store) -> None:

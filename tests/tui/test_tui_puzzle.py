@@ -60,6 +60,28 @@ def test_flag_every_mine_with_a_mistake_first_then_solve() -> None:
     asyncio.run(play())
 
 
+def test_a_checks_message_goes_with_the_next_flag() -> None:
+    """The check's words stayed on screen after the next flag, saying a flag
+    was crossed out when no cross was left. The next flag brings back what
+    to do."""
+    p = make_puzzle(5, 5, 5, 1).puzzle
+    app = PuzzleApp(p, Clock())
+    wrong = min(set(range(25)) - p.mines - p.shown)
+
+    async def play() -> None:
+        async with app.run_test() as pilot:
+            await pilot.press(*["right"] * (wrong % 5), *["down"] * (wrong // 5), "f", "c")
+            status = str(app.query_one("#status").render())
+            assert "Not yet: 1 wrong flag (crossed out), 5 mines not flagged." in status
+            await pilot.press("f")
+            status = str(app.query_one("#status").render())
+            assert "Not yet" not in status
+            assert "Flag all 5 mines, then press C to check." in status
+            await pilot.press("q")
+
+    asyncio.run(play())
+
+
 def test_check_words() -> None:
     assert check_words(0, 0, 1) == "Solved in 1 second!"
     assert check_words(0, 0, 0) == "Solved in 0 seconds!"

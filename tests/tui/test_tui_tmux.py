@@ -106,8 +106,8 @@ def terminal() -> Iterator[Terminal]:
 
 
 def test_play_in_tmux_quits_saved_and_resumes(terminal: Terminal, tmp_path: Path) -> None:
-    """Beginner in an 80x24 terminal: reveal, flag, quit with q (exit 0), and the
-    next play shows the same board, resumed."""
+    """Beginner in an 80x24 terminal: reveal, flag, quit with q (exit 0, saying
+    the game is saved), and the next play shows the same board, resumed."""
     db = tmp_path / "minebender.db"
     play = f"env MINEBENDER_DB={db} {SCRIPT} play"
     terminal.start(f"{play} --seed smoke")
@@ -119,7 +119,8 @@ def test_play_in_tmux_quits_saved_and_resumes(terminal: Terminal, tmp_path: Path
     board = [line for line in screen.splitlines() if line.strip().startswith("│")]
     assert len(board) == 9
     terminal.keys("q")
-    terminal.wait_for("EXIT=0")
+    screen = terminal.wait_for("EXIT=0")
+    assert "Your game is saved: minebender play resumes it.\nEXIT=0" in screen
 
     with store_module.open(db) as store:
         (game,) = store.load_unfinished()

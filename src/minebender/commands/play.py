@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from typing import TYPE_CHECKING
 
@@ -37,8 +38,9 @@ KEYS = f"""\
 keys:
 {key_table()}
 
-play saves every action as it happens. Without --seed or --new it goes on
-where you left off. First it asks for the name of a best time left unnamed,
+play saves every action as it happens, and after q it says in a line
+whether the game is saved. Without --seed or --new it goes on where you
+left off. First it asks for the name of a best time left unnamed,
 when the terminal was closed while it asked. Else it resumes your newest
 unfinished terminal game, of --level or --custom if given. The page resumes
 its own games.
@@ -136,7 +138,7 @@ def _play_board(args: argparse.Namespace) -> int:
     from minebender.session import Session
 
     with _open_store(args.db) as store:
-        return _run_app(store, Session(spec), None, marks=not args.no_marks)
+        return _run_app(store, Session(spec), None, marks=not args.no_marks, db=args.db)
 
 
 def _open_store(db: str | None) -> Store:
@@ -200,11 +202,14 @@ def run(args: argparse.Namespace) -> int:
             new=args.new,
             new_seed=new_seed,
         )
-        return _run_app(store, session, game_id, marks=not args.no_marks)
+        return _run_app(store, session, game_id, marks=not args.no_marks, db=args.db)
 
 
-def _run_app(store: Store, session: Session, game_id: str | None, *, marks: bool) -> int:
-    """Play session in the terminal app, saving every action to store."""
+def _run_app(
+    store: Store, session: Session, game_id: str | None, *, marks: bool, db: str | None
+) -> int:
+    """Play session in the terminal app, saving every action to store; once
+    quit, say in one line whether the game is kept and how to come back to it."""
     from minebender.player_games import GameRecord, Unsaved
     from minebender.tui.app import MinebenderApp
 
@@ -220,4 +225,9 @@ def _run_app(store: Store, session: Session, game_id: str | None, *, marks: bool
                 file=sys.stderr,
             )
             return OUTPUT_ERROR
-    return app.return_code or 0  # 1 if it failed; 128 + a signal of STOPS, saved as at q
+    code = app.return_code or 0  # 1 if it failed; 128 + a signal of STOPS, saved as at q
+    play = "minebender play" if db is None else f"minebender play --db {shlex.quote(db)}"
+    line = app.farewell(play)
+    if code == 0 and line:  # after a signal the terminal may be gone: no line for it
+        print(line)
+    return code

@@ -3,36 +3,104 @@ Metasweeper and ms_toollib read it.
 
 ms_toollib's own recorder stamps each event with the wall clock as it is
 given, so it cannot write a game that is already over; this writes the
-format's published layout instead: a version byte (3), two bytes of flags
-(won, official, fair, no right click), the height, the width, the mines (two
-bytes), the cell size in pixels, the mode (two bytes), the 3BV (two bytes), the
-time in ms (three bytes), eight strings each ended by a 0 byte (software,
-player, race, game id, start, end, country, device), the mines one bit a cell
-row by row, then each mouse event as its kind, its time in ms (three bytes)
-and its x and y in pixels (two bytes each), and a 255 byte (no checksum).
+format's published layout instead: a version byte (3), two bytes of flags, the
+height, the width, the mines (two bytes), the cell size in pixels, the mode
+(two bytes), the 3BV (two bytes), the time in ms (three bytes), eight strings
+each ended by a 0 byte (software, player, race, game id, start, end, country,
+device), the mines one bit a cell row by row, then each mouse event as its
+kind, its time in ms (three bytes) and its x and y in pixels (two bytes each),
+and a 255 byte (no checksum).
 
-Each action becomes the mouse events the clients make of it: a reveal is a
-left press and release, a flag a right press and release, a chord a left and
-a right press and both releases. The assist has no mouse events: a game that
-used it is refused.
+The flags say what the file can prove. Won is the game's end. Official (a
+standard game the software proves) is never set: the file has no checksum.
+Fair (cleared without help, such as seeing the mines' odds) is set for a won
+game that was never practice: practice shows the odds. No right click is set
+when the file has no right press, and question marks when the game used one.
+
+The file is written from mouse events (``mouse_events``). Today they come from
+the game's actions, as the clients make them: a reveal is a left press and
+release, a flag a right press and release, a chord a left and a right press
+and both releases. A ? is a right click where it takes a flag away (a flag
+becomes a ?) or on an opened cell. The format's readers have no ?, and their
+right click on a covered cell flags it: so a ? put on a covered cell or taken
+off it, which changes nothing they show, has no event. Practice has none
+either. Their floods stop at flags, where minebender's open them: each flag
+minebender's flood opened is then taken off and its cell opened, a right and
+a left click more than the game had. So the file plays to the same board. The
+assist has no mouse events: a game that used it is refused.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
 from minebender.replay import Replay
 from minebender.review.record import ReviewError
-from minebender.session import bbbv
+from minebender.session import Session, bbbv
+from minebender.types import Pos
 
-__all__ = ["CELL_PIXELS", "evf_bytes"]
+__all__ = ["CELL_PIXELS", "MouseKind", "Press", "evf_bytes", "mouse_events"]
 
 CELL_PIXELS = 16
-_KINDS = {"lc": 2, "lr": 3, "rc": 4, "rr": 5}
-_MOUSE = {
+MouseKind = Literal["lc", "lr", "rc", "rr"]
+_KINDS: dict[MouseKind, int] = {"lc": 2, "lr": 3, "rc": 4, "rr": 5}
+_CLICKS: dict[str, tuple[MouseKind, ...]] = {
     "reveal": ("lc", "lr"),
     "flag": ("rc", "rr"),
     "chord": ("lc", "rc", "lr", "rr"),
 }
 _MAX_TIME_MS = 2**24 - 1
+_WON, _OFFICIAL, _FAIR, _NO_RIGHT = 0x80, 0x40, 0x20, 0x10
+_QUESTION = 0x80  # the second flags byte: question marks were on
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """One mouse event of the file: its kind (``lc`` left press, ``lr`` left
+    release, ``rc``/``rr`` right), ms since the session began, and the
+    pointer in pixels from the board's top left corner."""
+
+    kind: MouseKind
+    t_ms: int
+    px: int
+    py: int
+
+
+def _at(kinds: tuple[MouseKind, ...], t_ms: int, pos: Pos) -> Iterator[Press]:
+    half = CELL_PIXELS // 2
+    for kind in kinds:
+        yield Press(kind, t_ms, pos.x * CELL_PIXELS + half, pos.y * CELL_PIXELS + half)
+
+
+def mouse_events(r: Replay) -> Iterator[Press]:
+    """The mouse events of a finished game, derived from its actions (see the
+    module's docstring); ReviewError for the assist or a click off the board,
+    which no .evf can hold. A record of the presses themselves would be given
+    as it is."""
+    s = Session(r.spec, lambda: 0.0)
+    b = r.spec.setup
+    for e in r.events:
+        if e.type == "assist":
+            raise ReviewError(
+                "a game that used the assist has no .evf: the assist is no mouse click"
+            )
+        pos = e.pos
+        flags, before = s.flags, s.knowledge
+        s.act(e)
+        if pos is None:  # practice: no click
+            continue
+        if not (0 <= pos.x < b.width and 0 <= pos.y < b.height):
+            raise ReviewError(f"a click off the board ({pos.x}, {pos.y}) has no place in .evf")
+        if e.type != "mark":
+            yield from _at(_CLICKS[e.type], e.t_ms, pos)
+        elif pos in flags or not before.hidden(pos):
+            yield from _at(("rc", "rr"), e.t_ms, pos)
+        if s.started:
+            for p in sorted(flags - s.flags, key=lambda p: (p.y, p.x)):
+                if not s.knowledge.hidden(p):  # opened by minebender's flood
+                    yield from _at(("rc", "rr", "lc", "lr"), e.t_ms, p)
 
 
 def _text(value: str) -> bytes:
@@ -41,24 +109,24 @@ def _text(value: str) -> bytes:
 
 def evf_bytes(r: Replay) -> bytes:
     """The .evf file of a finished minebender game; ReviewError when it used
-    the assist or does not fit the format (a side over 255 cells, a game over
+    the assist or does not fit the format (a click off the board, a game over
     4.6 hours)."""
-    if any(e.type == "assist" for e in r.events):
-        raise ReviewError("a game that used the assist has no .evf: the assist is no mouse click")
+    presses = list(mouse_events(r))
     layout = r.layout
     height, width = len(layout), len(layout[0])
     mines = sum(map(sum, layout))
     start = r.events[0].t_ms if r.events else 0
-    if r.result.elapsed_ms > _MAX_TIME_MS or (
-        r.events and r.events[-1].t_ms - start > _MAX_TIME_MS
-    ):
+    if r.result.elapsed_ms > _MAX_TIME_MS or (presses and presses[-1].t_ms - start > _MAX_TIME_MS):
         raise ReviewError("the game is too long for .evf (at most 4.6 hours)")
-    flags = 0x20  # fair
+    flags = 0
     if r.result.status == "won":
-        flags |= 0x80
-    if not any(e.type == "flag" for e in r.events):
-        flags |= 0x10  # played without right clicks
-    out = bytearray([3, flags, 0, height, width])
+        flags |= _WON
+        if not r.spec.practice:
+            flags |= _FAIR
+    if not any(p.kind == "rc" for p in presses):
+        flags |= _NO_RIGHT
+    options = _QUESTION if any(e.type == "mark" for e in r.events) else 0
+    out = bytearray([3, flags, options, height, width])
     out += mines.to_bytes(2, "big")
     out.append(CELL_PIXELS)
     out += (0).to_bytes(2, "big")  # mode: standard
@@ -73,13 +141,9 @@ def evf_bytes(r: Replay) -> bytes:
         for m in chunk:
             byte = byte << 1 | m
         out.append(byte << (8 - len(chunk)))
-    for e in r.events:
-        assert e.pos is not None
-        x = e.pos.x * CELL_PIXELS + CELL_PIXELS // 2
-        y = e.pos.y * CELL_PIXELS + CELL_PIXELS // 2
-        for kind in _MOUSE[e.type]:
-            out.append(_KINDS[kind])
-            out += (e.t_ms - start).to_bytes(3, "big")
-            out += x.to_bytes(2, "big") + y.to_bytes(2, "big")
+    for p in presses:
+        out.append(_KINDS[p.kind])
+        out += (p.t_ms - start).to_bytes(3, "big")
+        out += p.px.to_bytes(2, "big") + p.py.to_bytes(2, "big")
     out.append(255)
     return bytes(out)

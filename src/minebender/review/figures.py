@@ -8,7 +8,8 @@ time² / 3BV done, STNB = c · 3BV done / time^1.7 · sqrt(3BV done / 3BV), with
 ms_toollib's constant c for the three classic boards (8x8/10: 36, 16x16/40:
 162, 30x16/99: 435) and 0 on any other board, as ms_toollib gives it. As the
 clients do, clicks made before the first click count only while a flag they
-placed is still there: flags put and all taken back again count for nothing.
+placed is still there: flags put and all taken back again count for nothing,
+and so does a ? (a right click) that leaves no flag.
 """
 
 from __future__ import annotations
@@ -107,10 +108,8 @@ def figures(moves: Iterable[Played], zini: int | None) -> Figures:
         elif move.type == "reveal":
             left += 1
             effective += opened
-        elif move.type == "mark":
-            right += 1  # minebender's ?: a right click
-        elif move.type == "flag":
-            right += 1
+        elif move.type in ("flag", "mark"):
+            right += 1  # minebender's ? too: a right click
             if not p.started and not after.flags:
                 # Flags placed and all taken back before the first click: the
                 # clients count none of those clicks (the game has not begun).
@@ -122,7 +121,8 @@ def figures(moves: Iterable[Played], zini: int | None) -> Figures:
             pos = move.pos
             assert pos is not None
             if (
-                pos in after.flags
+                move.type == "flag"
+                and pos in after.flags
                 and pos not in before.flags
                 and after.mine(pos)
                 and pos not in ever_flagged

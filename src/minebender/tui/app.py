@@ -117,6 +117,25 @@ class MinebenderApp(BoardApp):
     def on_unmount(self) -> None:
         self._save_clock()
 
+    def farewell(self, play: str = "minebender play") -> str:
+        """The line ``play`` prints once the terminal is given back: q said
+        nothing, and a newcomer could not know the game was kept. play is the
+        command that comes back to it (with its --db). Empty without a store.
+        Moves the store still refused are play's to report, after its last try."""
+        s = self.session
+        if self.saver is None:
+            return ""
+        if not s.started:
+            return "This game was not started: there was nothing to save."
+        if not s.over:
+            return f"Your game is saved: {play} resumes it."
+        pending = False
+        with contextlib.suppress(StoreError):
+            pending = s.won and self.saver.best_time_pending()
+        if pending:
+            return f"Your game is saved: {play} asks the name for its best time."
+        return "Your game is over and saved: there is nothing to resume."
+
     def _suspended(self, _app: object) -> None:
         self.session.pause()
         self._save_clock()
@@ -350,8 +369,11 @@ class MinebenderApp(BoardApp):
                 case Abandoned() | NotPlaying():
                     pass
             self.saver.game_id = None  # the next move stores the new game
+        # The cursor stays where it was (pulled in on a smaller board): sent
+        # back to the centre, it made the player walk back to where they looked.
         b = self.session.setup
-        self.cursor = self.board.cursor = Pos(b.width // 2, b.height // 2)
+        x, y = min(self.cursor.x, b.width - 1), min(self.cursor.y, b.height - 1)
+        self.cursor = self.board.cursor = Pos(x, y)
         self._redraw()
         self.check_size()
 

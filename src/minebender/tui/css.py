@@ -28,7 +28,7 @@ Screen {
     dock: right;
 }
 Led {
-    width: 5;
+    width: 3;
     background: #000000;
     color: #ff2020;
     text-style: bold;
@@ -43,7 +43,7 @@ Face {
 }
 AssistButton {
     width: auto;
-    margin-left: 1;
+    margin: 0 1;
     background: #c0c0c0;
     color: #000080;
     text-style: bold;

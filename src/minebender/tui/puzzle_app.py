@@ -75,7 +75,7 @@ class PuzzleApp(App[None]):
         self.terminal = Size(80, 24)  # the terminal's size, from on_mount and on_resize
         self.end: float | None = None
         self.shown = False
-        self.message = f"Flag all {count(puzzle.total, 'mine')}, then press C to check."
+        self.message = self.ask
 
     def compose(self) -> ComposeResult:
         yield Static(id="board")
@@ -86,6 +86,11 @@ class PuzzleApp(App[None]):
         self.terminal = self.size
         self.set_interval(1, self.draw)
         self.draw()
+
+    @property
+    def ask(self) -> str:
+        """What the status says while no check stands: what to do."""
+        return f"Flag all {count(self.puzzle.total, 'mine')}, then press C to check."
 
     @property
     def seconds(self) -> int:
@@ -177,7 +182,10 @@ class PuzzleApp(App[None]):
         if self.end is not None or self.shown or self.cursor in self.puzzle.shown:
             return
         self.flags ^= {self.cursor}
+        # A check speaks of the flags it saw: it stayed after the next flag,
+        # saying "crossed out" of crosses gone and counting mines no longer missed.
         self.wrong = set()
+        self.message = self.ask
         self.draw()
 
     def action_check(self) -> None:

@@ -57,17 +57,20 @@ class Face(Static):
         self.post_message(self.Pressed())
 
 
-ASSIST_LABEL = "assist"
-"""The assist button's word. It was "?", which a covered cell marked with a
-question mark also shows; six letters still fit the bar of the narrowest
-board (9 cells, 21 columns) beside the counter, the face and the timer."""
+ASSIST_LABEL = "[assist]"
+"""The assist button's word, in brackets. It was "?", which a covered cell
+marked with a question mark also shows; then a bare "assist", which read
+with the timer after it as a label ("assist 000"), as if it counted
+assists. In brackets it is a button; with the counter and the timer three
+columns wide it still fits the bar of the narrowest board (9 cells, 21
+columns), a column apart from each of its neighbours."""
 
 
 class AssistButton(Static):
     """The no-guess assist: opens a safe cell when you are stuck, loses if you are not."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(ASSIST_LABEL, id=id)
+        super().__init__(ASSIST_LABEL, id=id, markup=False)
 
     class Pressed(Message):
         """The assist was clicked."""

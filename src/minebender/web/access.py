@@ -1,23 +1,25 @@
 """Which request may act on which game: the token that owns it, and one
-request at a time on each game; the JSON answers of every route."""
+request at a time on each game; what the routes of one app share (its hub,
+its queues), handed to them as FastAPI dependencies; the JSON answers of
+every route."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from typing import Annotated, Any, TypeVar
 
-from fastapi import Header
+from fastapi import Depends, Header, Request
 from fastapi.responses import Response
 
-from minebender.store import StoreError
 from minebender.web.errors import ApiError
-from minebender.web.hub import Forbidden, GameNotFound, Hub, Live
-from minebender.words import cut
+from minebender.web.hub import Hub, Live
 
-__all__ = ["AUTH", "holding", "json_answer", "owned"]
+__all__ = ["AUTH", "AppHub", "holding", "json_answer", "owned", "shared"]
+
+T = TypeVar("T")
 
 AUTH = Header(
     default=None,
@@ -47,21 +49,38 @@ def _token(authorization: str | None) -> str:
     return token.strip()
 
 
+async def _hub(request: Request) -> Hub:
+    """The hub of the app that answers the request (``create_app`` sets it)."""
+    hub = request.app.state.hub
+    assert isinstance(hub, Hub)
+    return hub
+
+
+AppHub = Annotated[Hub, Depends(_hub)]
+"""A route's parameter that receives the app's hub."""
+
+
+def shared(request: Request, name: str, make: Callable[[], T]) -> T:
+    """What every request of the app shares under name, made at first need: a
+    queue's semaphore belongs to one app (and its event loop), not to the module.
+    Called from an ``async def`` dependency, so on the loop: made once."""
+    state = request.app.state
+    found: T | None = getattr(state, name, None)
+    if found is None:
+        found = make()
+        setattr(state, name, found)
+    return found
+
+
 async def owned(hub: Hub, gid: str, authorization: str | None) -> Live:
-    """The game gid of hub, for the holder of its token only (404, 403, 503)."""
+    """The game gid of hub, for the holder of its token only (401; the hub's
+    404, 403 and the store's 503 are answered by ``web.errors``)."""
     token = _token(authorization)
-    try:
-        # in memory: on the loop; else loaded in a worker thread, as every
-        # word to the store is: a database another process holds locked
-        # then holds up that request alone, not every player's
-        live = hub.cached(gid, token)
-        return live if live is not None else await asyncio.to_thread(hub.get, gid, token)
-    except GameNotFound:
-        raise ApiError(404, f"no game with id {cut(gid)}") from None
-    except Forbidden:
-        raise ApiError(403, f"this token does not own game {gid!r}") from None
-    except StoreError as exc:
-        raise ApiError(503, f"the game store is not available: {exc}") from None
+    # in memory: on the loop; else loaded in a worker thread, as every
+    # word to the store is: a database another process holds locked
+    # then holds up that request alone, not every player's
+    live = hub.cached(gid, token)
+    return live if live is not None else await asyncio.to_thread(hub.get, gid, token)
 
 
 @contextlib.asynccontextmanager

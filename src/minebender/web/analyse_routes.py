@@ -20,9 +20,9 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncGenerator, AsyncIterator
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -30,8 +30,8 @@ from minebender import limited
 from minebender.analysis_board import NOT_REACHED, study_json, why_json
 from minebender.boardtext import Board, BoardTextError
 from minebender.minetext import parse_position
-from minebender.types import Pos
-from minebender.web.access import json_answer
+from minebender.types import Knowledge, Pos
+from minebender.web.access import json_answer, shared
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 
@@ -40,7 +40,7 @@ __all__ = [
     "NDJSON",
     "AnalyseIn",
     "WhyIn",
-    "analyse_routes",
+    "router",
     "warm_analysis",
 ]
 
@@ -244,50 +244,61 @@ def _failure(outcome: limited.Outcome) -> ApiError:
     return ApiError(500, "the analysis stopped")  # pragma: no cover
 
 
-def analyse_routes() -> APIRouter:
-    """The routes of the analysis board (``/analyse``, ``/analyse/why``)."""
-    api = APIRouter(route_class=StrictJSONRoute)
-    slots = asyncio.Semaphore(AT_ONCE)
+async def _slots(request: Request) -> asyncio.Semaphore:
+    """The app's turns for analyses: ``AT_ONCE`` run, the rest wait."""
+    return shared(request, "analyses", lambda: asyncio.Semaphore(AT_ONCE))
 
-    @api.post("/analyse", summary="Analyse a position")
-    async def analyse_position(body: AnalyseIn, request: Request) -> Response:
-        """Everything the solver knows of a position: the count of layouts, every
-        probability, dead cells, the best move and why, win chances in small
-        endgames, and a minimal conflict on an impossible board. Stops after
-        about 10 s or at its memory cap, answering what was known by then.
-        With ``Accept: application/x-ndjson``, a JSON line per stage as it is
-        done, then the whole answer."""
-        board = await asyncio.to_thread(_board, body)
-        k = board.knowledge
-        if _wants_stream(request):
-            return await _streamed(request, slots, k)
-        outcome = await _limited(request, slots, study_json, k)
-        if outcome is None:
-            return Response(status_code=499)  # nobody is listening
-        if isinstance(outcome, limited.Crashed | limited.Failed):
-            raise _failure(outcome)
-        # half a megabyte of exact fractions on a big board: written off the loop
-        return await asyncio.to_thread(json_answer, _answer(k, outcome))
 
-    @api.post("/analyse/why", summary="Why a cell is safe or a mine")
-    async def analyse_why(body: WhyIn, request: Request) -> Response:
-        """The fewest shown numbers that prove a hidden cell safe or a mine (the
-        ``explanation`` of ``solve --json --explain``), null when nothing does."""
-        board = await asyncio.to_thread(_board, body)
-        k = board.knowledge
-        x, y = body.cell
-        if not (0 <= x < k.width and 0 <= y < k.height):
-            raise ApiError(422, f"cell: ({x}, {y}) is off the {k.width}x{k.height} board")
-        if not k.hidden(Pos(x, y)):
-            raise ApiError(422, f"cell: ({x}, {y}) is not a hidden cell")
-        outcome = await _limited(request, slots, why_json, k, Pos(x, y))
-        if outcome is None:
-            return Response(status_code=499)
-        if isinstance(outcome, limited.Done):
-            return json_answer({"explanation": outcome.value, "complete": True, "stopped": None})
-        if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
-            stopped = "time" if isinstance(outcome, limited.TimedOut) else "memory"
-            return json_answer({"explanation": None, "complete": False, "stopped": stopped})
+Slots = Annotated[asyncio.Semaphore, Depends(_slots)]
+
+router = APIRouter(route_class=StrictJSONRoute)
+"""The routes of the analysis board (``/analyse``, ``/analyse/why``)."""
+
+
+@router.post("/analyse", summary="Analyse a position")
+async def analyse_position(body: AnalyseIn, request: Request, slots: Slots) -> Response:
+    """Everything the solver knows of a position: the count of layouts, every
+    probability, dead cells, the best move and why, win chances in small
+    endgames, and a minimal conflict on an impossible board. Stops after
+    about 10 s or at its memory cap, answering what was known by then.
+    With ``Accept: application/x-ndjson``, a JSON line per stage as it is
+    done, then the whole answer."""
+    board = await asyncio.to_thread(_board, body)
+    k = board.knowledge
+    if _wants_stream(request):
+        return await _streamed(request, slots, k)
+    outcome = await _limited(request, slots, study_json, k)
+    if outcome is None:
+        return Response(status_code=499)  # nobody is listening
+    if isinstance(outcome, limited.Crashed | limited.Failed):
         raise _failure(outcome)
+    # half a megabyte of exact fractions on a big board: written off the loop
+    return await asyncio.to_thread(json_answer, _answer(k, outcome))
 
-    return api
+
+def _hidden_cell(body: WhyIn, k: Knowledge) -> Pos:
+    """The body's cell, or a 422 when it is off the board or not hidden."""
+    x, y = body.cell
+    if not (0 <= x < k.width and 0 <= y < k.height):
+        raise ApiError(422, f"cell: ({x}, {y}) is off the {k.width}x{k.height} board")
+    if not k.hidden(Pos(x, y)):
+        raise ApiError(422, f"cell: ({x}, {y}) is not a hidden cell")
+    return Pos(x, y)
+
+
+@router.post("/analyse/why", summary="Why a cell is safe or a mine")
+async def analyse_why(body: WhyIn, request: Request, slots: Slots) -> Response:
+    """The fewest shown numbers that prove a hidden cell safe or a mine (the
+    ``explanation`` of ``solve --json --explain``), null when nothing does."""
+    board = await asyncio.to_thread(_board, body)
+    k = board.knowledge
+    cell = _hidden_cell(body, k)
+    outcome = await _limited(request, slots, why_json, k, cell)
+    if outcome is None:
+        return Response(status_code=499)
+    if isinstance(outcome, limited.Done):
+        return json_answer({"explanation": outcome.value, "complete": True, "stopped": None})
+    if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
+        stopped = "time" if isinstance(outcome, limited.TimedOut) else "memory"
+        return json_answer({"explanation": None, "complete": False, "stopped": stopped})
+    raise _failure(outcome)

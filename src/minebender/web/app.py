@@ -120,7 +120,7 @@ def create_app(
         openapi_url="/openapi.json",
         lifespan=_worker_threads,
     )
-    app.state.hub = hub
+    app.state.hub = hub  # every route's (web.access.AppHub)
     errors.install(app)
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)
@@ -133,7 +133,7 @@ def create_app(
         },
     )
     app.add_middleware(ResponseHeaders)  # the last added is outermost: on every answer
-    app.include_router(router(hub))
+    app.include_router(router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> Response:

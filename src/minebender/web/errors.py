@@ -1,5 +1,8 @@
 """Errors of the HTTP API: always a 4xx (or 503) with one clear sentence in
-``{"detail": ...}``, never a traceback."""
+``{"detail": ...}``, never a traceback.
+
+This is the one place where an error becomes an answer: the routes let the
+hub's and the store's errors through, and ``install`` gives each its status."""
 
 from __future__ import annotations
 
@@ -12,9 +15,36 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from minebender import jsontext
-from minebender.store import StoreError
+from minebender.store import NotQualified, StoreError
+from minebender.web.hub import (
+    ActionRefused,
+    Forbidden,
+    GameChanged,
+    GameNotFound,
+    GivenUpElsewhere,
+    NotPlaying,
+    SaveFailed,
+)
 
-__all__ = ["ApiError", "install"]
+__all__ = ["CHANGED", "GIVEN_UP", "REFUSED", "ApiError", "install"]
+
+GIVEN_UP = "given_up"
+"""A 409's ``outcome`` when the game was given up for a new one (here or in
+another window): the page goes on with the game that replaced it."""
+
+CHANGED = "changed"
+"""A 409's ``outcome`` when another window played the game since: the page
+loads it again."""
+
+REFUSED: dict[type[Exception], int] = {
+    GameNotFound: 404,
+    Forbidden: 403,
+    NotPlaying: 409,
+    NotQualified: 409,
+    ActionRefused: 422,
+    SaveFailed: 503,
+}
+"""The status of each error whose words the player reads as they are."""
 
 
 class ApiError(HTTPException):
@@ -96,6 +126,16 @@ def install(app: FastAPI) -> None:
             status_code=500,
         )
 
+    async def on_refused(request: Request, exc: Exception) -> JSONResponse:
+        status = next(REFUSED[c] for c in type(exc).__mro__ if c in REFUSED)
+        return JSONResponse({"detail": str(exc)}, status_code=status)
+
+    async def on_changed(request: Request, exc: Exception) -> JSONResponse:
+        # not taken: the page follows the new game, or loads this one again
+        outcome = GIVEN_UP if isinstance(exc, GivenUpElsewhere) else CHANGED
+        body = {"detail": f"{exc}: load the game again", "outcome": outcome}
+        return JSONResponse(body, status_code=409)
+
     async def on_store(request: Request, exc: Exception) -> JSONResponse:
         # A read the database refuses (a damaged page, a lock held too long):
         # the store's own sentence, not a 500 with a traceback in the log.
@@ -118,4 +158,7 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(HTTPException, on_http)
     app.add_exception_handler(StoreError, on_store)
+    for refused in REFUSED:
+        app.add_exception_handler(refused, on_refused)
+    app.add_exception_handler(GameChanged, on_changed)
     app.add_exception_handler(Exception, on_crash)

@@ -37,11 +37,13 @@ from minebender.player_games import (
     Unsaved,
 )
 from minebender.session import Clock, Event, EventType, Session, SessionSpec, new_seed
-from minebender.store import Store, StoreError, hash_token
+from minebender.store import BestTime, NotQualified, Store, StoreError, hash_token
 from minebender.types import Pos
 from minebender.web.views import proof_of
+from minebender.words import cut
 
 __all__ = [
+    "ActionRefused",
     "Forbidden",
     "GameChanged",
     "GameNotFound",
@@ -63,7 +65,10 @@ browser, a lost network) lets this run out; then the time away is not counted.""
 
 
 class GameNotFound(LookupError):
-    """No game has this id."""
+    """No game has this id.
+
+    The hub's errors say in their words what the player reads (the routes
+    answer them as they are, ``web.errors``): only the hub knows what it did."""
 
 
 class Forbidden(PermissionError):
@@ -71,11 +76,21 @@ class Forbidden(PermissionError):
 
 
 class SaveFailed(RuntimeError):
-    """The store could not write the action; the game is left as it was stored."""
+    """The store could not write; the game is left as it was stored. The words
+    say what was not saved, then the store's ``reason``."""
+
+    def __init__(self, doing: str, reason: str) -> None:
+        super().__init__(f"{doing}: {reason}")
+        self.reason = reason
 
 
 class NotPlaying(RuntimeError):
     """The game is over (won, lost or abandoned): it cannot be abandoned."""
+
+
+class ActionRefused(ValueError):
+    """The session would not take the action (no no-guess board fits these
+    mines): nothing was taken."""
 
 
 class GameChanged(RuntimeError):
@@ -139,7 +154,7 @@ class Hub:
         try:
             gid = GameRecord(self.store, INTERFACE).create(session, token=token)
         except StoreError as exc:
-            raise SaveFailed(str(exc)) from exc
+            raise SaveFailed("could not save the new game", str(exc)) from exc
         live = Live(gid, session, hash_token(token))
         self._keep(live)
         return live, token
@@ -152,7 +167,7 @@ class Hub:
             if live is not None:
                 self._live.move_to_end(gid)
         if live is not None and not hmac.compare_digest(live.token_hash, hash_token(token)):
-            raise Forbidden(gid)
+            raise Forbidden(f"this token does not own game {gid!r}")
         return live
 
     def get(self, gid: str, token: str) -> Live:
@@ -162,9 +177,9 @@ class Hub:
             return live
         stored = self.store.load(gid)
         if stored is None:
-            raise GameNotFound(gid)
+            raise GameNotFound(f"no game with id {cut(gid)}")
         if stored.token_hash is None:
-            raise Forbidden(gid)
+            raise Forbidden(f"this token does not own game {gid!r}")
         # An abandoned game's clock stands at the time stored: rebuilt on the
         # running clock, it gained the milliseconds until it was stopped.
         frozen = stored.status == "abandoned"
@@ -187,7 +202,7 @@ class Hub:
             live = self._live.get(gid) or live
         self._keep(live)
         if not hmac.compare_digest(live.token_hash, hash_token(token)):
-            raise Forbidden(gid)
+            raise Forbidden(f"this token does not own game {gid!r}")
         return live
 
     def act(self, live: Live, kind: EventType, pos: Pos | None) -> Event | None:
@@ -196,10 +211,14 @@ class Hub:
         s = live.session
         if live.abandoned:
             return None
-        event = s.play(kind, pos)
+        try:
+            event = s.play(kind, pos)
+        except ValueError as exc:  # e.g. no no-guess board fits these mines
+            raise ActionRefused(f"the action was not taken: {exc}") from exc
         if event is None:
             return None
-        self._sync(live)
+        outcome = self.record(live.id).record(s, wait_s=None)
+        self._answer(live, outcome, "could not save the action, it was not taken")
         if s.won:
             try:
                 live.qualifies = self.record(live.id).qualifies()
@@ -215,11 +234,11 @@ class Hub:
         nor a loss in the statistics. Nothing changes for a practice game
         already; ``NotPlaying`` once it is over or abandoned."""
         if live.abandoned:
-            raise NotPlaying(live.id)
+            raise NotPlaying(f"game {live.id!r} is over: it cannot become practice")
         outcome = self.record(live.id).make_practice(live.session, wait_s=None)
         if isinstance(outcome, player_games.NotPlaying):
-            raise NotPlaying(live.id)
-        self._answer(live, outcome)
+            raise NotPlaying(f"game {live.id!r} is over: it cannot become practice")
+        self._answer(live, outcome, "could not save the switch to practice")
 
     def restart(self, live: Live) -> tuple[Live, str, bool]:
         """Windows 7's Restart this game: the game in play is given up (as for a
@@ -228,19 +247,20 @@ class Hub:
         has seen it, so the new game is chosen, never ranked. Also says whether
         the game given up counts as lost."""
         counted = False
-        if not (live.abandoned or live.session.over):
-            counted = self.abandon(live).counted
-        new, token = self.create(player_games.restart_spec(live.session.spec))
+        try:
+            if not (live.abandoned or live.session.over):
+                counted = self.abandon(live).counted
+            new, token = self.create(player_games.restart_spec(live.session.spec))
+        except NotPlaying:
+            raise NotPlaying(f"game {live.id!r} was finished in another window") from None
+        except SaveFailed as exc:
+            raise SaveFailed("could not restart the game", exc.reason) from None
         return new, token, counted
 
-    def _sync(self, live: Live) -> None:
-        """Store the session's new events before answering (``Store.sync``); on
-        failure the game is dropped from memory, as the store's version is the truth."""
-        self._answer(live, self.record(live.id).record(live.session, wait_s=None))
-
-    def _answer(self, live: Live, outcome: SaveOutcome) -> None:
-        """What the store said of the moves, as the hub's errors: on failure the
-        game is dropped from memory, as the store's version is the truth."""
+    def _answer(self, live: Live, outcome: SaveOutcome, doing: str) -> None:
+        """What the store said of the moves, as the hub's errors (a failure to
+        save says what it was ``doing``): on failure the game is dropped from
+        memory, as the store's version is the truth."""
         match outcome:
             case Saved():
                 return
@@ -252,7 +272,7 @@ class Hub:
                 raise GameChanged(reason)
             case Unsaved(reason):
                 self.forget(live.id)
-                raise SaveFailed(reason)
+                raise SaveFailed(doing, reason)
 
     def abandon(self, live: Live) -> Abandoned:
         """The page starts a new game in place of this one while it is being
@@ -261,7 +281,7 @@ class Hub:
         Says whether it counts as lost, so that the page need not work it out."""
         s = live.session
         if live.abandoned or s.over:
-            raise NotPlaying(live.id)
+            raise NotPlaying(f"game {live.id!r} is not being played")
         # The clock stands still from here: the time answered, the one stored
         # and the one a restarted server rebuilds are one (they differed by the
         # tens of milliseconds the write took).
@@ -271,12 +291,12 @@ class Hub:
             case Unsaved(reason):
                 if running:
                     s.resume()
-                raise SaveFailed(reason)
+                raise SaveFailed(f"could not save game {live.id!r} as given up", reason)
             case Abandoned() as outcome:
                 pass
             case _:  # finished by another server on the same database
                 self.forget(live.id)
-                raise NotPlaying(live.id)
+                raise NotPlaying(f"game {live.id!r} is not being played")
         live.abandoned = True
         s.stop()  # its time is the one just stored, for good
         if not s.started:
@@ -289,8 +309,22 @@ class Hub:
         try:
             self.record(live.id).decline_best_time()
         except StoreError as exc:
-            raise SaveFailed(str(exc)) from exc
+            raise SaveFailed("the refusal was not saved", str(exc)) from exc
         live.qualifies = False
+
+    def name_best_time(self, live: Live, name: str) -> BestTime:
+        """Put the game's time among its level's best under name. Asked once: a
+        time taken (``NotQualified``: a reset, or another window named it) is not
+        offered again; one the store could not save stays nameable."""
+        try:
+            entry = self.record(live.id).record_best_time(name)
+        except NotQualified:
+            live.qualifies = False
+            raise
+        except StoreError as exc:
+            raise SaveFailed("the best time was not saved", str(exc)) from exc
+        live.qualifies = False
+        return entry
 
     def reset_best_times(self) -> int:
         """Empty every level's best times (``Store.reset_best_times``); how many
@@ -298,7 +332,7 @@ class Hub:
         try:
             removed = self.store.reset_best_times()
         except StoreError as exc:
-            raise SaveFailed(str(exc)) from exc
+            raise SaveFailed("could not reset the best times", str(exc)) from exc
         with self._mutex:
             lives = list(self._live.values())
         for live in lives:
@@ -311,7 +345,7 @@ class Hub:
         try:
             return self.store.reset_statistics()
         except StoreError as exc:
-            raise SaveFailed(str(exc)) from exc
+            raise SaveFailed("could not reset the statistics", str(exc)) from exc
 
     def proof(self, live: Live) -> dict[str, Any] | None:
         """Why the hint cell was safe (``views.proof_of``), worked out once and kept.
@@ -354,7 +388,7 @@ class Hub:
         try:
             self.store.save_clock(live.id, s.now_ms())
         except StoreError as exc:
-            raise SaveFailed(str(exc)) from exc
+            raise SaveFailed("could not save the clock", str(exc)) from exc
 
     def forget(self, gid: str) -> None:
         """Drop a game from memory (the store still has it)."""

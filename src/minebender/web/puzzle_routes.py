@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -32,11 +32,11 @@ from minebender.puzzle import (
 )
 from minebender.puzzle.code import puzzle_code
 from minebender.types import Knowledge
-from minebender.web.access import json_answer
+from minebender.web.access import json_answer, shared
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 
-__all__ = ["AT_ONCE", "LIMITS", "MAX_CELLS", "WAITING", "puzzle_routes"]
+__all__ = ["AT_ONCE", "LIMITS", "MAX_CELLS", "WAITING", "router"]
 
 MAX_CELLS = 30 * 24
 """Most cells of a board these routes take: Expert's 480 and a little more."""
@@ -164,43 +164,57 @@ def _answered(outcome: limited.Outcome) -> Response:
     raise ApiError(500, "the puzzle work stopped without an answer; nothing else was affected")
 
 
-def puzzle_routes() -> APIRouter:
-    """The puzzle routes (no game, no token)."""
-    # each child runs _work of this module: the forkserver imports it once,
-    # or every request's child imported it anew (300 to 1,000 ms)
-    limited.preload(__name__)
-    api = APIRouter(route_class=StrictJSONRoute)
-    turns = asyncio.Semaphore(AT_ONCE)
-    waiting = 0
+class Turns:
+    """The app's puzzle requests: ``AT_ONCE`` at work, ``WAITING`` more in line."""
 
-    async def bounded(how: str, body: BaseModel) -> Response:
-        nonlocal waiting
-        if waiting >= AT_ONCE + WAITING:
+    def __init__(self) -> None:
+        self.at_work = asyncio.Semaphore(AT_ONCE)
+        self.waiting = 0
+
+    async def run(self, how: str, body: BaseModel) -> Response:
+        """The answer of one puzzle request, worked out in a child when its turn
+        comes; a 503 when too many wait already."""
+        if self.waiting >= AT_ONCE + WAITING:
             raise ApiError(503, "too many puzzle requests at once: try again in a moment")
-        waiting += 1
+        self.waiting += 1
         try:
-            async with turns:
+            async with self.at_work:
                 outcome = await limited.run_async(_work, how, body.model_dump(), limits=LIMITS)
         finally:
-            waiting -= 1
+            self.waiting -= 1
         return _answered(outcome)
 
-    @api.post("/puzzle/new", summary="Make a puzzle with one solution")
-    async def new_puzzle(body: NewPuzzle) -> Response:
-        """A puzzle of the size and difficulty asked (docs/puzzles.md): its board
-        text, its code (which holds the solution), grade and seed."""
-        return await bounded("new", body)
 
-    @api.post("/puzzle/make-unique", summary="Show numbers until one layout fits")
-    async def make_unique_route(body: BoardIn) -> Response:
-        """Show a small set of extra numbers of a layout that fits the board, so
-        that only it fits; ``added`` lists them."""
-        return await bounded("make-unique", body)
+async def _turns(request: Request) -> Turns:
+    return shared(request, "puzzle_turns", Turns)
 
-    @api.post("/puzzle/minimize", summary="Hide numbers while one layout fits")
-    async def minimize_route(body: BoardIn) -> Response:
-        """Hide shown numbers while only the board's one layout fits; ``hidden``
-        lists them."""
-        return await bounded("minimize", body)
 
-    return api
+AppTurns = Annotated[Turns, Depends(_turns)]
+
+# each child runs _work of this module: the forkserver imports it once,
+# or every request's child imported it anew (300 to 1,000 ms)
+limited.preload(__name__)
+
+router = APIRouter(route_class=StrictJSONRoute)
+"""The puzzle routes (no game, no token)."""
+
+
+@router.post("/puzzle/new", summary="Make a puzzle with one solution")
+async def new_puzzle(body: NewPuzzle, turns: AppTurns) -> Response:
+    """A puzzle of the size and difficulty asked (docs/puzzles.md): its board
+    text, its code (which holds the solution), grade and seed."""
+    return await turns.run("new", body)
+
+
+@router.post("/puzzle/make-unique", summary="Show numbers until one layout fits")
+async def make_unique_route(body: BoardIn, turns: AppTurns) -> Response:
+    """Show a small set of extra numbers of a layout that fits the board, so
+    that only it fits; ``added`` lists them."""
+    return await turns.run("make-unique", body)
+
+
+@router.post("/puzzle/minimize", summary="Hide numbers while one layout fits")
+async def minimize_route(body: BoardIn, turns: AppTurns) -> Response:
+    """Hide shown numbers while only the board's one layout fits; ``hidden``
+    lists them."""
+    return await turns.run("minimize", body)

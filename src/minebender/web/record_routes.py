@@ -12,13 +12,13 @@ from fastapi.responses import Response
 
 from minebender import replay as replay_mod
 from minebender.session import board_code, level_name
-from minebender.store import FinishedGame, StoreError
-from minebender.web.access import json_answer
+from minebender.store import FinishedGame
+from minebender.web.access import AppHub, json_answer
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
-from minebender.web.hub import Hub, SaveFailed
+from minebender.web.hub import Hub
 
-__all__ = ["LEVELS", "best_times_of", "record_routes"]
+__all__ = ["LEVELS", "best_times_of", "router"]
 
 LEVELS = ("beginner", "intermediate", "expert")
 """The levels with best times (a custom field has statistics only)."""
@@ -68,99 +68,93 @@ def stored_replay(hub: Hub, gid: str) -> dict[str, Any] | None:
     return replay_mod.to_json(replay_mod.from_session(stored.session(lambda: 0.0), player))
 
 
-def record_routes(hub: Hub) -> APIRouter:
-    """The routes of hub's best times and statistics, and ``/health``."""
-    api = APIRouter(route_class=StrictJSONRoute)
+def all_best_times(hub: Hub) -> dict[str, list[dict[str, Any]]]:
+    """The best times of every level with them, as ``GET /api/best-times`` answers."""
+    return {level: best_times_of(hub, level) for level in LEVELS}
 
-    def _all_times() -> dict[str, list[dict[str, Any]]]:
-        return {level: best_times_of(hub, level) for level in LEVELS}
 
-    @api.get("/best-times", summary="Best times per level")
-    async def best_times() -> Response:
-        """The best times of Beginner, Intermediate and Expert, fastest first."""
-        return json_answer(await asyncio.to_thread(_all_times))
+def all_statistics(hub: Hub) -> dict[str, Any]:
+    """The statistics of every level, Custom included, as ``GET /api/statistics``
+    answers them."""
+    out = {}
+    for level in (*LEVELS, "custom"):
+        st = hub.store.statistics(level)
+        out[level] = {
+            "played": st.played,
+            "won": st.won,
+            "win_percent": st.win_percent,
+            "current_streak": st.current_streak,
+            "best_streak": st.best_streak,
+        }
+    return out
 
-    @api.delete("/best-times", summary="Reset Scores")
-    async def reset_best_times() -> Response:
-        """Empty the best times of every level, for good: no game finished
-        before comes back into them. Answers the emptied lists and ``removed``.
-        A DELETE, which another site's page cannot send without asking first."""
-        try:
-            removed = await asyncio.to_thread(hub.reset_best_times)
-        except SaveFailed as exc:
-            raise ApiError(503, f"could not reset the best times: {exc}") from None
-        return json_answer({"removed": removed, **await asyncio.to_thread(_all_times)})
 
-    @api.get("/statistics", summary="Statistics per level")
-    async def statistics() -> Response:
-        """Played, won, win % and streaks of each level's ranked games (practice,
-        no-guess and chosen boards excluded)."""
-        return json_answer(await asyncio.to_thread(_statistics))
+router = APIRouter(route_class=StrictJSONRoute)
+"""The routes of the app's best times and statistics, and ``/health``."""
 
-    @api.delete("/statistics", summary="Reset Statistics")
-    async def reset_statistics() -> Response:
-        """Start every level's statistics again from zero; the best times stay.
-        Answers the new statistics and ``removed``, the games they counted."""
-        try:
-            removed = await asyncio.to_thread(hub.reset_statistics)
-        except SaveFailed as exc:
-            raise ApiError(503, f"could not reset the statistics: {exc}") from None
-        return json_answer({"removed": removed, **await asyncio.to_thread(_statistics)})
 
-    def _statistics() -> dict[str, Any]:
-        out = {}
-        for level in (*LEVELS, "custom"):
-            st = hub.store.statistics(level)
-            out[level] = {
-                "played": st.played,
-                "won": st.won,
-                "win_percent": st.win_percent,
-                "current_streak": st.current_streak,
-                "best_streak": st.best_streak,
-            }
-        return out
+@router.get("/best-times", summary="Best times per level")
+async def best_times(hub: AppHub) -> Response:
+    """The best times of Beginner, Intermediate and Expert, fastest first."""
+    return json_answer(await asyncio.to_thread(all_best_times, hub))
 
-    @api.get("/replays", summary="The finished games the server keeps")
-    async def replays(
-        level: Literal["beginner", "intermediate", "expert", "custom"] | None = None,
-        result: Literal["won", "lost"] | None = None,
-        order: Literal["time", "date"] = "time",
-        offset: int = Query(0, ge=0),
-        limit: int = Query(50, ge=1, le=MAX_PAGE),
-    ) -> Response:
-        """One page of the finished games of every player and interface, for
-        Game > Replays: by level and result, the best times first (``time``:
-        won games fastest first, then the lost ones) or the newest first
-        (``date``). ``total`` is how many match in all."""
 
-        def page() -> tuple[int, list[FinishedGame]]:
-            return hub.store.finished_page(
-                level=level, result=result, order=order, offset=offset, limit=limit
-            )
+@router.delete("/best-times", summary="Reset Scores")
+async def reset_best_times(hub: AppHub) -> Response:
+    """Empty the best times of every level, for good: no game finished
+    before comes back into them. Answers the emptied lists and ``removed``.
+    A DELETE, which another site's page cannot send without asking first."""
+    removed = await asyncio.to_thread(hub.reset_best_times)
+    return json_answer({"removed": removed, **await asyncio.to_thread(all_best_times, hub)})
 
-        try:
-            total, games = await asyncio.to_thread(page)
-        except StoreError as exc:
-            raise ApiError(503, f"the game store is not available: {exc}") from None
-        items = [finished_item(g) for g in games]
-        return json_answer({"total": total, "offset": offset, "games": items})
 
-    @api.get("/replays/{gid}", summary="The replay file of a finished game")
-    async def replay_file(gid: str) -> Response:
-        """The replay file (docs/replays.md) of any finished game the server
-        keeps, as ``/api/games/{id}/replay`` gives its owner: a finished game
-        gives nothing away. 404 for a game not finished (or abandoned)."""
-        try:
-            data = await asyncio.to_thread(stored_replay, hub, gid)
-        except StoreError as exc:
-            raise ApiError(503, f"the game store is not available: {exc}") from None
-        if data is None:
-            raise ApiError(404, f"no finished game {gid!r}: only a game won or lost has a replay")
-        return json_answer(data)
+@router.get("/statistics", summary="Statistics per level")
+async def statistics(hub: AppHub) -> Response:
+    """Played, won, win % and streaks of each level's ranked games (practice,
+    no-guess and chosen boards excluded)."""
+    return json_answer(await asyncio.to_thread(all_statistics, hub))
 
-    @api.get("/health", summary="The server is up")
-    async def health() -> Response:
-        """Answers ``{"ok": true}``: for scripts that wait for the server."""
-        return json_answer({"ok": True})
 
-    return api
+@router.delete("/statistics", summary="Reset Statistics")
+async def reset_statistics(hub: AppHub) -> Response:
+    """Start every level's statistics again from zero; the best times stay.
+    Answers the new statistics and ``removed``, the games they counted."""
+    removed = await asyncio.to_thread(hub.reset_statistics)
+    return json_answer({"removed": removed, **await asyncio.to_thread(all_statistics, hub)})
+
+
+@router.get("/replays", summary="The finished games the server keeps")
+async def replays(
+    hub: AppHub,
+    level: Literal["beginner", "intermediate", "expert", "custom"] | None = None,
+    result: Literal["won", "lost"] | None = None,
+    order: Literal["time", "date"] = "time",
+    offset: int = Query(0, ge=0),
+    limit: int = Query(50, ge=1, le=MAX_PAGE),
+) -> Response:
+    """One page of the finished games of every player and interface, for
+    Game > Replays: by level and result, the best times first (``time``:
+    won games fastest first, then the lost ones) or the newest first
+    (``date``). ``total`` is how many match in all."""
+    total, games = await asyncio.to_thread(
+        hub.store.finished_page, level=level, result=result, order=order, offset=offset, limit=limit
+    )
+    items = [finished_item(g) for g in games]
+    return json_answer({"total": total, "offset": offset, "games": items})
+
+
+@router.get("/replays/{gid}", summary="The replay file of a finished game")
+async def replay_file(gid: str, hub: AppHub) -> Response:
+    """The replay file (docs/replays.md) of any finished game the server
+    keeps, as ``/api/games/{id}/replay`` gives its owner: a finished game
+    gives nothing away. 404 for a game not finished (or abandoned)."""
+    data = await asyncio.to_thread(stored_replay, hub, gid)
+    if data is None:
+        raise ApiError(404, f"no finished game {gid!r}: only a game won or lost has a replay")
+    return json_answer(data)
+
+
+@router.get("/health", summary="The server is up")
+async def health() -> Response:
+    """Answers ``{"ok": true}``: for scripts that wait for the server."""
+    return json_answer({"ok": True})

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 
 from minebender import limited
 from minebender.review import Record, ReviewError, read_record
 from minebender.review.frames import frames_of
 from minebender.review.report import review_record
-from minebender.web.access import json_answer
+from minebender.web.access import json_answer, shared
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 
-__all__ = ["MAX_REVIEW_BYTES", "REVIEW", "REVIEW_LIMITS", "review_routes"]
+__all__ = ["MAX_REVIEW_BYTES", "REVIEW", "REVIEW_LIMITS", "router"]
 
 REVIEW = "/api/review"
 MAX_REVIEW_BYTES = 5_000_000
@@ -43,47 +43,61 @@ def _review_json(report: Any, record: Record, frames: bool) -> dict[str, Any]:
     return out
 
 
-def review_routes() -> APIRouter:
-    """The route that reviews an uploaded replay (no game, no token)."""
-    api = APIRouter(route_class=StrictJSONRoute)
+async def _read(file: Path, raw: bytes) -> Record:
+    """The replay in raw, read off the event loop (``read_record``, which
+    parses other clients' files in a child); a 422 names what is wrong."""
+    try:
+        return await asyncio.to_thread(read_record, file, raw)
+    except ReviewError as exc:
+        raise ApiError(422, str(exc)) from None
+
+
+def _answered(file: Path, outcome: limited.Outcome) -> Response:
+    """The judging's outcome as an answer: the review, or a 422 (a file it
+    refused, a board too hard), or a 500 naming how it stopped."""
+    if isinstance(outcome, limited.Done):
+        return json_answer(outcome.value)
+    if isinstance(outcome, limited.Failed) and outcome.kind == "ReviewError":
+        raise ApiError(422, outcome.message)
+    if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
+        raise ApiError(
+            422, f"{file}: too hard to review within {REVIEW_LIMITS.seconds:.0f} s and 2 GB"
+        )
+    raise ApiError(500, f"{file}: the review stopped ({type(outcome).__name__})")
+
+
+async def _at_once(request: Request) -> asyncio.Semaphore:
     # Two files at a time: each takes a core while it is judged.
-    at_once = asyncio.Semaphore(2)
+    return shared(request, "reviews", lambda: asyncio.Semaphore(2))
 
-    @api.post(REVIEW.removeprefix("/api"), summary="Review a replay file")
-    async def review(
-        request: Request,
-        name: str = Query(
-            min_length=1,
-            max_length=255,
-            description="the file's name: its suffix (.json .avf .rmv .evf .mvf) says the format",
-        ),
-        frames: bool = Query(
-            default=False,
-            description="add the board after each move and the position before it (the page)",
-        ),
-    ) -> Response:
-        """Review a replay file sent as the body (Content-Type:
-        application/octet-stream): the object of ``minebender review --json``.
-        422 names what is wrong with the file."""
-        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind != "application/octet-stream":
-            raise ApiError(415, "send the file as Content-Type: application/octet-stream")
-        raw = await request.body()  # at most MAX_REVIEW_BYTES (web.bodies.BodyLimit)
-        file = Path(Path(name).name)
-        async with at_once:
-            try:
-                record = await asyncio.to_thread(read_record, file, raw)
-            except ReviewError as exc:
-                raise ApiError(422, str(exc)) from None
-            outcome = await limited.run_async(_review_json, record, frames, limits=REVIEW_LIMITS)
-        if isinstance(outcome, limited.Done):
-            return json_answer(outcome.value)
-        if isinstance(outcome, limited.Failed) and outcome.kind == "ReviewError":
-            raise ApiError(422, outcome.message)
-        if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
-            raise ApiError(
-                422, f"{file}: too hard to review within {REVIEW_LIMITS.seconds:.0f} s and 2 GB"
-            )
-        raise ApiError(500, f"{file}: the review stopped ({type(outcome).__name__})")
 
-    return api
+router = APIRouter(route_class=StrictJSONRoute)
+"""The route that reviews an uploaded replay (no game, no token)."""
+
+
+@router.post(REVIEW.removeprefix("/api"), summary="Review a replay file")
+async def review(
+    request: Request,
+    at_once: Annotated[asyncio.Semaphore, Depends(_at_once)],
+    name: str = Query(
+        min_length=1,
+        max_length=255,
+        description="the file's name: its suffix (.json .avf .rmv .evf .mvf) says the format",
+    ),
+    frames: bool = Query(
+        default=False,
+        description="add the board after each move and the position before it (the page)",
+    ),
+) -> Response:
+    """Review a replay file sent as the body (Content-Type:
+    application/octet-stream): the object of ``minebender review --json``.
+    422 names what is wrong with the file."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/octet-stream":
+        raise ApiError(415, "send the file as Content-Type: application/octet-stream")
+    raw = await request.body()  # at most MAX_REVIEW_BYTES (web.bodies.BodyLimit)
+    file = Path(Path(name).name)
+    async with at_once:
+        record = await _read(file, raw)
+        outcome = await limited.run_async(_review_json, record, frames, limits=REVIEW_LIMITS)
+    return _answered(file, outcome)

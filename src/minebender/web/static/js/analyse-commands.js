@@ -1,0 +1,133 @@
+// The analysis board's menus: a position brought in (pasted, dropped, a
+// file, the game's), copied or saved, made unique or minimized.
+
+import * as api from "./api.js";
+import { controlsDialog, marksDialog, newBoardDialog, pasteDialog } from "./analyse-dialogs.js";
+import { readPosition, toBoardText, toMine } from "./analyse-position.js";
+import { load, loadText } from "./analyse-run.js";
+import { $, state, status } from "./analyse-state.js";
+import * as dlg from "./dialogs.js";
+import { closeMenus } from "./menus.js";
+import { saved } from "./storage.js";
+import { analyseLink, takePosition } from "./takeposition.js";
+
+// ---------------------------------------------------------------- bringing a position in
+
+// Paste (Ctrl+V anywhere but a text field), a dropped file, Board > Open File.
+export function attachBringIn() {
+  document.addEventListener("paste", (e) => {
+    if (dlg.dialogOpen() || (e.target instanceof HTMLElement && e.target.closest("input, textarea"))) return;
+    const text = e.clipboardData?.getData("text/plain");
+    if (!text) return;
+    e.preventDefault();
+    loadText(text, "the pasted text");
+  });
+
+  window.addEventListener("dragover", (e) => {
+    if (e.dataTransfer?.types?.includes("Files")) {
+      e.preventDefault();
+      document.body.classList.add("dropping");
+    }
+  });
+  window.addEventListener("dragleave", (e) => {
+    if (!e.relatedTarget) document.body.classList.remove("dropping");
+  });
+  window.addEventListener("drop", (e) => {
+    document.body.classList.remove("dropping");
+    const file = e.dataTransfer?.files?.[0];
+    if (!file) return;
+    e.preventDefault();
+    openFile(file);
+  });
+  $("open-file").addEventListener("change", () => {
+    const input = $("open-file");
+    openFile(input.files?.[0]).finally(() => (input.value = ""));
+  });
+}
+
+async function openFile(file) {
+  if (!file) return;
+  if (file.size > 10_000_000) {
+    status(`${file.name}: a position file has at most 10 MB`, true);
+    return;
+  }
+  loadText(await file.text(), file.name);
+}
+
+// ---------------------------------------------------------------- copying and saving
+
+async function copyLink() {
+  const link = new URL(analyseLink(toBoardText(state.pos)), location.href).href;
+  try {
+    await navigator.clipboard.writeText(link);
+    status("The link to this position is copied.");
+  } catch {
+    await dlg.boardTextDialog(link, "position-link.txt", {
+      title: "Link",
+      intro: "The link to this position (press Ctrl+C to copy it):",
+    });
+  }
+}
+
+function mineDialog() {
+  let text;
+  try {
+    text = toMine(state.pos);
+  } catch (err) {
+    return dlg.message(".mine Text", `This position cannot be written as .mine: ${err.message}.`);
+  }
+  return dlg.boardTextDialog(text, "position.mine", {
+    title: ".mine Text",
+    intro: "The position as a JSMinesweeper .mine file (H hidden, F flagged):",
+  });
+}
+
+async function takeGame() {
+  const game = saved.get("current", null);
+  if (!game || !game.id || !game.token) {
+    await dlg.message("Take the Game's Position", "This browser has no game to take: play one first.");
+    return;
+  }
+  const text = await takePosition(game);
+  if (text !== null) loadText(text, "the game's position");
+}
+
+// ---------------------------------------------------------------- menus
+
+/** Make unique or minimize (POST /api/puzzle/...): the answer's board takes
+ * the place of this one, and the status line says what changed. */
+async function puzzleStep(how) {
+  status(how === "minimize" ? "Minimizing..." : "Making the position unique...");
+  const res = await api.puzzleStep(how, toBoardText(state.pos));
+  load(readPosition(res.board));
+  const n = how === "minimize" ? res.hidden.length : res.added.length;
+  const nums = `${n} ${n === 1 ? "number" : "numbers"}`;
+  status(
+    how === "minimize"
+      ? `Minimize hid ${nums}; one layout still fits (${res.difficulty}).`
+      : `Make unique showed ${nums}; one layout fits now (${res.difficulty}).`,
+  );
+}
+
+export async function command(cmd) {
+  closeMenus();
+  try {
+    if (cmd === "new") {
+      const pos = await newBoardDialog(state.pos);
+      if (pos) load(pos);
+    } else if (cmd === "open") $("open-file").click();
+    else if (cmd === "paste") {
+      const pos = await pasteDialog();
+      if (pos) load(pos, "Opened the pasted text.");
+    } else if (cmd === "game") await takeGame();
+    else if (cmd === "text") await dlg.boardTextDialog(toBoardText(state.pos), "position.txt");
+    else if (cmd === "mine") await mineDialog();
+    else if (cmd === "link") await copyLink();
+    else if (cmd === "play") location.href = "/";
+    else if (cmd === "controls") await controlsDialog();
+    else if (cmd === "marks") await marksDialog();
+    else if (cmd === "make-unique" || cmd === "minimize") await puzzleStep(cmd);
+  } catch (err) {
+    await dlg.message("Analysis Board", err.message);
+  }
+}
