@@ -18,6 +18,7 @@ from minebender.session.values import (
     Clock,
     Event,
     EventType,
+    HandInput,
     Mark,
     MarksOption,
     Path,
@@ -377,6 +378,24 @@ class Session:
         """The time of an event ``ago_ms`` before now, never before the last one."""
         last = self.events[-1].t_ms if self.events else 0
         return max(last, self.now_ms() - max(0, ago_ms))
+
+    def take(self, hands: Iterable[HandInput], marks: bool | None = None) -> list[Event]:
+        """A face's batch of presses and releases, in order, each with the
+        pointer's path before it: what the page sends. Returns the events
+        logged (none once the game is over)."""
+        logged: list[Event] = []
+        for h in hands:
+            if h.path:
+                first = h.path[0][0]
+                points = tuple((first - ago, x, y) for ago, x, y in h.path)
+                event = self.path(points, first)
+                logged += [event] if event else []
+            if h.down:
+                event = self.press(h.button, h.pos, marks, h.ago_ms)
+            else:
+                event = self.release(h.button, h.pos, h.ago_ms)
+            logged += [event] if event else []
+        return logged
 
     def click(self, button: Button, pos: Pos | None, marks: bool | None = None) -> Event | None:
         """A press and release of one button on ``pos``, at once: what a key

@@ -12,6 +12,7 @@ never sees. Both kinds still play.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
@@ -45,6 +46,7 @@ __all__ = [
     "Clock",
     "Event",
     "EventType",
+    "HandInput",
     "Input",
     "Mark",
     "MarksOption",
@@ -262,6 +264,30 @@ class MarksOption:
     def __post_init__(self) -> None:
         if not isinstance(self.on, bool):
             raise TypeError(f"MarksOption(on): on must be a bool, got {self.on!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    """A press (``down``) or release of ``button`` on ``pos`` (None: off the
+    board) as a face sends it: ``ago_ms`` before now, after the pointer went
+    along ``path``, points (ago_ms, px, py) oldest first (``Path`` says the
+    units). ``Session.take`` logs it."""
+
+    down: bool
+    button: Button
+    pos: Pos | None
+    ago_ms: int = 0
+    path: tuple[tuple[int, int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_button(self.button)
+        if self.ago_ms < 0:
+            raise ValueError("ago_ms must not be negative")
+        path_agos = [p[0] for p in self.path]
+        if any(a < b for a, b in itertools.pairwise(path_agos)) or (
+            path_agos and path_agos[-1] < self.ago_ms
+        ):
+            raise ValueError("a path's points come oldest first, before their press")
 
 
 Input: TypeAlias = Press | Release | Path | MarksOption
