@@ -9,15 +9,19 @@ as Windows XP's Minesweeper, Arbiter and ms_toollib do:
   counts as a right click when it is no part of a chord.
 - A left release opens the cell under the pointer (a press dragged to
   another cell opens that one; released off the board, nothing). A left
-  click on a number chords it: its hidden neighbours open when its flags add
-  up, else nothing happens. This is minebender's one choice beyond the
-  classic clients, so that a tap on a phone can chord too. It counts as a
-  left click, as ms_toollib counts it.
+  click on a number does nothing, as in every classic client, but counts
+  as a left click, as ms_toollib counts it. So a click aimed at a covered
+  cell that an earlier click opened as a number (its answer still on the
+  way) can never chord on flags the player did not check.
 - Both buttons down (in either order), or the middle button, make a chord.
   It is done at the first release, on the cell then under the pointer, and
   counts as one double click. The other button's release then does nothing.
 - A right press on an opened cell that the left button then joins is part of
   the chord. Alone, it counts as a right click at its release.
+
+A face turns a gesture that has no buttons into a click: a tap or Space on
+a covered cell is a left click, on a number a middle click (a chord); a
+long press or F is a right click.
 
 A release without its press (the press was made outside the board) does
 nothing and counts nothing.
@@ -66,9 +70,6 @@ class Hands:
     right_on_open: Pos | None = None
     """A right press on an opened cell: a right click at its release, unless
     the left button joins it first and makes it a chord."""
-    left_chords: bool = True
-    """A left click on a number chords it: minebender's rule. The classic
-    clients' files are read with this off."""
 
     def press(self, button: Button, pos: Pos | None, cell: Cell, marks: bool) -> Meaning:
         """A button goes down with the pointer on ``pos`` (None: off the
@@ -119,6 +120,4 @@ class Hands:
             return Meaning(None, "left")
         if cell in ("covered", "marked"):
             return Meaning(Reveal(pos), "left")
-        if cell == "number" and self.left_chords:
-            return Meaning(Chord(pos), "left")
         return Meaning(None, "left")

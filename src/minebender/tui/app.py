@@ -29,7 +29,7 @@ from minebender.player_games import (
     last_name,
 )
 from minebender.scores_report import build_report
-from minebender.session import Event, Session, SessionSpec, level_name, new_seed
+from minebender.session import Button, Event, Session, SessionSpec, level_name, new_seed
 from minebender.store import StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
@@ -296,9 +296,9 @@ class MinebenderApp(BoardApp):
         )
 
     def _right(self, pos: Pos) -> None:
-        s = self.session
-        cycle = pos in s.marks or (self.marks and pos in s.flags)
-        self._after(s.mark(pos) if cycle else s.flag(pos))
+        """A right click: the rule of presses decides what it does, with the
+        Marks (?) option."""
+        self._after(self.session.click("right", pos, marks=self.marks))
 
     def action_assist(self) -> None:
         """Press the no-guess assist."""
@@ -385,11 +385,11 @@ class MinebenderApp(BoardApp):
         self.push_screen(ScoresScreen(build_report(self.saver.store)))
 
     def _open(self, pos: Pos) -> None:
+        """Space or Enter: the click that opens what the cell shows, a chord
+        (the middle button) on a number, else a left click."""
         tile = self.session.display()[pos.y][pos.x]
-        if isinstance(tile, Number):
-            self._after(self.session.chord(pos))
-        else:
-            self._after(self.session.reveal(pos))
+        chord = isinstance(tile, Number) and tile.n > 0
+        self._after(self.session.click("middle" if chord else "left", pos))
 
     def _after(self, event: Event | None) -> None:
         if event is None:
@@ -491,12 +491,12 @@ class MinebenderApp(BoardApp):
         if self._too_small:
             return
         self.cursor = self.board.cursor = message.pos
-        if message.button == 3:
+        buttons: dict[int, Button] = {1: "left", 2: "middle", 3: "right"}
+        button = buttons.get(message.button, "left")
+        if button == "right":
             self._right(message.pos)
-        elif message.button == 2:
-            self._after(self.session.chord(message.pos))
         else:
-            self._open(message.pos)
+            self._after(self.session.click(button, message.pos))
 
     def on_face_pressed(self) -> None:
         self.action_new_game()
