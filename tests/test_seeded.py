@@ -1,0 +1,115 @@
+"""One seeded stream: every seeded choice comes from ``minebender.seeded``,
+by the algorithm its docstring writes down."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from minebender.seeded import Stream, hash_words
+
+
+def test_the_words_are_sha256_of_the_key_and_a_block_counter() -> None:
+    """Another program can compute the words from the docstring alone."""
+    key = b"minebender test"
+    expected = []
+    for block in range(3):
+        digest = hashlib.sha256(key + block.to_bytes(8, "big")).digest()
+        expected += [int.from_bytes(digest[i : i + 4], "big") for i in range(0, 32, 4)]
+    s = Stream.from_text("minebender test")
+    assert [s.word() for _ in range(24)] == expected
+    hashed = Stream.hashed(key)
+    assert hashed.word() == int.from_bytes(
+        hashlib.sha256(hashlib.sha256(key).digest() + bytes(8)).digest()[:4], "big"
+    )
+
+
+def test_hash_words_chain_past_one_digest() -> None:
+    first = hashlib.sha256(b"x").digest()
+    second = hashlib.sha256(first).digest()
+    third = hashlib.sha256(first + second).digest()
+    chained = first + second + third
+    assert hash_words(b"x", 20) == [
+        int.from_bytes(chained[i : i + 4], "big") for i in range(0, 80, 4)
+    ]
+
+
+def test_the_choices_are_pinned() -> None:
+    """What a key gives is fixed for good: a change here changes puzzles."""
+    s = Stream.from_text("minebender test")
+    assert s.below(10) == 4
+    assert s.below(2**40) == 1044652372259
+    assert s.random() == 0.6702841140807173
+    assert s.choice("abcdef") == "b"
+    assert s.weighted("xyz", [1, 0, 10**30]) == "z"
+    assert s.sample(range(20), 5) == [15, 13, 5, 7, 4]
+    order = list(range(10))
+    s.shuffle(order)
+    assert order == [0, 3, 2, 5, 8, 6, 7, 9, 4, 1]
+
+
+def test_below_rejects_the_words_past_the_last_whole_multiple() -> None:
+    """For n = 2**31 + 1 one whole multiple fits in a word, so about half the
+    words are skipped; the others are taken modulo n, each value as likely."""
+    n = 2**31 + 1
+    words = Stream(b"k")
+    kept = [w % n for w in (words.word() for _ in range(64)) if w < n]
+    s = Stream(b"k")
+    assert len(kept) < 50
+    assert [s.below(n) for _ in range(10)] == kept[:10]
+
+
+def test_below_reads_big_numbers_from_several_words() -> None:
+    s, t = Stream(b"big"), Stream(b"big")
+    n = 2**64
+    a, b = t.word(), t.word()
+    assert s.below(n) == (a << 32 | b) % n
+
+
+def test_below_is_uniform() -> None:
+    s = Stream.from_text("minebender uniform")
+    counts = Counter(s.below(6) for _ in range(60_000))
+    assert set(counts) == set(range(6))
+    assert all(abs(c - 10_000) < 500 for c in counts.values())  # about 5 standard deviations
+
+
+def test_random_is_in_the_unit_interval() -> None:
+    s = Stream(b"float")
+    values = [s.random() for _ in range(10_000)]
+    assert all(0.0 <= v < 1.0 for v in values)
+    assert 0.48 < sum(values) / len(values) < 0.52
+
+
+def test_weighted_never_picks_a_zero_weight_and_follows_whole_weights() -> None:
+    s = Stream(b"weights")
+    picks = Counter(s.weighted("abc", [10**40, 0, 3 * 10**40]) for _ in range(8_000))
+    assert picks["b"] == 0
+    assert 1_800 < picks["a"] < 2_200
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda s: s.below(0), "at least 1"),
+        (lambda s: s.sample([1, 2], 3), "from 0 to 2"),
+        (lambda s: s.weighted("ab", [0, 0]), "all 0"),
+        (lambda s: s.weighted("ab", [1]), "as many weights"),
+        (lambda s: s.weighted("ab", [2, -1]), "negative"),
+    ],
+)
+def test_impossible_choices_say_why(call: Callable[[Stream], object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call(Stream(b"x"))
+
+
+def test_sample_and_shuffle_keep_the_items() -> None:
+    s = Stream(b"keep")
+    items = list(range(30))
+    drawn = s.sample(items, 30)
+    assert sorted(drawn) == items and drawn != items
+    s.shuffle(items)
+    assert sorted(items) == list(range(30))
+    assert s.sample(items, 0) == []
