@@ -1,5 +1,9 @@
 """One seeded stream: every seeded choice comes from ``minebender.seeded``,
-by the algorithm its docstring writes down."""
+by the algorithm its docstring writes down, and the boards of old seeds stay.
+
+The boards below were dealt by minebender before the stream was one module:
+board codes, stored games and replays must deal them again.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,16 @@ from collections.abc import Callable
 
 import pytest
 
+from minebender.bot import game_words
+from minebender.game import board_rs
+from minebender.noguess.search import generate
 from minebender.seeded import Stream, hash_words
+from minebender.session.board import assist_k, layout_for, seed_words
+from minebender.types import Layout, Pos, Setup
+
+
+def rows(layout: Layout) -> list[str]:
+    return ["".join("*" if c else "." for c in row) for row in layout]
 
 
 def test_the_words_are_sha256_of_the_key_and_a_block_counter() -> None:
@@ -113,3 +126,99 @@ def test_sample_and_shuffle_keep_the_items() -> None:
     s.shuffle(items)
     assert sorted(items) == list(range(30))
     assert s.sample(items, 0) == []
+
+
+# --------------------------------------------------------------------------
+# The boards of old seeds, captured before the stream was one module
+# --------------------------------------------------------------------------
+
+
+def test_a_board_code_deals_the_board_it_always_dealt() -> None:
+    """``e:k3j9`` with the first click at (3, 3)."""
+    assert rows(layout_for(Setup(30, 16, 99), "k3j9", Pos(3, 3))) == [
+        "...............*....*.*..*....",
+        "....*.........*...*.*.......*.",
+        ".*........*.**........*..*..*.",
+        ".....*..*..............*.**...",
+        "........*......*.....**......*",
+        "**..*.......*........*.**..*..",
+        "*...*.**.......*....*..*......",
+        ".....*.***....*..*.....*..*.*.",
+        "...........**..*.*.*......*...",
+        "***....**....*.*..**...*....**",
+        "*...*..*.......*......*..**..*",
+        "................*....*........",
+        "........*......*..*......*...*",
+        ".................**....*.*..*.",
+        "*.........**..**..*..*.....*..",
+        "..*......*..........*.........",
+    ]
+    assert rows(layout_for(Setup(9, 9, 10), "k3j9", Pos(3, 3))) == [
+        ".........",
+        ".........",
+        ".*.......",
+        "......*..",
+        ".*.......",
+        "....**..*",
+        "......**.",
+        "*........",
+        "...*.....",
+    ]
+
+
+def test_a_no_guess_code_deals_the_board_it_always_dealt() -> None:
+    """``i+ng:k3j9`` with the first click at (3, 3): a board that was repaired."""
+    assert rows(layout_for(Setup(16, 16, 40), "k3j9", Pos(3, 3), no_guess=True)) == [
+        "........*.......",
+        "..*.....*....*.*",
+        "........*...*..*",
+        "............*..*",
+        "*...............",
+        ".*..........*...",
+        ".*...*.*......*.",
+        "*..........*....",
+        "................",
+        "**.*.**.....*...",
+        "*....**.*......*",
+        "..*.*...........",
+        "...*..........**",
+        "......*.*.......",
+        ".*.........*.*..",
+        "................",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("size", "index", "repairs", "digest"),
+    [
+        ((30, 16, 99), 3, 8, "aa7e02cd3c59e8bc"),
+        ((30, 16, 99), 7, 4, "f8615a2814b94422"),
+        ((9, 9, 30), 0, 7, "8a7502f34f13d52b"),
+    ],
+)
+def test_a_no_guess_run_gives_the_boards_it_always_gave(
+    size: tuple[int, int, int], index: int, repairs: int, digest: str
+) -> None:
+    """Boards of ``generate --no-guess``, seed 7 then 11, found after repairs
+    (so shuffles and samples of the stream decided them)."""
+    w, h, m = size
+    first = Pos(15, 8) if m == 99 else Pos(2, 2)
+    report = generate(w, h, m, first, board_rs(7 if m == 99 else 11, index))
+    assert report.repairs == repairs
+    assert hashlib.sha256(repr(report.layout).encode()).hexdigest()[:16] == digest
+
+
+def test_the_words_of_seeds_are_those_they_always_were() -> None:
+    assert seed_words("k3j9") == [
+        262847961,
+        968129791,
+        1577156317,
+        1750933666,
+        3809428710,
+        2607721181,
+        3669471648,
+        3460106993,
+    ]
+    assert seed_words("x", 12)[8:] == [247588741, 4025385516, 1525540754, 3585127395]
+    assert [assist_k("k3j9", i) for i in range(3)] == [44488665, 1829829954, 121747902]
+    assert game_words(5, 0)[:3] == [4235870131, 665787014, 3733584064]
