@@ -2,7 +2,8 @@
 by the algorithm its docstring writes down, and the boards of old seeds stay.
 
 The boards below were dealt by minebender before the stream was one module:
-board codes, stored games and replays must deal them again.
+board codes, stored games and replays must deal them again. Puzzles were
+drawn with Python's ``random`` then, so their pins are of the new stream.
 """
 
 from __future__ import annotations
@@ -13,16 +14,41 @@ from collections.abc import Callable
 
 import pytest
 
+from importgraph import imported, modules
 from minebender.bot import game_words
 from minebender.game import board_rs
 from minebender.noguess.search import generate
+from minebender.puzzle import make_puzzle
 from minebender.seeded import Stream, hash_words
 from minebender.session.board import assist_k, layout_for, seed_words
 from minebender.types import Layout, Pos, Setup
 
+HASHLIB_ALLOWED = {"minebender.store.records": "keeps a game's token as its SHA-256"}
+"""Modules besides ``seeded`` that may use hashlib, and why: never for a stream."""
+
 
 def rows(layout: Layout) -> list[str]:
     return ["".join("*" if c else "." for c in row) for row in layout]
+
+
+def test_no_module_but_seeded_makes_its_own_randomness() -> None:
+    """Python's ``random`` gives other draws on another Python, and a stream
+    of hashes written twice can drift apart: only ``seeded`` has either."""
+    bad = []
+    for name, path in modules().items():
+        if name == "minebender.seeded":
+            continue
+        found = imported(name, path)
+        if "random" in found:
+            bad.append(f"{name} imports random")
+        if "hashlib" in found and name not in HASHLIB_ALLOWED:
+            bad.append(f"{name} imports hashlib")
+    assert not bad, "draw from minebender.seeded instead:\n  " + "\n  ".join(bad)
+
+
+# --------------------------------------------------------------------------
+# The algorithm, as written down
+# --------------------------------------------------------------------------
 
 
 def test_the_words_are_sha256_of_the_key_and_a_block_counter() -> None:
@@ -222,3 +248,18 @@ def test_the_words_of_seeds_are_those_they_always_were() -> None:
     assert seed_words("x", 12)[8:] == [247588741, 4025385516, 1525540754, 3585127395]
     assert [assist_k("k3j9", i) for i in range(3)] == [44488665, 1829829954, 121747902]
     assert game_words(5, 0)[:3] == [4235870131, 665787014, 3733584064]
+
+
+# --------------------------------------------------------------------------
+# Puzzles: new draws, pinned so that they stay
+# --------------------------------------------------------------------------
+
+
+def test_a_puzzle_of_a_seed_is_pinned() -> None:
+    made = make_puzzle(8, 8, 12, 5, 2)
+    assert made.puzzle.board_text() == (
+        "8x8x12\n.01..2.2\n.1.2....\n.22...2.\n.....3.0\n2.3.....\n...1....\n.1..11.1\n..0.1.1.\n"
+    )
+    assert sorted(made.puzzle.mines) == [3, 6, 14, 16, 20, 21, 25, 27, 36, 41, 47, 61]
+    easy = make_puzzle(5, 5, 6, 11, 0, "easy")
+    assert easy.puzzle.board_text() == "5x5x6\n.....\n3....\n....0\n.22..\n12...\n"
