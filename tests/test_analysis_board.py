@@ -24,6 +24,7 @@ from minebender.analysis_board import (
 from minebender.bench.positions import wide_lattice
 from minebender.boardtext import parse
 from minebender.bot.walked import walked_layouts
+from minebender.seeded import Stream
 from minebender.solver.conflict import conflict
 from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
 from reference import brute, defs
@@ -182,7 +183,7 @@ def test_walked_layouts_are_distinct_and_consistent(view: Knowledge) -> None:
     """The local search gives only layouts that agree with the view (its mine
     total included, when known), each once."""
     analysis = mb.analyse(view)
-    found = walked_layouts(view, analysis, 5, 2_000, random.Random(1))
+    found = walked_layouts(view, analysis, 5, 2_000, Stream(b"1"))
     consistent = {
         frozenset(p.y * view.width + p.x for p in view.cells() if defs.mine(lay, p))
         for lay in brute.solver_layouts(view)

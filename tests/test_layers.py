@@ -14,6 +14,9 @@ own imports and users put them:
 - ``words`` (a count with its noun, "a" or "an", a value cut short) and
   ``jsontext`` (JSON from outside, with errors that say what is wrong) are
   value-layer helpers that need nothing, so that every layer may use them;
+- ``seeded`` (every seeded choice) is a value-layer helper too: board
+  generation in the core draws from it, and so do puzzles, the bot and the
+  benchmarks;
 - ``commands.options``, the options the subcommands share, is an interface
   with them: argparse is the interfaces' alone, and the services take values
   already read;
@@ -36,6 +39,7 @@ LAYERS: dict[str, int] = {
     "types": 0,
     "words": 0,
     "jsontext": 0,
+    "seeded": 0,
     "": 1,  # the package: its __init__ re-exports the core's public API
     "game": 1,
     "solver": 1,

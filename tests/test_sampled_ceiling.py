@@ -25,6 +25,7 @@ from minebender.bot.sampled_ceiling import ceiling_draws, sampled_ceiling
 from minebender.bot.sampling import LayoutSampler
 from minebender.cli import main
 from minebender.game import setup
+from minebender.seeded import Stream
 from minebender.types import Beginner, Intermediate
 from reference.brute import consistent_layouts
 from reference.expectimax import best_win
@@ -80,7 +81,7 @@ def test_every_draw_agrees_with_the_view_and_draws_are_uniform(rows: list[str], 
     every = {flat(lay) for lay in consistent_layouts(view)}
     assert analysis.solutions == len(every) >= 20
     sampler = LayoutSampler(view, analysis)
-    rng = random.Random(5)
+    rng = Stream(b"5")
     draws = 300 * len(every)
     seen = Counter(sampler.sample(rng) for _ in range(draws))
     assert set(seen) == every  # each draw consistent, every layout reached

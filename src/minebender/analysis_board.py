@@ -12,7 +12,6 @@ then the dead cells, then the win chances.
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from minebender.bot.endgame import candidate_wins
 from minebender.bot.sampling import LayoutSampler
 from minebender.bot.strategy import ENDGAME_LAYOUTS, ENDGAME_NODES, choose
 from minebender.bot.walked import walked_layouts
+from minebender.seeded import Stream
 from minebender.solver import Analysis, Explanation, analyse, explain
 from minebender.solver.conflict import Conflict, conflict
 from minebender.solver.reading import neighbour_table
@@ -166,27 +166,6 @@ WALK_STEPS = 60_000
 """Flips the local search may take for its layouts, where none can be drawn:
 about 0.5 s of processor time."""
 
-
-class _WholeRandom(random.Random):
-    """A Random whose ``choices`` weighs with whole numbers of any size: the
-    sampler's weights on a 100x100 board are far past a float."""
-
-    def choices(
-        self, population: Any, weights: Any = None, *, cum_weights: Any = None, k: int = 1
-    ) -> list[Any]:
-        if weights is None or cum_weights is not None:
-            return super().choices(population, weights, cum_weights=cum_weights, k=k)
-        out = []
-        for _ in range(k):
-            pick = self.randrange(sum(weights))
-            for item, weight in zip(population, weights, strict=True):
-                if pick < weight:
-                    out.append(item)
-                    break
-                pick -= weight
-        return out
-
-
 LISTED_CELLS = 40
 """The most undecided cells in one part of the frontier for which layouts are
 drawn uniformly (``LayoutSampler`` lists the part's assignments: a 16x16
@@ -207,7 +186,7 @@ def _drawn(knowledge: Knowledge, analysis: Analysis) -> tuple[set[Pos], dict[Pos
     others, the number they showed where they were safe. Where layouts cannot
     be drawn uniformly (unknown total, a revealed mine, a frontier with too
     many assignments to list) a local search finds some (``bot.walked``)."""
-    rng = _WholeRandom(0)
+    rng = Stream.from_text("minebender analysis board")
     layouts: list[frozenset[int]] = []
     if _listable(knowledge):
         try:

@@ -16,10 +16,10 @@ Won()
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from minebender.seeded import Stream
 from minebender.types import (
     BOOM,
     HIDDEN,
@@ -459,51 +459,26 @@ def setup(level: Level) -> Setup:
 # --------------------------------------------------------------------------
 
 
-class _Stream:
-    """Uniform 32-bit words drawn from SHA-256 of rs, block after block.
+def _stream(rs: Sequence[int]) -> Stream:
+    """The stream ``place_mines`` draws from: keyed by every word of rs.
 
     Randomness comes in as an argument: the same rs always gives the same
     words. Every word depends on all of rs, so sequences that differ in one
     word (a run's seed with a game index, say) give unrelated layouts; words of
     rs used directly would pin the first mines of every such game.
     """
-
-    def __init__(self, rs: Sequence[int]) -> None:
-        words: list[int] = []
-        for i, r in enumerate(rs):
-            if isinstance(r, bool) or not isinstance(r, int):
-                raise TypeError(f"place_mines: rs[{i}] must be a 32-bit unsigned int, got {r!r}")
-            if not 0 <= r < 2**32:
-                raise ValueError(f"place_mines: rs[{i}] must be a 32-bit unsigned int, got {r!r}")
-            words.append(r)
-        self._seed = hashlib.sha256(
-            b"minebender/place_mines"
-            + len(words).to_bytes(8, "big")
-            + b"".join(w.to_bytes(4, "big") for w in words)
-        )
-        self._words: list[int] = []
-        self._i = 0
-        self._block = 0
-
-    def _word(self) -> int:
-        if self._i >= len(self._words):
-            h = self._seed.copy()
-            h.update(self._block.to_bytes(8, "big"))
-            self._block += 1
-            digest = h.digest()
-            self._words = [int.from_bytes(digest[j : j + 4], "big") for j in range(0, 32, 4)]
-            self._i = 0
-        w = self._words[self._i]
-        self._i += 1
-        return w
-
-    def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1 (n at most 2**32)."""
-        limit = (2**32 // n) * n
-        while True:
-            w = self._word()
-            if w < limit:
-                return w % n
+    words: list[int] = []
+    for i, r in enumerate(rs):
+        if isinstance(r, bool) or not isinstance(r, int):
+            raise TypeError(f"place_mines: rs[{i}] must be a 32-bit unsigned int, got {r!r}")
+        if not 0 <= r < 2**32:
+            raise ValueError(f"place_mines: rs[{i}] must be a 32-bit unsigned int, got {r!r}")
+        words.append(r)
+    return Stream(
+        b"minebender/place_mines"
+        + len(words).to_bytes(8, "big")
+        + b"".join(w.to_bytes(4, "big") for w in words)
+    )
 
 
 def allowed_cells(width: int, height: int, mines: int, first: Pos) -> list[Pos]:
@@ -554,10 +529,5 @@ def place_mines(width: int, height: int, mines: int, first: Pos, rs: Sequence[in
         # a dict or a set is iterable too, and its keys became the seed
         raise TypeError(f"place_mines: rs must be a sequence of 32-bit ints, got {rs!r}")
     pool = allowed_cells(width, height, mines, first)
-    count = min(mines, len(pool))
-    stream = _Stream(rs)
-    for i in range(count):
-        j = i + stream.below(len(pool) - i)
-        pool[i], pool[j] = pool[j], pool[i]
-    chosen = set(pool[:count])
+    chosen = set(_stream(rs).sample(pool, min(mines, len(pool))))
     return tuple(tuple(Pos(x, y) in chosen for x in range(width)) for y in range(height))

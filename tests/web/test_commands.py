@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import socket
 import socketserver
 import threading
@@ -13,6 +12,7 @@ import pytest
 from minebender.bench.web import choose
 from minebender.cli import main
 from minebender.commands.serve import has_display, host_names
+from minebender.seeded import Stream
 
 
 def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
@@ -50,7 +50,7 @@ def test_no_display_means_no_browser(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_bench_player_plays_from_the_view_alone() -> None:
-    rng = random.Random(1)
+    rng = Stream(b"1")
     blank = {"width": 3, "height": 3, "started": False, "tiles": [["covered"] * 3] * 3}
     assert choose(blank, rng) == {"type": "reveal", "x": 1, "y": 1}
     tiles = [["1", "covered", "covered"], ["covered"] * 3, ["covered"] * 3]

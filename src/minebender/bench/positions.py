@@ -14,11 +14,11 @@ the worst case for a counting solver, far from real play.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from minebender.game import Game, place_mines, setup
+from minebender.seeded import Stream
 from minebender.solver import analyse, find_safe
 from minebender.types import (
     NAMED_LEVELS,
@@ -55,9 +55,9 @@ def _play(level: Level, seed: int) -> Iterator[Knowledge]:
 
 def _play_size(width: int, height: int, mines: int, seed: int) -> Iterator[Knowledge]:
     """``_play`` on any board, past the sizes the levels allow."""
-    rng = random.Random(seed)
-    first = Pos(rng.randrange(width), rng.randrange(height))
-    rs = [rng.getrandbits(32) for _ in range(8)]
+    rng = Stream.from_text(f"minebender bench play {seed}")
+    first = Pos(rng.below(width), rng.below(height))
+    rs = [rng.word() for _ in range(8)]
     layout = place_mines(width, height, mines, first, rs)
     game = Game.fresh(width, height, layout).step(Reveal(first))
     while isinstance(game.status, Playing):
@@ -114,7 +114,7 @@ def wide_lattice(size: int, seed: int, density: float = 0.2) -> Position:
     """A size x size board of numbers two cells apart from a seeded layout, every
     other cell hidden: the whole frontier one component, the hardest kind of
     board for an exact solver (200 x 200 runs out of any sane time and memory)."""
-    rng = random.Random(seed)
+    rng = Stream.from_text(f"minebender bench wide lattice {size} {seed}")
     numbers = {Pos(x, y) for y in range(1, size, 2) for x in range(1, size, 2)}
     cells = [Pos(x, y) for y in range(size) for x in range(size) if Pos(x, y) not in numbers]
     mines = set(rng.sample(cells, int(len(cells) * density)))
@@ -134,7 +134,7 @@ def lattice(k: int, seed: int) -> Position:
         raise ValueError(f"lattice: k must be from 1 to {(min(w, h) - 1) // 2}, got {k}")
     numbers = {Pos(2 * i + 1, 2 * j + 1) for j in range(k) for i in range(k)}
     cells = [Pos(x, y) for y in range(h) for x in range(w) if Pos(x, y) not in numbers]
-    rng = random.Random(seed * 7919 + k)
+    rng = Stream.from_text(f"minebender bench lattice {k} {seed}")
     mines = set(rng.sample(cells, n))
     return Position(f"lattice k={k}", Knowledge(w, h, n, _number_rows(w, h, numbers, mines)))
 

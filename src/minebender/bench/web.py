@@ -35,7 +35,6 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -47,6 +46,7 @@ from typing import Any
 
 from minebender.bench.percentile import percentile as _pct
 from minebender.bench.web_analysis import HARD_SIZE, analysis_cases
+from minebender.seeded import Stream
 from minebender.types import Pos, neighbours
 from minebender.words import count
 
@@ -108,7 +108,7 @@ class Stats:
         return [t for k, ts in self.times.items() if k not in OTHERS for t in ts]
 
 
-def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def choose(view: dict[str, Any], rng: Stream) -> dict[str, Any]:
     """The player's next action from the view alone (single-number logic, else assist)."""
     tiles: list[list[str]] = view["tiles"]
     w, h = view["width"], view["height"]
@@ -226,7 +226,7 @@ class _Conn:
 
 
 async def _player(conn: _Conn, index: int, plan: Load, budget: list[int], stats: Stats) -> None:
-    rng = random.Random(f"{plan.seed}:{index}")
+    rng = Stream.from_text(f"minebender bench web {plan.seed} {index}")
     if plan.think_ms:  # players arrive spread over one think time, not all at once
         await asyncio.sleep(rng.uniform(0, plan.think_ms / 1000))
     game = 0

@@ -22,13 +22,13 @@ The bench only times requests: the connections and the players are
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from minebender.bench.positions import real_play, real_play_board, wide_lattice
 from minebender.boardtext import format_board
+from minebender.seeded import Stream
 
 __all__ = ["BIG_POSITIONS", "EXPERT_POSITIONS", "HARD_SIZE", "Conn", "Timings", "analysis_cases"]
 
@@ -93,7 +93,7 @@ async def _hard(conn: Conn, board: str, stats: Timings, stops: list[str]) -> Non
 async def _small(
     conn: Conn, kind: str, boards: list[str], stats: Timings, think_ms: float, done: asyncio.Event
 ) -> None:
-    rng = random.Random(30)
+    rng = Stream.from_text("minebender bench web analysis")
     while not done.is_set():
         await asyncio.sleep(rng.uniform(0.5, 1.5) * max(think_ms, 50) / 1000)
         await _timed(conn, kind, rng.choice(boards), stats)

@@ -12,7 +12,6 @@ independent of how a batch is split over workers.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from minebender.bot.sampled_ceiling import ceiling_draws, sampled_ceiling
 from minebender.bot.strategy import Decision, StrategyName, choose
 from minebender.game import Game, place_mines
 from minebender.game import setup as game_setup
+from minebender.seeded import hash_words
 from minebender.solver import analyse
 from minebender.types import Expert, Knowledge, Pos, Reveal, Setup, Tile, Won
 from minebender.words import cut
@@ -123,10 +123,7 @@ def game_words(seed: int, index: int) -> list[int]:
     for name, value in (("seed", seed), ("game index", index)):
         if not 0 <= value < WORD * WORD:
             raise ValueError(f"{name} must be an int from 0 to 2**64-1, got {value}")
-    digest = hashlib.sha256(
-        b"minebender bot game" + seed.to_bytes(8, "big") + index.to_bytes(8, "big")
-    ).digest()
-    return [int.from_bytes(digest[i : i + 4], "big") for i in range(0, 32, 4)]
+    return hash_words(b"minebender bot game" + seed.to_bytes(8, "big") + index.to_bytes(8, "big"))
 
 
 def first_click(setup: Setup, where: str = "tuned") -> Pos:

@@ -33,13 +33,12 @@ two-move bound is measured in docs/bot.md.
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections.abc import Sequence
 
 from minebender.bot.ceiling import forced_guess_analysis
 from minebender.bot.rules import simple_deductions
 from minebender.bot.sampling import LayoutSampler
+from minebender.seeded import Stream
 from minebender.solver import Analysis, analyse
 from minebender.solver.reading import neighbour_table
 from minebender.types import SHOWN, Hidden, Knowledge, Seen
@@ -60,10 +59,7 @@ def ceiling_draws(
     """``count`` uniform layouts for the bound of game ``index`` of seed ``seed``:
     drawn from words of the pair alone, so a run gives the same bounds however
     it is split over workers."""
-    digest = hashlib.sha256(
-        b"minebender ceiling draws" + seed.to_bytes(8, "big") + index.to_bytes(8, "big")
-    ).digest()
-    rng = random.Random(int.from_bytes(digest, "big"))
+    rng = Stream(b"minebender ceiling draws" + seed.to_bytes(8, "big") + index.to_bytes(8, "big"))
     sampler = LayoutSampler(knowledge, analysis)
     return [sampler.sample(rng) for _ in range(count)]
 

@@ -20,10 +20,10 @@ outside mines uniformly.
 
 from __future__ import annotations
 
-import random
 from math import comb
 
 from minebender.bot.layouts import constraint_tables, place
+from minebender.seeded import Stream
 from minebender.solver import Analysis
 from minebender.solver.reading import neighbour_table
 from minebender.types import Hidden, Knowledge, Shown
@@ -95,9 +95,9 @@ class LayoutSampler:
         if not self.totals:
             raise ValueError("LayoutSampler: no layout agrees with this view")
 
-    def sample(self, rng: random.Random) -> frozenset[int]:
+    def sample(self, rng: Stream) -> frozenset[int]:
         """One layout, every consistent layout equally likely."""
-        (total,) = rng.choices([t for t, _ in self.totals], [v for _, v in self.totals])
+        total = rng.weighted([t for t, _ in self.totals], [v for _, v in self.totals])
         mines = set(self.known)
         left = total
         for k in range(len(self.components) - 1, -1, -1):
@@ -108,7 +108,7 @@ class LayoutSampler:
                 for m, found in by_count.items()
                 if 0 <= left - m < len(before) and before[left - m]
             ]
-            (share,) = rng.choices([m for m, _ in options], [v for _, v in options])
+            share = rng.weighted([m for m, _ in options], [v for _, v in options])
             chosen = rng.choice(by_count[share])
             mines.update(c for b, c in enumerate(cells) if chosen >> b & 1)
             left -= share

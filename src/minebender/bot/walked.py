@@ -13,8 +13,7 @@ does, what it gives is right; it may give fewer than asked.
 
 from __future__ import annotations
 
-import random
-
+from minebender.seeded import Stream
 from minebender.solver import Analysis
 from minebender.solver.reading import neighbour_table
 from minebender.types import Boom, Hidden, Knowledge, Shown
@@ -26,7 +25,7 @@ NOISE = 0.2
 
 
 def walked_layouts(
-    knowledge: Knowledge, analysis: Analysis, count: int, steps: int, rng: random.Random
+    knowledge: Knowledge, analysis: Analysis, count: int, steps: int, rng: Stream
 ) -> list[frozenset[int]]:
     """Up to ``count`` distinct consistent layouts (flat indexes of every mine,
     revealed ones and certain ones included), within ``steps`` flips in all."""
@@ -94,14 +93,14 @@ def walked_layouts(
                 if len(out) == count:
                     break
             for _ in range(3):  # a kick, to walk on to another layout
-                flip(rng.randrange(len(free)))
+                flip(rng.below(len(free)))
             continue
         if unmet:
-            scope = scopes[rng.choice(tuple(unmet))]
+            scope = scopes[rng.choice(sorted(unmet))]  # sorted: set order is not promised
             if rng.random() < NOISE:
                 k = rng.choice(scope)
             else:
-                k = min(scope, key=lambda k: (cost_of_flip(k), rng.random()))
+                k = min(scope, key=lambda k: (cost_of_flip(k), rng.word()))
         else:  # the numbers are met, the total is not: a cell that moves it the right way
             assert left is not None
             want = total < left

@@ -19,7 +19,6 @@ arguments; uniformity over no-guess boards is not attempted.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -27,6 +26,7 @@ from math import comb
 
 from minebender.game import allowed_cells, place_mines
 from minebender.noguess.play import Geometry, Outcome, geometry, play
+from minebender.seeded import Stream
 from minebender.types import Layout, Pos
 
 __all__ = [
@@ -67,39 +67,10 @@ class Report:
     """Calls to the exact solver (answers remembered between plays not counted)."""
 
 
-class _Stream:
-    """Uniform integers from SHA-256 in counter mode, keyed by rs."""
-
-    def __init__(self, rs: Sequence[int]) -> None:
-        self._key = hashlib.sha256(
-            b"minebender no-guess" + b"".join(r.to_bytes(4, "big") for r in rs)
-        ).digest()
-        self._block = 0
-        self._words: list[int] = []
-
-    def word(self) -> int:
-        """The next 32 random bits, from SHA-256 of the key and a block counter: the
-        same seed gives the same board with every Python and on every machine."""
-        if not self._words:
-            digest = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
-            self._block += 1
-            self._words = [int.from_bytes(digest[j : j + 4], "big") for j in range(28, -4, -4)]
-        return self._words.pop()
-
-    def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1 (n at most 2**32)."""
-        limit = (2**32 // n) * n
-        while True:
-            w = self.word()
-            if w < limit:
-                return w % n
-
-    def shuffle(self, items: list[int]) -> None:
-        """Shuffle items in place (Fisher-Yates) with these bits, not ``random``'s, so
-        that a no-guess board stays the same from one Python version to the next."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+def _stream(rs: Sequence[int]) -> Stream:
+    """The stream of a search: keyed by SHA-256 of every word of rs, so the same
+    seed gives the same board with every Python and on every machine."""
+    return Stream.hashed(b"minebender no-guess" + b"".join(r.to_bytes(4, "big") for r in rs))
 
 
 def _flat(layout: Layout) -> list[bool]:
@@ -138,7 +109,7 @@ def generate(width: int, height: int, mines: int, first: Pos, rs: Sequence[int])
     start = first.y * width + first.x
     pool = [p.y * width + p.x for p in allowed_cells(width, height, mines, first)]
     cache: dict[bytes, tuple[int, ...]] = {}
-    stream = _Stream(rs)
+    stream = _stream(rs)
     if comb(len(pool), placed) <= EXHAUSTIVE_LIMIT:
         return _exhaustive(geo, mine, start, pool, placed, cache, stream, mines)
     allowed = bytearray(geo.size)
@@ -177,7 +148,7 @@ def _exhaustive(
     pool: list[int],
     placed: int,
     cache: dict[bytes, tuple[int, ...]],
-    stream: _Stream,
+    stream: Stream,
     asked: int,
 ) -> Report:
     """Try every layout of a tiny board, the uniform one first, then in a seeded order."""
@@ -206,7 +177,7 @@ def _exhaustive(
 
 
 def _repair(
-    geo: Geometry, mine: list[bool], outcome: Outcome, allowed: bytearray, stream: _Stream
+    geo: Geometry, mine: list[bool], outcome: Outcome, allowed: bytearray, stream: Stream
 ) -> bool:
     """Clear or fill the hidden cells around one number on the edge of the known
     region; False when no repair is possible (start over from a fresh board)."""
@@ -247,7 +218,7 @@ def _clear_or_fill(
     revealed: bytes,
     allowed: bytearray,
     cells: list[int],
-    stream: _Stream,
+    stream: Stream,
 ) -> bool:
     """Move every mine out of cells, or fill every cell of them with a mine, trading
     with hidden cells away from the revealed numbers when possible (so fewer
@@ -266,10 +237,10 @@ def _clear_or_fill(
         free = [i for i in pool if not mine[i]]
         full = [i for i in pool if mine[i]]
         if have and len(free) >= len(have):
-            _move(mine, have, _sample(free, len(have), stream))
+            _move(mine, have, stream.sample(free, len(have)))
             return True
         if lack and len(full) >= len(lack):
-            _move(mine, _sample(full, len(lack), stream), lack)
+            _move(mine, stream.sample(full, len(lack)), lack)
             return True
     return False
 
@@ -278,12 +249,3 @@ def _move(mine: list[bool], sources: list[int], targets: list[int]) -> None:
     """Move the mine of each source to the target beside it in the list."""
     for s, t in zip(sources, targets, strict=True):
         mine[s], mine[t] = False, True
-
-
-def _sample(items: list[int], k: int, stream: _Stream) -> list[int]:
-    """k distinct items drawn at random (a partial Fisher-Yates shuffle)."""
-    items = list(items)
-    for i in range(k):
-        j = i + stream.below(len(items) - i)
-        items[i], items[j] = items[j], items[i]
-    return items[:k]

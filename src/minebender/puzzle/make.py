@@ -11,12 +11,12 @@ up to ``TRIES`` times.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from minebender.puzzle.grading import DIFFICULTIES, Grade, grade, solvable_with
 from minebender.puzzle.unique import Checker, minimize
 from minebender.puzzle.values import Puzzle
+from minebender.seeded import Stream
 from minebender.words import count
 
 __all__ = ["TRIES", "Made", "PuzzleError", "make_puzzle"]
@@ -48,8 +48,8 @@ class Made:
     """Checks that needed the exact solver."""
 
 
-def _rng(width: int, height: int, mines: int, seed: int, index: int, attempt: int) -> random.Random:
-    return random.Random(f"minebender puzzle {width}x{height}x{mines} {seed} {index} {attempt}")
+def _rng(width: int, height: int, mines: int, seed: int, index: int, attempt: int) -> Stream:
+    return Stream.from_text(f"minebender puzzle {width}x{height}x{mines} {seed} {index} {attempt}")
 
 
 def _check_size(width: int, height: int, mines: int) -> None:

@@ -11,11 +11,11 @@ shows extra numbers of a chosen layout until only it fits.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from minebender.puzzle.grading import solvable_with
 from minebender.puzzle.values import Puzzle, numbers_of
+from minebender.seeded import Stream
 from minebender.solver.reading import neighbour_masks, read_numbers
 from minebender.solver.safety import settled
 from minebender.solver.system import make_system
@@ -106,7 +106,7 @@ def make_unique(puzzle: Puzzle) -> Puzzle:
     return minimize(puzzle.with_shown(safe), keep=puzzle.shown)
 
 
-def a_layout(knowledge: Knowledge, rng: random.Random) -> Puzzle:
+def a_layout(knowledge: Knowledge, rng: Stream) -> Puzzle:
     """A layout that fits a position (its numbers, and its total when it has
     one), as a Puzzle showing the position's numbers; ValueError when none fits
     or the position shows a mine. Cells the numbers leave open are chosen one

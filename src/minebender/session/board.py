@@ -7,10 +7,10 @@ can compute a board from a seed exactly as a session does.
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 
 from minebender.game import place_mines
+from minebender.seeded import hash_words
 from minebender.types import (
     NAMED_LEVELS,
     Beginner,
@@ -72,20 +72,16 @@ def level_from_name(name: str, width: int = 0, height: int = 0, mines: int = 0) 
 
 
 def seed_words(seed: str, count: int = 8) -> list[int]:
-    """The 32-bit words ``place_mines`` draws from: SHA-256 of the seed.
+    """The 32-bit words ``place_mines`` draws from: ``hash_words`` of the seed.
 
     The same seed always gives the same board, on every machine.
     """
-    digest = hashlib.sha256(b"minebender-seed:" + seed.encode("utf-8")).digest()
-    while len(digest) < 4 * count:
-        digest += hashlib.sha256(digest).digest()
-    return [int.from_bytes(digest[i : i + 4], "big") for i in range(0, 4 * count, 4)]
+    return hash_words(b"minebender-seed:" + seed.encode("utf-8"), count)
 
 
 def assist_k(seed: str, index: int) -> int:
     """The assist's deterministic choice among safe cells for its index-th press."""
-    digest = hashlib.sha256(f"minebender-assist:{index}:{seed}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
+    return hash_words(f"minebender-assist:{index}:{seed}".encode(), 1)[0]
 
 
 def no_guess_available() -> bool:

@@ -10,7 +10,7 @@ small (``MAX_CELLS``), which keeps nearly every request to a few seconds.
 from __future__ import annotations
 
 import asyncio
-import random
+import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
@@ -31,6 +31,7 @@ from minebender.puzzle import (
     minimize,
 )
 from minebender.puzzle.code import puzzle_code
+from minebender.seeded import Stream
 from minebender.types import Knowledge
 from minebender.web.access import json_answer, shared
 from minebender.web.bodies import StrictJSONRoute
@@ -105,7 +106,7 @@ def _cells(w: int, cells: frozenset[int]) -> list[list[int]]:
 def _new(body: NewPuzzle) -> dict[str, Any]:
     if body.width * body.height > MAX_CELLS:
         raise ApiError(422, f"at most {MAX_CELLS} cells, got {body.width * body.height}")
-    seed = body.seed if body.seed is not None else random.SystemRandom().randrange(2**63)
+    seed = body.seed if body.seed is not None else secrets.randbelow(2**63)
     try:
         made = make_puzzle(body.width, body.height, body.mines, seed, 0, body.difficulty)
     except PuzzleError as exc:
@@ -118,7 +119,7 @@ def _layout_of(body: BoardIn) -> Puzzle:
     one chosen (the same for the same board)."""
     k = _position(body)
     try:
-        return a_layout(k, random.Random(body.board))
+        return a_layout(k, Stream.from_text("minebender puzzle layout " + body.board))
     except ValueError as exc:
         raise ApiError(422, f"board: {exc}") from None
 
