@@ -11,10 +11,10 @@ player, race, game id, start, end, country, device), the mines one bit a cell
 row by row, then each mouse event as its kind, its time in ms (three bytes)
 and its x and y in pixels (two bytes each), and a 255 byte (no checksum).
 
-Each action becomes the mouse events the clients make of it: a reveal is a
-left press and release, a flag a right press and release, a chord a left and
-a right press and both releases. The assist has no mouse events: a game that
-used it is refused.
+Each cell action (``Replay.moves``, what the presses came to) becomes the
+mouse events the clients make of it: a reveal is a left press and release, a
+flag a right press and release, a chord a left and a right press and both
+releases. The assist has no mouse events: a game that used it is refused.
 """
 
 from __future__ import annotations
@@ -45,18 +45,17 @@ def evf_bytes(r: Replay) -> bytes:
     4.6 hours)."""
     if any(e.type == "assist" for e in r.events):
         raise ReviewError("a game that used the assist has no .evf: the assist is no mouse click")
+    moves = [m for m in r.moves if m.type != "practice"]  # practice is no click
     layout = r.layout
     height, width = len(layout), len(layout[0])
     mines = sum(map(sum, layout))
-    start = r.events[0].t_ms if r.events else 0
-    if r.result.elapsed_ms > _MAX_TIME_MS or (
-        r.events and r.events[-1].t_ms - start > _MAX_TIME_MS
-    ):
+    start = moves[0].t_ms if moves else 0
+    if r.result.elapsed_ms > _MAX_TIME_MS or (moves and moves[-1].t_ms - start > _MAX_TIME_MS):
         raise ReviewError("the game is too long for .evf (at most 4.6 hours)")
     flags = 0x20  # fair
     if r.result.status == "won":
         flags |= 0x80
-    if not any(e.type == "flag" for e in r.events):
+    if not any(e.type == "flag" for e in moves):
         flags |= 0x10  # played without right clicks
     out = bytearray([3, flags, 0, height, width])
     out += mines.to_bytes(2, "big")
@@ -73,7 +72,7 @@ def evf_bytes(r: Replay) -> bytes:
         for m in chunk:
             byte = byte << 1 | m
         out.append(byte << (8 - len(chunk)))
-    for e in r.events:
+    for e in moves:
         assert e.pos is not None
         x = e.pos.x * CELL_PIXELS + CELL_PIXELS // 2
         y = e.pos.y * CELL_PIXELS + CELL_PIXELS // 2
