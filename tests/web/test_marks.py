@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from minebender import replay
-from minebender.session import Session, SessionSpec
+from minebender.session import Event, Session, SessionSpec
 from minebender.types import Beginner, Flag, Pos
 
 from .helpers import mines_of, safe_of
@@ -35,13 +35,17 @@ def test_a_question_mark_is_no_flag_for_chording(client: TestClient) -> None:
     s = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
     s.reveal(FIRST)
     safe = next(c for c in safe_of(SEED, FIRST) if s.knowledge.hidden(c))
+    s.mark(safe)  # Windows XP's cycle: covered, flag, ?
+    assert s.flags == {safe} and s.marks == frozenset()
     s.mark(safe)
     assert s.marks == {safe} and s.flags == frozenset() and s.mines_left == 10
     s.reveal(safe)
     assert not s.knowledge.hidden(safe) and s.marks == frozenset()
     mine = mines_of(SEED, FIRST)[0]
     s.mark(mine)
-    s.flag(mine)  # a flag put on a ? takes its place
+    s.mark(mine)
+    assert s.marks == {mine}
+    s.act(Event(Flag(mine), s.now_ms()))  # an older record's flag put on a ? takes its place
     assert s.marks == frozenset() and s.flags == {mine}
     assert s.game is not None and s.game.step(Flag(mine)).flags == frozenset()
     assert s.mark(FIRST) is not None and s.marks == frozenset()  # a revealed cell: nothing

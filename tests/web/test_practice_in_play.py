@@ -102,12 +102,21 @@ def test_a_replay_must_say_practice_when_its_events_switch_it_on() -> None:
     for c in safe_of(SEED, FIRST):
         s.reveal(c)
     assert s.won and s.spec.practice
-    assert s.clicks.left == len(s.events) - 1  # the practice event counts no click
+    # each click is a press and a release; the practice event counts no click
+    assert len(s.events) == 2 * s.clicks.left + 1 and s.clicks.total == s.clicks.left
+    assert [e.type for e in s.events[:3]] == ["down", "up", "practice"]
     data = replay.to_json(replay.from_session(s))
     data["practice"] = False
-    with pytest.raises(replay.ReplayError, match=r"'practice' must be true: events\[1\]"):
+    with pytest.raises(replay.ReplayError, match=r"'practice' must be true: events\[2\]"):
         replay.parse(data)  # a replay hiding its switch to practice
-    data["practice"], data["version"] = True, 1
+    # a game recorded as its cell actions (version 2) has no version 1 either
+    old = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    for e in s.moves:
+        old.act(e)
+    assert old.won and old.game == s.game
+    data = replay.to_json(replay.from_session(old))
+    assert data["version"] == 2
+    data["version"] = 1
     with pytest.raises(
         replay.ReplayError, match=r"events\[1\]: 'type' must be one of .* version 1"
     ):

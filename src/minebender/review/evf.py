@@ -81,7 +81,7 @@ def mouse_events(r: Replay) -> Iterator[Press]:
     as it is."""
     s = Session(r.spec, lambda: 0.0)
     b = r.spec.setup
-    for e in r.events:
+    for e in r.moves:  # the cell actions, of a record of presses too
         if e.type == "assist":
             raise ReviewError(
                 "a game that used the assist has no .evf: the assist is no mouse click"
@@ -115,7 +115,8 @@ def evf_bytes(r: Replay) -> bytes:
     layout = r.layout
     height, width = len(layout), len(layout[0])
     mines = sum(map(sum, layout))
-    start = r.events[0].t_ms if r.events else 0
+    moves = r.moves
+    start = moves[0].t_ms if moves else 0
     if r.result.elapsed_ms > _MAX_TIME_MS or (presses and presses[-1].t_ms - start > _MAX_TIME_MS):
         raise ReviewError("the game is too long for .evf (at most 4.6 hours)")
     flags = 0
@@ -125,7 +126,7 @@ def evf_bytes(r: Replay) -> bytes:
             flags |= _FAIR
     if not any(p.kind == "rc" for p in presses):
         flags |= _NO_RIGHT
-    options = _QUESTION if any(e.type == "mark" for e in r.events) else 0
+    options = _QUESTION if any(e.type == "mark" for e in moves) else 0
     out = bytearray([3, flags, options, height, width])
     out += mines.to_bytes(2, "big")
     out.append(CELL_PIXELS)
