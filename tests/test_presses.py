@@ -65,17 +65,20 @@ def test_a_left_click_released_off_the_board_does_nothing_but_counts(off: Pos | 
     assert s.events[-1].pos == off
 
 
-def test_a_left_click_on_a_number_chords_when_its_flags_add_up() -> None:
+def test_a_left_click_on_a_number_does_nothing_but_counts() -> None:
+    """The classic rule: a left click on a number never chords, even when
+    its flags add up; it still counts as a left click."""
     s = session()
     s.reveal(ONE)
-    before = s.knowledge
-    s.reveal(ONE)  # no flag yet: nothing opens
-    assert s.knowledge == before and s.clicks.left == 2 and s.clicks.chord == 0
     s.flag(CORNER)
+    before, moves = s.knowledge, list(s.moves)
     s.reveal(ONE)
+    assert s.knowledge == before and s.moves == moves
+    assert (s.clicks.left, s.clicks.right, s.clicks.chord) == (2, 1, 0)
+    s.chord(ONE)  # the middle button does chord
     assert s.moves[-1].move == Chord(ONE)
     assert all(s.knowledge.revealed(p) for p in AROUND_ONE) and not s.over
-    assert (s.clicks.left, s.clicks.right, s.clicks.chord) == (3, 1, 0)
+    assert (s.clicks.left, s.clicks.right, s.clicks.chord) == (2, 1, 1)
 
 
 def test_a_right_press_flags_at_once() -> None:
@@ -207,7 +210,7 @@ def played(steps: list[tuple[str, Button, Pos | None, bool, int]]) -> Session:
             s.release(button, pos)
         else:
             x, y = (pos.x, pos.y) if pos is not None else (-1, -1)
-            s.path(((0, x * 16 + 8, y * 16 + 8), (ms, x * 16, y * 16)), before_ms=ms)
+            s.path(((0, x * 16 + 8, y * 16 + 8), (ms, x * 16, y * 16)), ago_ms=ms)
     for button in ("left", "right", "middle"):
         s.release(button, None)  # no button is left held
     while s.cell(CORNER) != "covered" and not s.over:
@@ -246,7 +249,7 @@ def test_a_game_with_a_path_is_stored_and_loaded_the_same(tmp_path: Path) -> Non
     gid = store.create_game(s, token="t")
     now[0] += 0.5
     points = ((0, 8, 8), (40, 60, 30), (90, ZERO.x * 16 + 3, ZERO.y * 16 + 12))
-    assert s.path(points, before_ms=100) is not None
+    assert s.path(points, ago_ms=100) is not None
     s.reveal(ZERO)
     s.press("left", None, marks=True)
     store.sync(gid, s)

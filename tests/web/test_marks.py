@@ -53,7 +53,8 @@ def test_a_question_mark_is_no_flag_for_chording(client: TestClient) -> None:
 
 def test_marks_are_kept_in_the_store_and_the_replay(client: TestClient) -> None:
     p = Player(client)
-    p.act("mark", Pos(0, 0))  # before the first click too
+    p.act("mark", Pos(0, 0))  # a right click with Marks on: a flag, before the first click
+    p.act("mark", Pos(0, 0))  # and again: the flag becomes a ?
     p.act("reveal", FIRST)
     hidden = [c for c in mines_of(SEED, FIRST) if p.view["tiles"][c.y][c.x] == "covered"]
     p.act("flag", hidden[1])
@@ -63,10 +64,12 @@ def test_marks_are_kept_in_the_store_and_the_replay(client: TestClient) -> None:
     p.act("reveal", hidden[0])  # lost
     r = client.get(f"/api/games/{p.id}/replay", headers=p.auth)
     data = r.json()
-    assert data["version"] == 2 and [e["type"] for e in data["events"]].count("mark") == 2
-    frames = replay.frames(replay.loads(r.text))
-    assert frames[1].rows[0][0] == "?"
+    game = replay.loads(r.text)
+    assert data["version"] == 3 and [m.type for m in game.moves].count("mark") == 2
+    assert {"type": "marks", "on": True} in [{k: e[k] for k in e if k != "t"} for e in data["events"]]
+    frames = replay.frames(game)
+    assert frames[1].rows[0][0] == "F" and frames[2].rows[0][0] == "?"
     assert frames[-2].rows[hidden[1].y][hidden[1].x] == "?"
-    data["version"] = 1
-    with pytest.raises(replay.ReplayError, match="in version 1"):
-        replay.parse(data)  # version 1 has no mark event
+    data["version"] = 2
+    with pytest.raises(replay.ReplayError, match="in version 2"):
+        replay.parse(data)  # version 2 has no press event

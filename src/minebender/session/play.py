@@ -453,6 +453,9 @@ class Session:
             return self.make_practice()
         if kind == "assist":
             return self.assist()
+        if kind == "marks":
+            self.resume()
+            return self.act(Event(MarksOption(k == 1), self.now_ms()))
         if kind in ("down", "up"):
             button = BUTTONS[k]
             return self.press(button, pos) if kind == "down" else self.release(button, pos)
