@@ -66,7 +66,9 @@ def test_marks_are_kept_in_the_store_and_the_replay(client: TestClient) -> None:
     data = r.json()
     game = replay.loads(r.text)
     assert data["version"] == 3 and [m.type for m in game.moves].count("mark") == 2
-    assert {"type": "marks", "on": True} in [{k: e[k] for k in e if k != "t"} for e in data["events"]]
+    assert {"type": "marks", "on": True} in [
+        {k: e[k] for k in e if k != "t"} for e in data["events"]
+    ]
     frames = replay.frames(game)
     assert frames[1].rows[0][0] == "F" and frames[2].rows[0][0] == "?"
     assert frames[-2].rows[hidden[1].y][hidden[1].x] == "?"
