@@ -485,18 +485,23 @@ class MinebenderApp(BoardApp):
     # Mouse
     # ------------------------------------------------------------------
 
-    def on_board_widget_cell_clicked(self, message: BoardWidget.CellClicked) -> None:
-        """A mouse click on the board: left reveals, right flags, middle chords, as in
-        Windows XP; nothing while the window is too small to show the board."""
+    def on_board_widget_cell_pressed(self, message: BoardWidget.CellPressed) -> None:
+        """A mouse button down or up on the board: the rule of presses decides
+        what it does, as for the page (left opens, right flags, both or the
+        middle one chord); nothing while the window is too small to show the
+        board."""
         if self._too_small:
             return
-        self.cursor = self.board.cursor = message.pos
         buttons: dict[int, Button] = {1: "left", 2: "middle", 3: "right"}
-        button = buttons.get(message.button, "left")
-        if button == "right":
-            self._right(message.pos)
+        button = buttons.get(message.button)
+        if button is None:
+            return
+        if message.pos is not None:
+            self.cursor = self.board.cursor = message.pos
+        if message.down:
+            self._after(self.session.press(button, message.pos, marks=self.marks))
         else:
-            self._after(self.session.click(button, message.pos))
+            self._after(self.session.release(button, message.pos))
 
     def on_face_pressed(self) -> None:
         self.action_new_game()
