@@ -92,7 +92,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.kill()
 
 
-def by_page(page: Any, server: Server) -> tuple[list[Event], Session]:
+def by_page(page: Any, server: Server) -> tuple[list[Event], Session]:  # noqa: F811
     page.goto(f"{server.url}/?code=b:{SCRIPT.seed}")
     page.wait_for_selector(cell(8, 8))
     settle(page)
