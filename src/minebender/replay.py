@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from minebender import jsontext
@@ -40,6 +40,7 @@ from minebender.session import (
     layout_for,
     level_from_name,
     level_name,
+    shown_seconds,
 )
 from minebender.store import NAME_RULE, clean_name
 from minebender.types import (
@@ -218,6 +219,13 @@ class Frame:
     status: str
     mines_left: int
     elapsed_ms: int
+    started: bool = False
+    """The first click was made: the timer shows 1 from there."""
+
+    @property
+    def timer(self) -> int:
+        """What the game's timer showed (``shown_seconds``)."""
+        return shown_seconds(self.elapsed_ms, self.started)
 
 
 def _result_of(s: Session) -> Result:
@@ -520,7 +528,8 @@ def frames(r: Replay) -> list[Frame]:
             first = s.first_ms
             elapsed = 0 if first is None else move.t_ms - first
             status = "won" if s.won else "lost" if s.over else "playing"
-            out.append(Frame(len(out), move.t_ms, move, _rows(s), status, s.mines_left, elapsed))
+            frame = Frame(len(out), move.t_ms, move, _rows(s), status, s.mines_left, elapsed)
+            out.append(replace(frame, started=s.started))
     return out
 
 
