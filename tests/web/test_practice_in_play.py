@@ -50,9 +50,11 @@ def test_practice_in_play_keeps_the_game_and_counts_no_loss(client: TestClient) 
     assert stats["played"] == 0, "a practice game is never counted as a loss"
     r = client.get(f"/api/games/{p.id}/replay", headers=p.auth)
     data = r.json()
-    assert data["practice"] is True and data["version"] == 2
-    assert [e["type"] for e in data["events"]] == ["reveal", "practice", "reveal"]
-    assert replay.loads(r.text).spec.practice
+    assert data["practice"] is True and data["version"] == 3
+    types = [e["type"] for e in data["events"]]
+    assert types == ["down", "up", "practice", "down", "up"]
+    game = replay.loads(r.text)
+    assert game.spec.practice and [m.type for m in game.moves] == ["reveal", "practice", "reveal"]
     late = client.post(f"/api/games/{p.id}/practice", headers=p.auth)
     assert late.status_code == 409 and "over" in late.json()["detail"]
     assert client.post(f"/api/games/{p.id}/practice").status_code == 401

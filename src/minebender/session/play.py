@@ -384,6 +384,7 @@ class Session:
         pointer's path before it: what the page sends. Returns the events
         logged (none once the game is over)."""
         logged: list[Event] = []
+        before: tuple[int, Hands] | None = None  # the session before the last press
         for h in hands:
             if h.path:
                 first = h.path[0][0]
@@ -391,18 +392,42 @@ class Session:
                 event = self.path(points, first)
                 logged += [event] if event else []
             if h.down:
+                before = (len(self.events), replace(self._hands, held=set(self._hands.held)))
                 event = self.press(h.button, h.pos, marks, h.ago_ms)
             else:
-                event = self.release(h.button, h.pos, h.ago_ms)
+                try:
+                    event = self.release(h.button, h.pos, h.ago_ms)
+                except ValueError:
+                    if before and self.events and isinstance(self.events[-1].move, Press):
+                        self._unpress(*before)
+                    raise
             logged += [event] if event else []
         return logged
+
+    def _unpress(self, count: int, hands: Hands) -> None:
+        """Take back the press (and the Marks option logged with it) of a
+        release that failed (no no-guess board fits the mines): a press of
+        the left or middle button changes nothing else, so the session is
+        as it was."""
+        while len(self.events) > count and isinstance(
+            self.events[-1].move, (Press, MarksOption)
+        ):
+            if isinstance(self.events[-1].move, MarksOption):
+                self.marks_on = not self.events[-1].move.on
+            self.events.pop()
+        self._hands = hands
 
     def click(self, button: Button, pos: Pos | None, marks: bool | None = None) -> Event | None:
         """A press and release of one button on ``pos``, at once: what a key
         of the terminal or a program does. Returns the release's event (the
         press's when the game ended at it)."""
+        before = (len(self.events), replace(self._hands, held=set(self._hands.held)))
         down = self.press(button, pos, marks)
-        up = self.release(button, pos)
+        try:
+            up = self.release(button, pos)
+        except ValueError:
+            self._unpress(*before)
+            raise
         return up or down
 
     def reveal(self, pos: Pos) -> Event | None:
