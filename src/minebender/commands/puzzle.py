@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="CODE",
         nargs="?",
         const="new",
-        help="play a puzzle in the terminal: its code (p:...), or a new one of --size and --mines",
+        help="play a puzzle in the terminal: its code (p2:...), or a new one of --size and --mines",
     )
 
 
