@@ -30,9 +30,9 @@ from minebender.words import count, cut
 
 __all__ = ["CODE_LIMIT", "clues_code", "layout_code", "parse_code", "puzzle_code"]
 
-CODE_LIMIT = 40_000
-"""Longest code read: a 316x316 puzzle (the largest board) in version 1 takes
-26,627 characters; in version 2 at most 23,418 (every number shown)."""
+CODE_LIMIT = 70_000
+"""Longest code read: a puzzle of 100,000 cells (the most a code may have),
+every number shown, takes 69,387 characters in version 2 (400x250)."""
 
 _HEAD = re.compile(r"(p2?):([0-9]{1,5})x([0-9]{1,5})x([0-9]{1,6}):([A-Za-z0-9_-]*)")
 _CELLS = 100_000
@@ -113,10 +113,11 @@ def layout_code(puzzle: Puzzle) -> str:
     return f"p:{w}x{h}x{puzzle.total}:{_letters(bytes(data))}"
 
 
-def parse_code(code: str) -> Puzzle:
+def parse_code(code: str, most_cells: int = _CELLS) -> Puzzle:
     """The puzzle of a code, either version; a ValueError names what is wrong
     with a bad one. Spaces around the code are forgiven (a pasted code often
-    has some). A version 2 code's layout is solved from its clues.
+    has some). A version 2 code's layout is solved from its clues; a server
+    passes ``most_cells`` to refuse a big board before any solving.
 
     >>> parse_code("p2:3x1x1:BA").solution()
     ['*..']
@@ -134,8 +135,8 @@ def parse_code(code: str) -> Puzzle:
             " e.g. p2:3x1x1:BA"
         )
     w, h, n = int(found[2]), int(found[3]), int(found[4])
-    if w < 1 or h < 1 or w * h > _CELLS:
-        raise ValueError(f"puzzle code size {w}x{h} must have 1 to {_CELLS} cells")
+    if w < 1 or h < 1 or w * h > min(most_cells, _CELLS):
+        raise ValueError(f"puzzle code size {w}x{h} must have 1 to {min(most_cells, _CELLS)} cells")
     if found[1] == "p":
         return _read_layout(w, h, n, found[5])
     return _read_clues(w, h, n, found[5])
