@@ -126,6 +126,7 @@ def test_a_sheet_has_the_puzzles_then_their_solutions(
         (["--svg", "/no/such/folder/s.svg"], "does not exist"),
         (["--play", "p:3x1x1:Bz"], "--play: puzzle code letters do not spell a puzzle"),
         (["--play", "p:3x1x1:Bw"], "it needs a terminal"),  # the tests' stdin is none
+        (["--play", "p2:3x1x1:AA"], "--play: puzzle code clues: more than one layout fits"),
     ],
 )
 def test_bad_arguments_get_one_line_and_status_2(
