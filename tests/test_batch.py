@@ -33,6 +33,7 @@ from minebender.bench.build import solver_build
 from minebender.bot import BOT_VERSION
 from minebender.cli import main
 from minebender.types import Beginner, Custom, Expert, Intermediate
+from needs import DASK, MATPLOTLIB
 
 SPEC = RunSpec(Beginner(), "fast", "near-corner", 7, 20)
 
@@ -68,7 +69,7 @@ def test_worker_count_does_not_change_the_games() -> None:
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
-    distributed = pytest.importorskip("distributed")
+    distributed = pytest.importorskip("distributed", reason=DASK)
     with distributed.LocalCluster(
         n_workers=1,
         threads_per_worker=1,
@@ -95,7 +96,7 @@ def test_a_cluster_with_no_worker_stops_the_run_with_one_line(
 ) -> None:
     """It waited for ever, printing nothing (no worker started, all died, or
     each died on the chunk: workers without minebender)."""
-    distributed = pytest.importorskip("distributed")
+    distributed = pytest.importorskip("distributed", reason=DASK)
     from minebender.batch import runners
 
     monkeypatch.setattr(runners, "NO_WORKER_S", 1.0)
@@ -119,7 +120,7 @@ def test_a_port_that_never_answers_as_a_scheduler_is_one_line(
 ) -> None:
     """A program that takes the connection and says nothing (a web server
     waiting for its request): Dask's own timeout never ended the handshake."""
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=DASK)
     from minebender.batch import runners
 
     monkeypatch.setattr(runners, "CONNECT_S", 1.0)
@@ -165,7 +166,7 @@ def test_a_log_takes_one_run_at_a_time(tmp_path: Path) -> None:
     and played all of them into it (600 lines for 300 games)."""
     from minebender.batch.log import ResultLog
 
-    pytest.importorskip("fcntl")
+    pytest.importorskip("fcntl", reason="needs POSIX's fcntl: run the tests on Linux")
     log = tmp_path / "run.jsonl"
     first = ResultLog(log)
     try:
@@ -326,7 +327,7 @@ def test_the_log_records_the_cell_clicked_not_its_name(tmp_path: Path) -> None:
 
 
 def test_plot_draws_a_png(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason=MATPLOTLIB)
     _, results = run_batch(replace(SPEC, games=5), workers=1, progress=False)
     out = tmp_path / "rates.png"
     plot_results(results, out)
@@ -871,7 +872,9 @@ def test_a_line_too_long_is_refused_without_reading_on(tmp_path: Path) -> None:
     assert len(load_results(log)) == 2
 
 
-@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+@pytest.mark.skipif(
+    not Path("/dev/zero").exists(), reason="needs Linux's /dev/zero: run the tests on Linux"
+)
 def test_resume_from_an_endless_file_is_refused_in_bounded_memory() -> None:
     """``--resume /dev/zero``: one line, exit 2, with the memory capped (1 GiB of
     address space) so that reading it whole would fail the test, not the machine."""
@@ -987,7 +990,7 @@ def test_a_file_that_is_not_a_log_is_refused_untouched(content: bytes, tmp_path:
 
 
 def test_plot_and_resume_naming_one_file_is_refused(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason=MATPLOTLIB)
     path = tmp_path / "run.png"
     argv = ["bench", "bot", "--level", "beginner", "--games", "2", "--workers", "1"]
     assert _exit_code([*argv, "--plot", str(path), "--resume", str(path)]) == 2
@@ -1047,7 +1050,7 @@ def test_a_plot_that_cannot_be_written_keeps_the_figures(
 ) -> None:
     """A full disk at the plot, after the games, printed no figure and exited 2:
     the whole run was lost without --resume."""
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason=MATPLOTLIB)
     from matplotlib.figure import Figure
 
     def full_disk(self: Figure, *args: Any, **kwargs: Any) -> None:

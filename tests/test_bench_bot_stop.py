@@ -20,7 +20,9 @@ import pytest
 
 from minebender.batch import load_results
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+pytestmark = pytest.mark.skipif(
+    os.name != "posix", reason="needs POSIX signals: run the tests on Linux"
+)
 
 
 def _workers(pid: int) -> list[int]:
@@ -113,7 +115,10 @@ def test_a_signal_stops_the_batch_cleanly(
     assert len(kept) >= 5 and len(kept) == log.read_bytes().count(b"\n")
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"),
+    reason="needs Linux's PR_SET_PDEATHSIG: run the tests on Linux",
+)
 def test_the_workers_die_with_a_killed_main_process(
     batch: tuple[subprocess.Popen[str], Path, list[int]],
 ) -> None:

@@ -608,7 +608,9 @@ def to_full_disk(*args: str) -> subprocess.CompletedProcess[str]:
         )
 
 
-@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.skipif(
+    not Path("/dev/full").exists(), reason="needs Linux's /dev/full: run the tests on Linux"
+)
 @pytest.mark.parametrize(
     ("args", "name"),
     [
@@ -634,7 +636,9 @@ def test_a_full_disk_is_one_line_and_its_own_exit_status(
     assert result.stderr == f"{name}: error: cannot write the output: No space left on device\n"
 
 
-@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.skipif(
+    not Path("/dev/full").exists(), reason="needs Linux's /dev/full: run the tests on Linux"
+)
 @pytest.mark.parametrize(
     ("board", "stdout_full", "status"),
     [

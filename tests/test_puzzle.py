@@ -25,8 +25,9 @@ from minebender.puzzle import (
     make_unique,
     minimize,
 )
-from minebender.puzzle.code import parse_code, puzzle_code
+from minebender.puzzle.code import clues_code, layout_code, parse_code, puzzle_code
 from minebender.seeded import Stream
+from minebender.types import SHOWN, Knowledge
 
 
 def _around(w: int, h: int, i: int) -> list[int]:
@@ -198,9 +199,9 @@ def test_a_layout_fits_the_position() -> None:
 
 
 @st.composite
-def puzzles(draw: st.DrawFn) -> Puzzle:
+def puzzles(draw: st.DrawFn, most: int = 144) -> Puzzle:
     w = draw(st.integers(1, 12))
-    h = draw(st.integers(1, 12))
+    h = draw(st.integers(1, max(1, min(12, most // w))))
     kinds = draw(st.lists(st.integers(0, 2), min_size=w * h, max_size=w * h))
     mines = frozenset(i for i, k in enumerate(kinds) if k == 1)
     shown = frozenset(i for i, k in enumerate(kinds) if k == 2)
@@ -208,22 +209,81 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
 
 
 @given(puzzles())
-def test_a_code_reads_back_as_its_puzzle(p: Puzzle) -> None:
-    code = puzzle_code(p)
+def test_an_old_code_reads_back_as_its_puzzle(p: Puzzle) -> None:
+    """Version 1 codes, which hold the layout, still read (old links)."""
+    code = layout_code(p)
     assert parse_code(code) == p
     assert parse_code(f"  {code}\n") == p
 
 
-def test_a_big_puzzle_code_round_trips() -> None:
-    p = make_puzzle(16, 16, 50, 1).puzzle
+@given(puzzles(most=12))
+def test_a_code_reads_back_when_one_layout_fits_and_is_refused_otherwise(p: Puzzle) -> None:
+    """A version 2 code holds the clues only; reading finds the layout, which
+    brute force agrees is the only one, or refuses clues that more than one fits."""
     code = puzzle_code(p)
-    assert parse_code(code) == p and len(code) == len("p:16x16x50:") + 70
+    assert code.startswith(f"p2:{p.width}x{p.height}x{p.total}:")
+    if fitting(p.width, p.height, p.total, _clues(p, p.shown)) == 1:
+        assert parse_code(code) == p
+        assert parse_code(f"  {code}\n") == p
+    else:
+        with pytest.raises(ValueError, match="more than one layout fits"):
+            parse_code(code)
+
+
+def test_made_puzzles_round_trip_and_their_codes_are_short() -> None:
+    for w, h, n, most in ((10, 10, 20, 34), (16, 16, 50, 90)):
+        for seed in range(3):
+            p = make_puzzle(w, h, n, seed).puzzle
+            code = puzzle_code(p)
+            assert parse_code(code) == p
+            assert len(code) - len(f"p2:{w}x{h}x{n}:") <= most, code
+
+
+def test_a_code_holds_the_clues_not_the_layout() -> None:
+    """Two layouts with the same clues get the same code: it cannot hold the
+    answer. Such clues fit more than one layout, and are refused."""
+    one = Puzzle(3, 2, frozenset({0}), frozenset({4}))
+    other = Puzzle(3, 2, frozenset({1}), frozenset({4}))
+    assert one.board_text() == other.board_text() and one != other
+    assert puzzle_code(one) == puzzle_code(other)
+    assert puzzle_code(one) == clues_code(parse_board(one.board_text()).knowledge)
+    with pytest.raises(ValueError, match="more than one layout fits"):
+        parse_code(puzzle_code(one))
+
+
+def test_a_code_with_one_clue_changed_is_refused_or_solves_to_its_own_layout() -> None:
+    """Reading solves the clues: change one number of a made puzzle and the
+    code is refused, or read as another puzzle whose layout fits the new clues."""
+    p = make_puzzle(10, 10, 20, 7).puzzle
+    k = parse_board(p.board_text()).knowledge
+    refused = 0
+    for i in sorted(p.shown):
+        x, y = i % 10, i // 10
+        for n in range(9):
+            if n == p.number(i):
+                continue
+            rows = [list(r) for r in k.rows]
+            rows[y][x] = SHOWN[n]
+            edited = Knowledge(10, 10, 20, tuple(tuple(r) for r in rows))
+            try:
+                code = clues_code(edited)
+            except ValueError:
+                continue  # more than the cell's neighbours: no code says it
+            try:
+                q = parse_code(code)
+            except ValueError as exc:
+                assert "layout fits" in str(exc)
+                refused += 1
+                continue
+            assert q.mines != p.mines and q.shown == p.shown and q.number(i) == n
+            assert puzzle_code(q) == code
+    assert refused > 100
 
 
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        ("e:k3j9", "must look like p:WIDTHxHEIGHTxMINES:LETTERS"),
+        ("e:k3j9", "must look like p2:WIDTHxHEIGHTxMINES:LETTERS"),
         ("p:3x1x1:B", "needs 2 letters"),
         ("p:3x1x1:Bw!", "must look like"),
         ("p:3x1x2:Bw", "says 2 mines but its letters hold 1"),
@@ -232,6 +292,13 @@ def test_a_big_puzzle_code_round_trips() -> None:
         ("p:3x1x1:Gw", "do not spell a puzzle"),  # a mine past the last cell
         ("p:0x1x0:", "must have 1 to 100000 cells"),
         ("p:" + "9" * 20, "must look like"),
+        ("p2:3x1x1:B", "cannot be read"),
+        ("p2:3x1x1:BAA", "needs 2 letters"),  # a byte too many
+        ("p2:3x1x1:BB", "do not spell a puzzle"),  # bits past the last byte
+        ("p2:3x1x1:FA", "do not spell a puzzle"),  # a 2 where one neighbour is
+        ("p2:3x1x4:BA", "says 4 mines, more than the 3 cells"),
+        ("p2:3x1x2:BA", "no layout fits"),
+        ("p2:3x1x1:AA", "more than one layout fits"),
     ],
 )
 def test_bad_codes_are_named(code: str, message: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -91,13 +92,20 @@ def test_a_sheet_has_the_puzzles_then_their_solutions(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     svg, pdf = tmp_path / "s.svg", tmp_path / "s.pdf"
-    code, _, err = puzzle(
+    code, out, err = puzzle(
         capsys, "--size", "5x5", "--mines", "5", "--count", "4", "--seed", "2",
         "--svg", str(svg), "--pdf", str(pdf),
     )  # fmt: skip
     assert code == 0 and err == ""
     text = svg.read_text()
     assert 'height="594.0mm"' in text and text.count(": solutions") == 1
+    # numbered as the command numbers them, each with its code under it
+    said = re.findall(r"# puzzle (\d) of seed 2: (\w+) .* code (\S+)", out)
+    assert [i for i, _, _ in said] == ["0", "1", "2", "3"]
+    for i, difficulty, puzzle_code in said:
+        assert text.count(f">Puzzle {i}: {difficulty}, 5 mines</text>") == 2
+        assert text.count(f">{puzzle_code}</text>") == 2
+    assert ">Puzzle 4:" not in text
     assert text.count("<circle") == 4 * 5  # every mine, on the second page only
     first_page = text.split(": solutions")[0]
     assert "<circle" not in first_page
@@ -118,6 +126,7 @@ def test_a_sheet_has_the_puzzles_then_their_solutions(
         (["--svg", "/no/such/folder/s.svg"], "does not exist"),
         (["--play", "p:3x1x1:Bz"], "--play: puzzle code letters do not spell a puzzle"),
         (["--play", "p:3x1x1:Bw"], "it needs a terminal"),  # the tests' stdin is none
+        (["--play", "p2:3x1x1:AA"], "--play: puzzle code clues: more than one layout fits"),
     ],
 )
 def test_bad_arguments_get_one_line_and_status_2(

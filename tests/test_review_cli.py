@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from needs import DASK, PEERS
 from peer_writers import write_peer
 from review_files import DATA, MINES_9, RMV, winning_clicks
 
@@ -77,7 +78,7 @@ def test_summary_logs_each_file_and_resumes(tmp_path: Path) -> None:
 def test_written_avf_and_mvf_are_reviewed_with_ms_toollibs_figures(tmp_path: Path) -> None:
     """The command reads Arbiter's and Clone's replays (written by the tests:
     no real one can be had) as ms_toollib does; a cut one costs one line."""
-    toollib = pytest.importorskip("ms_toollib")
+    toollib = pytest.importorskip("ms_toollib", reason=PEERS)
     clicks = winning_clicks(MINES_9, 9, 9)
     paths = [
         write_peer(tmp_path / f"won{s}", MINES_9, 9, 9, clicks, "Ada") for s in (".avf", ".mvf")
@@ -131,7 +132,7 @@ def test_text_output_lists_every_move(tmp_path: Path) -> None:
 def test_a_dask_cluster_reviews_as_the_local_cores_do(tmp_path: Path) -> None:
     """On a cluster of worker processes (daemonic: the parse runs in a fresh
     interpreter there), the log holds the same lines as a local run's."""
-    distributed = pytest.importorskip("distributed")
+    distributed = pytest.importorskip("distributed", reason=DASK)
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     for p in RMV[1:]:

@@ -22,6 +22,7 @@ from minebender.solver import analyse, find_safe, first_safe, small
 from minebender.solver.reading import read_numbers
 from minebender.solver.safety import settled
 from minebender.solver.system import build_system
+from needs import PEERS
 
 
 def _random_view(rng: random.Random) -> Knowledge:
@@ -205,7 +206,7 @@ def test_bench_solver_reports_a_missing_peer_clearly(monkeypatch: pytest.MonkeyP
 
 
 def test_bench_measures_and_checks_against_the_peer() -> None:
-    pytest.importorskip("ms_toollib")
+    pytest.importorskip("ms_toollib", reason=PEERS)
     from minebender.bench import solver as bench
 
     positions = real_play("beginner", 5, 1)

@@ -115,7 +115,7 @@ def test_a_terminal_too_small_names_the_size_it_needs() -> None:
             await pilot.resize_terminal(80, app.needed_size()[1])
             await pilot.pause()
             assert str(app.query_one("#board").render()).count("\n") == p.height - 1
-            assert "code p:30x24x99:" in str(app.query_one("#status").render())
+            assert "code p2:30x24x99:" in str(app.query_one("#status").render())
             await pilot.press("q")
 
     asyncio.run(play())

@@ -24,7 +24,10 @@ TMUX = shutil.which("tmux")
 SCRIPT = Path(sys.executable).with_name("minebender")
 
 if TMUX is None and os.environ.get("CI") != "true":
-    pytest.skip("tmux is not installed", allow_module_level=True)
+    pytest.skip(
+        "needs tmux: apt-get install tmux, or run bash scripts/test as root",
+        allow_module_level=True,
+    )
 
 
 class Terminal:

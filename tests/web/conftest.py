@@ -59,7 +59,10 @@ def chromium_available() -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if chromium_available() or os.environ.get("CI") == "true":
         return
-    skip = pytest.mark.skip(reason=f"chromium not found at {CHROMIUM}")
+    skip = pytest.mark.skip(
+        reason=f"needs Debian's chromium (none at {CHROMIUM}): apt-get install chromium,"
+        " or run bash scripts/test as root"
+    )
     here = Path(__file__).parent
     for item in items:
         if "browser" in item.keywords and here in Path(str(item.path)).parents:

@@ -34,6 +34,9 @@ class Server:
 
     def __init__(self, db: Path, port: int | None = None, *, dealt: str | None = None) -> None:
         self.db = db
+        self.chosen = port is None
+        """A port chosen here may be taken by another test (pytest-xdist's
+        workers) before the server binds it: start then tries another."""
         self.port = port or free_port()
         self.dealt = dealt
         self.proc: subprocess.Popen[bytes] | None = None
@@ -57,6 +60,10 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                if self.chosen and "try another --port" in err:
+                    self.kill()
+                    self.port = free_port()
+                    return self.start(deadline - time.monotonic())
                 raise RuntimeError(f"the server stopped at start: {err}")
             try:
                 with urllib.request.urlopen(self.url + "/api/health", timeout=1) as r:

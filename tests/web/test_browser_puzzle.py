@@ -23,6 +23,16 @@ def message(page: Any) -> str:
     return str(page.text_content("#puzzle-message"))
 
 
+def check(page: Any) -> str:
+    """Click Check and wait for the server's answer: what the page then says."""
+    before = message(page)
+    page.click("#puzzle-check")
+    page.wait_for_function(
+        "(m) => document.getElementById('puzzle-message').textContent !== m", arg=before
+    )
+    return message(page)
+
+
 def test_solve_a_puzzle_from_a_link_with_a_mistake_first(page: Any, server: Server) -> None:
     p = make_puzzle(8, 6, 8, 3).puzzle
     code = puzzle_code(p)
@@ -39,16 +49,14 @@ def test_solve_a_puzzle_from_a_link_with_a_mistake_first(page: Any, server: Serv
     wrong = safe_hidden[0]
     for i in [*mines[:-1], wrong]:
         page.click(cell(i % 8, i // 8))
-    page.click("#puzzle-check")
-    assert message(page) == "Not yet: 1 wrong flag (crossed out), 1 mine not flagged."
+    assert check(page) == "Not yet: 1 wrong flag (crossed out), 1 mine not flagged."
     assert tile(page, _pos(wrong % 8, wrong // 8)) == "wrong_flag"
     page.click(cell(wrong % 8, wrong // 8), button="right")  # unflag
     page.click(cell(mines[-1] % 8, mines[-1] // 8))
     assert "0" in page.inner_html("#counter") and page.get_attribute("#counter", "aria-label") == (
         "0 mines left"
     )
-    page.click("#puzzle-check")
-    assert message(page).startswith("Solved in ")
+    assert check(page).startswith("Solved in ")
     solved = message(page)
     page.click("#puzzle-reveal")  # solved: nothing to give up
     assert message(page) == solved
@@ -67,19 +75,23 @@ def test_a_new_puzzle_from_the_server_and_its_code_round_trip(page: Any, server:
     page.goto(f"{server.url}/puzzle")
     page.wait_for_selector(cell(9, 9))
     code = page.input_value("#puzzle-code")
-    assert code.startswith("p:10x10x20:")
+    assert code.startswith("p2:10x10x20:")
+    grade = page.text_content("#puzzle-grade")
+    assert grade in ("easy", "medium", "hard")
     assert parse_qs(urlsplit(page.url).query)["code"] == [code]  # the link to share
     page.goto(page.url)
     page.wait_for_selector(cell(9, 9))
     assert page.input_value("#puzzle-code") == code
+    assert page.text_content("#puzzle-grade") == grade  # the link keeps the grade
     page.select_option("#puzzle-size", "9x9x10")
     page.select_option("#puzzle-difficulty", "easy")
     page.click("#puzzle-new")
     page.wait_for_function(
-        "() => document.getElementById('puzzle-code').value.startsWith('p:9x9x10:')"
+        "() => document.getElementById('puzzle-code').value.startsWith('p2:9x9x10:')"
     )
     assert page.text_content("#puzzle-grade") == "easy"
     page.click("#puzzle-reveal")
+    page.wait_for_selector('#board .c[data-tile="mine"]')
     assert len(page.query_selector_all('#board .c[data-tile="mine"]')) == 10
 
 
@@ -89,7 +101,8 @@ def test_a_bad_code_is_named(page: Any, server: Server) -> None:
         "() => document.getElementById('puzzle-message').textContent.includes('cannot')"
     )
     assert message(page) == (
-        "The link's code cannot be read: the puzzle code letters do not spell a puzzle."
+        "The link's code cannot be read: puzzle code letters do not spell a puzzle:"
+        " it was mistyped."
         " Here is a new puzzle."
     )
     # a new puzzle to play, the link's code in the box to mend
@@ -98,9 +111,15 @@ def test_a_bad_code_is_named(page: Any, server: Server) -> None:
     page.fill("#puzzle-code", "  ")
     page.click("#puzzle-open")
     assert message(page) == "Type or paste a puzzle code first."
-    page.fill("#puzzle-code", "p:10x10x20:abc")
+    page.fill("#puzzle-code", "p2:3x1x1:AA")
     page.press("#puzzle-code", "Enter")
-    assert message(page) == "That code cannot be read: the puzzle code was cut short or mistyped."
+    page.wait_for_function(
+        "() => document.getElementById('puzzle-message').textContent.startsWith('That')"
+    )
+    assert message(page) == (
+        "That code cannot be read: puzzle code clues: more than one layout fits"
+        " the numbers and the total."
+    )
     assert page.get_attribute("#puzzle-message", "class") == "bad"
 
 

@@ -18,8 +18,8 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from minebender.boardtext import parse_board
-from minebender.puzzle import Puzzle, grade, is_unique
-from minebender.puzzle.code import parse_code
+from minebender.puzzle import Puzzle, grade, is_unique, make_puzzle
+from minebender.puzzle.code import layout_code, parse_code, puzzle_code
 from minebender.web import create_app
 
 
@@ -76,6 +76,45 @@ def test_minimize_hides_numbers_while_one_layout_fits(client: TestClient) -> Non
     assert len(r.json()["hidden"]) == 9 - len(p.shown) > 0
 
 
+def test_a_code_is_read_with_its_grade_and_flags_are_checked_without_the_layout(
+    client: TestClient,
+) -> None:
+    """A link's code gives the page the numbers and the grade (worked out from
+    the clues), never the layout; a check names the wrong flags and counts
+    the mines missed, and gives every mine only when asked to show them."""
+    made = make_puzzle(8, 6, 8, 3)
+    p = made.puzzle
+    r = client.post("/api/puzzle/read", json={"code": f" {puzzle_code(p)} "})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["code"] == puzzle_code(p) and answer["board"] == p.board_text()
+    assert answer["difficulty"] == made.grade.difficulty
+    assert answer["reasoning"] == made.grade.reasoning
+    view = answer["view"]
+    assert (view["width"], view["height"], view["mines"]) == (8, 6, 8)
+    for i in range(48):
+        assert view["numbers"][i // 8][i % 8] == (p.number(i) if i in p.shown else None)
+    assert "solution" not in answer and "mines" not in answer
+    old = client.post("/api/puzzle/read", json={"code": layout_code(p)}).json()
+    assert old["code"] == answer["code"]  # an old link reads, and gets a new code
+
+    mines = sorted(p.mines)
+    wrong = min(set(range(48)) - p.mines - p.shown)
+    flags = [[i % 8, i // 8] for i in [*mines[:-1], wrong]]
+    r = client.post("/api/puzzle/check", json={"code": answer["code"], "flags": flags})
+    assert r.json() == {
+        "wrong": [[wrong % 8, wrong // 8]],
+        "missed": 1,
+        "solved": False,
+        "mines": None,
+    }
+    every = [[i % 8, i // 8] for i in mines]
+    r = client.post("/api/puzzle/check", json={"code": answer["code"], "flags": every})
+    assert r.json() == {"wrong": [], "missed": 0, "solved": True, "mines": None}
+    r = client.post("/api/puzzle/check", json={"code": answer["code"], "show": True})
+    assert r.json()["mines"] == every and r.json()["missed"] == 8
+
+
 @pytest.mark.parametrize(
     ("route", "body", "status", "detail"),
     [
@@ -85,6 +124,10 @@ def test_minimize_hides_numbers_while_one_layout_fits(client: TestClient) -> Non
         ("minimize", {"board": "40x40x1\n" + ("." * 40 + "\n") * 40}, 422, "at most 720 cells"),
         ("new", {"width": 31}, 422, ""),
         ("new", {"width": 5, "height": 5, "mines": 30}, 422, "mines must be from 0 to 25"),
+        ("read", {"code": "p2:3x1x1:AA"}, 422, "more than one layout fits"),
+        ("read", {"code": "p:3x1x1:Bz"}, 422, "do not spell a puzzle"),
+        ("read", {"code": "p2:40x40x0:" + "A" * 200}, 422, "must have 1 to 720 cells"),
+        ("check", {"code": "p2:3x1x1:BA", "flags": [[3, 0]]}, 422, "(3, 0) is off the 3x1"),
     ],
 )
 def test_bad_requests_are_named(

@@ -636,7 +636,7 @@ def test_a_failed_read_is_a_store_error(db_path: Path) -> None:
 def test_a_device_is_refused_as_database(device: str) -> None:
     """/dev/null takes the schema and loses it at COMMIT: refused at once, by name."""
     if not Path(device).exists():
-        pytest.skip(f"no {device} here")
+        pytest.skip(f"needs Linux's {device}: run the tests on Linux")
     with pytest.raises(StoreError, match="not a regular file"):
         store_mod.open(device)
 

@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="CODE",
         nargs="?",
         const="new",
-        help="play a puzzle in the terminal: its code (p:...), or a new one of --size and --mines",
+        help="play a puzzle in the terminal: its code (p2:...), or a new one of --size and --mines",
     )
 
 
@@ -157,13 +157,15 @@ def _write_sheets(made: list[Made], seed: int, svg: Path | None, pdf: Path | Non
     from minebender.puzzle.sheet import Sheet, write_pdf, write_svg
 
     p = made[0].puzzle
+    # numbered from 0, as the command's lines and make_puzzle's index are
     sheet = Sheet(
         [m.puzzle for m in made],
         [
-            f"{i + 1}. {m.grade.difficulty}, {count(m.puzzle.total, 'mine')}"
+            f"Puzzle {i}: {m.grade.difficulty}, {count(m.puzzle.total, 'mine')}"
             for i, m in enumerate(made)
         ],
         f"minebender puzzles {p.width}x{p.height}, seed {seed}",
+        [puzzle_code(m.puzzle) for m in made],
     )
     for path, write in ((svg, write_svg), (pdf, write_pdf)):
         if path is not None:

@@ -3,12 +3,22 @@
 A puzzle shows some numbers of a layout; the player, told the total number of
 mines, finds every mine. ``make_puzzle`` makes one from a seed, ``grade`` says
 how hard it is, ``minimize`` and ``make_unique`` change the numbers shown,
-and ``puzzle_code`` shares it as a short text.
+``puzzle_code`` shares it as a short text of its clues, and ``parse_code``
+reads one back, solving the clues. Each takes a ``Made`` as well as a
+``Puzzle``, as docs/puzzles.md shows.
 """
 
+from minebender.puzzle.code import clues_code, parse_code, puzzle_code
 from minebender.puzzle.grading import DIFFICULTIES, REASONING, Grade, grade
 from minebender.puzzle.make import Made, PuzzleError, make_puzzle
-from minebender.puzzle.unique import Checker, a_layout, is_unique, make_unique, minimize
+from minebender.puzzle.unique import (
+    Checker,
+    a_layout,
+    is_unique,
+    make_unique,
+    minimize,
+    the_layout,
+)
 from minebender.puzzle.values import Puzzle
 
 __all__ = [
@@ -20,9 +30,13 @@ __all__ = [
     "Puzzle",
     "PuzzleError",
     "a_layout",
+    "clues_code",
     "grade",
     "is_unique",
     "make_puzzle",
     "make_unique",
     "minimize",
+    "parse_code",
+    "puzzle_code",
+    "the_layout",
 ]

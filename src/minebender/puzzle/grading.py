@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from minebender.puzzle.values import Puzzle, numbers_of
+from minebender.puzzle.values import HasPuzzle, Puzzle, numbers_of, puzzle_of
 from minebender.solver.reading import cells_of, neighbour_masks, neighbour_table
 from minebender.solver.safety import settled
 from minebender.solver.system import make_system
@@ -204,13 +204,14 @@ def _solve(puzzle: Puzzle, most: int) -> Grade | None:
     return Grade(kind, (steps[0], steps[1], steps[2], steps[3]))
 
 
-def grade(puzzle: Puzzle) -> Grade:
-    """The grade of a puzzle with one solution; ValueError when it has more.
+def grade(puzzle: Puzzle | HasPuzzle) -> Grade:
+    """The grade of a puzzle with one solution (or of what ``make_puzzle``
+    made); ValueError when it has more.
 
     >>> grade(Puzzle(3, 1, frozenset({0}), frozenset({2}))).difficulty
     'easy'
     """
-    found = _solve(puzzle, 3)
+    found = _solve(puzzle_of(puzzle), 3)
     if found is None:
         raise ValueError("the puzzle has more than one solution")
     return found

@@ -25,6 +25,12 @@ TOP = 30.0
 """Room for the page's title."""
 GAP = 8.0
 """Between two puzzles, and for each puzzle's label."""
+CODE_ROOM = 6.0
+"""Under each puzzle, for its code."""
+CODE_MOST = 8.0
+"""The code's size in points at most; a long code is set smaller to fit its puzzle's width."""
+CODE_LEAST = 6.0
+"""A code smaller than this on one line goes on two."""
 MOST_CELL = 9.0
 """A cell is never bigger than this (a lone small puzzle would fill the page)."""
 COLOURS = (
@@ -75,6 +81,8 @@ class Label:
     size: float
     colour: str = "#000000"
     bold: bool = False
+    mono: bool = False
+    """A fixed-width face (a code, where l and I must differ and every letter counts)."""
 
 
 Shape = Box | Dot | Label
@@ -82,11 +90,13 @@ Shape = Box | Dot | Label
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """What the sheet shows: puzzles with a caption each."""
+    """What the sheet shows: puzzles with a caption each, and a code under each
+    (none when ``codes`` is empty), so a printed puzzle can be typed in to play."""
 
     puzzles: Sequence[Puzzle]
     captions: Sequence[str]
     title: str
+    codes: Sequence[str] = ()
 
 
 def _fit(puzzles: Sequence[Puzzle]) -> tuple[int, float]:
@@ -99,7 +109,7 @@ def _fit(puzzles: Sequence[Puzzle]) -> tuple[int, float]:
         rows = math.ceil(len(puzzles) / cols)
         cell = min(
             (room_w - (cols - 1) * GAP) / (cols * wide),
-            (room_h - rows * GAP - (rows - 1) * GAP / 2) / (rows * tall),
+            (room_h - rows * (GAP + CODE_ROOM) - (rows - 1) * GAP / 2) / (rows * tall),
         )
         if cell > best[1]:
             best = (cols, cell)
@@ -125,6 +135,25 @@ def _grid(p: Puzzle, x0: float, y0: float, cell: float, solved: bool) -> list[Sh
     return out
 
 
+def _code_labels(code: str, x: float, y: float, width: float) -> list[Label]:
+    """A code under its puzzle, in Courier (each letter 0.6 of the size wide),
+    as large as fits the puzzle's width and no larger than ``CODE_MOST``; on
+    two lines when one line would be smaller than ``CODE_LEAST`` (a 16x16
+    code beside another is some 90 letters)."""
+    size = width / (0.6 * max(len(code), 1)) * 72 / 25.4
+    lines = [code]
+    if size < CODE_LEAST:
+        half = -(-len(code) // 2)
+        lines = [code[:half], code[half:]]
+        size = width / (0.6 * half) * 72 / 25.4
+    tall = (CODE_ROOM - 0.5) / len(lines)
+    size = min(size, CODE_MOST, tall * 0.9 * 72 / 25.4)
+    return [
+        Label(x, y + 0.5 + k * tall, width, tall, line, size, "#404040", mono=True)
+        for k, line in enumerate(lines)
+    ]
+
+
 def pages(sheet: Sheet) -> list[list[Shape]]:
     """The two pages: the puzzles, then their solutions, in the same places."""
     if not sheet.puzzles:
@@ -147,12 +176,17 @@ def pages(sheet: Sheet) -> list[list[Shape]]:
             Label(MARGIN, MARGIN - 4, PAGE[0] - 2 * MARGIN, 9, title, 18, bold=True),
             Label(MARGIN, MARGIN + 5, PAGE[0] - 2 * MARGIN, 6, note, 9),
         ]
-        for k, (p, caption) in enumerate(zip(sheet.puzzles, sheet.captions, strict=True)):
+        codes = sheet.codes or [""] * len(sheet.puzzles)
+        for k, (p, caption, code) in enumerate(
+            zip(sheet.puzzles, sheet.captions, codes, strict=True)
+        ):
             row, col = divmod(k, cols)
             x = left + col * (wide + GAP) + (wide - p.width * cell) / 2
-            y = TOP + row * (tall + GAP * 1.5) + GAP
+            y = TOP + row * (tall + GAP * 1.5 + CODE_ROOM) + GAP
             page.append(Label(x, y - GAP, p.width * cell, GAP, caption, 9, bold=True))
             page.extend(_grid(p, x, y, cell, solved))
+            if code:
+                page.extend(_code_labels(code, x, y + p.height * cell, p.width * cell))
         out.append(page)
     return out
 
@@ -167,10 +201,11 @@ def _svg_shape(shape: Shape, dy: float) -> str:
     if isinstance(shape, Dot):
         return f'<circle cx="{shape.x:.2f}" cy="{shape.y + dy:.2f}" r="{shape.r:.2f}" fill="#000"/>'
     weight = ' font-weight="bold"' if shape.bold else ""
+    face = ' font-family="Courier, monospace"' if shape.mono else ""
     size_mm = shape.size * 25.4 / 72
     return (
         f'<text x="{shape.x + shape.w / 2:.2f}" y="{shape.y + dy + shape.h / 2:.2f}"'
-        f' font-size="{size_mm:.2f}" fill="{shape.colour}"{weight}'
+        f' font-size="{size_mm:.2f}" fill="{shape.colour}"{weight}{face}'
         f' text-anchor="middle" dominant-baseline="central">{escape(shape.text)}</text>'
     )
 
@@ -218,7 +253,8 @@ def write_pdf(sheet: Sheet, path: Path) -> None:
                 pdf.set_fill_color(0, 0, 0)
                 pdf.ellipse(s.x - s.r, s.y - s.r, 2 * s.r, 2 * s.r, style="F")
             else:
-                pdf.set_font("Helvetica", "B" if s.bold else "", s.size)
+                face = "Courier" if s.mono else "Helvetica"
+                pdf.set_font(face, "B" if s.bold else "", s.size)
                 pdf.set_text_color(*_rgb(s.colour))
                 pdf.set_xy(s.x, s.y)
                 pdf.cell(s.w, s.h, s.text, align="C")

@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from minebender.puzzle.grading import solvable_with
-from minebender.puzzle.values import Puzzle, numbers_of
+from minebender.puzzle.values import HasPuzzle, Puzzle, numbers_of, puzzle_of
 from minebender.seeded import Stream
 from minebender.solver.reading import neighbour_masks, read_numbers
 from minebender.solver.safety import settled
 from minebender.solver.system import make_system
 from minebender.types import Hidden, Knowledge, Shown
 
-__all__ = ["Checker", "a_layout", "is_unique", "make_unique", "minimize"]
+__all__ = ["Checker", "a_layout", "is_unique", "make_unique", "minimize", "the_layout"]
 
 
 class Checker:
@@ -70,13 +70,14 @@ class Checker:
         return len(found[0]) + len(found[1]) == len(numbers.hidden)
 
 
-def is_unique(puzzle: Puzzle) -> bool:
+def is_unique(puzzle: Puzzle | HasPuzzle) -> bool:
     """Exactly one layout fits the puzzle's numbers and total."""
+    puzzle = puzzle_of(puzzle)
     return Checker(puzzle.width, puzzle.height, puzzle.mines).unique(puzzle.shown)
 
 
 def minimize(
-    puzzle: Puzzle,
+    puzzle: Puzzle | HasPuzzle,
     order: Iterable[int] | None = None,
     keep: frozenset[int] = frozenset(),
     checker: Checker | None = None,
@@ -86,6 +87,7 @@ def minimize(
     have one solution. The result is minimal: hiding any one more of its
     numbers (outside ``keep``) lets more than one layout fit. One pass is
     enough, since hiding numbers only ever lets more layouts fit."""
+    puzzle = puzzle_of(puzzle)
     check = checker or Checker(puzzle.width, puzzle.height, puzzle.mines)
     shown = puzzle.shown
     if not check.unique(shown):
@@ -98,12 +100,37 @@ def minimize(
     return puzzle.with_shown(shown)
 
 
-def make_unique(puzzle: Puzzle) -> Puzzle:
+def make_unique(puzzle: Puzzle | HasPuzzle) -> Puzzle:
     """Show a small set of extra numbers of the puzzle's layout so that only it
     fits: all of them, then hidden again one by one (``minimize``) while only it
     fits, the numbers shown already kept. Every extra number is needed."""
+    puzzle = puzzle_of(puzzle)
     safe = frozenset(range(puzzle.width * puzzle.height)) - puzzle.mines
     return minimize(puzzle.with_shown(safe), keep=puzzle.shown)
+
+
+def the_layout(knowledge: Knowledge) -> Puzzle:
+    """The one layout that fits a position's numbers and total, as a Puzzle
+    showing those numbers; ValueError when none fits or more than one does.
+
+    One call of the exact solver's ``settled``: when every hidden cell is
+    settled, the mines it found are the only layout. Reading a puzzle code
+    uses this, so a code need not carry its answer.
+    """
+    if knowledge.mines is None:
+        raise ValueError("the total number of mines is needed")
+    numbers = read_numbers(knowledge)
+    if numbers.contradiction is not None:
+        raise ValueError(f"no layout fits: {numbers.contradiction}")
+    found = settled(make_system(numbers))
+    if found is None:
+        raise ValueError("no layout fits the numbers and the total")
+    safe, mines = found
+    if len(safe) + len(mines) != len(numbers.hidden):
+        raise ValueError("more than one layout fits the numbers and the total")
+    w = knowledge.width
+    shown = frozenset(i for i in range(w * knowledge.height) if not numbers.hidden_mask >> i & 1)
+    return Puzzle(w, knowledge.height, frozenset(mines), shown)
 
 
 def a_layout(knowledge: Knowledge, rng: Stream) -> Puzzle:

@@ -8,12 +8,13 @@ where they are. Cells are flat indexes ``y * width + x``, as in the solver.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from minebender.boardtext import format_board
 from minebender.solver.reading import Numbers, cells_of, neighbour_masks
 from minebender.types import HIDDEN, SHOWN, Knowledge, Seen
 
-__all__ = ["Puzzle", "numbers_of"]
+__all__ = ["HasPuzzle", "Puzzle", "numbers_of", "puzzle_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,27 @@ class Puzzle:
     def with_shown(self, shown: frozenset[int]) -> Puzzle:
         """The same layout showing other numbers."""
         return Puzzle(self.width, self.height, self.mines, shown)
+
+
+class HasPuzzle(Protocol):
+    """What holds a puzzle, as ``make_puzzle``'s ``Made`` does."""
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle held."""
+        ...
+
+
+def puzzle_of(p: Puzzle | HasPuzzle) -> Puzzle:
+    """The puzzle itself, or the one a ``Made`` holds: docs/puzzles.md passes
+    ``make_puzzle(...)`` straight to ``grade``, and a reader would expect that
+    to work for every function that takes a puzzle."""
+    if isinstance(p, Puzzle):
+        return p
+    inner = getattr(p, "puzzle", None)
+    if not isinstance(inner, Puzzle):
+        raise TypeError(f"a Puzzle (or what make_puzzle gives) is needed, got {type(p).__name__}")
+    return inner
 
 
 def _mask(cells: frozenset[int]) -> int:

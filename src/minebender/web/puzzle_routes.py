@@ -1,4 +1,10 @@
-"""The puzzle routes: make a puzzle, make a position unique, minimize it.
+"""The puzzle routes: make a puzzle, read a code, check flags, make a
+position unique, minimize it.
+
+The page only paints: it is sent the clues (``view``) and asks here whether
+its flags are right, so it never reads a code or holds a layout. A code
+holds the clues only, and the grade follows from them, so a shared link
+shows the grade without carrying it.
 
 Each request runs in a child process (``minebender.limited``), niced, with a
 time limit and a memory cap, never on the event loop or in the server's own
@@ -30,7 +36,7 @@ from minebender.puzzle import (
     make_unique,
     minimize,
 )
-from minebender.puzzle.code import puzzle_code
+from minebender.puzzle.code import parse_code, puzzle_code
 from minebender.seeded import Stream
 from minebender.types import Knowledge
 from minebender.web.access import json_answer, shared
@@ -64,6 +70,25 @@ class NewPuzzle(_Strict):
     seed: StrictInt | None = Field(default=None, ge=0, le=2**63)
 
 
+CODE_MOST = 2_000
+"""Longest code these routes read: a 720-cell code takes at most 502 characters."""
+
+
+class CodeIn(_Strict):
+    """``POST /api/puzzle/read``: a puzzle code (either version)."""
+
+    code: StrictStr = Field(max_length=CODE_MOST)
+
+
+class FlagsIn(_Strict):
+    """``POST /api/puzzle/check``: a code, the player's flags as [x, y], and
+    whether to give up and be shown every mine."""
+
+    code: StrictStr = Field(max_length=CODE_MOST)
+    flags: list[tuple[StrictInt, StrictInt]] = Field(default_factory=list, max_length=MAX_CELLS)
+    show: bool = False
+
+
 class BoardIn(_Strict):
     """``POST /api/puzzle/make-unique`` and ``/minimize``: board text, and the
     total number of mines when the header has none (or another)."""
@@ -80,7 +105,50 @@ def _answer(p: Puzzle, **extra: Any) -> dict[str, Any]:
         "difficulty": g.difficulty,
         "reasoning": g.reasoning,
         "clues": len(p.shown),
+        "view": _view(p),
         **extra,
+    }
+
+
+def _view(p: Puzzle) -> dict[str, Any]:
+    """What the page paints: the size, the total, and each cell's number
+    (null when hidden), a list a row. No layout."""
+    w = p.width
+    rows = [
+        [p.number(y * w + x) if y * w + x in p.shown else None for x in range(w)]
+        for y in range(p.height)
+    ]
+    return {"width": w, "height": p.height, "mines": p.total, "numbers": rows}
+
+
+def _code(code: str) -> Puzzle:
+    try:
+        return parse_code(code, MAX_CELLS)
+    except ValueError as exc:
+        raise ApiError(422, str(exc)) from None
+
+
+def _read(body: CodeIn) -> dict[str, Any]:
+    return _answer(_code(body.code))
+
+
+def _check(body: FlagsIn) -> dict[str, Any]:
+    """Which flags are wrong and how many mines are not flagged yet; every
+    mine too when the player gave up (``show``)."""
+    p = _code(body.code)
+    w = p.width
+    flags = set()
+    for x, y in body.flags:
+        if not (0 <= x < w and 0 <= y < p.height):
+            raise ApiError(422, f"flags: ({x}, {y}) is off the {w}x{p.height} board")
+        flags.add(y * w + x)
+    wrong = flags - p.mines
+    missed = len(p.mines - flags)
+    return {
+        "wrong": _cells(w, frozenset(wrong)),
+        "missed": missed,
+        "solved": not wrong and not missed,
+        "mines": _cells(w, p.mines) if body.show else None,
     }
 
 
@@ -140,6 +208,8 @@ def _minimize(body: BoardIn) -> dict[str, Any]:
 
 _WORK: dict[str, tuple[Callable[[Any], dict[str, Any]], type[BaseModel]]] = {
     "new": (_new, NewPuzzle),
+    "read": (_read, CodeIn),
+    "check": (_check, FlagsIn),
     "make-unique": (_make_unique, BoardIn),
     "minimize": (_minimize, BoardIn),
 }
@@ -203,8 +273,21 @@ router = APIRouter(route_class=StrictJSONRoute)
 @router.post("/puzzle/new", summary="Make a puzzle with one solution")
 async def new_puzzle(body: NewPuzzle, turns: AppTurns) -> Response:
     """A puzzle of the size and difficulty asked (docs/puzzles.md): its board
-    text, its code (which holds the solution), grade and seed."""
+    text, its code (the clues only), grade, seed and the view to paint."""
     return await turns.run("new", body)
+
+
+@router.post("/puzzle/read", summary="Read a puzzle code")
+async def read_puzzle(body: CodeIn, turns: AppTurns) -> Response:
+    """The puzzle of a code, as ``new`` answers it: the grade worked out from
+    the clues, so a link need not carry it; 422 naming what is wrong."""
+    return await turns.run("read", body)
+
+
+@router.post("/puzzle/check", summary="Check the flags of a puzzle")
+async def check_puzzle(body: FlagsIn, turns: AppTurns) -> Response:
+    """The wrong flags, the mines not flagged, and every mine when ``show``."""
+    return await turns.run("check", body)
 
 
 @router.post("/puzzle/make-unique", summary="Show numbers until one layout fits")

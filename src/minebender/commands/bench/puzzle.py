@@ -9,8 +9,9 @@ from minebender.commands.options import COUNT_LIMIT, SEED_LIMIT, parse_int, pars
 
 __all__ = ["EXAMPLE", "add_arguments", "run"]
 
-EXAMPLE = "minebender bench puzzle --count 20 --seed 1"
-"""The command line that ends this benchmark's ``--help``."""
+EXAMPLE = "minebender bench puzzle --count 3 --seed 1"
+"""The command line that ends this benchmark's ``--help`` (and the README's):
+24 puzzles, 7.7 s here (--count 20 ran over 5 minutes on a loaded machine)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

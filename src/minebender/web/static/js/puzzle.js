@@ -1,19 +1,49 @@
 // The puzzle page (/puzzle): the numbers of a puzzle with one solution are
-// shown; the player flags every mine and asks to check. The puzzle comes from
-// a code (?code=... or typed) or from POST /api/puzzle/new; the code holds
-// the layout, so checking needs no server.
+// shown; the player flags every mine and asks to check. The page only
+// paints: the server reads a code (?code=... or typed) or makes a puzzle, and
+// sends its numbers and grade (POST /api/puzzle/read, /new); it says which
+// flags are wrong (/check). The page never holds the layout, and a code holds
+// the clues only.
 
 import { Board } from "./board.js";
 import { ledDigits } from "./icons.js";
 import { attachPointer } from "./input.js";
-import { numberAt, parsePuzzleCode } from "./puzzlecode.js";
 import { noteScrollbarWidth } from "./scrollbar.js";
 import { count } from "./words.js";
 
 noteScrollbarWidth();
 const board = new Board(document.getElementById("board"));
 const $ = (id) => document.getElementById(id);
-const state = { puzzle: null, code: "", flags: new Set(), marks: new Set(), start: 0, end: null, shown: false };
+const state = {
+  puzzle: null,
+  code: "",
+  flags: new Set(),
+  marks: new Set(),
+  mines: new Set(),
+  start: 0,
+  end: null,
+  shown: false,
+};
+
+/** POST a puzzle request; the answer, or an Error with the server's words. */
+async function post(path, body) {
+  let r;
+  try {
+    r = await fetch(`/api/puzzle/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new Error("the server cannot be reached");
+  }
+  const answer = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    const detail = typeof answer.detail === "string" ? answer.detail : `the server said ${r.status}`;
+    throw new Error(detail);
+  }
+  return answer;
+}
 
 function say(text, bad = false) {
   $("puzzle-message").textContent = text;
@@ -50,10 +80,11 @@ function draw() {
     const row = [];
     for (let x = 0; x < p.w; x++) {
       const i = y * p.w + x;
-      if (p.kinds[i] === 2) row.push(String(numberAt(p, i)));
+      const n = p.numbers[y][x];
+      if (n !== null) row.push(String(n));
       else if (state.marks.has(i)) row.push("wrong_flag");
       else if (state.flags.has(i)) row.push("flagged");
-      else if (state.shown && p.kinds[i] === 1) row.push("mine");
+      else if (state.shown && state.mines.has(i)) row.push("mine");
       else row.push("covered");
     }
     rows.push(row);
@@ -77,16 +108,20 @@ function checkWords(wrong, missed) {
   return `Not yet: ${parts.join(", ")}.`;
 }
 
-function load(code, grade) {
-  state.puzzle = parsePuzzleCode(code);
-  state.code = code.trim();
+/** Put in play a puzzle as the server answers it (/new or /read). */
+function load(answer) {
+  const v = answer.view;
+  state.puzzle = { w: v.width, h: v.height, n: v.mines, numbers: v.numbers };
+  state.code = answer.code;
   state.flags = new Set();
   state.marks = new Set();
+  state.mines = new Set();
   state.start = Date.now();
   state.end = null;
   state.shown = false;
   $("puzzle-code").value = state.code;
-  $("puzzle-grade").textContent = grade ?? "";
+  $("puzzle-grade").textContent = answer.difficulty;
+  $("puzzle-grade").title = `needs ${answer.reasoning}`;
   showSize(state.puzzle);
   history.replaceState(null, "", link());
   say(`Flag all ${count(state.puzzle.n, "mine")}, then Check.`);
@@ -100,14 +135,7 @@ async function newPuzzle() {
   say("Making a puzzle...");
   $("puzzle-new").disabled = true;
   try {
-    const r = await fetch("/api/puzzle/new", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ width: w, height: h, mines: n, difficulty }),
-    });
-    const body = await r.json();
-    if (!r.ok) throw new Error(body.detail ?? `the server said ${r.status}`);
-    load(body.code, body.difficulty);
+    load(await post("new", { width: w, height: h, mines: n, difficulty }));
     return true;
   } catch (e) {
     say(`No puzzle: ${e.message}`, true);
@@ -121,39 +149,64 @@ function toggle(p) {
   const s = state.puzzle;
   if (!s || state.end !== null || state.shown) return;
   const i = p.y * s.w + p.x;
-  if (s.kinds[i] === 2) return;
+  if (s.numbers[p.y][p.x] !== null) return;
   if (state.flags.has(i)) state.flags.delete(i);
   else state.flags.add(i);
   state.marks = new Set();
   draw();
 }
 
-function check() {
+/** The flags as [x, y], as the server takes them. */
+function flagged() {
+  const w = state.puzzle.w;
+  return [...state.flags].map((i) => [i % w, Math.floor(i / w)]);
+}
+
+async function check() {
   const p = state.puzzle;
   if (!p || state.shown) return;
-  const wrong = [...state.flags].filter((i) => p.kinds[i] !== 1);
-  const missed = p.kinds.filter((k, i) => k === 1 && !state.flags.has(i)).length;
-  if (!wrong.length && !missed) state.end ??= Date.now();
-  else state.marks = new Set(wrong);
-  say(checkWords(wrong.length, missed));
+  const code = state.code;
+  let answer;
+  try {
+    answer = await post("check", { code, flags: flagged() });
+  } catch (e) {
+    say(`No check: ${e.message}.`, true);
+    return;
+  }
+  if (state.code !== code || state.shown) return; // another puzzle, or given up, meanwhile
+  if (answer.solved) state.end ??= Date.now();
+  else state.marks = new Set(answer.wrong.map(([x, y]) => y * p.w + x));
+  say(checkWords(answer.wrong.length, answer.missed));
   draw();
 }
 
-function reveal() {
+async function reveal() {
   if (!state.puzzle || state.end !== null) return; // solved: the flags show it
+  const p = state.puzzle, code = state.code;
+  let answer;
+  try {
+    answer = await post("check", { code, flags: [], show: true });
+  } catch (e) {
+    say(`No solution: ${e.message}.`, true);
+    return;
+  }
+  if (state.code !== code || state.end !== null) return;
+  state.mines = new Set(answer.mines.map(([x, y]) => y * p.w + x));
   state.shown = true;
   state.end ??= Date.now();
   say("The solution: every mine is shown.");
   draw();
 }
 
-function openCode() {
-  if (!$("puzzle-code").value.trim()) {
+async function openCode() {
+  const typed = $("puzzle-code").value.trim();
+  if (!typed) {
     say("Type or paste a puzzle code first.", true);
     return;
   }
+  say("Reading the code...");
   try {
-    load($("puzzle-code").value, "");
+    load(await post("read", { code: typed }));
   } catch (e) {
     say(`That code cannot be read: ${e.message}.`, true);
   }
@@ -205,13 +258,11 @@ setInterval(drawLeds, 1000);
 
 const given = new URLSearchParams(location.search).get("code");
 if (given) {
-  try {
-    load(given, "");
-  } catch (e) {
+  post("read", { code: given }).then(load, (e) => {
     // A new puzzle to play; the link's code stays in the box to be mended.
     newPuzzle().then((made) => {
       $("puzzle-code").value = given;
       say(`The link's code cannot be read: ${e.message}.${made ? " Here is a new puzzle." : ""}`, true);
     });
-  }
+  });
 } else newPuzzle();
