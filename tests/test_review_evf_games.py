@@ -22,7 +22,7 @@ from minebender.review.figures import figures
 from minebender.review.own import record_of
 from minebender.review.play import played
 from minebender.review.record import Move
-from minebender.session import Session, SessionSpec
+from minebender.session import Event, Session, SessionSpec
 from minebender.types import Beginner, Custom, Expert, Intermediate, Level, Pos
 
 LEVELS: tuple[Level, ...] = (
@@ -81,13 +81,13 @@ def moves_in_file(r: replay.Replay) -> tuple[tuple[Move, ...], int]:
     s = Session(r.spec, lambda: 0.0)
     out: list[Move] = []
     changed = 0
-    for e in r.events:
+    for e in record_of("", r).moves:  # with the clicks that did nothing
         flags, before = s.flags, s.knowledge
-        s.act(e)
+        s.act(Event.of(e.type, e.pos, e.t_ms, e.k))
         if e.type == "mark" and e.pos not in flags and before.hidden(e.pos):
             changed += 1
         elif e.type != "practice":
-            out.append(Move(e.t_ms, e.type, e.pos))
+            out.append(e)
         for p in sorted(flags - s.flags, key=lambda p: (p.y, p.x)):
             if s.started and not s.knowledge.hidden(p):
                 out += [Move(e.t_ms, "flag", p), Move(e.t_ms, "reveal", p)]
@@ -127,7 +127,7 @@ def test_every_kind_of_game_reads_back_with_its_own_figures(tmp_path: Path) -> N
         ), i
         # A chord that hits a mine: minebender stops there (law chord), ms_toollib
         # opens all its cells. Only the 3BV done of a game lost so may differ.
-        chord_lost = own.status == "lost" and r.events[-1].type == "chord"
+        chord_lost = own.status == "lost" and r.moves[-1].type == "chord"
         if chord_lost:
             kinds["lost by a chord"] += 1
             kinds["3BV done differs"] += own.bbbv_solved != v.bbbv_solved
@@ -143,7 +143,7 @@ def test_every_kind_of_game_reads_back_with_its_own_figures(tmp_path: Path) -> N
         assert fair == (own.status == "won" and not r.spec.practice)
         kinds[own.status] += 1
         kinds["practice"] += r.spec.practice
-        kinds["marks"] += any(e.type == "mark" for e in r.events)
+        kinds["marks"] += any(e.type == "mark" for e in r.moves)
         kinds["changed"] += bool(changed)
     print(dict(kinds))
     assert kinds["won"] >= GAMES // 4 and kinds["lost"] >= GAMES // 4

@@ -51,7 +51,7 @@ def test_a_game_written_as_evf_reads_back_the_same(tmp_path: Path) -> None:
     out = replay_written_as(tmp_path, s, "--evf", "game.evf", player="Ada")
     rec = read_peer(out)  # in a child first: a bad file would abort this process
     assert rec.layout == s.layout and rec.player == "Ada"
-    assert [(m.type, m.pos) for m in rec.moves] == [(e.type, e.pos) for e in s.events]
+    assert [(m.type, m.pos) for m in rec.moves] == [(e.type, e.pos) for e in s.moves]
     video = ms_toollib.EvfVideo(str(out))
     video.parse()
     video.analyse()

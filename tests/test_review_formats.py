@@ -101,7 +101,14 @@ NO_SHARED = pytest.param(
 
 @pytest.mark.parametrize("path", SHARED_REPLAYS or [NO_SHARED], ids=lambda p: p.name)
 def test_every_shared_replay_has_ms_toollib_figures(path: Path) -> None:
+    if path.suffix == ".mvf" and "0.97" not in path.name:
+        # Minesweeper Clone before 0.97: ms_toollib aborts on them, and
+        # minebender's own reader of those versions is still to come (issue 40)
+        with pytest.raises(ReviewError, match="of a version not known"):
+            read_peer(path)
+        pytest.xfail("Minesweeper Clone before 0.97 is not read yet")
     assert_same_figures(path)
+
 
 
 def test_rmv_preflags_are_flags_before_the_first_click() -> None:

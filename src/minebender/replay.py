@@ -24,12 +24,13 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from minebender import jsontext
 from minebender.game import setup
 from minebender.session import (
+    BUTTONS,
     EVENT_TYPES,
     SEED_RULE,
     Event,
@@ -39,6 +40,7 @@ from minebender.session import (
     layout_for,
     level_from_name,
     level_name,
+    shown_seconds,
 )
 from minebender.store import NAME_RULE, clean_name
 from minebender.types import (
@@ -82,14 +84,20 @@ __all__ = [
 ]
 
 FORMAT = "minebender-replay"
-VERSION = 2
+VERSION = 3
 """The version written when the events need it; a reader takes every version
 from 1 up to this one (``VERSIONS_READ``)."""
-VERSIONS_READ = (1, 2)
+VERSIONS_READ = (1, 2, 3)
 _V1_TYPES = frozenset(("reveal", "flag", "chord", "assist"))
-"""The event types of version 1: a replay holding only these is written as
-version 1, which every minebender reads. Version 2 added ``practice`` and
-``mark`` (a question mark cycled)."""
+_V2_TYPES = _V1_TYPES | {"practice", "mark"}
+"""The event types of versions 1 and 2: a replay holding only these is written
+as the oldest version that has them, which older minebenders read. Version 2
+added ``practice`` and ``mark`` (a question mark cycled); version 3 records
+what the player did: ``down`` and ``up`` of a button, the pointer's ``path``
+and the ``marks`` option, whose meaning the rule of presses decides."""
+_TYPES_OF = {1: _V1_TYPES, 2: _V2_TYPES, 3: frozenset(EVENT_TYPES)}
+"""A game stored as moves and finished after an upgrade holds both kinds:
+version 3 takes every type."""
 MAX_EVENTS = 100_000
 MAX_T_MS = 2**53 - 1
 """The latest an event may be, in ms: the largest whole number a JSON reader
@@ -179,6 +187,12 @@ class Replay:
         """The finished session, played again from the events."""
         return Session.rebuild(self.spec, self.events, clock=lambda: 0.0)
 
+    @property
+    def moves(self) -> tuple[Event, ...]:
+        """The cell actions the events came to (``Session.moves``): the
+        events themselves in a replay of version 1 or 2."""
+        return tuple(self.session().moves)
+
     def dealt(self) -> bool:
         """Whether the layout is the one its seed deals to its first click, as
         its board code would deal it today. A layout the laws allow may be any
@@ -205,6 +219,13 @@ class Frame:
     status: str
     mines_left: int
     elapsed_ms: int
+    started: bool = False
+    """The first click was made: the timer shows 1 from there."""
+
+    @property
+    def timer(self) -> int:
+        """What the game's timer showed (``shown_seconds``)."""
+        return shown_seconds(self.elapsed_ms, self.started)
 
 
 def _result_of(s: Session) -> Result:
@@ -232,12 +253,19 @@ def to_json(r: Replay) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     for e in r.events:
         item: dict[str, Any] = {"t": e.t_ms, "type": e.type}
+        if e.type in ("down", "up"):
+            item["button"] = BUTTONS[e.k]
         if e.pos is not None:
             item["x"], item["y"] = e.pos.x, e.pos.y
         if e.type == "assist":
             item["k"] = e.k
+        elif e.type == "marks":
+            item["on"] = bool(e.k)
+        elif e.type == "path":
+            item["p"] = e.path
         events.append(item)
-    version = 1 if all(e.type in _V1_TYPES for e in r.events) else VERSION
+    types = {e.type for e in r.events}
+    version = next(v for v in VERSIONS_READ if types <= _TYPES_OF[v])
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": version,
@@ -305,7 +333,10 @@ _CELL_FIELDS = frozenset(("t", "type", "x", "y"))
 _EVENT_FIELDS = {
     "assist": frozenset(("t", "type", "k")),
     "practice": frozenset(("t", "type")),
+    "path": frozenset(("t", "type", "p")),
+    "marks": frozenset(("t", "type", "on")),
 }
+_PRESS_FIELDS = frozenset(("t", "type", "button", "x", "y"))
 
 
 def _event(i: int, item: object, version: int) -> Event:
@@ -313,22 +344,33 @@ def _event(i: int, item: object, version: int) -> Event:
     if not isinstance(item, dict):
         raise ReplayError(f"{where} must be an object, got {_as_json(item)}")
     kind = _field(item, "type", str, where)
-    known = EVENT_TYPES if version >= 2 else tuple(t for t in EVENT_TYPES if t in _V1_TYPES)
+    known = [t for t in EVENT_TYPES if t in _TYPES_OF[version]]
     if kind not in known:
         raise ReplayError(
             f"{where}: 'type' must be one of {', '.join(known)} (in version {version})"
         )
-    _only(item, _EVENT_FIELDS.get(kind, _CELL_FIELDS), where)
+    press = kind in ("down", "up")
+    _only(item, _PRESS_FIELDS if press else _EVENT_FIELDS.get(kind, _CELL_FIELDS), where)
     t = _field(item, "t", int, where)
     if not 0 <= t <= MAX_T_MS:
         raise ReplayError(f"{where}: 't' must be from 0 to {MAX_T_MS} (ms), got {_as_json(t)}")
     pos = None
-    if kind not in _EVENT_FIELDS:
+    if kind not in _EVENT_FIELDS and (not press or "x" in item or "y" in item):
         pos = Pos(_field(item, "x", int, where), _field(item, "y", int, where))
     k = _field(item, "k", int, where) if kind == "assist" else 0
     if k < 0:
         raise ReplayError(f"{where}: 'k' must not be negative")
-    return Event.of(kind, pos, t, k)
+    if press:
+        button = _field(item, "button", str, where)
+        if button not in BUTTONS:
+            raise ReplayError(f"{where}: 'button' must be one of {', '.join(BUTTONS)}")
+        k = BUTTONS.index(button)
+    elif kind == "marks":
+        k = int(_field(item, "on", bool, where))
+    try:
+        return Event.of(kind, pos, t, k, _field(item, "p", list, where) if kind == "path" else None)
+    except ValueError as exc:
+        raise ReplayError(f"{where}: {exc}") from None
 
 
 def _layout(data: dict[str, Any], width: int, height: int, mines: int) -> Layout:
@@ -474,15 +516,20 @@ def loads(text: str | bytes) -> Replay:
 
 
 def frames(r: Replay) -> list[Frame]:
-    """The board before the first event and after each one, for stepping through."""
+    """The board before the first move and after each one, for stepping
+    through. A move is a cell action (``Session.moves``): in a record of
+    presses, the presses that changed nothing make no frame."""
     s = Session(r.spec, lambda: 0.0)
     out = [Frame(0, 0, None, _rows(s), "playing", s.mines_left, 0)]
-    for i, e in enumerate(r.events, 1):
+    for e in r.events:
+        done = len(s.moves)
         s.act(e)
-        first = s.first_ms
-        elapsed = 0 if first is None else e.t_ms - first
-        status = "won" if s.won else "lost" if s.over else "playing"
-        out.append(Frame(i, e.t_ms, e, _rows(s), status, s.mines_left, elapsed))
+        for move in s.moves[done:]:
+            first = s.first_ms
+            elapsed = 0 if first is None else move.t_ms - first
+            status = "won" if s.won else "lost" if s.over else "playing"
+            frame = Frame(len(out), move.t_ms, move, _rows(s), status, s.mines_left, elapsed)
+            out.append(replace(frame, started=s.started))
     return out
 
 

@@ -167,7 +167,7 @@ def test_the_middle_button_chords_and_f1_says_so() -> None:
             await click_cell(pilot, m, button=3)
         await click_cell(pilot, number, button=2)
         assert all(isinstance(app.board.tiles[q.y][q.x], Number) for q in opened)
-        assert app.session.clicks.chord == 1 and app.session.events[-1].type == "chord"
+        assert app.session.clicks.chord == 1 and app.session.moves[-1].type == "chord"
         await pilot.press("f1")
         assert isinstance(app.screen, KeysScreen)
         assert "middle chords" in "\n".join(screen_lines(app))

@@ -266,7 +266,7 @@ def test_a_game_given_up_in_another_window_goes_on_as_a_new_game(store: Store) -
         assert not app.session.started and app.session.spec.seed != SEED
         assert any("given up in another window" in str(n.message) for n in app._notifications)
         after = store.load(game_id)
-        assert after is not None and after.status == "abandoned" and len(after.events) == 1
+        assert after is not None and after.status == "abandoned" and len(after.session().moves) == 1
 
     run(make_app(store), scenario)
 

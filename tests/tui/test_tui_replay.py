@@ -33,11 +33,12 @@ def won_replay() -> tuple[Replay, Session]:
     return loads(dumps(from_session(s))), s
 
 
-def test_steps_follow_the_events() -> None:
-    """One step per event after the blank board; the last shows the game's end."""
+def test_steps_follow_the_moves() -> None:
+    """One step per move after the blank board (a press and its release are
+    one click); the last shows the game's end."""
     replay, played = won_replay()
     all_steps = steps(replay)
-    assert len(all_steps) == len(replay.events) + 1
+    assert len(all_steps) == len(replay.moves) + 1 == len(replay.events) // 2 + 1
     assert all(isinstance(t, Covered) for row in all_steps[0].tiles for t in row)
     assert all_steps[-1].tiles == played.display()
     assert all_steps[-1].elapsed_ms == played.elapsed_ms
@@ -95,7 +96,7 @@ def test_at_the_smallest_size_the_status_keeps_the_outcome_and_time() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert app.status_text.endswith(time)
-        assert f"step {len(replay.events)}/{len(replay.events)}" in app.status_text
+        assert f"step {len(replay.moves)}/{len(replay.moves)}" in app.status_text
         rows = screen_lines(app)
         assert any(row.strip().endswith(time) for row in rows)
         assert "q quit" in rows[-1]

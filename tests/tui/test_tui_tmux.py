@@ -127,7 +127,7 @@ def test_play_in_tmux_quits_saved_and_resumes(terminal: Terminal, tmp_path: Path
 
     with store_module.open(db) as store:
         (game,) = store.load_unfinished()
-        assert game.spec.seed == "smoke" and len(game.events) == 1
+        assert game.spec.seed == "smoke" and len(game.session().moves) == 1
         assert game.spec.chosen  # a board the player asked for: not ranked
 
     terminal.start(play)
@@ -156,7 +156,7 @@ def test_a_killed_game_loses_no_action(terminal: Terminal, tmp_path: Path) -> No
 
     with store_module.open(db) as store:
         (game,) = store.load_unfinished()
-    assert [(e.type, e.pos) for e in game.events] == [
+    assert [(e.type, e.pos) for e in game.session().moves] == [
         ("reveal", CENTRE),
         ("flag", target),
     ]
@@ -193,7 +193,7 @@ def test_sigterm_and_sighup_quit_as_q_does_and_give_the_terminal_back(
     assert shown == ["0", "0", "1"]  # the shell's screen, no mouse reports, a cursor
     with store_module.open(db) as store:
         (game,) = store.load_unfinished()
-    assert [e.type for e in game.events] == ["reveal"]
+    assert [e.type for e in game.session().moves] == ["reveal"]
 
 
 def test_a_won_game_shows_the_sessions_numbers_under_the_board(

@@ -459,7 +459,7 @@ def test_replay_export_and_frames(client: TestClient) -> None:
     p.act("assist")
     r = client.get(f"/api/games/{p.id}/replay", headers=p.auth)
     data = r.json()
-    assert data["format"] == "minebender-replay" and len(data["events"]) == 3
+    assert data["format"] == "minebender-replay" and len(data["events"]) == 5  # two clicks
     as_json = {"Content-Type": "application/json"}
     f = client.post("/api/replays/frames", content=r.text, headers=as_json).json()
     assert len(f["frames"]) == 4 and f["frames"][-1]["status"] == "lost"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from minebender import replay
-from minebender.session import Session, SessionSpec
+from minebender.session import Event, Session, SessionSpec
 from minebender.types import Beginner, Flag, Pos
 
 from .helpers import mines_of, safe_of
@@ -35,13 +35,17 @@ def test_a_question_mark_is_no_flag_for_chording(client: TestClient) -> None:
     s = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
     s.reveal(FIRST)
     safe = next(c for c in safe_of(SEED, FIRST) if s.knowledge.hidden(c))
+    s.mark(safe)  # Windows XP's cycle: covered, flag, ?
+    assert s.flags == {safe} and s.marks == frozenset()
     s.mark(safe)
     assert s.marks == {safe} and s.flags == frozenset() and s.mines_left == 10
     s.reveal(safe)
     assert not s.knowledge.hidden(safe) and s.marks == frozenset()
     mine = mines_of(SEED, FIRST)[0]
     s.mark(mine)
-    s.flag(mine)  # a flag put on a ? takes its place
+    s.mark(mine)
+    assert s.marks == {mine}
+    s.act(Event(Flag(mine), s.now_ms()))  # an older record's flag put on a ? takes its place
     assert s.marks == frozenset() and s.flags == {mine}
     assert s.game is not None and s.game.step(Flag(mine)).flags == frozenset()
     assert s.mark(FIRST) is not None and s.marks == frozenset()  # a revealed cell: nothing
@@ -49,7 +53,8 @@ def test_a_question_mark_is_no_flag_for_chording(client: TestClient) -> None:
 
 def test_marks_are_kept_in_the_store_and_the_replay(client: TestClient) -> None:
     p = Player(client)
-    p.act("mark", Pos(0, 0))  # before the first click too
+    p.act("mark", Pos(0, 0))  # a right click with Marks on: a flag, before the first click
+    p.act("mark", Pos(0, 0))  # and again: the flag becomes a ?
     p.act("reveal", FIRST)
     hidden = [c for c in mines_of(SEED, FIRST) if p.view["tiles"][c.y][c.x] == "covered"]
     p.act("flag", hidden[1])
@@ -59,10 +64,14 @@ def test_marks_are_kept_in_the_store_and_the_replay(client: TestClient) -> None:
     p.act("reveal", hidden[0])  # lost
     r = client.get(f"/api/games/{p.id}/replay", headers=p.auth)
     data = r.json()
-    assert data["version"] == 2 and [e["type"] for e in data["events"]].count("mark") == 2
-    frames = replay.frames(replay.loads(r.text))
-    assert frames[1].rows[0][0] == "?"
+    game = replay.loads(r.text)
+    assert data["version"] == 3 and [m.type for m in game.moves].count("mark") == 2
+    assert {"type": "marks", "on": True} in [
+        {k: e[k] for k in e if k != "t"} for e in data["events"]
+    ]
+    frames = replay.frames(game)
+    assert frames[1].rows[0][0] == "F" and frames[2].rows[0][0] == "?"
     assert frames[-2].rows[hidden[1].y][hidden[1].x] == "?"
-    data["version"] = 1
-    with pytest.raises(replay.ReplayError, match="in version 1"):
-        replay.parse(data)  # version 1 has no mark event
+    data["version"] = 2
+    with pytest.raises(replay.ReplayError, match="in version 2"):
+        replay.parse(data)  # version 2 has no press event

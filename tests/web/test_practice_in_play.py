@@ -50,9 +50,11 @@ def test_practice_in_play_keeps_the_game_and_counts_no_loss(client: TestClient) 
     assert stats["played"] == 0, "a practice game is never counted as a loss"
     r = client.get(f"/api/games/{p.id}/replay", headers=p.auth)
     data = r.json()
-    assert data["practice"] is True and data["version"] == 2
-    assert [e["type"] for e in data["events"]] == ["reveal", "practice", "reveal"]
-    assert replay.loads(r.text).spec.practice
+    assert data["practice"] is True and data["version"] == 3
+    types = [e["type"] for e in data["events"]]
+    assert types == ["down", "up", "practice", "down", "up"]
+    game = replay.loads(r.text)
+    assert game.spec.practice and [m.type for m in game.moves] == ["reveal", "practice", "reveal"]
     late = client.post(f"/api/games/{p.id}/practice", headers=p.auth)
     assert late.status_code == 409 and "over" in late.json()["detail"]
     assert client.post(f"/api/games/{p.id}/practice").status_code == 401
@@ -102,12 +104,21 @@ def test_a_replay_must_say_practice_when_its_events_switch_it_on() -> None:
     for c in safe_of(SEED, FIRST):
         s.reveal(c)
     assert s.won and s.spec.practice
-    assert s.clicks.left == len(s.events) - 1  # the practice event counts no click
+    # each click is a press and a release; the practice event counts no click
+    assert len(s.events) == 2 * s.clicks.left + 1 and s.clicks.total == s.clicks.left
+    assert [e.type for e in s.events[:3]] == ["down", "up", "practice"]
     data = replay.to_json(replay.from_session(s))
     data["practice"] = False
-    with pytest.raises(replay.ReplayError, match=r"'practice' must be true: events\[1\]"):
+    with pytest.raises(replay.ReplayError, match=r"'practice' must be true: events\[2\]"):
         replay.parse(data)  # a replay hiding its switch to practice
-    data["practice"], data["version"] = True, 1
+    # a game recorded as its cell actions (version 2) has no version 1 either
+    old = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    for e in s.moves:
+        old.act(e)
+    assert old.won and old.game == s.game
+    data = replay.to_json(replay.from_session(old))
+    assert data["version"] == 2
+    data["version"] = 1
     with pytest.raises(
         replay.ReplayError, match=r"events\[1\]: 'type' must be one of .* version 1"
     ):

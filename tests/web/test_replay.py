@@ -40,8 +40,10 @@ def test_round_trip_gives_the_same_game(clock: FakeClock) -> None:
 
 def test_frames_step_through_the_game(clock: FakeClock) -> None:
     s = finished(clock, win=False)
-    fs = replay.frames(replay.from_session(s))
-    assert len(fs) == len(s.events) + 1
+    r = replay.from_session(s)
+    fs = replay.frames(r)
+    assert len(fs) == len(s.moves) + 1 < len(s.events)  # one frame a move, not a press
+    assert [f.event for f in fs[1:]] == list(r.moves) == s.moves
     assert fs[0].rows == ("." * 9,) * 9
     assert fs[1].rows[0][0] == "F" and fs[1].status == "playing"
     assert fs[-1].status == "lost" and "B" in "".join(fs[-1].rows)
@@ -62,7 +64,8 @@ def good(clock: FakeClock) -> dict[str, Any]:
     ("change", "words"),
     [
         (lambda d: d.update(format="other"), "'format'"),
-        (lambda d: d.update(version=3), "version 3"),
+        (lambda d: d.update(version=4), "version 4"),
+        (lambda d: d.update(version=2), "events[0]: 'type' must be one of .* version 2"),
         (lambda d: d.pop("width"), "'width' is missing"),
         (lambda d: d.update(width="9"), "'width' must be an integer"),
         (lambda d: d.update(width=10), "a beginner board is 9x9x10, not 10x9x10"),
@@ -98,6 +101,9 @@ def good(clock: FakeClock) -> dict[str, Any]:
         (lambda d: d.update(player=3), "'player'"),
         (lambda d: d.update(notes="x"), "^replay: unknown field 'notes'"),
         (lambda d: d["events"][1].update(k=0), "events[1]: unknown field 'k'"),
+        (lambda d: d["events"][0].update(button="side"), "events[0]: 'button' must be one of"),
+        (lambda d: d["events"][0].pop("button"), "events[0]: the field 'button' is missing"),
+        (lambda d: d["events"][2].pop("y"), "events[2]: the field 'y' is missing"),
         (lambda d: d["result"].update(won=True), "result: unknown field 'won'"),
         (lambda d: d["result"].update(reason=None), 'says null but the events give "blast"'),
         (lambda d: d.update(seed=True), "'seed' must be text, got true$"),
@@ -216,9 +222,9 @@ def test_replay_board_prints_a_position_solve_reads(clock: FakeClock, tmp_path: 
         [str(script), "solve", "-"], input=end, capture_output=True, text=True, timeout=60
     )
     assert solved.returncode == 0 and "1 consistent layout" in solved.stdout
-    too_far = board(str(len(s.events) + 1))
-    assert too_far.returncode == 2
-    assert f"this replay has {len(s.events)} moves" in too_far.stderr
+    assert parse_board(board(str(len(s.moves))).stdout) == parse_board(end)
+    too_far = board(str(len(s.moves) + 1))
+    assert too_far.returncode == 2 and f"has {len(s.moves)} moves" in too_far.stderr
     assert board("x").returncode == 2
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from minebender.game import Game, setup
 from minebender.session import (
     Event,
+    Press,
+    Release,
     Session,
     SessionSpec,
     bbbv,
@@ -178,12 +182,16 @@ def test_an_event_reads_and_gives_back_its_flat_form(kind: str, pos: Pos | None,
 
 
 def test_a_session_logs_each_move_as_the_action_it_took() -> None:
-    """An event holds the Action the game took, not a tag to be read again."""
+    """An event holds what the player did (a press, a release), and ``moves``
+    the Action the game took, not a tag to be read again."""
     s = Session(SessionSpec(Beginner(), "moves"), FakeClock())
     flagged = s.flag(Pos(0, 0))
-    assert flagged is not None and flagged.move == Flag(Pos(0, 0))
+    assert flagged is not None and flagged.move == Release("right", Pos(0, 0))
+    assert [e.move for e in s.events] == [Press("right", Pos(0, 0)), Release("right", Pos(0, 0))]
+    assert [m.move for m in s.moves] == [Flag(Pos(0, 0))]
     assist = s.assist()
     assert assist is not None and isinstance(assist.move, Assist)
+    assert s.moves[-1] == assist
 
 
 def test_board_codes_round_trip() -> None:
@@ -277,7 +285,11 @@ def test_a_failed_first_click_changes_nothing(
     monkeypatch.setattr(play, "layout_for", no_room)
     with pytest.raises(ValueError, match="no room"):
         s.reveal(Pos(4, 4))
-    assert not s.started and len(s.events) == 1 and s.clicks.left == 0
+    # the click is taken back whole: its press too
+    assert not s.started and s.clicks.left == 0 and [m.type for m in s.moves] == ["flag"]
+    assert [e.type for e in s.events] == ["down", "up"] and not s._hands.held
+    monkeypatch.undo()
+    assert s.reveal(Pos(4, 4)) is not None and s.started and s.clicks.left == 1
 
 
 def test_the_clock_stands_still_while_the_player_is_away(clock: FakeClock) -> None:
@@ -380,15 +392,22 @@ def test_a_shared_link_pasted_as_a_code_plays_its_code() -> None:
 
 
 def test_a_move_played_from_its_flat_form_is_the_named_move(clock: FakeClock) -> None:
-    """``Session.play`` (the server's way in) logs what the named methods log."""
+    """``Session.play`` (the server's way in) logs what the named methods log:
+    their presses and releases (a button as its number), and the Marks option."""
     named, flat = new(clock), new(clock)
-    mine_free = Pos(4, 4)
-    named.reveal(mine_free)
-    assert flat.play("reveal", mine_free) == named.events[-1]
+
+    def same(step: Callable[[Pos], object], pos: Pos) -> None:
+        done = len(named.events)
+        step(pos)
+        for e in named.events[done:]:
+            assert flat.play(e.type, e.pos, e.k) == e
+
+    same(named.reveal, Pos(4, 4))
     covered = next(p for p in safe_cells(named) if named.knowledge.hidden(p))
-    for kind, step in (("flag", named.flag), ("mark", named.mark), ("chord", named.chord)):
-        step(covered)
-        assert flat.play(kind, covered) == named.events[-1]
+    for step in (named.flag, named.mark, named.chord):  # a flag, made a ?, chorded on
+        same(step, covered)
+    assert {e.type for e in flat.events} == {"down", "up", "marks"}
+    assert flat.moves == named.moves and flat.marks == {covered}
     named.make_practice()
     assert flat.play("practice", None) == named.events[-1] and flat.spec.practice
     named.assist()

@@ -13,7 +13,7 @@ import pytest
 from minebender import store as store_mod
 from minebender.session import Session, SessionSpec
 from minebender.store import BEST_TIMES_KEPT, Store, StoreError
-from minebender.types import Beginner, Expert, Pos
+from minebender.types import Beginner, Expert, Flag, Pos
 
 from .conftest import FakeClock
 
@@ -262,17 +262,19 @@ def test_environment_variable_names_the_default(
 def test_append_event_and_finish(store: Store, clock: FakeClock) -> None:
     s = Session(SessionSpec(Beginner(), "append"), clock)
     gid = store.create_game(s)
-    event = s.reveal(Pos(4, 4))
-    assert event is not None
-    store.append_event(gid, 0, event)
+    assert s.reveal(Pos(4, 4)) is not None
+    for seq, event in enumerate(s.events):  # the press and its release
+        store.append_event(gid, seq, event)
     with pytest.raises(StoreError, match="event 0"):
-        store.append_event(gid, 0, event)  # a seq is written once
+        store.append_event(gid, 0, s.events[0])  # a seq is written once
     with pytest.raises(StoreError, match="not over"):
         store.finish(gid, s)
     s.assist()
     store.finish(gid, s)
     loaded = store.load(gid)
-    assert loaded is not None and loaded.status == "lost" and len(loaded.events) == 2
+    assert loaded is not None and loaded.status == "lost"
+    assert [e.type for e in loaded.events] == ["down", "up", "assist"]
+    assert loaded.events == tuple(s.events)
 
 
 def test_an_old_database_is_migrated(db_path: Path) -> None:
@@ -362,7 +364,12 @@ def test_an_action_from_another_window_is_never_silently_lost(
     s2.flag(Pos(1, 0))
     a.sync(gid, s2)  # the reloaded session goes on
     last = a.load(gid)
-    assert last is not None and len(last.events) == 3
+    assert (
+        last is not None and len(last.events) == 6
+    )  # three right clicks, a press and release each
+    assert [m.move for m in last.session(clock).moves] == [
+        Flag(p) for p in (Pos(0, 0), Pos(8, 8), Pos(1, 0))
+    ]
     a.close()
     b.close()
 
@@ -379,7 +386,8 @@ def test_a_game_another_window_gave_up_takes_no_more_actions(
         a.sync(gid, s)
     assert isinstance(store_mod.GameGivenUp("x"), store_mod.StoreConflict)
     after = a.load(gid)
-    assert after is not None and after.status == "abandoned" and len(after.events) == 1
+    assert after is not None and after.status == "abandoned"
+    assert after.events == tuple(other.events) and len(after.events) == 2  # the one click
     a.sync(gid, other)  # nothing new: nothing to refuse
     # a game given up before its first click is dropped: a flag on it is refused too
     t = Session(SessionSpec(Beginner(), "dropped"), clock)
@@ -408,7 +416,7 @@ def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -
     """Games stored before the clock was saved load as before: from their last action."""
     write_version_1(db_path)
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 7
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 8
     game = Session(SessionSpec(Beginner(), "v1"), clock)
     game.reveal(Pos(4, 4))
     gid = s.create_game(game, token="t")
@@ -486,7 +494,7 @@ def test_a_version_2_database_keeps_its_games_and_gains_chosen(
     old.close()
 
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 7
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 8
     st = s.statistics("beginner")
     assert (st.played, st.won) == (3, 2)  # the replayed board no longer counts
     assert [(t.name, t.game_id) for t in s.best_times("beginner")] == [("Ada", "named")]
@@ -797,14 +805,20 @@ def test_tabs_and_line_ends_in_a_name_are_spaces() -> None:
     assert store_mod.clean_name("Ada\tL.\r\n") == "Ada L."
 
 
+def database_of_version(db_path: Path, version: int) -> sqlite3.Connection:
+    """A new database as schema ``version`` left it, open to add rows to."""
+    old = sqlite3.connect(db_path)
+    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    old.execute("INSERT INTO schema_version VALUES (?)", (version,))
+    for script in store_mod.MIGRATIONS[:version]:
+        old.executescript(script)
+    return old
+
+
 def test_a_version_6_database_gains_the_board_file(db_path: Path, clock: FakeClock) -> None:
     """Schema 7 keeps the name of the .mbf file a board came from; a game
     stored before has none (NULL), and loads as it was."""
-    old = sqlite3.connect(db_path)
-    old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-    old.execute("INSERT INTO schema_version VALUES (6)")
-    for script in store_mod.MIGRATIONS[:6]:
-        old.executescript(script)
+    old = database_of_version(db_path, 6)
     old.execute(
         "INSERT INTO games (id, interface, level, width, height, mines, seed, no_guess,"
         " practice, layout, created_at, chosen) VALUES"
@@ -814,7 +828,7 @@ def test_a_version_6_database_gains_the_board_file(db_path: Path, clock: FakeClo
     old.commit()
     old.close()
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 7
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 8
     loaded = s.load("old")
     assert loaded is not None and loaded.spec.board_file is None
     assert loaded.spec.layout is not None and sum(map(sum, loaded.spec.layout)) == 10
@@ -822,4 +836,40 @@ def test_a_version_6_database_gains_the_board_file(db_path: Path, clock: FakeClo
     gid = s.create_game(Session(spec, clock), token="t")
     again = s.load(gid)
     assert again is not None and again.spec == spec
+    s.close()
+
+
+def test_a_version_7_database_keeps_its_games_and_their_events(
+    db_path: Path, clock: FakeClock
+) -> None:
+    """Schema 8 adds the points of a path event. A game stored before, as its
+    cell actions, loads with the same events and plays on; a new game keeps
+    its presses and its path."""
+    old = database_of_version(db_path, 7)
+    old.execute(
+        "INSERT INTO games (id, interface, level, width, height, mines, seed, no_guess,"
+        " practice, created_at) VALUES ('old', 'web', 'beginner', 9, 9, 10, 'old', 0, 0, 0)"
+    )
+    old.executemany(
+        "INSERT INTO events VALUES ('old', ?, ?, ?, ?, ?, 0)",
+        [(0, "flag", 0, 0, 0), (1, "reveal", 4, 4, 700), (2, "mark", 8, 8, 900)],
+    )
+    old.commit()
+    old.close()
+    s = store_mod.open(db_path)
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 8
+    [loaded] = s.load_unfinished()
+    assert [(e.type, e.pos, e.t_ms) for e in loaded.events] == [
+        ("flag", Pos(0, 0), 0),
+        ("reveal", Pos(4, 4), 700),
+        ("mark", Pos(8, 8), 900),
+    ]
+    game = loaded.session(clock)
+    assert game.started and game.flags == {Pos(0, 0)} and game.marks == {Pos(8, 8)}
+    assert game.moves == game.events and game.clicks.left == 1 and game.clicks.right == 2
+    game.flag(Pos(1, 0))  # goes on as a record of presses
+    s.sync("old", game)
+    again = s.load("old")
+    assert again is not None and again.events == tuple(game.events)
+    assert [e.type for e in again.events[3:]] == ["down", "up"]
     s.close()

@@ -123,11 +123,13 @@ def board_after(replay: Replay, moves: int) -> str:
     solver or a puzzle. A UsageError when the replay has fewer moves."""
     from minebender.session import Session
 
-    count = len(replay.events)
+    count = len(replay.moves)
     if moves > count:
         raise UsageError(f"--board {moves}: this replay has {count} moves (0 to {count}, or end)")
     s = Session(replay.spec, lambda: 0.0)
-    for event in replay.events[: count if moves == END else moves]:
+    for event in replay.events:
+        if len(s.moves) == moves:
+            break  # a move is a cell action: the presses after it wait for the next
         s.act(event)
     return s.board_text()
 

@@ -38,14 +38,22 @@ from typing import Literal
 
 from minebender.replay import Replay
 from minebender.review.record import ReviewError
-from minebender.session import Session, bbbv
+from minebender.session import INPUT_TYPES, PATH_CELL, Session, bbbv
 from minebender.types import Pos
 
 __all__ = ["CELL_PIXELS", "MouseKind", "Press", "evf_bytes", "mouse_events"]
 
 CELL_PIXELS = 16
-MouseKind = Literal["lc", "lr", "rc", "rr"]
-_KINDS: dict[MouseKind, int] = {"lc": 2, "lr": 3, "rc": 4, "rr": 5}
+MouseKind = Literal["mv", "lc", "lr", "rc", "rr", "mc", "mr"]
+_KINDS: dict[MouseKind, int] = {"mv": 1, "lc": 2, "lr": 3, "rc": 4, "rr": 5, "mc": 6, "mr": 7}
+_BUTTON_KINDS: dict[tuple[str, int], MouseKind] = {
+    ("down", 0): "lc",
+    ("up", 0): "lr",
+    ("down", 1): "rc",
+    ("up", 1): "rr",
+    ("down", 2): "mc",
+    ("up", 2): "mr",
+}
 _CLICKS: dict[str, tuple[MouseKind, ...]] = {
     "reveal": ("lc", "lr"),
     "flag": ("rc", "rr"),
@@ -75,13 +83,16 @@ def _at(kinds: tuple[MouseKind, ...], t_ms: int, pos: Pos) -> Iterator[Press]:
 
 
 def mouse_events(r: Replay) -> Iterator[Press]:
-    """The mouse events of a finished game, derived from its actions (see the
-    module's docstring); ReviewError for the assist or a click off the board,
-    which no .evf can hold. A record of the presses themselves would be given
-    as it is."""
+    """The mouse events of a finished game: a record of presses as it is
+    (``_recorded``), an older record derived from its actions (see the
+    module's docstring); ReviewError for the assist or a click off the
+    board, which no .evf can hold."""
+    if any(e.type in INPUT_TYPES for e in r.events):
+        yield from _recorded(r)
+        return
     s = Session(r.spec, lambda: 0.0)
     b = r.spec.setup
-    for e in r.events:
+    for e in r.moves:  # the cell actions, of a record of presses too
         if e.type == "assist":
             raise ReviewError(
                 "a game that used the assist has no .evf: the assist is no mouse click"
@@ -103,6 +114,67 @@ def mouse_events(r: Replay) -> Iterator[Press]:
                     yield from _at(("rc", "rr", "lc", "lr"), e.t_ms, p)
 
 
+def _recorded(r: Replay) -> Iterator[Press]:
+    """The presses of a record as they were made, with the pointer's path.
+
+    Three things the format's readers cannot play are left out or added, so
+    that the file plays to the same board: a press and its release off the
+    board (ms_toollib stops on a click outside it); a right click that takes
+    a ? off a covered cell (their right click would flag it); and, after a
+    flood that opened flagged cells, a right and a left click on each, as
+    for older records."""
+    s = Session(r.spec, lambda: 0.0)
+    scale = CELL_PIXELS / PATH_CELL
+    skip = _released_off_board(r)
+    for i, e in enumerate(r.events):
+        if e.type == "assist":
+            raise ReviewError(
+                "a game that used the assist has no .evf: the assist is no mouse click"
+            )
+        flags, marks, done = s.flags, s.marks, len(s.moves)
+        s.act(e)
+        if e.type == "path":
+            for dt, x, y in e.move.points:  # type: ignore[union-attr]
+                if x >= 0 and y >= 0:
+                    yield Press("mv", e.t_ms + dt, round(x * scale), round(y * scale))
+            continue
+        if e.type not in ("down", "up"):
+            continue
+        pos, kind = e.pos, _BUTTON_KINDS[(e.type, e.k)]
+        if any(m.type == "mark" and m.pos in marks for m in s.moves[done:]):
+            skip.add(_partner(r, i))  # a ? taken off: no click for the readers
+            continue
+        if i in skip or pos is None:
+            continue
+        yield from _at((kind,), e.t_ms, pos)
+        if s.started:
+            for p in sorted(flags - s.flags, key=lambda p: (p.y, p.x)):
+                if not s.knowledge.hidden(p):  # opened by minebender's flood
+                    yield from _at(("rc", "rr", "lc", "lr"), e.t_ms, p)
+
+
+def _partner(r: Replay, i: int) -> int:
+    """The index of the release of the press at ``i`` (-1: none)."""
+    press = r.events[i]
+    for j in range(i + 1, len(r.events)):
+        e = r.events[j]
+        if e.type == "up" and e.k == press.k:
+            return j
+    return -1
+
+
+def _released_off_board(r: Replay) -> set[int]:
+    """The presses and releases to leave out: each press off the board, or
+    whose release is off it, with that release."""
+    out: set[int] = set()
+    for i, e in enumerate(r.events):
+        if e.type == "down":
+            j = _partner(r, i)
+            if e.pos is None or (j >= 0 and r.events[j].pos is None):
+                out |= {i, j}
+    return out
+
+
 def _text(value: str) -> bytes:
     return value.encode("utf-8").replace(b"\x00", b"") + b"\x00"
 
@@ -115,7 +187,8 @@ def evf_bytes(r: Replay) -> bytes:
     layout = r.layout
     height, width = len(layout), len(layout[0])
     mines = sum(map(sum, layout))
-    start = r.events[0].t_ms if r.events else 0
+    moves = r.moves
+    start = min((p.t_ms for p in presses), default=0)
     if r.result.elapsed_ms > _MAX_TIME_MS or (presses and presses[-1].t_ms - start > _MAX_TIME_MS):
         raise ReviewError("the game is too long for .evf (at most 4.6 hours)")
     flags = 0
@@ -125,7 +198,7 @@ def evf_bytes(r: Replay) -> bytes:
             flags |= _FAIR
     if not any(p.kind == "rc" for p in presses):
         flags |= _NO_RIGHT
-    options = _QUESTION if any(e.type == "mark" for e in r.events) else 0
+    options = _QUESTION if any(e.type == "mark" for e in moves) else 0
     out = bytearray([3, flags, options, height, width])
     out += mines.to_bytes(2, "big")
     out.append(CELL_PIXELS)

@@ -84,6 +84,9 @@ class Figures:
         return float(c * done / self.seconds**1.7 * math.sqrt(done / self.bbbv))
 
 
+_KIND_OF = {"reveal": "left", "flag": "right", "mark": "right", "chord": "double"}
+
+
 def figures(moves: Iterable[Played], zini: int | None) -> Figures:
     """The figures of a game played again move by move (``played``)."""
     left = right = double = effective = 0
@@ -94,7 +97,15 @@ def figures(moves: Iterable[Played], zini: int | None) -> Figures:
         last = p
         move, before, after = p.move, p.before, p.after
         opened = after.knowledge is not before.knowledge and type(after.status) is not Lost
-        if move.type == "reveal":
+        if move.click is not None and move.click != _KIND_OF.get(move.type):
+            # a left click that chorded: it counts as the click it was
+            left += move.click == "left"
+            right += move.click == "right"
+            double += move.click == "double"
+            if move.type == "chord":
+                assert move.pos is not None
+                effective += bool(before.on_board(move.pos) and before.chord_targets(move.pos))
+        elif move.type == "reveal":
             left += 1
             effective += opened
         elif move.type in ("flag", "mark"):

@@ -10,6 +10,7 @@ from minebender.boardtext import format_board
 from minebender.replay import tile_char
 from minebender.review.play import played
 from minebender.review.record import Record
+from minebender.session import shown_seconds
 from minebender.types import Won
 
 __all__ = ["frames_of"]
@@ -30,14 +31,16 @@ def frames_of(record: Record) -> dict[str, Any]:
     game = None
     for p in played(record):
         if game is None:
-            out.append(_frame(p.before, None, 0, 0, record.mines))
+            out.append(_frame(p.before, None, 0, 0, record.mines) | {"timer": 0})
         game = p.after
         if first_ms is None and p.after.knowledge is not p.before.knowledge:
             first_ms = p.move.t_ms
         cell = p.cell
         event = {"type": p.move.type, "x": cell and cell.x, "y": cell and cell.y}
         elapsed = 0 if first_ms is None else p.move.t_ms - first_ms
-        out.append(_frame(p.after, event, p.move.t_ms, elapsed, record.mines))
+        frame = _frame(p.after, event, p.move.t_ms, elapsed, record.mines)
+        frame["timer"] = shown_seconds(max(elapsed, 0), first_ms is not None)
+        out.append(frame)
         positions.append(format_board(p.before.knowledge, p.before.flags))
     return {"frames": out, "positions": positions}
 

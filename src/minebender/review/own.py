@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from minebender import replay
 from minebender.review.judge import Judged, judge
 from minebender.review.play import played
-from minebender.review.record import Move, Record, ReviewError
+from minebender.review.record import ClickKind, Move, MoveType, Record, ReviewError
+from minebender.session import INPUT_TYPES, Session
+from minebender.types import Pos
 
-__all__ = ["judge_replay", "read_own", "record_of"]
+__all__ = ["judge_replay", "read_own", "record_of", "review_moves"]
 
 
 def record_of(name: str, r: replay.Replay) -> Record:
     """The record of a replay already read."""
     setup = r.spec.setup
-    moves = tuple(Move(e.t_ms, e.type, e.pos, e.k) for e in r.events)
+    moves = tuple(review_moves(r))
     return Record(
         name,
         "minebender-replay",
@@ -27,6 +31,41 @@ def record_of(name: str, r: replay.Replay) -> Record:
         r.layout,
         moves,
     )
+
+
+_OFF_BOARD = Pos(-1, -1)
+_LEFT: ClickKind = "left"
+_RIGHT: ClickKind = "right"
+_DOUBLE: ClickKind = "double"
+_NO_OP: dict[ClickKind, MoveType] = {"left": "reveal", "right": "flag", "double": "chord"}
+
+
+def review_moves(r: replay.Replay) -> Iterator[Move]:
+    """The moves to review, as the rule of presses made them when the game
+    was played: each cell action with the click it counted as. A click that
+    did nothing still counts (on an opened cell, or off the board), so it is
+    a move that does nothing here too."""
+    s = Session(r.spec, lambda: 0.0)
+    for e in r.events:
+        done, before = len(s.moves), replace(s.clicks)
+        s.act(e)
+        counts: list[ClickKind] = [
+            kind
+            for kind, n in (
+                (_LEFT, s.clicks.left - before.left),
+                (_RIGHT, s.clicks.right - before.right),
+                (_DOUBLE, s.clicks.chord - before.chord),
+            )
+            if n
+        ]
+        click: ClickKind | None = counts[0] if counts else None
+        new = s.moves[done:]
+        if e.type not in INPUT_TYPES:
+            click = None  # a move of an older record counts as its kind says
+        for m in new:
+            yield Move(m.t_ms, m.type, m.pos, m.k, click)  # type: ignore[arg-type]
+        if click is not None and not new:
+            yield Move(e.t_ms, _NO_OP[click], e.pos or _OFF_BOARD, 0, click)
 
 
 def read_own(path: Path, data: bytes | None = None) -> Record:

@@ -13,11 +13,12 @@ from typing import Literal
 
 from minebender.types import Layout, Pos
 
-__all__ = ["FORMATS", "Clicks", "Format", "Move", "MoveType", "Record", "ReviewError"]
+__all__ = ["FORMATS", "ClickKind", "Clicks", "Format", "Move", "MoveType", "Record", "ReviewError"]
 
 Format = Literal["avf", "rmv", "evf", "mvf", "minebender-replay"]
 FORMATS: tuple[Format, ...] = ("avf", "rmv", "evf", "mvf", "minebender-replay")
 MoveType = Literal["reveal", "flag", "chord", "assist", "practice", "mark"]
+ClickKind = Literal["left", "right", "double"]
 
 
 class ReviewError(ValueError):
@@ -36,6 +37,11 @@ class Move:
     type: MoveType
     pos: Pos | None
     k: int = 0
+    click: ClickKind | None = None
+    """How the click counted, where the move alone does not say it: a left
+    click on a number that chorded counts as a left click, and a click that
+    did nothing (on an opened cell, off the board) still counts. None: as
+    the move's kind says (reveal left, flag and mark right, chord double)."""
 
 
 @dataclass(frozen=True, slots=True)

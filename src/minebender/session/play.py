@@ -9,7 +9,24 @@ from dataclasses import dataclass, field, replace
 from minebender.boardtext import format_board
 from minebender.game import Game
 from minebender.session.board import assist_k, bbbv, bbbv_solved, layout_for
-from minebender.session.values import Clicks, Clock, Event, EventType, Mark, Practice, SessionSpec
+from minebender.session.presses import Cell, Hands, Meaning
+from minebender.session.values import (
+    BUTTONS,
+    MAX_PATH_POINTS,
+    Button,
+    Clicks,
+    Clock,
+    Event,
+    EventType,
+    HandInput,
+    Mark,
+    MarksOption,
+    Path,
+    Practice,
+    Press,
+    Release,
+    SessionSpec,
+)
 from minebender.types import (
     Assist,
     Chord,
@@ -24,6 +41,7 @@ from minebender.types import (
     Pos,
     Reveal,
     Setup,
+    Shown,
     Status,
     Tile,
     Won,
@@ -50,6 +68,15 @@ def shown_seconds(elapsed_ms: int, started: bool) -> int:
     return min(DISPLAY_LIMIT_S, elapsed_ms // 1000 + 1)
 
 
+_CLICKS: dict[str, tuple[Button, bool | None]] = {
+    "reveal": ("left", None),
+    "flag": ("right", False),
+    "chord": ("middle", None),
+    "mark": ("right", True),
+}
+"""The click that does each cell action of the flat form (with the Marks
+option it needs): the actions of older records, played through the rule."""
+
 _COVERED = Covered()
 _FLAGGED = Flagged()
 _PLAYING = Playing()
@@ -65,9 +92,13 @@ class Session:
     """One person's game, from before the first click to the end screen.
 
     Mutable by design (it is the state of a UI); the game inside is an
-    immutable ``Game``. Call ``reveal``, ``flag``, ``chord`` and ``assist``;
-    each returns the ``Event`` it logged, or None when the game is already over
-    (a finished game ignores input and counts no clicks).
+    immutable ``Game``. A face hands it what the player did: ``press`` and
+    ``release`` of a button on a cell, ``path``, ``assist``, ``make_practice``.
+    The rule of ``session.presses`` decides what each press does, and
+    ``moves`` lists the cell actions they came to. Each call returns the
+    ``Event`` it logged, or None when the game is already over (a finished
+    game ignores input and counts no clicks). ``reveal``, ``flag``, ``chord``
+    and ``mark`` are a click of the button that does it, for programs.
     """
 
     spec: SessionSpec
@@ -80,6 +111,13 @@ class Session:
     """The first click's cell, once made: a board code gives the same board
     only to a first click there, so the end of a game names it with the code."""
     end_ms: int | None = None
+    moves: list[Event] = field(default_factory=list)
+    """The cell actions the events came to, with their times (reveal, flag,
+    chord, mark, assist, practice): what review and the replay formats of
+    other clients need. A record of older versions holds them itself."""
+    marks_on: bool = False
+    """The Marks (?) option as the record last set it (``MarksOption``)."""
+    _hands: Hands = field(default_factory=Hands, repr=False)
     _pre_flags: set[Pos] = field(default_factory=set, repr=False)
     _marks: set[Pos] = field(default_factory=set, repr=False)
     _origin: float = field(default=0.0, repr=False)
@@ -306,33 +344,116 @@ class Session:
     # Actions
     # ------------------------------------------------------------------
 
+    def press(
+        self, button: Button, pos: Pos | None, marks: bool | None = None, ago_ms: int = 0
+    ) -> Event | None:
+        """A button goes down on ``pos`` (None: off the board). ``marks`` is
+        the face's Marks (?) option: when it differs from the record's, the
+        change is logged first, so that the record alone says what the press
+        meant. ``ago_ms``: it happened that long before now (a page sends
+        its presses in batches); never before the last event."""
+        self.resume()
+        if marks is not None and marks != self.marks_on and not self.over:
+            self.act(Event(MarksOption(marks), self._stamp(ago_ms)))
+        return self.act(Event(Press(button, pos), self._stamp(ago_ms)))
+
+    def release(self, button: Button, pos: Pos | None, ago_ms: int = 0) -> Event | None:
+        """A button comes up on ``pos`` (None: off the board), ``ago_ms`` ago."""
+        self.resume()
+        return self.act(Event(Release(button, pos), self._stamp(ago_ms)))
+
+    def path(self, points: tuple[tuple[int, int, int], ...], ago_ms: int = 0) -> Event | None:
+        """Where the pointer went: points (dt, px, py) as ``Path`` says, the
+        first one ``ago_ms`` ago. Kept for replays; it changes nothing on
+        the board. None for an empty path or a game over."""
+        if not points or self.over:
+            return None
+        t = self._stamp(ago_ms)
+        last: Event | None = None
+        for i in range(0, len(points), MAX_PATH_POINTS):
+            last = self.act(Event(Path(points[i : i + MAX_PATH_POINTS]), t))
+        return last
+
+    def _stamp(self, ago_ms: int) -> int:
+        """The time of an event ``ago_ms`` before now, never before the last one."""
+        last = self.events[-1].t_ms if self.events else 0
+        return max(last, self.now_ms() - max(0, ago_ms))
+
+    def take(self, hands: Iterable[HandInput], marks: bool | None = None) -> list[Event]:
+        """A face's batch of presses and releases, in order, each with the
+        pointer's path before it: what the page sends. Returns the events
+        logged (none once the game is over)."""
+        logged: list[Event] = []
+        before: tuple[int, Hands] | None = None  # the session before the last press
+        for h in hands:
+            if h.path:
+                first = h.path[0][0]
+                points = tuple((first - ago, x, y) for ago, x, y in h.path)
+                event = self.path(points, first)
+                logged += [event] if event else []
+            if h.down:
+                before = (len(self.events), replace(self._hands, held=set(self._hands.held)))
+                event = self.press(h.button, h.pos, marks, h.ago_ms)
+            else:
+                try:
+                    event = self.release(h.button, h.pos, h.ago_ms)
+                except ValueError:
+                    if before and self.events and isinstance(self.events[-1].move, Press):
+                        self._unpress(*before)
+                    raise
+            logged += [event] if event else []
+        return logged
+
+    def _unpress(self, count: int, hands: Hands) -> None:
+        """Take back the press (and the Marks option logged with it) of a
+        release that failed (no no-guess board fits the mines): a press of
+        the left or middle button changes nothing else, so the session is
+        as it was."""
+        while len(self.events) > count and isinstance(
+            self.events[-1].move, (Press, MarksOption)
+        ):
+            if isinstance(self.events[-1].move, MarksOption):
+                self.marks_on = not self.events[-1].move.on
+            self.events.pop()
+        self._hands = hands
+
+    def click(self, button: Button, pos: Pos | None, marks: bool | None = None) -> Event | None:
+        """A press and release of one button on ``pos``, at once: what a key
+        of the terminal or a program does. Returns the release's event (the
+        press's when the game ended at it)."""
+        before = (len(self.events), replace(self._hands, held=set(self._hands.held)))
+        down = self.press(button, pos, marks)
+        try:
+            up = self.release(button, pos)
+        except ValueError:
+            self._unpress(*before)
+            raise
+        return up or down
+
     def reveal(self, pos: Pos) -> Event | None:
         """Left click: reveal pos (the first one places the mines around it)."""
-        self.resume()
-        return self.act(Event(Reveal(pos), self.now_ms()))
+        return self.click("left", pos)
 
     def flag(self, pos: Pos) -> Event | None:
-        """Right click: toggle the flag of a hidden cell (allowed before the first click)."""
-        self.resume()
-        return self.act(Event(Flag(pos), self.now_ms()))
+        """Right click, Marks off: toggle the flag of a hidden cell (allowed
+        before the first click)."""
+        return self.click("right", pos, marks=False)
 
     def chord(self, pos: Pos) -> Event | None:
-        """Both buttons on a number: reveal its unflagged neighbours if the flags add up."""
-        self.resume()
-        return self.act(Event(Chord(pos), self.now_ms()))
+        """The middle button on a number: reveal its unflagged neighbours if
+        the flags add up."""
+        return self.click("middle", pos)
+
+    def mark(self, pos: Pos) -> Event | None:
+        """Right click with Marks (?) on, as in Windows XP: a flag becomes a
+        ?, a ? becomes covered, a covered cell gets a flag."""
+        return self.click("right", pos, marks=True)
 
     def assist(self) -> Event | None:
         """The no-guess assist: opens a safe cell when stuck, loses with a Hint if not."""
         k = assist_k(self.spec.seed, self.clicks.assist)
         self.resume()
         return self.act(Event(Assist(k), self.now_ms()))
-
-    def mark(self, pos: Pos) -> Event | None:
-        """Right click with Marks (?) on, on a flag or a ?, as in Windows XP: a
-        flag becomes a ?, a ? becomes covered (on a covered cell it puts a ?).
-        Counts as a right click; a revealed cell does not change."""
-        self.resume()
-        return self.act(Event(Mark(pos), self.now_ms()))
 
     def make_practice(self) -> Event | None:
         """Switch practice on in the game in play: from here it is a practice game
@@ -344,30 +465,104 @@ class Session:
         self.resume()
         return self.act(Event(Practice(), self.now_ms()))
 
-    def play(self, kind: EventType, pos: Pos | None) -> Event | None:
-        """A move in its flat form (a type, and a cell or None), timed now: for
-        an interface that receives moves as data, such as the web server. A
-        ValueError names what is wrong (a reveal without a cell, an assist with
-        one); None once the game is over."""
+    def play(self, kind: EventType, pos: Pos | None, k: int = 0) -> Event | None:
+        """What the player did in its flat form, timed now: for an interface
+        that receives input as data, such as the web server. ``down`` and
+        ``up`` are a press and a release of button ``BUTTONS[k]``; ``reveal``,
+        ``flag``, ``chord`` and ``mark`` are a click of the button that does
+        it (``click``), so they go through the rule of presses too. A
+        ValueError names what is wrong (a reveal without a cell, an assist
+        with one); None once the game is over."""
+        Event.of(kind, pos, 0, k, [0, 0, 0] if kind == "path" else None)  # checks the form
         if kind == "practice":
-            Event.of(kind, pos, 0)  # no cell
             return self.make_practice()
-        k = assist_k(self.spec.seed, self.clicks.assist) if kind == "assist" else 0
-        timed = Event.of(kind, pos, 0, k)
-        self.resume()
-        return self.act(replace(timed, t_ms=self.now_ms()))
+        if kind == "assist":
+            return self.assist()
+        if kind == "marks":
+            self.resume()
+            return self.act(Event(MarksOption(k == 1), self.now_ms()))
+        if kind in ("down", "up"):
+            button = BUTTONS[k]
+            return self.press(button, pos) if kind == "down" else self.release(button, pos)
+        if kind not in _CLICKS:
+            raise ValueError(f"a {kind} event is not played by hand")
+        button, marks = _CLICKS[kind]
+        return self.click(button, pos, marks)
 
     def act(self, event: Event) -> Event | None:
-        """Take one logged action; None (and nothing logged) once the game is over."""
+        """Take one logged event; None (and nothing logged) once the game is over."""
         if self.over:
             return None
         self._apply(event)
         return event
 
+    def cell(self, pos: Pos | None) -> Cell:
+        """What the pointer is on, as the rule of presses reads it."""
+        b = self.setup
+        if pos is None or not (0 <= pos.x < b.width and 0 <= pos.y < b.height):
+            return "off"
+        if self._hidden(pos):
+            if pos in self.flags:
+                return "flagged"
+            return "marked" if pos in self._marks else "covered"
+        assert self.game is not None
+        seen = self.game.knowledge.seen(pos)
+        return "number" if isinstance(seen, Shown) and seen.n > 0 else "open"
+
     def _apply(self, event: Event) -> None:
-        """Take the event: the game first (placing the mines can fail, for a
-        no-guess board with no room), then the log and the counts, so a failure
-        leaves the session as it was."""
+        """Take the event: what it means first, then its effect on the game
+        (placing the mines can fail, for a no-guess board with no room), then
+        the log and the counts, so a failure leaves the session as it was."""
+        move = event.move
+        if isinstance(move, (Press, Release)):
+            hands = replace(self._hands, held=set(self._hands.held))
+            if isinstance(move, Press):
+                meaning = hands.press(move.button, move.pos, self.cell(move.pos), self.marks_on)
+            else:
+                meaning = hands.release(move.button, move.pos, self.cell(move.pos))
+            self._take(meaning, event.t_ms)
+            self._hands = hands
+            self.events.append(event)
+            self._count(meaning)
+        elif isinstance(move, Path):
+            self.events.append(event)
+        elif isinstance(move, MarksOption):
+            self.marks_on = move.on
+            self.events.append(event)
+        else:
+            # the assist, practice, and the cell actions of older records
+            self._effect(event)
+            self.events.append(event)
+            self.moves.append(event)
+            match move:
+                case Reveal():
+                    self.clicks.left += 1
+                case Flag() | Mark():
+                    self.clicks.right += 1
+                case Chord():
+                    self.clicks.chord += 1
+                case Assist():
+                    self.clicks.assist += 1
+        if self.over and self.end_ms is None:
+            self.end_ms = event.t_ms
+
+    def _take(self, meaning: Meaning, t_ms: int) -> None:
+        """Play the cell action a press came to, and list it in ``moves``."""
+        if meaning.move is not None:
+            action = Event(meaning.move, t_ms)
+            self._effect(action)
+            self.moves.append(action)
+
+    def _count(self, meaning: Meaning) -> None:
+        if meaning.count == "left":
+            self.clicks.left += 1
+        elif meaning.count == "right":
+            self.clicks.right += 1
+        elif meaning.count == "double":
+            self.clicks.chord += 1
+
+    def _effect(self, event: Event) -> None:
+        """What a cell action, the assist or practice does to the game."""
         b = self.setup
         move = event.move
         pos = event.pos
@@ -378,6 +573,8 @@ class Session:
         elif isinstance(move, Mark):
             if on_board:
                 self._cycle_mark(move.pos)
+        elif isinstance(move, (Press, Release, Path, MarksOption)):
+            raise TypeError(f"an input is no cell action: {move!r}")
         elif self.game is not None:
             self.game = self.game.step(move)
         elif isinstance(move, Flag):
@@ -391,19 +588,6 @@ class Session:
             self.first_ms = event.t_ms
             self.first_pos = first
         # otherwise: a chord on a blank board, a click off it or on a flag does nothing
-        self.events.append(event)
-        clicks = self.clicks
-        match move:
-            case Reveal():
-                clicks.left += 1
-            case Flag() | Mark():
-                clicks.right += 1
-            case Chord():
-                clicks.chord += 1
-            case Assist():
-                clicks.assist += 1
-        if self.over and self.end_ms is None:
-            self.end_ms = event.t_ms
         if self._marks and not isinstance(move, Mark):
             # a ? goes with its cell: revealed, or flagged over
             flags = self.flags

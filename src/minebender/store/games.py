@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 import sqlite3
 import time
@@ -187,7 +188,7 @@ class GameLog:
     @staticmethod
     def _event_at(db: sqlite3.Connection, gid: str, seq: int) -> Event | None:
         row = db.execute(
-            "SELECT type, x, y, t_ms, k FROM events WHERE game_id = ? AND seq = ?", (gid, seq)
+            "SELECT type, x, y, t_ms, k, path FROM events WHERE game_id = ? AND seq = ?", (gid, seq)
         ).fetchone()
         return None if row is None else event_of(row)
 
@@ -201,9 +202,9 @@ class GameLog:
         x, y = (None, None) if event.pos is None else event.pos
         try:
             db.execute(
-                "INSERT INTO events (game_id, seq, type, x, y, t_ms, k)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (gid, seq, event.type, x, y, event.t_ms, event.k),
+                "INSERT INTO events (game_id, seq, type, x, y, t_ms, k, path)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (gid, seq, event.type, x, y, event.t_ms, event.k, _path_text(event)),
             )
         except sqlite3.IntegrityError as exc:
             raise StoreError(f"cannot store event {seq} of game {gid!r}: {exc}") from exc
@@ -245,7 +246,7 @@ class GameLog:
             if row is None:
                 return None
             events = db.execute(
-                "SELECT type, x, y, t_ms, k FROM events WHERE game_id = ? ORDER BY seq",
+                "SELECT type, x, y, t_ms, k, path FROM events WHERE game_id = ? ORDER BY seq",
                 (game_id,),
             ).fetchall()
         return StoredGame(
@@ -333,3 +334,9 @@ class GameLog:
         if row is None or row["token_hash"] is None:
             return False
         return hmac.compare_digest(row["token_hash"], hash_token(token))
+
+
+def _path_text(event: Event) -> str | None:
+    """A path's points as the store keeps them: JSON text of the flat list."""
+    path = event.path
+    return None if path is None else json.dumps(path, separators=(",", ":"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 import time
@@ -157,4 +158,5 @@ def event_of(row: sqlite3.Row) -> Event:
     """The ``Event`` of a stored events row."""
     kind: EventType = row["type"]
     pos = None if row["x"] is None else Pos(row["x"], row["y"])
-    return Event.of(kind, pos, row["t_ms"], row["k"])
+    path = None if row["path"] is None else json.loads(row["path"])
+    return Event.of(kind, pos, row["t_ms"], row["k"], path)

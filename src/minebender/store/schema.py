@@ -99,6 +99,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN board_file TEXT;
     """,
+    # 8: records of presses (replay version 3): events of the types `down`,
+    # `up` (k the button), `marks` (k 1 on) and `path`, whose points are kept
+    # as JSON text here. An older minebender refuses this version.
+    """
+    ALTER TABLE events ADD COLUMN path TEXT;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

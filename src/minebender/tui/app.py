@@ -29,7 +29,7 @@ from minebender.player_games import (
     last_name,
 )
 from minebender.scores_report import build_report
-from minebender.session import Event, Session, SessionSpec, level_name, new_seed
+from minebender.session import Button, Event, Session, SessionSpec, level_name, new_seed
 from minebender.store import StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
@@ -296,9 +296,9 @@ class MinebenderApp(BoardApp):
         )
 
     def _right(self, pos: Pos) -> None:
-        s = self.session
-        cycle = pos in s.marks or (self.marks and pos in s.flags)
-        self._after(s.mark(pos) if cycle else s.flag(pos))
+        """A right click: the rule of presses decides what it does, with the
+        Marks (?) option."""
+        self._after(self.session.click("right", pos, marks=self.marks))
 
     def action_assist(self) -> None:
         """Press the no-guess assist."""
@@ -385,11 +385,11 @@ class MinebenderApp(BoardApp):
         self.push_screen(ScoresScreen(build_report(self.saver.store)))
 
     def _open(self, pos: Pos) -> None:
+        """Space or Enter: the click that opens what the cell shows, a chord
+        (the middle button) on a number, else a left click."""
         tile = self.session.display()[pos.y][pos.x]
-        if isinstance(tile, Number):
-            self._after(self.session.chord(pos))
-        else:
-            self._after(self.session.reveal(pos))
+        chord = isinstance(tile, Number) and tile.n > 0
+        self._after(self.session.click("middle" if chord else "left", pos))
 
     def _after(self, event: Event | None) -> None:
         if event is None:
@@ -485,18 +485,23 @@ class MinebenderApp(BoardApp):
     # Mouse
     # ------------------------------------------------------------------
 
-    def on_board_widget_cell_clicked(self, message: BoardWidget.CellClicked) -> None:
-        """A mouse click on the board: left reveals, right flags, middle chords, as in
-        Windows XP; nothing while the window is too small to show the board."""
+    def on_board_widget_cell_pressed(self, message: BoardWidget.CellPressed) -> None:
+        """A mouse button down or up on the board: the rule of presses decides
+        what it does, as for the page (left opens, right flags, both or the
+        middle one chord); nothing while the window is too small to show the
+        board."""
         if self._too_small:
             return
-        self.cursor = self.board.cursor = message.pos
-        if message.button == 3:
-            self._right(message.pos)
-        elif message.button == 2:
-            self._after(self.session.chord(message.pos))
+        buttons: dict[int, Button] = {1: "left", 2: "middle", 3: "right"}
+        button = buttons.get(message.button)
+        if button is None:
+            return
+        if message.pos is not None:
+            self.cursor = self.board.cursor = message.pos
+        if message.down:
+            self._after(self.session.press(button, message.pos, marks=self.marks))
         else:
-            self._open(message.pos)
+            self._after(self.session.release(button, message.pos))
 
     def on_face_pressed(self) -> None:
         self.action_new_game()

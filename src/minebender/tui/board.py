@@ -39,16 +39,18 @@ def board_size(width: int, height: int) -> tuple[int, int]:
 
 
 class BoardWidget(Widget):
-    """Draws the tiles with the cursor and turns mouse clicks into cell clicks."""
+    """Draws the tiles with the cursor and hands on the mouse's presses and
+    releases with their cells: the rule of presses decides what they do."""
 
-    class CellClicked(Message):
-        """A mouse button went down and up on a cell (button 1 left, 3 right)."""
+    class CellPressed(Message):
+        """A mouse button went down (``down``) or up on ``pos`` (None: off the
+        board); button 1 left, 2 middle, 3 right."""
 
-        def __init__(self, pos: Pos, button: int, chain: int) -> None:
+        def __init__(self, pos: Pos | None, button: int, down: bool) -> None:
             super().__init__()
             self.pos = pos
             self.button = button
-            self.chain = chain
+            self.down = down
 
     tiles: reactive[Tiles] = reactive((), layout=True)
     cursor: reactive[Pos] = reactive(Pos(0, 0))
@@ -58,6 +60,7 @@ class BoardWidget(Widget):
 
     def __init__(self, tiles: Tiles, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._held: set[int] = set()
         self.set_reactive(BoardWidget.tiles, tiles)
 
     @property
@@ -105,11 +108,24 @@ class BoardWidget(Widget):
             return None
         return Pos(min(column // 2, self.columns - 1), row)
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        pos = self._under(event)
+        if pos is None:
             return
-        pos = self.cell_at(offset.x, offset.y)
-        if pos is not None:
-            event.stop()
-            self.post_message(self.CellClicked(pos, event.button, event.chain))
+        event.stop()
+        self._held.add(event.button)
+        self.capture_mouse()  # its release comes here, off the board too
+        self.post_message(self.CellPressed(pos, event.button, True))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if event.button not in self._held:
+            return
+        event.stop()
+        self._held.discard(event.button)
+        if not self._held:
+            self.release_mouse()
+        self.post_message(self.CellPressed(self._under(event), event.button, False))
+
+    def _under(self, event: events.MouseEvent) -> Pos | None:
+        offset = event.get_content_offset(self)
+        return None if offset is None else self.cell_at(offset.x, offset.y)

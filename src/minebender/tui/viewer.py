@@ -17,7 +17,7 @@ from textual.timer import Timer
 
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 from minebender.review.judge import Judged
-from minebender.review.own import judge_replay
+from minebender.review.own import judge_replay, review_moves
 from minebender.review.report import fraction_text
 from minebender.session import FILE_SEED, Event, Session, level_name, shown_seconds
 from minebender.tui.base import BoardApp
@@ -52,10 +52,12 @@ class Step:
 
 
 def steps(replay: Replay) -> list[Step]:
-    """Every state of the replayed game, from the blank board to the end."""
+    """Every state of the replayed game, from the blank board to the end: one
+    a move, as review judges them (a click that did nothing is a move too)."""
     s = Session(replay.spec, clock=lambda: 0.0)
     out = [Step(0, None, "start", s.display(), s.mines_left, 0, s.status)]
-    for i, event in enumerate(replay.events, 1):
+    for i, move in enumerate(review_moves(replay), 1):
+        event = Event.of(move.type, move.pos, move.t_ms, move.k)
         what = describe(event, out[-1].tiles)
         s.act(event)
         end = s.end_ms if s.end_ms is not None else event.t_ms
@@ -73,6 +75,8 @@ def describe(event: Event, before: Tiles) -> str:
     pos = event.pos
     if pos is None:
         return event.type
+    if pos.x < 0 or pos.y < 0:
+        return "click off the board"
     flagged = event.type == "flag" and isinstance(before[pos.y][pos.x], Flagged)
     return f"{'unflag' if flagged else event.type} ({pos.x}, {pos.y})"
 

@@ -16,13 +16,13 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from minebender.session import SessionSpec, level_from_name, mbf_spec, parse_board_code
+from minebender.session import HandInput, SessionSpec, level_from_name, mbf_spec, parse_board_code
 from minebender.types import Custom, Level, Pos
 from minebender.web.access import AUTH, AppHub, holding, json_answer, owned
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import GIVEN_UP, ApiError
 from minebender.web.hub import GameNotFound, Hub, Live, NotPlaying
-from minebender.web.models import ActionIn, GameRef, NewGame, PresenceIn, ReplaceIn
+from minebender.web.models import ActionIn, GameRef, InputsIn, NewGame, PresenceIn, ReplaceIn
 from minebender.web.views import view
 
 __all__ = ["live_view", "router"]
@@ -90,10 +90,14 @@ def _cell(body: ActionIn, live: Live) -> Pos | None:
     """The action's cell, checked against the game's board (422 when off it)."""
     if body.x is None or body.y is None:
         return None
+    return _on_board(body.x, body.y, live)
+
+
+def _on_board(x: int, y: int, live: Live) -> Pos:
     b = live.session.setup
-    if not (0 <= body.x < b.width and 0 <= body.y < b.height):
-        raise ApiError(422, f"cell ({body.x}, {body.y}) is off the {b.width}x{b.height} board")
-    return Pos(body.x, body.y)
+    if not (0 <= x < b.width and 0 <= y < b.height):
+        raise ApiError(422, f"cell ({x}, {y}) is off the {b.width}x{b.height} board")
+    return Pos(x, y)
 
 
 @router.post("/games", status_code=201, summary="Start a game")
@@ -124,6 +128,43 @@ async def act(gid: str, body: ActionIn, hub: AppHub, authorization: str | None =
         pos = _cell(body, live)
         # Off the loop: the write, the solver of the assist, placing a no-guess board.
         await asyncio.to_thread(hub.act, live, body.type, pos)
+        if live.abandoned:
+            given_up = "this game was abandoned: a new game was started in its place"
+            raise ApiError(409, given_up, outcome=GIVEN_UP)
+        return json_answer({"view": live_view(live)})
+
+
+def _hands(body: InputsIn, live: Live) -> list[HandInput]:
+    """The presses of a request, checked: a cell on the board, a path in
+    threes whose times never go forward past their press (422 otherwise)."""
+    hands = []
+    for i, p in enumerate(body.inputs):
+        pos = None
+        if p.x is not None or p.y is not None:
+            if p.x is None or p.y is None:
+                raise ApiError(422, f"inputs[{i}]: give both x and y, or neither (off the board)")
+            pos = _on_board(p.x, p.y, live)
+        if len(p.path) % 3:
+            raise ApiError(422, f"inputs[{i}]: a path is ago_ms, x, y in threes")
+        it = iter(p.path)
+        path = tuple(zip(it, it, it, strict=True))
+        try:
+            hands.append(HandInput(p.type == "down", p.button, pos, p.ago_ms, path))
+        except ValueError as exc:
+            raise ApiError(422, f"inputs[{i}]: {exc}") from None
+    return hands
+
+
+@router.post("/games/{gid}/inputs", summary="Press and release buttons on a game")
+async def take_inputs(
+    gid: str, body: InputsIn, hub: AppHub, authorization: str | None = AUTH
+) -> Response:
+    """The player's presses and releases, with the pointer's path: the rule
+    of presses decides what they do (docs/replays.md). Returns the new view.
+    A finished game ignores them."""
+    async with holding(hub, gid, authorization) as live:
+        hands = _hands(body, live)
+        await asyncio.to_thread(hub.take, live, hands, body.marks)
         if live.abandoned:
             given_up = "this game was abandoned: a new game was started in its place"
             raise ApiError(409, given_up, outcome=GIVEN_UP)

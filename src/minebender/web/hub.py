@@ -36,7 +36,15 @@ from minebender.player_games import (
     SaveOutcome,
     Unsaved,
 )
-from minebender.session import Clock, Event, EventType, Session, SessionSpec, new_seed
+from minebender.session import (
+    Clock,
+    Event,
+    EventType,
+    HandInput,
+    Session,
+    SessionSpec,
+    new_seed,
+)
 from minebender.store import BestTime, NotQualified, Store, StoreError, hash_token
 from minebender.types import Pos
 from minebender.web.views import proof_of
@@ -208,15 +216,33 @@ class Hub:
     def act(self, live: Live, kind: EventType, pos: Pos | None) -> Event | None:
         """Take one action and store it before answering; None once the game is
         over, abandoned included."""
-        s = live.session
         if live.abandoned:
             return None
         try:
-            event = s.play(kind, pos)
+            event = live.session.play(kind, pos)
         except ValueError as exc:  # e.g. no no-guess board fits these mines
             raise ActionRefused(f"the action was not taken: {exc}") from exc
-        if event is None:
-            return None
+        if event is not None:
+            self._store_moves(live)
+        return event
+
+    def take(self, live: Live, hands: list[HandInput], marks: bool) -> list[Event]:
+        """Take a page's batch of presses (``Session.take``) and store them
+        before answering; nothing once the game is over, abandoned included."""
+        if live.abandoned:
+            return []
+        try:
+            events = live.session.take(hands, marks)
+        except ValueError as exc:  # e.g. no no-guess board fits these mines
+            raise ActionRefused(f"the press was not taken: {exc}") from exc
+        if events:
+            self._store_moves(live)
+        return events
+
+    def _store_moves(self, live: Live) -> None:
+        """Store what was played before answering; once won, ask whether it is
+        a best time."""
+        s = live.session
         outcome = self.record(live.id).record(s, wait_s=None)
         self._answer(live, outcome, "could not save the action, it was not taken")
         if s.won:
@@ -226,7 +252,6 @@ class Hub:
                 # The win is stored; whether it is a best time is asked again
                 # when the game is next loaded (a reload of the page).
                 self.forget(live.id)
-        return event
 
     def practice(self, live: Live) -> None:
         """Make the game in play a practice game (``Session.make_practice``),

@@ -83,6 +83,33 @@ class ActionIn(_Strict):
     y: StrictInt | None = None
 
 
+MAX_AGO_MS = 60_000
+"""How long before a request a press in it may have happened: a page sends
+its presses as the answer to the last ones arrives, well within this."""
+
+
+class PressIn(_Strict):
+    """One press (``down``) or release (``up``) of a button, on the cell x, y
+    (no x and no y: off the board), ``ago_ms`` before the request was sent,
+    after the pointer went along ``path``: ago_ms, x, y in threes, oldest
+    first, x and y in sixteenths of a cell from the board's corner."""
+
+    type: Literal["down", "up"]
+    button: Literal["left", "right", "middle"]
+    x: StrictInt | None = None
+    y: StrictInt | None = None
+    ago_ms: StrictInt = Field(default=0, ge=0, le=MAX_AGO_MS)
+    path: list[StrictInt] = Field(default_factory=list, max_length=3 * 1024)
+
+
+class InputsIn(_Strict):
+    """``POST /api/games/{id}/inputs``: the presses since the last request,
+    in order, and the page's Marks (?) option."""
+
+    inputs: list[PressIn] = Field(min_length=1, max_length=64)
+    marks: StrictBool = False
+
+
 class NameIn(_Strict):
     """``POST /api/games/{id}/best-time``: the name to put beside a best time."""
 

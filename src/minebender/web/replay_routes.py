@@ -44,6 +44,7 @@ def _frames_answer(raw: bytes) -> Response:
             "status": f.status,
             "mines_left": f.mines_left,
             "elapsed_ms": f.elapsed_ms,
+            "timer": f.timer,
         }
         for f in replay_mod.frames(r)
     ]

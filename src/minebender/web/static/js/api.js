@@ -61,6 +61,14 @@ export const newGame = (body) => call("POST", "/api/games", { body });
 export const boardMbf = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/board.mbf`, { token: game.token, bytes: true });
 
+/** Presses and releases on a game, in order: [{type, button, x, y, ago_ms, path}]
+ * and the Marks (?) option. Returns {view}. */
+export const inputs = (game, list, marks) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/inputs`, {
+    body: { inputs: list, marks },
+    token: game.token,
+  });
+
 /** Take an action on a game: {type, x, y}. Returns {view}. */
 export const act = (game, action) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/actions`, { body: action, token: game.token });

@@ -144,15 +144,6 @@ export class Board {
     return out;
   }
 
-  /** A number whose flags add up: a click on it chords. */
-  satisfied(x, y) {
-    const t = this.tile(x, y);
-    if (!t || !isNumber(t) || t === "0") return false;
-    const flags = this.neighbours(x, y).filter((p) => this.tiles[p.y][p.x] === "flagged").length;
-    const hidden = this.neighbours(x, y).filter((p) => isCovered(this.tiles[p.y][p.x])).length;
-    return flags === Number(t) && hidden > 0;
-  }
-
   paint(x, y) {
     const c = this.cells[y][x];
     const t = this.tiles[y][x] ?? "covered";

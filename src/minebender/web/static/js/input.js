@@ -1,107 +1,104 @@
-// Mouse, keyboard and touch on the board, turned into reveal / flag / chord.
+// Mouse, keyboard and touch on the board, handed on as presses and releases.
 //
-// Mouse: left reveals (a left click on a satisfied number chords), right flags
-// on press, left+right together or the middle button chord on release; cells
-// look pressed while held. Touch: a tap reveals, a long press flags.
-//
-// A left click or a tap is handed on as a click (``handlers.click``), not as
-// a reveal or a chord. What it does depends on the board once the moves
-// sent before it are done, and their answers may still be on the way; so
-// main.js (openCell) decides, not this file.
+// The server's rule decides what they mean (docs/replays.md): this file only
+// says which button went down or up on which cell, samples the pointer's
+// path, and paints the cells that look held. Touch has no buttons: a tap is
+// the click that opens what it shows (handlers.open), a long press a right
+// click.
 
 const LONG_PRESS_MS = 380;
+const BUTTON = { 0: "left", 1: "middle", 2: "right" };
+const PATH_STEP_MS = 16; // at most one point of the path a frame
+const PATH_MAX = 1024; // points kept before a press: the latest
 
 export function attachPointer(board, handlers) {
   const el = board.el;
-  let left = false;
-  let right = false;
-  let middle = false;
-  let chording = false; // both buttons (or the middle one) are down
-  let spent = false; // a chord was released: ignore the other button's release
+  const held = new Set(); // buttons pressed on the board, not yet released
   let at = null;
+  let path = [];
 
-  const press = () => {
-    if (!at || !(left || middle)) {
+  // Painting only: the cell under the pointer looks held while the left or
+  // middle button is, and its neighbours too with both buttons.
+  const paintHeld = () => {
+    const both = held.has("middle") || (held.has("left") && held.has("right"));
+    if (!at || !(held.has("left") || held.has("middle"))) {
       board.setPressed([]);
       handlers.holding(false);
       return;
     }
-    const cells = chording ? [at, ...board.neighbours(at.x, at.y)] : [at];
-    board.setPressed(cells);
+    board.setPressed(both ? [at, ...board.neighbours(at.x, at.y)] : [at]);
     handlers.holding(true);
   };
 
-  const release = () => {
-    board.setPressed([]);
-    handlers.holding(false);
+  // Where the pointer is, in sixteenths of a cell from the board's corner.
+  const sample = (e) => {
+    const r = el.getBoundingClientRect();
+    const now = performance.now();
+    const px = Math.round(((e.clientX - r.left) / r.width) * board.w * 16);
+    const py = Math.round(((e.clientY - r.top) / r.height) * board.h * 16);
+    const last = path[path.length - 1];
+    if (last && (now - last[0] < PATH_STEP_MS || (last[1] === px && last[2] === py))) return;
+    path.push([now, px, py]);
+    if (path.length > PATH_MAX) path = path.slice(-PATH_MAX);
+  };
+  const takePath = () => {
+    const out = path;
+    path = [];
+    return out;
   };
 
   el.addEventListener("contextmenu", (e) => e.preventDefault());
 
   el.addEventListener("mousedown", (e) => {
-    const p = board.cellAt(e.target);
+    const button = BUTTON[e.button];
     e.preventDefault();
     el.focus({ preventScroll: true });
-    if (!handlers.enabled()) return;
-    at = p;
-    if (e.button === 0) {
-      left = true;
-      if (right) chording = true;
-    } else if (e.button === 2) {
-      right = true;
-      if (left) chording = true;
-      else if (p) handlers.flag(p);
-    } else if (e.button === 1) {
-      middle = true;
-      chording = true;
-    }
-    press();
+    if (!button || !handlers.enabled()) return;
+    sample(e);
+    at = board.cellAt(e.target);
+    held.add(button);
+    handlers.press("down", button, at, takePath());
+    paintHeld();
   });
 
   el.addEventListener("mousemove", (e) => {
-    if (!(left || middle)) return;
+    if (!handlers.enabled()) return;
+    sample(e);
+    if (!held.size) return;
     const p = board.cellAt(e.target);
     if (!p || !at || p.x !== at.x || p.y !== at.y) {
       at = p;
-      press();
+      paintHeld();
     }
   });
 
   el.addEventListener("mouseleave", () => {
-    if (left || middle) {
+    if (held.size) {
       at = null;
-      press();
+      paintHeld();
     }
   });
 
   document.addEventListener("mouseup", (e) => {
+    const button = BUTTON[e.button];
+    if (!button || !held.has(button)) return;
+    held.delete(button);
     const p = board.cellAt(e.target) && at ? at : null;
-    const wasChord = chording;
-    if (e.button === 0) left = false;
-    else if (e.button === 2) right = false;
-    else if (e.button === 1) middle = false;
-    else return;
-    if (wasChord) {
-      chording = false;
-      spent = left || right || middle;
-      release();
-      if (p && handlers.enabled()) handlers.chord(p);
-    } else if (e.button === 0 && !spent) {
-      release();
-      if (p && handlers.enabled()) handlers.click(p);
-    }
-    if (!left && !right && !middle) {
-      spent = false;
-      at = null;
-      release();
-    }
+    if (el.contains(e.target)) sample(e);
+    if (handlers.enabled()) handlers.press("up", button, p, takePath());
+    if (!held.size) at = null;
+    paintHeld();
   });
 
-  // Touch: tap reveals (or chords a satisfied number), long press flags.
+  // Touch: a tap is a left click, a long press a right click.
   let timer = null;
   let touchCell = null;
   let start = null;
   let longDone = false;
+  const click = (button, p) => {
+    handlers.press("down", button, p, []);
+    handlers.press("up", button, p, []);
+  };
   // A touch while the page or the board's box still scrolls from a flick only
   // stops the scroll, as on every link: it revealed the cell under it. The
   // browser says so: that touchstart cannot be cancelled.
@@ -128,7 +125,7 @@ export function attachPointer(board, handlers) {
         longDone = true;
         board.setPressed([]);
         navigator.vibrate?.(25);
-        handlers.flag(touchCell);
+        click("right", touchCell);
       }, LONG_PRESS_MS);
     },
     { passive: true },
@@ -152,7 +149,7 @@ export function attachPointer(board, handlers) {
     const p = touchCell;
     touchCell = null;
     if (!p || longDone || !handlers.enabled()) return;
-    handlers.click(p);
+    handlers.open(p);
   });
   el.addEventListener("touchcancel", () => {
     clearTimeout(timer);
@@ -176,8 +173,9 @@ export function keyAction(board, cursor, key) {
     };
   }
   if (!cursor) return null;
-  // reveal or chord, decided as a click is, once the moves before it are answered
-  if (key === " " || key === "Enter") return { action: "open" };
-  if (key === "f" || key === "F") return { action: "flag" };
+  // open what the cell shows (a reveal, or a chord on a number) and a
+  // right click: the server's rule decides what they do
+  if (key === " " || key === "Enter") return { open: true };
+  if (key === "f" || key === "F") return { button: "right" };
   return null;
 }

@@ -1,8 +1,9 @@
-// The board's input path: a click, a tap or a key on a cell becomes an
-// action, sent to the server in turn (one queue), and its answer shown.
+// The board's input path: presses and releases of the mouse, a tap or a key
+// on a cell go to the server in turn (one queue), and its answer is shown.
+// What they mean is the server's rule: nothing here decides it.
 
 import * as api from "./api.js";
-import { isCovered } from "./board.js";
+import { isNumber } from "./board.js";
 import * as dlg from "./dialogs.js";
 import { show } from "./game-view.js";
 import { startOver } from "./deal.js";
@@ -11,18 +12,24 @@ import { closeMenus } from "./menus.js";
 import { board, moodOf, offline, setFace, state, status } from "./page-state.js";
 import { followReplacement } from "./resume.js";
 
-// An action, or a function that makes it (or null: nothing to send) when its
-// turn in the queue comes, from the board the answers before it left.
-export function send(action) {
+const MAX_AGO_MS = 60000; // the server takes presses at most this old
+
+// A request for the game, made when its turn in the queue comes, and its
+// answer shown. The request is called with null when the game is no longer
+// played then: it sends nothing (and returns null).
+export function send(request) {
   const game = state.game;
-  if (!game || !state.view || state.view.status !== "playing") return state.queue;
+  if (!game || !state.view || state.view.status !== "playing") {
+    request(null);
+    return state.queue;
+  }
   state.pending++;
   state.queue = state.queue
     .then(async () => {
-      if (state.game !== game) return;
-      const act = typeof action === "function" ? action() : action;
-      if (!act || !state.view || state.view.status !== "playing") return;
-      const res = await api.act(game, act);
+      const over = state.game !== game || !state.view || state.view.status !== "playing";
+      const answer = request(over ? null : game);
+      if (!answer) return;
+      const res = await answer;
       offline(false);
       if (state.game === game) await show(res.view);
     })
@@ -45,45 +52,53 @@ export function send(action) {
 
 export const playing = () => !!state.view && state.view.status === "playing" && !dlg.dialogOpen();
 
-// A left click, a tap, Space or Enter on cell p. What it aims at is what the
-// screen shows: a covered cell is revealed, whatever the moves still on their
-// way make of it (opened by them as a number, a reveal does nothing; taken
-// for a chord, it had lost a game on a wrong flag). A flagged cell is revealed
-// if a move before it took the flag off, and a number chords (the mouse and a
-// tap: only one whose flags add up, so that a click on a number in passing is
-// no chord), decided when its turn comes, on the board the moves sent before
-// it leave: decided on the board on screen, an unflag and then a click sent
-// no reveal, and a flag and then a click on the number it completed no chord.
-export function openCell(p, anyNumber = false) {
-  const aimed = board.tile(p.x, p.y);
-  if (isCovered(aimed)) return send({ type: "reveal", ...p }); // a ? is no flag
-  return send(() => {
-    const t = board.tile(p.x, p.y);
-    if (aimed === "flagged") return t === "covered" ? { type: "reveal", ...p } : null;
-    const number = t && t.length === 1 && t !== "0";
-    if (number && (anyNumber || board.satisfied(p.x, p.y))) return { type: "chord", ...p };
-    return null;
-  });
+// Presses wait here while an answer is on its way, and leave together with
+// the times they were made: one request, however fast the hands.
+const waiting = [];
+let queued = false;
+
+export function pressed(type, button, cell, path = []) {
+  waiting.push({ type, button, cell, path, t: performance.now() });
+  if (queued) return state.queue;
+  queued = true;
+  send(sendWaiting);
+  return state.queue;
 }
 
-// A right click, F or a long press on cell p. With Marks (?) on it cycles as
-// in Windows XP: covered, flag, ?, covered; decided on the board the moves
-// sent before it leave, so that two quick right clicks flag and then mark.
-export function flagCell(p) {
-  if (!state.prefs.marks && board.tile(p.x, p.y) !== "marked") return send({ type: "flag", ...p });
-  return send(() => {
-    const t = board.tile(p.x, p.y);
-    const cycle = t === "marked" || (t === "flagged" && state.prefs.marks);
-    return { type: cycle ? "mark" : "flag", ...p };
+function sendWaiting(game) {
+  queued = false;
+  if (!game) return void waiting.splice(0);
+  const now = performance.now();
+  const ago = (t) => Math.min(MAX_AGO_MS, Math.max(0, Math.round(now - t)));
+  const inputs = waiting.splice(0).map(({ type, button, cell, path, t }) => {
+    const input = { type, button, ago_ms: ago(t) };
+    if (cell) Object.assign(input, { x: cell.x, y: cell.y });
+    if (path.length) input.path = path.flatMap(([pt, x, y]) => [Math.max(ago(pt), ago(t)), x, y]);
+    return input;
   });
+  return inputs.length ? api.inputs(game, inputs, !!state.prefs.marks) : null;
 }
+
+// A click of one button on cell p: a key of the keyboard.
+export const click = (button, p) => {
+  pressed("down", button, p);
+  return pressed("up", button, p);
+};
+
+// A tap, Space or Enter: a gesture without buttons, made the click that
+// opens what the cell shows. A number shown is chorded (the middle button),
+// anything else gets a left click. Taken from the screen, not the board the
+// answers on their way will leave: a covered cell aimed at is never chorded.
+export const open = (p) => {
+  const t = board.tile(p.x, p.y) ?? "";
+  return click(isNumber(t) && t !== "0" ? "middle" : "left", p);
+};
 
 export function attachBoard() {
   attachPointer(board, {
     enabled: playing,
-    click: (p) => openCell(p),
-    flag: (p) => flagCell(p),
-    chord: (p) => send({ type: "chord", ...p }),
+    press: pressed,
+    open,
     holding: (on) => {
       state.holding = on;
       setFace(moodOf(state.view));
@@ -92,7 +107,7 @@ export function attachBoard() {
 }
 
 export function assist() {
-  send({ type: "assist" });
+  send((game) => game && api.act(game, { type: "assist" }));
 }
 
 const REPEATLESS = new Set(["F2", "n", "N", "a", "A", "f", "F", " ", "Enter"]);
@@ -127,11 +142,9 @@ function onKey(e) {
   if (r.cursor) {
     state.cursor = r.cursor;
     board.setCursor(r.cursor);
-  } else if (r.action === "open" && playing()) {
-    openCell({ ...state.cursor }, true);
-  } else if (r.action === "flag" && playing()) {
-    flagCell({ ...state.cursor });
-  } else if (r.action && playing()) {
-    send({ type: r.action, ...state.cursor });
+  } else if (r.open && playing()) {
+    open({ ...state.cursor });
+  } else if (r.button && playing()) {
+    click(r.button, { ...state.cursor });
   }
 }

@@ -229,7 +229,12 @@ async function share() {
 // The game's mouse and touch (input.js): a click, a right click, a tap and a
 // long press all flag, since a puzzle has no cell to open.
 const playing = () => state.puzzle !== null && state.end === null && !state.shown;
-attachPointer(board, { enabled: playing, click: toggle, flag: toggle, chord: () => {}, holding: () => {} });
+// A puzzle is only flagged: a left click (at its release) or a right press
+// toggles the flag of the cell, a tap too.
+const flagWith = (type, button, cell) => {
+  if (cell && ((type === "up" && button === "left") || (type === "down" && button === "right"))) toggle(cell);
+};
+attachPointer(board, { enabled: playing, press: flagWith, open: toggle, holding: () => {} });
 const el = $("board");
 el.addEventListener("keydown", (e) => {
   const s = state.puzzle;

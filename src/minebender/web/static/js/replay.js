@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { Board, tilesFromRows } from "./board.js";
-import { esc, levelTitle, message, openDialog, seconds, shownSeconds } from "./dialogs.js";
+import { esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
 import { saveFile } from "./files.js";
 import { ledDigits } from "./icons.js";
 import { REVIEW_ACCEPT, reviewFile, reviewReplay } from "./review.js";
@@ -259,8 +259,7 @@ export function watch(data) {
         const time = win.querySelector("[data-time]");
         count.innerHTML = ledDigits(f.mines_left);
         count.setAttribute("aria-label", `${words.count(f.mines_left, "mine")} left`); // the digits are pictures
-        // as the game's LED showed it: 1 from the first click, which always opens a cell
-        const secs = shownSeconds(f.elapsed_ms, f.rows.some((r) => /[0-8BH*X]/.test(r)));
+        const secs = f.timer; // as the game's timer showed it (the server says)
         time.innerHTML = ledDigits(secs);
         time.setAttribute("aria-label", `${secs} seconds`);
         win.querySelector("[data-info]").textContent = describe(f, frames.length);

@@ -122,8 +122,8 @@ export function reviewDialog(d) {
         count.innerHTML = ledDigits(f.mines_left);
         count.setAttribute("aria-label", `${words.count(f.mines_left, "mine")} left`);
         const time = win.querySelector("[data-time]");
-        time.innerHTML = ledDigits(Math.floor(f.elapsed_ms / 1000));
-        time.setAttribute("aria-label", `${Math.min(999, Math.floor(f.elapsed_ms / 1000))} seconds`);
+        time.innerHTML = ledDigits(f.timer); // as the game's timer showed it (the server says)
+        time.setAttribute("aria-label", `${f.timer} seconds`);
         const m = i ? moves[i - 1] : null;
         win.querySelector("[data-info]").textContent =
           `move ${i} of ${moves.length}` + (m ? ` \u00b7 ${moveText(m)}` : "");
