@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minebender import types
+from minebender.files import read_regular
 from minebender.types import Custom, Level, Pos, Setup
 from minebender.words import cut
 
@@ -329,8 +330,9 @@ def read_at_most(path: str, limit: int) -> bytes:
     """The first ``limit + 1`` bytes of the file at path, or of stdin for
     ``-`` (``solve -``, ``replay -``): one byte past the limit tells a file that
     is too big, and a pipe or a device (/dev/zero) has no size to look at
-    first and may never end. OSError as ``open`` and ``read`` raise it."""
+    first and may never end. A named file must be a regular one: a FIFO hung
+    the command for ever waiting for a writer (``-`` reads a pipe). OSError as
+    ``open`` and ``read`` raise it, "not a regular file" for the others."""
     if path == "-":
         return sys.stdin.buffer.read(limit + 1)
-    with open(path, "rb") as handle:
-        return handle.read(limit + 1)
+    return read_regular(path, limit)

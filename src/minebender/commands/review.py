@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from minebender.commands.options import UsageError
+from minebender.files import shown
 from minebender.review import Review, ReviewError, fraction_text, review_file
 from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
 from minebender.words import count
@@ -76,7 +77,7 @@ def review_text(r: Review) -> str:
     rec, f, s = r.record, r.figures, r.summary
     who = ", ".join(x for x in (rec.software, rec.player) if x)
     lines = [
-        f"{Path(rec.file).name}: {rec.width}x{rec.height} with {count(rec.mines, 'mine')}"
+        f"{shown(Path(rec.file).name)}: {rec.width}x{rec.height} with {count(rec.mines, 'mine')}"
         + (f" ({who})" if who else ""),
         f"{f.status} in {f.seconds:.3f} s   3BV {f.bbbv}   3BV/s {f.bbbv_per_s:.3f}"
         f"   clicks {f.clicks.left}+{f.clicks.right}+{f.clicks.double}={f.clicks.total}",
@@ -117,11 +118,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--resume and --cluster go with --summary")
     failed = False
     first = True
-    for path in replay_files(args.files):
+    files, notes = replay_files(args.files)
+    _say(notes)
+    for path in files:
         try:
             r = review_file(path)
         except ReviewError as exc:
-            print(f"minebender review: {exc}", file=sys.stderr)
+            print(f"minebender review: {shown(str(exc))}", file=sys.stderr)
             failed = True
             continue
         if args.json:
@@ -133,11 +136,19 @@ def run(args: argparse.Namespace) -> int:
     return 2 if failed else 0
 
 
+def _say(notes: list[str]) -> None:
+    """Say what the walk skipped (a loop of links, a broken link), a line each."""
+    for note in notes:
+        print(f"minebender review: {note}", file=sys.stderr)
+
+
 def _summary(args: argparse.Namespace) -> int:
-    files = replay_files(args.files)
+    files, notes = replay_files(args.files)
+    _say(notes)
     if not files:
         raise UsageError(
-            "no replay files (.json .avf .rmv .evf .mvf) under " + ", ".join(map(str, args.files))
+            "no replay files (.json .avf .rmv .evf .mvf) under "
+            + ", ".join(shown(p) for p in args.files)
         )
     bar, task = _bar(len(files), args.progress)
     errors = 0
@@ -146,32 +157,33 @@ def _summary(args: argparse.Namespace) -> int:
         nonlocal errors
         if "error" in line:
             errors += 1
-            print(f"minebender review: {line['error']}", file=sys.stderr)
+            print(f"minebender review: {shown(line['error'])}", file=sys.stderr)
+        if bar is not None:
+            bar.update(task, advance=1)
+
+    def skipped() -> None:
         if bar is not None:
             bar.update(task, advance=1)
 
     try:
         if bar is not None:
             bar.start()
-            if args.resume:
-                from minebender.review.corpus import done_paths
-
-                bar.update(task, completed=len({str(p) for p in files} & done_paths(args.log)))
         try:
-            run_corpus(
+            keys = run_corpus(
                 files,
                 args.log,
                 workers=args.workers,
                 cluster=args.cluster,
                 resume=args.resume,
                 advance=advance,
+                skipped=skipped,
             )
+            rows = summary_rows(read_log(args.log), keys)
         except ReviewError as exc:
             raise UsageError(str(exc)) from None
     finally:
         if bar is not None:
             bar.stop()
-    rows = summary_rows(read_log(args.log), {str(p) for p in files})
     if args.json:
         for row in rows:
             print(

@@ -33,6 +33,7 @@ from minebender.analysis_board import (
 from minebender.boardtext import CELL_LIMIT, Board, BoardTextError
 from minebender.commands.options import UsageError, memory_cap, read_at_most
 from minebender.commands.streams import console
+from minebender.files import shown
 from minebender.minetext import parse_position
 from minebender.solver import Analysis, explain
 from minebender.solver.conflict import Conflict
@@ -148,11 +149,11 @@ holds takes about 0.1 MB, and reading no more keeps an endless input (``yes |``,
 
 def read_board(path: str) -> Board:
     """Read and parse FILE (or stdin for ``-``); any problem is a UsageError."""
-    name = "<stdin>" if path == "-" else path
+    name = "<stdin>" if path == "-" else shown(path)
     try:
         data = read_at_most(path, MAX_FILE_BYTES)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:
         raise UsageError(
             f"{name}: more than {MAX_FILE_BYTES // 1_000_000} MB, too big for a board file"
