@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,54 @@ def test_replace_file_follows_a_link_and_refuses_a_device(tmp_path: Path) -> Non
 
 def test_shown_names_fit_on_one_line() -> None:
     assert shown(os.fsdecode(b"a\nb\xff")) == "a\\nb\\xff"
+
+
+def test_solve_time_limit_ends_in_one_line_and_status_75(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text("200x200x4000\n" + ("." * 200 + "\n") * 200)
+    done = minebender("solve", str(big), "--time-limit", "0.05")
+    assert done.returncode == 75, done.stderr
+    assert done.stderr == "minebender solve: error: the analysis ran past --time-limit 0.05 s\n"
+    assert done.stdout == ""
+
+
+def test_solve_time_limit_answers_as_without_it(tmp_path: Path) -> None:
+    small = tmp_path / "small.txt"
+    small.write_text("3x1x1\n1..\n")
+    plain = minebender("solve", str(small), "--json", "--explain", "1,0")
+    limited = minebender("solve", str(small), "--json", "--explain", "1,0", "--time-limit", "30")
+    assert limited.returncode == plain.returncode == 0, limited.stderr
+    assert limited.stdout == plain.stdout
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "1e9", "x"])
+def test_solve_time_limit_out_of_range_is_named(tmp_path: Path, value: str) -> None:
+    small = tmp_path / "small.txt"
+    small.write_text("3x1x1\n1..\n")
+    done = minebender("solve", str(small), "--time-limit", value)
+    one_error_line(done, "--time-limit must be a number of seconds above 0, at most 86400")
+
+
+def test_review_workers_is_range_checked(tmp_path: Path) -> None:
+    done = minebender("review", "--summary", "--workers", "100000", str(corpus(tmp_path)))
+    one_error_line(done, "--workers must be from 1 to 512, got '100000'")
+
+
+@pytest.mark.parametrize("offset", ["99999999999999999999", str(2**63), "-1"])
+def test_a_page_offset_out_of_range_is_a_422(offset: str) -> None:
+    """An offset past SQLite's integers overflowed in the query: a 500."""
+    from starlette import exceptions as starlette_exceptions
+
+    with warnings.catch_warnings():  # as tests/web/test_api.py: httpx still works
+        warnings.simplefilter(
+            "ignore",
+            getattr(starlette_exceptions, "StarletteDeprecationWarning", DeprecationWarning),
+        )
+        from fastapi.testclient import TestClient
+
+    from minebender.web.app import create_app
+
+    with TestClient(create_app(":memory:")) as client:
+        answer = client.get(f"/api/replays?offset={offset}")
+    assert answer.status_code == 422
+    assert "offset" in answer.json()["detail"]

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from minebender.commands.options import UsageError
+from minebender.commands.options import WORKERS_LIMIT, UsageError, add_int_argument
 from minebender.files import shown
 from minebender.review import Review, ReviewError, fraction_text, review_file
 from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
@@ -44,11 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="review every file in parallel into a log, then print a summary per player and level",
     )
-    parser.add_argument(
+    add_int_argument(
+        parser,
         "--workers",
-        type=int,
+        1,
+        WORKERS_LIMIT + 1,
         default=os.cpu_count() or 1,
-        help="local processes for --summary (default: all cores)",
+        help=f"local processes for --summary, from 1 to {WORKERS_LIMIT} (default: all cores)",
     )
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="review on a Dask cluster")
     parser.add_argument(
@@ -110,8 +112,6 @@ def review_text(r: Review) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender review``; 2 when any file could not be reviewed."""
-    if args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, got {args.workers}")
     if args.summary:
         return _summary(args)
     if args.resume or args.cluster:

@@ -25,6 +25,7 @@ from minebender.bench.bot import report
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
 from minebender.commands.options import (
     SEED_LIMIT,
+    WORKERS_LIMIT,
     ReadCustom,
     ReadLevel,
     UsageError,
@@ -44,10 +45,6 @@ GAMES_LIMIT = 10**7
 boards of one seed), which ended in "out of memory" with no game played; more
 games are more runs, each with a seed of its own (14 hours of Beginner on 2
 cores each)."""
-
-WORKERS_LIMIT = 512
-"""The most local worker processes: far more than any machine's cores, so only
-a typo is refused."""
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
