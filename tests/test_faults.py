@@ -233,3 +233,54 @@ def test_a_page_offset_out_of_range_is_a_422(offset: str) -> None:
         answer = client.get(f"/api/replays?offset={offset}")
     assert answer.status_code == 422
     assert "offset" in answer.json()["detail"]
+
+
+def test_a_damaged_database_is_refused_untouched(tmp_path: Path) -> None:
+    """Its last page damaged: opened without a check, and written beside."""
+    from minebender import store
+
+    path = tmp_path / "games.db"
+    store.open(path).close()
+    data = bytearray(path.read_bytes())
+    data[-4096:] = b"\x0d" + b"\xff" * 4095  # a leaf page header that makes no sense
+    path.write_bytes(bytes(data))
+    for command in (["stats"], ["replay", "--last"]):
+        done = minebender(*command, "--db", str(path))
+        one_error_line(done, f"the database {path} is damaged (quick_check:")
+    assert path.read_bytes() == bytes(data)
+
+
+def test_a_read_only_database_is_called_read_only(tmp_path: Path) -> None:
+    """Not "not a minebender database": a write refused by SQLite as read-only
+    (a file that cannot be written, in a folder that can) says so."""
+    import sqlite3
+
+    from minebender import store
+    from minebender.store.schema import migrate
+
+    path = tmp_path / "games.db"
+    store.open(path).close()
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    with pytest.raises(store.StoreError, match=r"games\.db is read-only \(attempt to write"):
+        migrate(db, str(path))
+    db.close()
+
+
+def test_a_second_server_on_one_database_is_refused(tmp_path: Path) -> None:
+    from minebender.store import StoreError
+    from minebender.store.database import hold_for_server
+
+    path = tmp_path / "games.db"
+    first = hold_for_server(str(path))
+    assert first is not None
+    try:
+        other_spelling = str(tmp_path / "." / "games.db")
+        with pytest.raises(
+            StoreError, match=rf"another minebender server .* \(process {os.getpid()}\)"
+        ):
+            hold_for_server(other_spelling)
+    finally:
+        first.close()
+    again = hold_for_server(str(path))  # free once the first has gone
+    assert again is not None
+    again.close()
