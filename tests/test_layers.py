@@ -14,6 +14,9 @@ own imports and users put them:
 - ``words`` (a count with its noun, "a" or "an", a value cut short) and
   ``jsontext`` (JSON from outside, with errors that say what is wrong) are
   value-layer helpers that need nothing, so that every layer may use them;
+- ``files`` (files a user names: read only when regular, replaced whole,
+  named on one line) needs only the standard library, so it is a value-layer
+  helper too;
 - ``seeded`` (every seeded choice) is a value-layer helper too: board
   generation in the core draws from it, and so do puzzles, the bot and the
   benchmarks;
@@ -40,6 +43,7 @@ LAYERS: dict[str, int] = {
     "words": 0,
     "jsontext": 0,
     "seeded": 0,
+    "files": 0,
     "": 1,  # the package: its __init__ re-exports the core's public API
     "game": 1,
     "solver": 1,

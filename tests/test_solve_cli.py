@@ -225,9 +225,25 @@ def test_a_bom_is_no_column_of_a_bad_byte(tmp_path: Path) -> None:
 
 
 def test_an_endless_input_is_refused_at_10_mb(tmp_path: Path) -> None:
-    result = solve("/dev/zero")
+    with open("/dev/zero", "rb") as endless:
+        result = subprocess.run(
+            [sys.executable, "-m", "minebender", "solve", "-"],
+            stdin=endless,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert result.returncode == 2
     assert "more than 10 MB, too big for a board file" in result.stderr
+
+
+def test_a_device_named_is_not_a_regular_file() -> None:
+    """A named device is refused, as a FIFO is (which hung the command)."""
+    result = solve("/dev/zero")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "minebender solve: error: cannot read /dev/zero: not a regular file (a device)\n"
+    )
 
 
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from typing import Any, BinaryIO
 from minebender import __version__
 from minebender.batch.spec import BatchError, LogNotWritten, Result
 from minebender.bot import BOUNDS
+from minebender.files import shown
 from minebender.jsontext import loads
 
 __all__ = ["LINE_LIMIT", "ResultLog", "load_results", "parse_result", "read_results"]
@@ -120,41 +121,66 @@ def parse_result(text: str | bytes) -> Result:
     )
 
 
+RECORD_START = b'{"level": "'
+"""How every line ResultLog writes begins (``json.dumps`` of a Result, its
+first field first): the shape that tells a torn line of a killed run from
+the last line of some other file."""
+
+
+def _torn_record(raw: bytes) -> bool:
+    """Whether an unfinished last line is the start of a result line: only
+    such a line is a killed run's, to be cut off; any other is some other
+    file's (a replay without a final newline), which must be left as it is."""
+    return raw.startswith(RECORD_START) or RECORD_START.startswith(raw)
+
+
 def read_results(path: Path) -> Iterator[Result]:
     """The results of a log, one at a time, read a line at a time (none of more
     than ``LINE_LIMIT`` bytes); none when there is no file yet. A torn last line
-    (a killed run: no newline after it) is ignored; any other line that is not
-    a result is a BatchError naming the file, the line and what is wrong."""
+    that begins as a result line does (a killed run) is ignored; any other
+    line that is not a result, or a file of blank lines, is a BatchError naming
+    the file, the line and what is wrong: the run then leaves the file as it
+    was."""
+    name = shown(path)
     try:
         file = path.open("rb")
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise BatchError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise BatchError(f"cannot read {name}: {exc.strerror or exc}") from None
     with file:
         number = 0
+        results = 0
         while True:
             try:
                 raw = file.readline(LINE_LIMIT + 1)
             except OSError as exc:
-                raise BatchError(f"cannot read {path}: {exc.strerror or exc}") from None
+                raise BatchError(f"cannot read {name}: {exc.strerror or exc}") from None
             if not raw:
+                if number and not results:
+                    raise BatchError(f"{name}: not a batch log (blank lines only)")
                 return
             number += 1
             torn = not raw.endswith(b"\n")  # short of the limit: the end of the file
             if torn and len(raw) > LINE_LIMIT:
                 raise BatchError(
-                    f"{path} line {number}: not a result line (longer than"
+                    f"{name} line {number}: not a result line (longer than"
                     f" {LINE_LIMIT} bytes: is it a batch log?)"
                 )
-            if torn:  # the unfinished line of a killed run, which ResultLog cuts off
-                return  # (whole or not: a line is finished by its newline)
+            if torn and _torn_record(raw):  # the unfinished line of a killed run,
+                return  # which ResultLog cuts off (a line is finished by its newline)
+            if torn:
+                raise BatchError(
+                    f"{name} line {number}: not a batch log (its last line is not a"
+                    " result line, and no run of minebender wrote it); name another file"
+                )
             if not raw.strip():
                 continue
             try:
                 result = parse_result(raw)
             except ValueError as exc:
-                raise BatchError(f"{path} line {number}: not a result line ({exc})") from None
+                raise BatchError(f"{name} line {number}: not a result line ({exc})") from None
+            results += 1
             yield result
 
 
@@ -188,16 +214,16 @@ class ResultLog:
             self._file = path.open("a+b")
         except OSError as exc:
             if exc.errno not in (errno.EROFS, errno.EACCES, errno.EPERM) or not path.is_file():
-                raise BatchError(f"cannot write {path}: {exc.strerror or exc}") from None
+                raise BatchError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
             self._read_only = exc
             try:
                 self._file = path.open("rb")
             except OSError as again:
-                raise BatchError(f"cannot read {path}: {again.strerror or again}") from None
+                raise BatchError(f"cannot read {shown(path)}: {again.strerror or again}") from None
         try:
             self._lock(self._file, path)
         except OSError as exc:
-            raise BatchError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise BatchError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
 
     @staticmethod
     def _lock(file: BinaryIO, path: Path) -> None:
@@ -214,7 +240,7 @@ class ResultLog:
         except BlockingIOError:
             file.close()
             raise BatchError(
-                f"{path} is being written by another run; wait for it to end, or name"
+                f"{shown(path)} is being written by another run; wait for it to end, or name"
                 " another --resume file"
             ) from None
         except OSError:  # a file system without locks: go on without one
@@ -243,8 +269,8 @@ class ResultLog:
         if self._read_only is not None:
             exc = self._read_only
             raise LogNotWritten(
-                f"cannot write {self._path}: {exc.strerror or exc}; the games written"
-                " before are kept"
+                f"cannot write {shown(self._path or '')}: {exc.strerror or exc}; the games"
+                " written before are kept"
             )
         try:
             if not self._clean:
@@ -257,8 +283,8 @@ class ResultLog:
             if exc.errno == errno.EINVAL:  # /dev/null, a pipe: nothing there to sync
                 return
             raise LogNotWritten(
-                f"cannot write {self._path}: {exc.strerror or exc}; the games written"
-                " before are kept"
+                f"cannot write {shown(self._path or '')}: {exc.strerror or exc}; the games"
+                " written before are kept"
             ) from None
 
     def close(self) -> None:

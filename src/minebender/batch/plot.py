@@ -10,12 +10,14 @@ from its own figures, the ones its text prints."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from minebender.batch.spec import LEVELS, BatchError, Result
 from minebender.batch.summary import Summary, wilson
+from minebender.files import replace_file, shown
 
 __all__ = ["Bar", "RunKey", "bars", "plot_results", "run_key"]
 
@@ -103,9 +105,12 @@ def plot_results(results: Iterable[Result], path: Path, run: Summary | None = No
     ax.set_ylabel("win rate, % (95% Wilson interval)")
     ax.set_title("minebender bot")
     fig.tight_layout()
+    image = io.BytesIO()
     try:
-        fig.savefig(path)
+        fig.savefig(image, format="png")
+        # whole or not at all: a full disk must not leave half a picture
+        replace_file(path, image.getvalue())
     except OSError as exc:
-        raise BatchError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise BatchError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
     finally:
         plt.close(fig)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from minebender import types
+from minebender.files import read_regular
 from minebender.types import Custom, Level, Pos, Setup
 from minebender.words import cut
 
@@ -27,7 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COUNT_LIMIT",
+    "OUT_OF_TIME",
     "SEED_LIMIT",
+    "WORKERS_LIMIT",
     "AppendCustom",
     "AppendLevel",
     "ReadCustom",
@@ -56,6 +59,11 @@ indexes are one 32-bit word of ``board_rs``."""
 """Seeds are from 0 to SEED_LIMIT - 1: the 64 bits ``board_rs`` splits in two."""
 
 
+WORKERS_LIMIT = 512
+"""The most local worker processes: far more than any machine's cores, so only
+a typo is refused (``review --workers 100000`` started 100,000 processes)."""
+
+
 class UsageError(Exception):
     """Bad usage or input: printed as one line on stderr, exit status 2."""
 
@@ -65,6 +73,11 @@ OUTPUT_ERROR = 74
 (``minebender solve b.txt > /dev/full``, a ``--resume`` log on a full disk):
 sysexits' EX_IOERR, so a script never reads a full disk as one of a command's
 own answers (1 is "no layout agrees" for ``solve``)."""
+
+
+OUT_OF_TIME = 75
+"""Exit status when ``--time-limit`` ran out (sysexits' EX_TEMPFAIL: try
+again with more time), never read as one of the command's own answers."""
 
 
 def parse_custom_level(text: str, option: str = "--custom") -> Custom:
@@ -329,8 +342,9 @@ def read_at_most(path: str, limit: int) -> bytes:
     """The first ``limit + 1`` bytes of the file at path, or of stdin for
     ``-`` (``solve -``, ``replay -``): one byte past the limit tells a file that
     is too big, and a pipe or a device (/dev/zero) has no size to look at
-    first and may never end. OSError as ``open`` and ``read`` raise it."""
+    first and may never end. A named file must be a regular one: a FIFO hung
+    the command for ever waiting for a writer (``-`` reads a pipe). OSError as
+    ``open`` and ``read`` raise it, "not a regular file" for the others."""
     if path == "-":
         return sys.stdin.buffer.read(limit + 1)
-    with open(path, "rb") as handle:
-        return handle.read(limit + 1)
+    return read_regular(path, limit)

@@ -109,13 +109,14 @@ def board_spec(path: str) -> SessionSpec:
     UsageError names the file and what is wrong, or says that minebender does
     not play a board of that size."""
     from minebender.commands.options import read_at_most
+    from minebender.files import shown
     from minebender.mbf import MBFError
     from minebender.session import check_board_file, mbf_spec
 
     try:
         data = read_at_most(path, 4 + 2 * 255 * 255)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {shown(path)}: {exc.strerror or exc}") from None
     name: str | None = os.path.basename(path)
     try:
         check_board_file(name)

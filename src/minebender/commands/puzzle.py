@@ -154,6 +154,7 @@ def _play(code: str, w: int, h: int, mines: int, seed: int, difficulty: str | No
 
 
 def _write_sheets(made: list[Made], seed: int, svg: Path | None, pdf: Path | None) -> None:
+    from minebender.files import shown
     from minebender.puzzle.sheet import Sheet, write_pdf, write_svg
 
     p = made[0].puzzle
@@ -172,4 +173,4 @@ def _write_sheets(made: list[Made], seed: int, svg: Path | None, pdf: Path | Non
             try:
                 write(sheet, path)
             except OSError as exc:
-                raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+                raise UsageError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None

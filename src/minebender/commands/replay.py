@@ -17,6 +17,7 @@ from pathlib import Path
 
 from minebender.commands.options import UsageError, add_db_argument, read_at_most, stored_games
 from minebender.commands.terminal import require_terminal
+from minebender.files import replace_file, shown
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
 
 __all__ = [
@@ -138,15 +139,15 @@ def load(path: Path) -> Replay:
     """The replay in a file; a UsageError names the file and what is wrong."""
     from minebender.replay import MAX_BYTES, ReplayError, loads
 
-    name = "<stdin>" if str(path) == "-" else str(path)
+    name = "<stdin>" if str(path) == "-" else shown(path)
     try:
         data = read_at_most(str(path), MAX_BYTES)
         if len(data) > MAX_BYTES:
             raise UsageError(f"{name}: too big for a replay (over {MAX_BYTES // 1_000_000} MB)")
     except IsADirectoryError:
-        raise UsageError(f"{path} is a folder, not a replay file") from None
+        raise UsageError(f"{name} is a folder, not a replay file") from None
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
     try:
         return loads(data)
     except ReplayError as exc:
@@ -203,10 +204,13 @@ def _write(replay: Replay, out: Path, kind: str) -> int:
         data = format_mbf(replay.layout) if kind == "mbf" else evf_bytes(replay)
     except ReviewError as exc:
         raise UsageError(f"--evf: {exc}") from None
-    try:
-        out.write_bytes(data)
+    try:  # whole or not at all: a full disk leaves the old file, not half a new one
+        replace_file(out, data)
     except OSError as exc:
-        print(f"minebender replay: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            f"minebender replay: cannot write {shown(out)}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
         return OUTPUT_ERROR
     return 0
 

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from minebender.commands.options import UsageError
+from minebender.commands.options import WORKERS_LIMIT, UsageError, add_int_argument
+from minebender.files import shown
 from minebender.review import Review, ReviewError, fraction_text, review_file
 from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
 from minebender.words import count
@@ -43,11 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="review every file in parallel into a log, then print a summary per player and level",
     )
-    parser.add_argument(
+    add_int_argument(
+        parser,
         "--workers",
-        type=int,
+        1,
+        WORKERS_LIMIT + 1,
         default=os.cpu_count() or 1,
-        help="local processes for --summary (default: all cores)",
+        help=f"local processes for --summary, from 1 to {WORKERS_LIMIT} (default: all cores)",
     )
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="review on a Dask cluster")
     parser.add_argument(
@@ -76,7 +79,7 @@ def review_text(r: Review) -> str:
     rec, f, s = r.record, r.figures, r.summary
     who = ", ".join(x for x in (rec.software, rec.player) if x)
     lines = [
-        f"{Path(rec.file).name}: {rec.width}x{rec.height} with {count(rec.mines, 'mine')}"
+        f"{shown(Path(rec.file).name)}: {rec.width}x{rec.height} with {count(rec.mines, 'mine')}"
         + (f" ({who})" if who else ""),
         f"{f.status} in {f.seconds:.3f} s   3BV {f.bbbv}   3BV/s {f.bbbv_per_s:.3f}"
         f"   clicks {f.clicks.left}+{f.clicks.right}+{f.clicks.double}={f.clicks.total}",
@@ -109,19 +112,19 @@ def review_text(r: Review) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender review``; 2 when any file could not be reviewed."""
-    if args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, got {args.workers}")
     if args.summary:
         return _summary(args)
     if args.resume or args.cluster:
         raise UsageError("--resume and --cluster go with --summary")
     failed = False
     first = True
-    for path in replay_files(args.files):
+    files, notes = replay_files(args.files)
+    _say(notes)
+    for path in files:
         try:
             r = review_file(path)
         except ReviewError as exc:
-            print(f"minebender review: {exc}", file=sys.stderr)
+            print(f"minebender review: {shown(str(exc))}", file=sys.stderr)
             failed = True
             continue
         if args.json:
@@ -133,11 +136,19 @@ def run(args: argparse.Namespace) -> int:
     return 2 if failed else 0
 
 
+def _say(notes: list[str]) -> None:
+    """Say what the walk skipped (a loop of links, a broken link), a line each."""
+    for note in notes:
+        print(f"minebender review: {note}", file=sys.stderr)
+
+
 def _summary(args: argparse.Namespace) -> int:
-    files = replay_files(args.files)
+    files, notes = replay_files(args.files)
+    _say(notes)
     if not files:
         raise UsageError(
-            "no replay files (.json .avf .rmv .evf .mvf) under " + ", ".join(map(str, args.files))
+            "no replay files (.json .avf .rmv .evf .mvf) under "
+            + ", ".join(shown(p) for p in args.files)
         )
     bar, task = _bar(len(files), args.progress)
     errors = 0
@@ -146,32 +157,33 @@ def _summary(args: argparse.Namespace) -> int:
         nonlocal errors
         if "error" in line:
             errors += 1
-            print(f"minebender review: {line['error']}", file=sys.stderr)
+            print(f"minebender review: {shown(line['error'])}", file=sys.stderr)
+        if bar is not None:
+            bar.update(task, advance=1)
+
+    def skipped() -> None:
         if bar is not None:
             bar.update(task, advance=1)
 
     try:
         if bar is not None:
             bar.start()
-            if args.resume:
-                from minebender.review.corpus import done_paths
-
-                bar.update(task, completed=len({str(p) for p in files} & done_paths(args.log)))
         try:
-            run_corpus(
+            keys = run_corpus(
                 files,
                 args.log,
                 workers=args.workers,
                 cluster=args.cluster,
                 resume=args.resume,
                 advance=advance,
+                skipped=skipped,
             )
+            rows = summary_rows(read_log(args.log), keys)
         except ReviewError as exc:
             raise UsageError(str(exc)) from None
     finally:
         if bar is not None:
             bar.stop()
-    rows = summary_rows(read_log(args.log), {str(p) for p in files})
     if args.json:
         for row in rows:
             print(

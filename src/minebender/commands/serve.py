@@ -94,12 +94,18 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from minebender import store as store_mod
+    from minebender.store.database import hold_for_server
     from minebender.web import create_app
 
     _check_port(args.host, args.port)
     try:
         store = store_mod.open(args.db)
     except store_mod.StoreError as exc:
+        raise UsageError(str(exc)) from exc
+    try:  # one server per database: a second one served stale games
+        held = hold_for_server(store.path)
+    except store_mod.StoreError as exc:
+        store.close()
         raise UsageError(str(exc)) from exc
     names = host_names(args.host)
     loopback = names is not None
@@ -138,4 +144,6 @@ def run(args: argparse.Namespace) -> int:
         server.run()
     finally:
         store.close()
+        if held is not None:
+            held.close()
     return 0

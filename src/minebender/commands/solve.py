@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
+import sys
 import textwrap
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from rich.text import Text
 
+from minebender import limited
 from minebender.analysis_board import (
     Best,
     analysis_json,
@@ -31,8 +35,16 @@ from minebender.analysis_board import (
     study,
 )
 from minebender.boardtext import CELL_LIMIT, Board, BoardTextError
-from minebender.commands.options import UsageError, memory_cap, read_at_most
+from minebender.commands.options import (
+    MEMORY_SHARE,
+    OUT_OF_TIME,
+    UsageError,
+    memory_cap,
+    read_at_most,
+    reading_action,
+)
 from minebender.commands.streams import console
+from minebender.files import shown
 from minebender.minetext import parse_position
 from minebender.solver import Analysis, explain
 from minebender.solver.conflict import Conflict
@@ -75,6 +87,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="X,Y",
         help="the fewest shown numbers that prove the hidden cell X,Y safe or a mine",
     )
+    parser.add_argument(
+        "--time-limit",
+        action=reading_action(_seconds),
+        metavar="SECONDS",
+        help=f"stop the analysis after SECONDS, above 0 and at most {TIME_LIMIT_MAX:g}:"
+        f" one line, exit status {OUT_OF_TIME} (default: no limit)",
+    )
+
+
+TIME_LIMIT_MAX = 86_400.0
+"""The longest ``--time-limit``, a day: a longer one is a typo."""
+
+
+def _seconds(text: str, option: str) -> float:
+    """A --time-limit in seconds: a finite number above 0, at most TIME_LIMIT_MAX."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= TIME_LIMIT_MAX:  # NaN and inf fail too
+        raise UsageError(
+            f"{option} must be a number of seconds above 0, at most {TIME_LIMIT_MAX:g};"
+            f" got {cut(text)}"
+        )
+    return value
 
 
 _CELL = re.compile(r"\s*\(?\s*([0-9]+)\s*,\s*([0-9]+)\s*\)?\s*")
@@ -148,11 +185,11 @@ holds takes about 0.1 MB, and reading no more keeps an endless input (``yes |``,
 
 def read_board(path: str) -> Board:
     """Read and parse FILE (or stdin for ``-``); any problem is a UsageError."""
-    name = "<stdin>" if path == "-" else path
+    name = "<stdin>" if path == "-" else shown(path)
     try:
         data = read_at_most(path, MAX_FILE_BYTES)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:
         raise UsageError(
             f"{name}: more than {MAX_FILE_BYTES // 1_000_000} MB, too big for a board file"
@@ -446,11 +483,74 @@ def _render(
     return out
 
 
+def _work(
+    report: Callable[[tuple[str, Any]], None], knowledge: Knowledge, pos: Pos | None
+) -> tuple[str, dict[str, Any] | None] | None:
+    """The analysis board's stages, each sent to report, then --explain's answer
+    (None without one, or on a board no layout fits)."""
+    stages: list[tuple[str, Any]] = []
+
+    def keep(stage: tuple[str, Any]) -> None:
+        stages.append(stage)
+        report(stage)
+
+    study(keep, knowledge, DEAD_SECONDS)
+    analysis: Analysis = dict(stages)["analysis"]
+    return _explanation(knowledge, pos) if pos is not None and analysis.consistent else None
+
+
+def _limited_work(
+    knowledge: Knowledge, pos: Pos | None, seconds: float
+) -> tuple[list[tuple[str, Any]], tuple[str, dict[str, Any] | None] | None]:
+    """``_work`` in a child process killed after ``seconds`` (``limited``): a
+    board too hard for the time given ends in one line and OUT_OF_TIME, not a
+    wait without end."""
+    cap = limited.machine_memory()
+    limits = limited.Limits(
+        seconds=seconds, memory=None if cap is None else int(cap * MEMORY_SHARE)
+    )
+    outcome = limited.run(_work, knowledge, pos, limits=limits)
+    if isinstance(outcome, limited.Done):
+        return list(outcome.stages), outcome.value
+    if isinstance(outcome, limited.TimedOut):
+        raise TimeLimit(f"the analysis ran past --time-limit {seconds:g} s")
+    if isinstance(outcome, limited.OutOfMemory):
+        raise MemoryError
+    if isinstance(outcome, limited.Failed):
+        if outcome.kind == "UsageError":
+            raise UsageError(outcome.message)
+        raise ChildFailed(f"the analysis failed: {outcome.kind}: {outcome.message}")
+    if isinstance(outcome, limited.Crashed):
+        how = f"signal {outcome.signal}" if outcome.signal else f"status {outcome.exit_code}"
+        raise ChildFailed(f"the analysis ended with {how}, without an answer")
+    raise ChildFailed("the analysis gave no answer")
+
+
+class TimeLimit(Exception):
+    """``--time-limit`` ran out: one line, status OUT_OF_TIME."""
+
+
+class ChildFailed(Exception):
+    """The child of ``--time-limit`` ended without an answer (a bug): one line,
+    status SOFTWARE_ERROR, rather than a traceback."""
+
+
+SOFTWARE_ERROR = 70
+"""Exit status when the analysis child crashed (sysexits' EX_SOFTWARE)."""
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender solve`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
     with memory_cap():  # a hard board ends with "out of memory", not the kernel's SIGKILL
-        return _run(args)
+        try:
+            return _run(args)
+        except TimeLimit as exc:
+            print(f"minebender solve: error: {exc}", file=sys.stderr)
+            return OUT_OF_TIME
+        except ChildFailed as exc:
+            print(f"minebender solve: error: {exc}", file=sys.stderr)
+            return SOFTWARE_ERROR
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -467,13 +567,13 @@ def _run(args: argparse.Namespace) -> int:
         board = Board(knowledge, board.flags)
     if args.explain is not None:
         _check_cell(knowledge, args.explain)
-    stages: list[tuple[str, Any]] = []
-    study(stages.append, knowledge, DEAD_SECONDS)
+    if args.time_limit is None:
+        stages: list[tuple[str, Any]] = []
+        why = _work(stages.append, knowledge, args.explain)
+    else:
+        stages, why = _limited_work(knowledge, args.explain, args.time_limit)
     extras = dict(stages)
     analysis: Analysis = extras["analysis"]
-    why = None
-    if args.explain is not None and analysis.consistent:
-        why = _explanation(knowledge, args.explain)
     if args.json:
         out: dict[str, Any] = {}
         for stage in stages:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from minebender.files import replace_file
 from minebender.puzzle.values import Puzzle
 
 __all__ = ["PAGE", "Box", "Dot", "Label", "Sheet", "pages", "write_pdf", "write_svg"]
@@ -226,8 +227,8 @@ def svg_text(sheet: Sheet) -> str:
 
 
 def write_svg(sheet: Sheet, path: Path) -> None:
-    """Write the sheet as SVG."""
-    path.write_text(svg_text(sheet), encoding="utf-8")
+    """Write the sheet as SVG, replacing the file whole (``files.replace_file``)."""
+    replace_file(path, svg_text(sheet).encode("utf-8"))
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -235,7 +236,8 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 
 def write_pdf(sheet: Sheet, path: Path) -> None:
-    """Write the sheet as a two-page PDF; ImportError when fpdf2 is missing."""
+    """Write the sheet as a two-page PDF, replacing the file whole; ImportError
+    when fpdf2 is missing."""
     from fpdf import FPDF
 
     pdf = FPDF(unit="mm", format="A4")
@@ -258,4 +260,4 @@ def write_pdf(sheet: Sheet, path: Path) -> None:
                 pdf.set_text_color(*_rgb(s.colour))
                 pdf.set_xy(s.x, s.y)
                 pdf.cell(s.w, s.h, s.text, align="C")
-    pdf.output(str(path))
+    replace_file(path, bytes(pdf.output()))

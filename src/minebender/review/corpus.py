@@ -10,16 +10,20 @@ the worker (``peers``): a file that aborts ms_toollib costs its error line.
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import importlib
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from minebender.files import kind_of, read_regular, shown
 from minebender.review.peers import MAX_BYTES
 from minebender.review.record import ReviewError
 from minebender.review.report import fraction_text, review_file
@@ -27,8 +31,8 @@ from minebender.review.report import fraction_text, review_file
 __all__ = [
     "SUFFIXES",
     "Row",
-    "done_paths",
     "level_of",
+    "line_key",
     "read_log",
     "replay_files",
     "review_line",
@@ -50,26 +54,77 @@ def level_of(width: int, height: int, mines: int) -> str:
     return LEVELS.get((width, height, mines), f"{width}x{height}x{mines}")
 
 
-def replay_files(paths: Iterable[Path]) -> list[Path]:
-    """The files named, and the replay files under each directory named, sorted."""
+def replay_files(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
+    """The files named, and the replay files under each directory named,
+    sorted; and a note for each thing skipped on the way (a loop of symbolic
+    links, a link to a folder already walked, a broken link), so none is
+    dropped without a word. Links to folders are followed, each folder once."""
     out: list[Path] = []
+    notes: list[str] = []
     for path in paths:
-        if path.is_dir():
-            out.extend(
-                sorted(p for p in path.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
-            )
+        try:
+            mode = path.stat().st_mode
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                notes.append(f"skipped {shown(path)}: a loop of symbolic links")
+                continue
+            mode = 0  # reviewed all the same: its error line says why it cannot be read
+        if stat.S_ISDIR(mode):
+            out.extend(_walk(path, notes))
         else:
             out.append(path)
-    return out
+    return out, notes
 
 
-def review_line(name: str, data: bytes) -> dict[str, Any]:
+def _walk(top: Path, notes: list[str]) -> list[Path]:
+    """The replay files under top, following links to folders but entering
+    each folder once: a link back up the tree had made an endless walk."""
+    found: list[Path] = []
+    top_stat = top.stat()
+    seen = {(top_stat.st_dev, top_stat.st_ino)}
+
+    def unreadable(exc: OSError) -> None:
+        notes.append(f"skipped {shown(exc.filename or top)}: {exc.strerror or exc}")
+
+    for folder, dirs, names in os.walk(top, followlinks=True, onerror=unreadable):
+        here = Path(folder)
+        for name in list(dirs):
+            try:
+                st = (here / name).stat()
+            except OSError:
+                continue  # os.walk says so through unreadable
+            if (st.st_dev, st.st_ino) in seen:
+                dirs.remove(name)
+                notes.append(
+                    f"skipped {shown(here / name)}: a link to a folder already walked (a loop)"
+                )
+            else:
+                seen.add((st.st_dev, st.st_ino))
+        for name in names:
+            path = here / name
+            try:
+                path.stat()
+            except OSError as exc:
+                if path.is_symlink():
+                    why = (
+                        "a loop of symbolic links" if exc.errno == errno.ELOOP else "a broken link"
+                    )
+                    notes.append(f"skipped {shown(path)}: {why}")
+                    continue
+            if path.suffix.lower() in SUFFIXES:
+                found.append(path)
+    return sorted(found)
+
+
+def review_line(name: str, data: bytes, digest: str | None = None) -> dict[str, Any]:
     """The log line of one file: its result and guesses, or the error that
-    names what is wrong with it. Never raises for a bad file."""
+    names what is wrong with it, with the SHA-256 of its bytes (its key).
+    Never raises for a bad file."""
+    key = {} if digest is None else {"sha256": digest}
     try:
         r = review_file(Path(name), data)
     except ReviewError as exc:
-        return {"path": name, "error": str(exc)}
+        return {"path": name, "error": str(exc), **key}
     s, f, rec = r.summary, r.figures, r.record
     risk_sum = sum((j.risk for j in r.moves if j.guess and j.risk is not None), Fraction(0))
     return {
@@ -87,51 +142,147 @@ def review_line(name: str, data: bytes) -> dict[str, Any]:
         "needless_guesses": s.needless_guesses,
         "survival": fraction_text(s.survival),
         "risk_sum": fraction_text(risk_sum),
+        **key,
     }
 
 
-def _read(path: Path) -> bytes:
+LOG_LINE_LIMIT = 1 << 20
+"""The longest line a review log may have, in bytes: a line holds a path and
+an error, a few kB at most. Reading no further keeps a file without newlines
+from filling the memory."""
+
+LOG_START = b'{"path": "'
+"""How every line of a review log begins: what tells a line a kill cut short
+from the last line of another file."""
+
+_COUNTS = ("width", "height", "mines", "time_ms", "bbbv", "guesses", "needless_guesses")
+_TEXTS = ("format", "status", "survival", "risk_sum")
+
+
+def _log_item(raw: bytes) -> dict[str, Any]:
+    """One line of a review log, checked for the fields the summary reads;
+    ValueError says what is wrong."""
     try:
-        with path.open("rb") as f:
-            return f.read(MAX_BYTES + 1)
-    except OSError:
-        return b""  # the worker names it: an empty file
+        item = json.loads(raw)
+    except ValueError:
+        raise ValueError("not JSON") from None
+    if not isinstance(item, dict):
+        raise ValueError("not a JSON object")
+    if not isinstance(item.get("path"), str):
+        raise ValueError("no path")
+    if "sha256" in item and not isinstance(item["sha256"], str):
+        raise ValueError("sha256 is not a string")
+    if "error" in item:
+        if not isinstance(item["error"], str):
+            raise ValueError("error is not a string")
+        return item
+    for key in _COUNTS:
+        if type(item.get(key)) is not int:
+            raise ValueError(f"{key} is not a whole number")
+    for key in _TEXTS:
+        if not isinstance(item.get(key), str):
+            raise ValueError(f"{key} is not a string")
+    if type(item.get("bbbv_per_s")) not in (int, float):
+        raise ValueError("bbbv_per_s is not a number")
+    if item.get("player") is not None and not isinstance(item["player"], str):
+        raise ValueError("player is not a string")
+    Fraction(item["risk_sum"])  # ValueError when it is not a fraction
+    return item
 
 
 def read_log(log: Path) -> list[dict[str, Any]]:
-    """The lines of a log (none when it is not there yet); a line cut short by
-    a kill is skipped: its file is reviewed again by the next ``--resume``."""
-    out: list[dict[str, Any]] = []
+    """The lines of a review log (none when it is not there yet). A last line
+    that a kill cut short is skipped (its file is reviewed again); any other
+    line that is not a review log's is a ReviewError, so that a file named by
+    mistake (a replay, notes) is never appended to."""
+    name = shown(log)
     try:
-        with log.open(encoding="utf-8", errors="replace") as f:
-            for line in f:
-                try:
-                    item = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(item, dict) and isinstance(item.get("path"), str):
-                    out.append(item)
+        mode = log.stat().st_mode
     except FileNotFoundError:
-        pass
+        return []
+    except OSError as exc:
+        raise ReviewError(f"cannot read {name}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise ReviewError(f"--log {name}: not a regular file ({kind_of(mode)})")
+    out: list[dict[str, Any]] = []
+    number = 0
+    try:
+        with log.open("rb") as f:
+            while raw := f.readline(LOG_LINE_LIMIT + 1):
+                number += 1
+                if not raw.endswith(b"\n"):
+                    if len(raw) <= LOG_LINE_LIMIT and (
+                        raw.startswith(LOG_START) or LOG_START.startswith(raw)
+                    ):
+                        number -= 1  # a line a kill cut short: not the log's
+                        break
+                    raise ReviewError(
+                        f"--log {name} line {number}: not a review log (its last line"
+                        " is not one minebender writes); name another file"
+                    )
+                if not raw.strip():
+                    continue
+                try:
+                    out.append(_log_item(raw))
+                except ValueError as exc:
+                    raise ReviewError(
+                        f"--log {name} line {number}: not a review log line ({exc});"
+                        " name another file"
+                    ) from None
+    except OSError as exc:
+        raise ReviewError(f"cannot read {name}: {exc.strerror or exc}") from None
+    if number and not out:
+        raise ReviewError(f"--log {name}: not a review log (no review line); name another file")
     return out
 
 
-def done_paths(log: Path) -> set[str]:
-    """The files a log already holds."""
-    return {item["path"] for item in read_log(log)}
+def line_key(line: dict[str, Any]) -> str:
+    """What a log line is counted by: the SHA-256 of the file's bytes, so a
+    file reviewed twice, or named by another path, is one game; the path for
+    a line of an older log, or of a file that could not be read."""
+    digest = line.get("sha256")
+    return digest if isinstance(digest, str) else "path:" + line["path"]
 
 
-def _local(todo: list[Path], workers: int) -> Iterator[dict[str, Any]]:
+Job = tuple[str, bytes, str] | dict[str, Any]
+"""A file to review (its name, bytes and SHA-256), or its log line already
+made (a file that cannot be read)."""
+
+
+def _jobs(
+    files: list[Path], done: set[str], keys: set[str], skipped: Callable[[], None]
+) -> Iterator[Job]:
+    """Read each file once: its SHA-256 says whether the log has it already."""
+    for path in files:
+        name = str(path)
+        try:
+            data = read_regular(path, MAX_BYTES)
+        except OSError as exc:
+            keys.add("path:" + name)
+            yield {"path": name, "error": f"{shown(path)}: {exc.strerror or exc}"}
+            continue
+        digest = hashlib.sha256(data).hexdigest()
+        keys.add(digest)
+        keys.add("path:" + name)  # a line of an older log, keyed by its path
+        if digest in done or "path:" + name in done:
+            skipped()
+            continue
+        yield name, data, digest
+
+
+def _local(jobs: Iterator[Job], workers: int) -> Iterator[dict[str, Any]]:
     if workers <= 1:
-        for path in todo:
-            yield review_line(str(path), _read(path))
+        for job in jobs:
+            yield job if isinstance(job, dict) else review_line(*job)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        queue = iter(todo)
         pending: set[Future[dict[str, Any]]] = set()
         while True:
-            for path in queue:
-                pending.add(pool.submit(review_line, str(path), _read(path)))
+            for job in jobs:
+                if isinstance(job, dict):
+                    yield job
+                    continue
+                pending.add(pool.submit(review_line, *job))
                 if len(pending) >= 4 * workers:
                     break
             if not pending:
@@ -141,7 +292,7 @@ def _local(todo: list[Path], workers: int) -> Iterator[dict[str, Any]]:
                 yield future.result()
 
 
-def _cluster(todo: list[Path], address: str) -> Iterator[dict[str, Any]]:
+def _cluster(jobs: Iterator[Job], address: str) -> Iterator[dict[str, Any]]:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
@@ -154,23 +305,43 @@ def _cluster(todo: list[Path], address: str) -> Iterator[dict[str, Any]]:
         raise ReviewError(f"cannot reach a Dask scheduler at {address}: {exc}") from None
     try:
         threads = max(int(sum(client.nthreads().values())), 1)
-        queue = iter(todo)
         futures = distributed.as_completed()
-        live = 0
-        for path in queue:
-            futures.add(client.submit(review_line, str(path), _read(path), pure=False))
-            live += 1
-            if live >= 4 * threads:
-                break
+        ready: list[dict[str, Any]] = []
+
+        def submit(count: int) -> None:
+            for job in jobs:
+                if isinstance(job, dict):
+                    ready.append(job)
+                    continue
+                futures.add(client.submit(review_line, *job, pure=False))
+                count -= 1
+                if count <= 0:
+                    return
+
+        submit(4 * threads)
+        yield from ready
+        ready.clear()
         for future in futures:
-            live -= 1
             yield future.result()
-            for path in queue:
-                futures.add(client.submit(review_line, str(path), _read(path), pure=False))
-                live += 1
-                break
+            submit(1)
+            yield from ready
+            ready.clear()
     finally:
         client.close()
+
+
+def _drop_torn_tail(out: BinaryIO) -> None:
+    """Cut a last line a kill left unfinished (``read_log`` has checked that it
+    begins as a log line), so the next line starts clean: ended with a newline
+    instead, it stayed in the log as a line that is not JSON."""
+    size = out.seek(0, os.SEEK_END)
+    if size == 0:
+        return
+    out.seek(max(0, size - LOG_LINE_LIMIT - 1))
+    tail = out.read()
+    if not tail.endswith(b"\n"):
+        out.truncate(size - len(tail) + tail.rfind(b"\n") + 1)
+    out.seek(0, os.SEEK_END)
 
 
 def run_corpus(
@@ -181,25 +352,33 @@ def run_corpus(
     cluster: str | None,
     resume: bool,
     advance: Callable[[dict[str, Any]], None],
-) -> int:
+    skipped: Callable[[], None] = lambda: None,
+) -> set[str]:
     """Review the files not yet in the log (all of them unless ``resume``),
-    appending each line as it comes; the number reviewed now."""
-    skip = done_paths(log) if resume else set()
-    todo = [p for p in files if str(p) not in skip]
-    lines = _cluster(todo, cluster) if cluster else _local(todo, workers)
-    count = 0
-    with log.open("a+", encoding="utf-8") as out:
-        if out.tell() > 0:
-            out.seek(out.tell() - 1)
-            if out.read(1) != "\n":  # a line cut short by a kill: end it
-                out.write("\n")
+    appending each line as it comes; the keys (``line_key``) of the files
+    named, for ``summary_rows``. The log is read first, whole: a file that is
+    not a review log is refused before a byte of it changes."""
+    before = read_log(log)
+    # a file that could not be read (no sha256) is tried again
+    done = {line_key(line) for line in before if "sha256" in line or "error" not in line}
+    if not resume:
+        done = set()
+    keys: set[str] = set()
+    jobs = _jobs(files, done, keys, skipped)
+    lines = _cluster(jobs, cluster) if cluster else _local(jobs, workers)
+    try:
+        out = log.open("a+b")
+    except OSError as exc:
+        raise ReviewError(f"cannot write {shown(log)}: {exc.strerror or exc}") from None
+    with out:
+        _drop_torn_tail(out)
         for line in lines:
-            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+            # ASCII: a name that is not UTF-8 is kept as its escapes, not an error
+            out.write(json.dumps(line).encode("ascii") + b"\n")
             out.flush()
             os.fsync(out.fileno())
-            count += 1
             advance(line)
-    return count
+    return keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,18 +396,26 @@ class Row:
     errors: int = 0
 
 
-def summary_rows(lines: Iterable[dict[str, Any]], paths: set[str] | None = None) -> list[Row]:
+def summary_rows(lines: Iterable[dict[str, Any]], keys: set[str] | None = None) -> list[Row]:
     """Per player and level: games, wins, mean 3BV/s of the won games, guesses
-    and needless guesses per game, and the mean risk of the guesses taken."""
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    and needless guesses per game, and the mean risk of the guesses taken.
+    Each file counts once, by its ``line_key`` (the last line of it wins):
+    a rerun without ``--resume`` appended every game a second time."""
+    latest: dict[str, dict[str, Any]] = {}
     for line in lines:
-        if "error" in line or (paths is not None and line.get("path") not in paths):
+        key = line_key(line)
+        if keys is None or key in keys:
+            latest.pop(key, None)
+            latest[key] = line
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for line in latest.values():
+        if "error" in line:
             continue
-        key = (
+        group = (
             line.get("player") or "(no name)",
             level_of(line["width"], line["height"], line["mines"]),
         )
-        groups.setdefault(key, []).append(line)
+        groups.setdefault(group, []).append(line)
     rows = []
     for (player, level), items in sorted(groups.items()):
         won = [i for i in items if i["status"] == "won"]

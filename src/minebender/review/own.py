@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from minebender import replay
+from minebender.files import read_regular
 from minebender.review.judge import Judged, judge
 from minebender.review.play import played
 from minebender.review.record import ClickKind, Move, MoveType, Record, ReviewError
@@ -73,8 +74,7 @@ def read_own(path: Path, data: bytes | None = None) -> Record:
     name = str(path)
     try:
         if data is None:
-            with path.open("rb") as f:
-                data = f.read(replay.MAX_BYTES + 1)
+            data = read_regular(path, replay.MAX_BYTES)  # a FIFO is refused, not waited on
         r = replay.loads(data)
     except OSError as exc:
         raise ReviewError(f"{name}: {exc.strerror or exc}") from None

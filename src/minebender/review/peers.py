@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from minebender import limited
+from minebender.files import read_regular
 from minebender.game import Game
 from minebender.review.child import run_child, why_not
 from minebender.review.mouse import MouseEvent, moves_of
@@ -134,8 +135,7 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
         raise ReviewError(f"{name}: not a replay file minebender reads (.avf .rmv .evf .mvf .json)")
     if data is None:
         try:
-            with path.open("rb") as f:
-                data = f.read(MAX_BYTES + 1)
+            data = read_regular(path, MAX_BYTES)  # a FIFO is refused, not waited on
         except OSError as exc:
             raise ReviewError(f"{name}: {exc.strerror or exc}") from None
     if len(data) > MAX_BYTES:

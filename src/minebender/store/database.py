@@ -16,13 +16,19 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Self
+from typing import BinaryIO, Self
 from urllib.parse import quote
 
 from minebender.store.records import StoreError
-from minebender.store.schema import SCHEMA_VERSION, migrate, stored_version
+from minebender.store.schema import (
+    SCHEMA_VERSION,
+    check_health,
+    migrate,
+    stored_version,
+    why_unusable,
+)
 
-__all__ = ["BUSY_TIMEOUT_MS", "Database"]
+__all__ = ["BUSY_TIMEOUT_MS", "Database", "hold_for_server"]
 
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another process's lock before it fails."""
@@ -40,6 +46,44 @@ def _usable_path(target: Path) -> None:
         raise StoreError(
             f"the database path {target} cannot be used: {exc.strerror or exc}"
         ) from None
+
+
+def hold_for_server(path: str) -> BinaryIO | None:
+    """Take the database for one server: an exclusive lock on ``PATH.lock``,
+    held while the file returned stays open (the process's life). A second
+    server on the same file kept its games in memory and served stale ones
+    (revision 0 after the first server's revision 1); now it is refused in
+    one line. None for ``:memory:``, or where the system has no locks."""
+    if path == ":memory:":
+        return None
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        return None
+    real = Path(os.path.realpath(path))  # one lock for every spelling of the path
+    lock = real.with_name(real.name + ".lock")
+    try:
+        file = lock.open("a+b")
+    except OSError as exc:
+        raise StoreError(f"cannot make the lock file {lock}: {exc.strerror or exc}") from None
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        file.seek(0)
+        holder = file.read(32).decode("ascii", "replace").strip()
+        file.close()
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise StoreError(
+            f"another minebender server uses the database {path}{who}; stop it,"
+            " or give this one another --db"
+        ) from None
+    except OSError:  # a file system without locks: go on without one
+        return file
+    with contextlib.suppress(OSError):
+        file.truncate(0)
+        file.write(f"{os.getpid()}\n".encode())
+        file.flush()
+    return file
 
 
 class Database:
@@ -86,6 +130,8 @@ class Database:
         self._lock = threading.RLock()
         self._reader, self._read_lock = self._db, self._lock
         try:
+            if self.path != ":memory:":
+                check_health(self._db, self.path)
             self._migrate()  # first: another program's database is refused untouched
             self._db.execute("PRAGMA journal_mode = WAL")
             if self.path != ":memory:":  # a second connection would be another database
@@ -109,9 +155,18 @@ class Database:
         to open database file" for a folder that cannot be written (a read-only
         disk), where it must create the file or its -wal and -shm files."""
         why = f"cannot open the database {self.path}: {exc}"
+        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+        if code not in (0, 1, 14):  # not a generic error nor "unable to open": say which
+            return why_unusable(self.path, exc)
         folder = Path(self.path).parent
         if self.path != ":memory:" and folder.is_dir() and not os.access(folder, os.W_OK):
             why += f" (the folder {folder} cannot be written: a read-only disk?)"
+        elif (
+            self.path != ":memory:"
+            and Path(self.path).is_file()
+            and not os.access(self.path, os.W_OK)
+        ):
+            why += " (the file is read-only: give it write permission, or name another file)"
         return why
 
     @staticmethod
@@ -159,6 +214,7 @@ class Database:
         try:
             self._db.row_factory = sqlite3.Row
             self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            check_health(self._db, self.path)
             version = stored_version(self._db, self.path)
         except sqlite3.Error as exc:
             self._close_quietly()

@@ -11,7 +11,7 @@ import sqlite3
 
 from minebender.store.records import StoreError
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "check_health", "migrate", "why_unusable"]
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: games, their events, best times.
@@ -167,4 +167,41 @@ def migrate(db: sqlite3.Connection, path: str) -> None:
         db.execute("DELETE FROM schema_version")
         db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{path} is not a minebender database: {exc}") from exc
+        raise StoreError(why_unusable(path, exc)) from exc
+
+
+_READONLY, _CORRUPT, _NOTADB, _BUSY, _LOCKED = 8, 11, 26, 5, 6
+"""SQLite's primary result codes (``sqlite_errorcode & 0xFF``) told apart in words."""
+
+
+def why_unusable(path: str, exc: sqlite3.Error) -> str:
+    """What is wrong with the database at path, from SQLite's error code: a
+    read-only file was called "not a minebender database", as was a damaged
+    one or one locked by another program."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if code == _READONLY:
+        return (
+            f"the database {path} is read-only ({exc}): give it write permission,"
+            " or name another file"
+        )
+    if code == _CORRUPT:
+        return f"the database {path} is damaged ({exc}): restore a copy, or name a new file"
+    if code in (_BUSY, _LOCKED):
+        return f"the database {path} is locked by another program ({exc}); try again"
+    if code == _NOTADB:
+        return f"{path} is not a minebender database: {exc}"
+    return f"the database {path} cannot be used: {exc}"
+
+
+def check_health(db: sqlite3.Connection, path: str) -> None:
+    """Refuse a damaged database when it opens (``PRAGMA quick_check``): one
+    whose last page was damaged was opened, and new games written beside it.
+    The check reads every page once, a few milliseconds for a year of play."""
+    rows = [str(row[0]) for row in db.execute("PRAGMA quick_check(1)").fetchall()]
+    if rows != ["ok"]:
+        what = " ".join(" ".join(rows).split())
+        what = what if len(what) <= 80 else what[:80] + "..."
+        raise StoreError(
+            f"the database {path} is damaged (quick_check: {what}):"
+            " restore a copy, or name a new file"
+        )

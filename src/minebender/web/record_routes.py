@@ -34,6 +34,9 @@ def best_times_of(hub: Hub, level: str) -> list[dict[str, Any]]:
 
 MAX_PAGE = 200
 """The most finished games one request of the list answers."""
+MAX_OFFSET = 2**63 - 1
+"""The largest offset of a page: SQLite's largest integer. A larger one
+overflowed in the query, an internal error (500) and not a 422."""
 
 
 def finished_item(g: FinishedGame) -> dict[str, Any]:
@@ -129,7 +132,7 @@ async def replays(
     level: Literal["beginner", "intermediate", "expert", "custom"] | None = None,
     result: Literal["won", "lost"] | None = None,
     order: Literal["time", "date"] = "time",
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=MAX_OFFSET),
     limit: int = Query(50, ge=1, le=MAX_PAGE),
 ) -> Response:
     """One page of the finished games of every player and interface, for

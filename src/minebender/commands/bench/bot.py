@@ -25,11 +25,13 @@ from minebender.bench.bot import report
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
 from minebender.commands.options import (
     SEED_LIMIT,
+    WORKERS_LIMIT,
     ReadCustom,
     ReadLevel,
     UsageError,
     add_int_argument,
 )
+from minebender.files import shown
 from minebender.types import Expert
 
 __all__ = ["EXAMPLE", "add_arguments", "add_game_arguments", "run"]
@@ -43,10 +45,6 @@ GAMES_LIMIT = 10**7
 boards of one seed), which ended in "out of memory" with no game played; more
 games are more runs, each with a seed of its own (14 hours of Beginner on 2
 cores each)."""
-
-WORKERS_LIMIT = 512
-"""The most local worker processes: far more than any machine's cores, so only
-a typo is refused."""
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
@@ -111,9 +109,11 @@ def _check_plot(path: Path) -> None:
     if importlib.util.find_spec("matplotlib") is None:
         raise UsageError("--plot needs matplotlib: pip install 'minebender[cluster]'")
     if path.is_dir():
-        raise UsageError(f"--plot {path} is a folder")
+        raise UsageError(f"--plot {shown(path)} is a folder")
+    if path.exists() and not path.is_file():  # a FIFO would hang the open below
+        raise UsageError(f"--plot {shown(path)}: not a regular file")
     if not path.parent.is_dir():
-        raise UsageError(f"--plot {path}: there is no folder {path.parent}")
+        raise UsageError(f"--plot {shown(path)}: there is no folder {shown(path.parent)}")
     try:  # a real try: permissions do not tell (root, /proc, a read-only disk)
         if path.exists():
             path.open("ab").close()
@@ -121,7 +121,9 @@ def _check_plot(path: Path) -> None:
             path.open("xb").close()
             path.unlink()
     except OSError as exc:
-        raise UsageError(f"--plot {path}: cannot write there ({exc.strerror or exc})") from None
+        raise UsageError(
+            f"--plot {shown(path)}: cannot write there ({exc.strerror or exc})"
+        ) from None
 
 
 def _same_file(a: Path, b: Path) -> bool:
