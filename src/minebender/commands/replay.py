@@ -15,7 +15,12 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from minebender.commands.options import UsageError, add_db_argument, read_at_most, stored_games
+from minebender.commands.options import (
+    UsageError,
+    add_stored_game_arguments,
+    read_at_most,
+    stored_games,
+)
 from minebender.commands.terminal import require_terminal
 from minebender.files import replace_file, shown
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
@@ -27,6 +32,7 @@ __all__ = [
     "board_after",
     "load",
     "run",
+    "stored_replay",
 ]
 
 SUMMARY = "watch a replay file in the terminal, step by step"
@@ -62,16 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="a replay file (JSON), or - to read it from stdin (with --board)",
     )
-    parser.add_argument(
-        "--last", action="store_true", help="the newest finished game of the store instead"
-    )
-    parser.add_argument(
-        "--game",
-        metavar="ID",
-        help="the finished game of the store with this id instead (stats --json gives the"
-        " ids of the best times), from the terminal or the web; --game=ID for an id that"
-        " starts with -",
-    )
+    add_stored_game_arguments(parser)
     parser.add_argument(
         "--speed",
         type=_speed,
@@ -91,6 +88,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " text, what minebender solve reads, and quit: no terminal needed",
     )
     parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the game as a replay file (JSON, docs/replays.md) and quit: what"
+        " --last or --game keep in the store, saved to share or to review",
+    )
+    parser.add_argument(
         "--mbf",
         metavar="OUT",
         help="write the game's board (its mines) to OUT as a MinesweeperX .mbf file, which"
@@ -102,7 +105,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write the game as a Metasweeper .evf replay to OUT (a game without the assist),"
         " and quit",
     )
-    add_db_argument(parser, "the games database of --last and --game")
 
 
 END = -1
@@ -154,7 +156,7 @@ def load(path: Path) -> Replay:
         raise UsageError(f"{name}: {str(exc).removeprefix('replay: ')}") from None
 
 
-def _stored(db: str | None, game_id: str | None) -> Replay:
+def stored_replay(db: str | None, game_id: str | None) -> Replay:
     """The newest finished game of the store (``--last``), or the one with
     ``game_id`` (``--game``), with the name of its best time if it has one."""
     from minebender import store as store_module
@@ -235,8 +237,10 @@ def run(args: argparse.Namespace) -> int:
     if args.db is not None and not stored:
         raise UsageError("--db is the database of --last and --game: give one of them with it")
     writes = [name for name, out in (("--mbf", args.mbf), ("--evf", args.evf)) if out is not None]
+    if args.json:
+        writes.insert(0, "--json")
     if writes and (len(writes) > 1 or args.board is not None or args.step or args.speed != 1.0):
-        raise UsageError(f"{writes[0]} writes a file and quits: give it alone")
+        raise UsageError(f"{writes[0]} writes the game out and quits: give it alone")
     if args.board is not None and (args.step or args.speed != 1.0):
         raise UsageError("--board prints a board and quits: --speed and --step are for watching")
     if args.file == "-" and args.board is None:
@@ -244,9 +248,14 @@ def run(args: argparse.Namespace) -> int:
             "replay - reads the replay from stdin, so the viewer cannot read its keys"
             " there. Give --board N (or end) to print a board, or name the file to watch it"
         )
-    replay = _stored(args.db, args.game) if stored else load(Path(args.file))
+    replay = stored_replay(args.db, args.game) if stored else load(Path(args.file))
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))
+        return 0
+    if args.json:
+        from minebender.replay import dumps
+
+        sys.stdout.write(dumps(replay) + "\n")
         return 0
     if args.mbf is not None:
         return _write(replay, Path(args.mbf), "mbf")
