@@ -1109,3 +1109,21 @@ def test_replay_json_prints_the_stored_game_as_a_replay_file(db: Path) -> None:
         minebender("replay", "--last", "--json", "--board", "end", db=db),
         "--json writes the game out and quits: give it alone",
     )
+
+
+def test_replay_reads_another_clients_file_as_review_does(tmp_path: Path) -> None:
+    """replay x.rmv failed with a JSON/UTF-8 error: it is now read as review
+    reads it (so it only wants a terminal to be watched), and the options that
+    need a minebender replay say which command reads the file."""
+    from review_files import DATA
+
+    rmv = str(DATA / "test_rmv2_24px.rmv")
+    assert_usage_error(minebender("replay", rmv), "needs a terminal")
+    assert_usage_error(
+        minebender("replay", rmv, "--board", "end"),
+        f"--board takes a minebender replay (.json): {rmv} can be watched, or read by"
+        f" minebender review {rmv}",
+    )
+    broken = tmp_path / "broken.avf"
+    broken.write_bytes(b"not an avf")
+    assert_usage_error(minebender("replay", str(broken)), "broken.avf")

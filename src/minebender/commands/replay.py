@@ -1,7 +1,8 @@
 """Watch a finished game again in the terminal, step by step.
 
 Reads the replay format of ``minebender.replay`` (docs/replays.md), the same
-files the web page saves; ``--last`` plays back the newest finished game of the
+files the web page saves, and other clients' replays (.avf .rmv .evf .mvf) as
+review reads them; ``--last`` plays back the newest finished game of the
 store instead, and ``--game ID`` any finished game of it (``stats --json``
 names the games of the best times), whichever interface played it. A file
 that is not a valid replay gets one clear error line.
@@ -66,7 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         metavar="FILE",
         nargs="?",
-        help="a replay file (JSON), or - to read it from stdin (with --board)",
+        help="a replay file (JSON, or another client's .avf .rmv .evf .mvf to watch),"
+        " or - to read a JSON one from stdin (with --board)",
     )
     add_stored_game_arguments(parser)
     parser.add_argument(
@@ -217,6 +219,42 @@ def _write(replay: Replay, out: Path, kind: str) -> int:
     return 0
 
 
+def _watch_peer(path: Path, args: argparse.Namespace) -> int:
+    """Watch another client's replay (.avf .rmv .evf .mvf): read as review
+    reads it, with ms_toollib, and played by that client's rule. The options
+    that write a minebender replay's board or file take a .json only."""
+    from minebender.review import ReviewError, read_record
+
+    used = [
+        name
+        for name, given in (
+            ("--board", args.board is not None),
+            ("--json", args.json),
+            ("--mbf", args.mbf is not None),
+            ("--evf", args.evf is not None),
+        )
+        if given
+    ]
+    if used:
+        raise UsageError(
+            f"{used[0]} takes a minebender replay (.json): {shown(path)} can be watched,"
+            f" or read by minebender review {shown(path)}"
+        )
+    try:
+        record = read_record(path)
+    except ReviewError as exc:
+        raise UsageError(shown(str(exc))) from None
+    if not record.moves:
+        raise UsageError(f"{shown(path)}: the replay holds no move")
+    require_terminal()
+
+    from minebender.tui.viewer import ReplayApp
+
+    viewer = ReplayApp(record, speed=args.speed, paused=args.step)
+    viewer.run()
+    return viewer.return_code or 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender replay`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
@@ -248,6 +286,10 @@ def run(args: argparse.Namespace) -> int:
             "replay - reads the replay from stdin, so the viewer cannot read its keys"
             " there. Give --board N (or end) to print a board, or name the file to watch it"
         )
+    from minebender.review.peers import PEER_FORMATS
+
+    if not stored and Path(args.file).suffix.lower() in PEER_FORMATS:
+        return _watch_peer(Path(args.file), args)
     replay = stored_replay(args.db, args.game) if stored else load(Path(args.file))
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))
