@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -216,3 +217,21 @@ def test_last_and_game_review_the_stored_games(tmp_path: Path) -> None:
     assert unknown.returncode == 2 and unknown.stderr.splitlines() == [
         f"minebender review: error: no game 'nope' in {db}"
     ]
+
+
+def test_stnb_is_not_defined_off_the_classic_boards(tmp_path: Path) -> None:
+    """STNB read 0.0 on every 9x9 game, as if it were a score: it has a
+    constant on 8x8/10, 16x16/40 and 30x16/99 only, so elsewhere it is null
+    in JSON and said to be n/a in text."""
+    from minebender import replay
+    from played import won_game
+
+    game = tmp_path / "beginner.json"
+    game.write_text(replay.dumps(replay.from_session(won_game("stnb"))))
+    done = review("--json", str(game), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["stats"]["stnb"] is None
+    text = review(str(game), cwd=tmp_path).stdout
+    assert "STNB n/a (defined on the classic boards only)" in text
+    classic = review(str(RMV[2]), cwd=tmp_path).stdout  # 8x8/10: a number
+    assert re.search(r"STNB \d+\.\d\n", classic), classic

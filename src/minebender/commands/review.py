@@ -81,6 +81,12 @@ def _pct(f: Any) -> str:
     return f"{float(f):.1%}"
 
 
+def _stnb_text(stnb: float | None) -> str:
+    """STNB to one decimal, or why there is none: it is defined on the
+    community's three classic boards only."""
+    return "n/a (defined on the classic boards only)" if stnb is None else f"{stnb:.1f}"
+
+
 def review_text(r: Review) -> str:
     """The review as text: the game, its figures, every move, the summary."""
     rec, f, s = r.record, r.figures, r.summary
@@ -92,7 +98,7 @@ def review_text(r: Review) -> str:
         f"   clicks {f.clicks.left}+{f.clicks.right}+{f.clicks.double}={f.clicks.total}",
         f"IOE {f.ioe:.3f}   RQP {f.rqp:.3f}   ZiNi {'-' if f.zini is None else f.zini}"
         f"   corr {f.corr:.3f}   thrp {f.thrp:.3f}"
-        f"   STNB {f.stnb(rec.width, rec.height, rec.mines):.1f}",
+        f"   STNB {_stnb_text(f.stnb(rec.width, rec.height, rec.mines))}",
         "",
         "   #    time  move             risk      best      verdict",
     ]
