@@ -10,7 +10,8 @@ ms_toollib's constant c for the three classic boards (8x8/10: 36, 16x16/40:
 0 there, which reads as a score, so it is None here (n/a in text). As the
 clients do, clicks made before the first click count only while a flag they
 placed is still there: flags put and all taken back again count for nothing,
-and so does a ? (a right click) that leaves no flag.
+and so does a ? (a right click) that leaves no flag. A chord before the first
+click counts nothing either, unless a flag is there (then the clicks count).
 """
 
 from __future__ import annotations
@@ -134,6 +135,10 @@ def figures(moves: Iterable[Played], zini: int | None) -> Figures:
                 ever_flagged.add(pos)
                 effective += 1
         elif move.type == "chord":
+            if not p.started and not before.flags:
+                # Both buttons before the first click, with no flag placed:
+                # the game has not begun, and ms_toollib counts no click.
+                continue
             double += 1
             assert move.pos is not None
             effective += bool(before.on_board(move.pos) and before.chord_targets(move.pos))
