@@ -1088,3 +1088,42 @@ def test_play_whose_terminal_game_failed_does_not_say_it_succeeded(
     in_a_terminal(monkeypatch)
     monkeypatch.setattr(app_module.MinebenderApp, "run", crash)
     assert cli.main(["play", "--db", str(tmp_path / "games.db")]) == 1
+
+
+def test_replay_json_prints_the_stored_game_as_a_replay_file(db: Path) -> None:
+    """replay --last --json prints the replay file of docs/replays.md, which
+    replay reads back as the same game; with --board it is refused."""
+    from minebender import replay
+
+    with store_module.open(db) as store:
+        game_id = store.create_game(won_game("kept"), interface="terminal")
+        stored = store.load(game_id)
+        assert stored is not None
+        want = replay.from_session(stored.session())
+    done = minebender("replay", "--last", "--json", db=db)
+    assert done.returncode == 0, done.stderr
+    got = replay.loads(done.stdout)
+    assert got.layout == want.layout and got.events == want.events
+    assert json.loads(done.stdout)["format"] == "minebender-replay"
+    assert_usage_error(
+        minebender("replay", "--last", "--json", "--board", "end", db=db),
+        "--json writes the game out and quits: give it alone",
+    )
+
+
+def test_replay_reads_another_clients_file_as_review_does(tmp_path: Path) -> None:
+    """replay x.rmv failed with a JSON/UTF-8 error: it is now read as review
+    reads it (so it only wants a terminal to be watched), and the options that
+    need a minebender replay say which command reads the file."""
+    from review_files import DATA
+
+    rmv = str(DATA / "test_rmv2_24px.rmv")
+    assert_usage_error(minebender("replay", rmv), "needs a terminal")
+    assert_usage_error(
+        minebender("replay", rmv, "--board", "end"),
+        f"--board takes a minebender replay (.json): {rmv} can be watched, or read by"
+        f" minebender review {rmv}",
+    )
+    broken = tmp_path / "broken.avf"
+    broken.write_bytes(b"not an avf")
+    assert_usage_error(minebender("replay", str(broken)), "broken.avf")

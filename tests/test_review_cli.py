@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -180,3 +181,57 @@ def test_a_line_cut_short_by_a_kill_is_reviewed_again(tmp_path: Path) -> None:
     assert sorted(json.loads(line)["path"] for line in lines) == sorted(
         str(p) for p in corpus.iterdir()
     )
+
+
+def test_last_and_game_review_the_stored_games(tmp_path: Path) -> None:
+    """review --last and --game ID review the store's games as their replay
+    files would be; an unknown id and an empty store are one error line."""
+    from minebender import store as store_module
+    from played import won_game
+
+    db = tmp_path / "games.db"
+    env = ["--db", str(db)]
+    empty = review("--last", *env, cwd=tmp_path)
+    assert empty.returncode == 2 and "no finished game" in empty.stderr
+    assert len(empty.stderr.splitlines()) == 1
+    with store_module.open(db) as store:
+        first = store.create_game(won_game("first"), interface="terminal")
+        store.create_game(won_game("second"), interface="web")
+    last = review("--last", "--json", *env, cwd=tmp_path)
+    by_id = review("--game", first, "--json", *env, cwd=tmp_path)
+    assert last.returncode == 0 and by_id.returncode == 0, (last.stderr, by_id.stderr)
+    saved = tmp_path / "first.json"
+    written = subprocess.run(
+        [sys.executable, "-m", "minebender", "replay", "--game", first, "--json", *env],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert written.returncode == 0, written.stderr
+    saved.write_text(written.stdout)
+    from_file = json.loads(review("--json", str(saved), cwd=tmp_path).stdout)
+    got = json.loads(by_id.stdout)
+    assert got["moves"] == from_file["moves"] and got["stats"] == from_file["stats"]
+    assert json.loads(last.stdout)["layout"] != got["layout"]  # the newer game
+    text = review("--last", *env, cwd=tmp_path)
+    assert text.returncode == 0 and "9x9 with 10 mines" in text.stdout
+    unknown = review("--game", "nope", *env, cwd=tmp_path)
+    assert unknown.returncode == 2 and unknown.stderr.splitlines() == [
+        f"minebender review: error: no game 'nope' in {db}"
+    ]
+
+
+def test_stnb_is_not_defined_off_the_classic_boards(tmp_path: Path) -> None:
+    """STNB read 0.0 on every 9x9 game, as if it were a score: it has a
+    constant on 8x8/10, 16x16/40 and 30x16/99 only, so elsewhere it is null
+    in JSON and said to be n/a in text."""
+    from minebender import replay
+    from played import won_game
+
+    game = tmp_path / "beginner.json"
+    game.write_text(replay.dumps(replay.from_session(won_game("stnb"))))
+    done = review("--json", str(game), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["stats"]["stnb"] is None
+    text = review(str(game), cwd=tmp_path).stdout
+    assert "STNB n/a (defined on the classic boards only)" in text
+    classic = review(str(RMV[2]), cwd=tmp_path).stdout  # 8x8/10: a number
+    assert re.search(r"STNB \d+\.\d\n", classic), classic

@@ -263,3 +263,32 @@ def test_a_board_from_a_file_is_called_so_not_a_codes_board() -> None:
 
     run(ReplayApp(replay, paused=True), scenario, size=(100, 24))
     assert "a board from a file" in seen[0] and "code" not in seen[0]
+
+
+def test_another_clients_file_is_watched_as_review_plays_it() -> None:
+    """replay x.rmv failed with a JSON error: the viewer takes the record
+    review reads, one step a move, each with review's verdict, and ends on
+    the board and time review gives."""
+    from minebender.review import read_record, review_file
+    from minebender.tui.viewer import record_steps
+    from review_files import DATA
+
+    path = DATA / "test_rmv2_24px.rmv"
+    record = read_record(path)
+    review = review_file(path)
+    app = ReplayApp(record, paused=True)
+    assert len(app.steps) == len(record.moves) + 1 == len(app.judged) + 1
+    assert [j.verdict for j in app.judged] == [j.verdict for j in review.moves]
+    end = record_steps(record)[-1]
+    assert end.elapsed_ms == review.figures.time_ms
+    assert end.status == review.moves[-1].played.after.status
+    assert end.tiles == review.moves[-1].played.after.display()
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        assert "Viennasweeper" in app.status_text
+        await pilot.press("end")
+        assert app.at_end and f"won in {review.figures.seconds:.3f} s" in app.status_text
+
+    run(app, scenario, size=(100, 24))

@@ -38,6 +38,7 @@ __all__ = [
     "UsageError",
     "add_db_argument",
     "add_int_argument",
+    "add_stored_game_arguments",
     "checked_board",
     "memory_cap",
     "note_if_custom_limited",
@@ -246,6 +247,22 @@ def add_db_argument(parser: argparse.ArgumentParser, what: str = "the games data
         default=None,
         help=f"{what} (default: $MINEBENDER_DB or the data folder)",
     )
+
+
+def add_stored_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--last``, ``--game ID`` and ``--db``: the stored game that replay and
+    review take instead of a file, said the same way in both."""
+    parser.add_argument(
+        "--last", action="store_true", help="the newest finished game of the store instead"
+    )
+    parser.add_argument(
+        "--game",
+        metavar="ID",
+        help="the finished game of the store with this id instead (stats --json gives the"
+        " ids of the best times), from the terminal or the web; --game=ID for an id that"
+        " starts with -",
+    )
+    add_db_argument(parser, "the games database of --last and --game")
 
 
 def stored_games(db: str | None) -> Path | None:

@@ -1,7 +1,8 @@
 """Watch a finished game again in the terminal, step by step.
 
 Reads the replay format of ``minebender.replay`` (docs/replays.md), the same
-files the web page saves; ``--last`` plays back the newest finished game of the
+files the web page saves, and other clients' replays (.avf .rmv .evf .mvf) as
+review reads them; ``--last`` plays back the newest finished game of the
 store instead, and ``--game ID`` any finished game of it (``stats --json``
 names the games of the best times), whichever interface played it. A file
 that is not a valid replay gets one clear error line.
@@ -15,7 +16,12 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from minebender.commands.options import UsageError, add_db_argument, read_at_most, stored_games
+from minebender.commands.options import (
+    UsageError,
+    add_stored_game_arguments,
+    read_at_most,
+    stored_games,
+)
 from minebender.commands.terminal import require_terminal
 from minebender.files import replace_file, shown
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
@@ -27,6 +33,7 @@ __all__ = [
     "board_after",
     "load",
     "run",
+    "stored_replay",
 ]
 
 SUMMARY = "watch a replay file in the terminal, step by step"
@@ -60,18 +67,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         metavar="FILE",
         nargs="?",
-        help="a replay file (JSON), or - to read it from stdin (with --board)",
+        help="a replay file (JSON, or another client's .avf .rmv .evf .mvf to watch),"
+        " or - to read a JSON one from stdin (with --board)",
     )
-    parser.add_argument(
-        "--last", action="store_true", help="the newest finished game of the store instead"
-    )
-    parser.add_argument(
-        "--game",
-        metavar="ID",
-        help="the finished game of the store with this id instead (stats --json gives the"
-        " ids of the best times), from the terminal or the web; --game=ID for an id that"
-        " starts with -",
-    )
+    add_stored_game_arguments(parser)
     parser.add_argument(
         "--speed",
         type=_speed,
@@ -91,6 +90,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " text, what minebender solve reads, and quit: no terminal needed",
     )
     parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the game as a replay file (JSON, docs/replays.md) and quit: what"
+        " --last or --game keep in the store, saved to share or to review",
+    )
+    parser.add_argument(
         "--mbf",
         metavar="OUT",
         help="write the game's board (its mines) to OUT as a MinesweeperX .mbf file, which"
@@ -102,7 +107,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write the game as a Metasweeper .evf replay to OUT (a game without the assist),"
         " and quit",
     )
-    add_db_argument(parser, "the games database of --last and --game")
 
 
 END = -1
@@ -154,7 +158,7 @@ def load(path: Path) -> Replay:
         raise UsageError(f"{name}: {str(exc).removeprefix('replay: ')}") from None
 
 
-def _stored(db: str | None, game_id: str | None) -> Replay:
+def stored_replay(db: str | None, game_id: str | None) -> Replay:
     """The newest finished game of the store (``--last``), or the one with
     ``game_id`` (``--game``), with the name of its best time if it has one."""
     from minebender import store as store_module
@@ -215,6 +219,42 @@ def _write(replay: Replay, out: Path, kind: str) -> int:
     return 0
 
 
+def _watch_peer(path: Path, args: argparse.Namespace) -> int:
+    """Watch another client's replay (.avf .rmv .evf .mvf): read as review
+    reads it, with ms_toollib, and played by that client's rule. The options
+    that write a minebender replay's board or file take a .json only."""
+    from minebender.review import ReviewError, read_record
+
+    used = [
+        name
+        for name, given in (
+            ("--board", args.board is not None),
+            ("--json", args.json),
+            ("--mbf", args.mbf is not None),
+            ("--evf", args.evf is not None),
+        )
+        if given
+    ]
+    if used:
+        raise UsageError(
+            f"{used[0]} takes a minebender replay (.json): {shown(path)} can be watched,"
+            f" or read by minebender review {shown(path)}"
+        )
+    try:
+        record = read_record(path)
+    except ReviewError as exc:
+        raise UsageError(shown(str(exc))) from None
+    if not record.moves:
+        raise UsageError(f"{shown(path)}: the replay holds no move")
+    require_terminal()
+
+    from minebender.tui.viewer import ReplayApp
+
+    viewer = ReplayApp(record, speed=args.speed, paused=args.step)
+    viewer.run()
+    return viewer.return_code or 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender replay`` with args parsed by ``add_arguments``; the exit
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
@@ -235,8 +275,10 @@ def run(args: argparse.Namespace) -> int:
     if args.db is not None and not stored:
         raise UsageError("--db is the database of --last and --game: give one of them with it")
     writes = [name for name, out in (("--mbf", args.mbf), ("--evf", args.evf)) if out is not None]
+    if args.json:
+        writes.insert(0, "--json")
     if writes and (len(writes) > 1 or args.board is not None or args.step or args.speed != 1.0):
-        raise UsageError(f"{writes[0]} writes a file and quits: give it alone")
+        raise UsageError(f"{writes[0]} writes the game out and quits: give it alone")
     if args.board is not None and (args.step or args.speed != 1.0):
         raise UsageError("--board prints a board and quits: --speed and --step are for watching")
     if args.file == "-" and args.board is None:
@@ -244,9 +286,18 @@ def run(args: argparse.Namespace) -> int:
             "replay - reads the replay from stdin, so the viewer cannot read its keys"
             " there. Give --board N (or end) to print a board, or name the file to watch it"
         )
-    replay = _stored(args.db, args.game) if stored else load(Path(args.file))
+    from minebender.review.peers import PEER_FORMATS
+
+    if not stored and Path(args.file).suffix.lower() in PEER_FORMATS:
+        return _watch_peer(Path(args.file), args)
+    replay = stored_replay(args.db, args.game) if stored else load(Path(args.file))
     if args.board is not None:
         sys.stdout.write(board_after(replay, args.board))
+        return 0
+    if args.json:
+        from minebender.replay import dumps
+
+        sys.stdout.write(dumps(replay) + "\n")
         return 0
     if args.mbf is not None:
         return _write(replay, Path(args.mbf), "mbf")

@@ -2,7 +2,8 @@
 
 Reads minebender's replays (.json) and the replays of Arbiter (.avf),
 Viennasweeper (.rmv), Metasweeper (.evf) and Minesweeper Clone (.mvf); a
-directory stands for every replay under it. ``--summary`` reviews a whole
+directory stands for every replay under it. ``--last`` and ``--game ID``
+review a game of the store, so a game just played needs no file first. ``--summary`` reviews a whole
 corpus on all local cores (or a Dask cluster) into a JSON-lines log and prints
 a summary per player and level. docs/review.md says what every figure means.
 """
@@ -16,7 +17,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from minebender.commands.options import WORKERS_LIMIT, UsageError, add_int_argument
+from minebender.commands.options import (
+    WORKERS_LIMIT,
+    UsageError,
+    add_int_argument,
+    add_stored_game_arguments,
+)
 from minebender.files import shown
 from minebender.review import Review, ReviewError, fraction_text, review_file
 from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
@@ -33,11 +39,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``minebender review``."""
     parser.add_argument(
         "files",
-        nargs="+",
+        nargs="*",
         metavar="FILE",
         type=Path,
         help="replay files (.json .avf .rmv .evf .mvf) or directories of them",
     )
+    add_stored_game_arguments(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per file, a line each")
     parser.add_argument(
         "--summary",
@@ -74,6 +81,12 @@ def _pct(f: Any) -> str:
     return f"{float(f):.1%}"
 
 
+def _stnb_text(stnb: float | None) -> str:
+    """STNB to one decimal, or why there is none: it is defined on the
+    community's three classic boards only."""
+    return "n/a (defined on the classic boards only)" if stnb is None else f"{stnb:.1f}"
+
+
 def review_text(r: Review) -> str:
     """The review as text: the game, its figures, every move, the summary."""
     rec, f, s = r.record, r.figures, r.summary
@@ -85,7 +98,7 @@ def review_text(r: Review) -> str:
         f"   clicks {f.clicks.left}+{f.clicks.right}+{f.clicks.double}={f.clicks.total}",
         f"IOE {f.ioe:.3f}   RQP {f.rqp:.3f}   ZiNi {'-' if f.zini is None else f.zini}"
         f"   corr {f.corr:.3f}   thrp {f.thrp:.3f}"
-        f"   STNB {f.stnb(rec.width, rec.height, rec.mines):.1f}",
+        f"   STNB {_stnb_text(f.stnb(rec.width, rec.height, rec.mines))}",
         "",
         "   #    time  move             risk      best      verdict",
     ]
@@ -112,6 +125,16 @@ def review_text(r: Review) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``minebender review``; 2 when any file could not be reviewed."""
+    stored = args.last or args.game is not None
+    if stored:
+        return _review_stored(args)
+    if args.db is not None:
+        raise UsageError("--db is the database of --last and --game: give one of them with it")
+    if not args.files:
+        raise UsageError(
+            "give a replay FILE or a directory (or --last for the newest finished game,"
+            " --game ID for one)"
+        )
     if args.summary:
         return _summary(args)
     if args.resume or args.cluster:
@@ -134,6 +157,31 @@ def run(args: argparse.Namespace) -> int:
         first = False
         sys.stdout.flush()
     return 2 if failed else 0
+
+
+def _review_stored(args: argparse.Namespace) -> int:
+    """Review the newest finished game of the store, or the one with an id:
+    the store keeps each game as a replay, so it is reviewed as its file would be."""
+    from minebender.commands.replay import stored_replay
+    from minebender.review.own import record_of
+    from minebender.review.report import review_record
+
+    if args.last and args.game is not None:
+        raise UsageError("give --last or --game ID, not both")
+    if args.files:
+        raise UsageError("give replay FILEs or --last or --game ID, not both")
+    if args.summary or args.resume or args.cluster:
+        raise UsageError(
+            "--summary, --resume and --cluster review files: not with --last or --game"
+        )
+    replay = stored_replay(args.db, args.game)
+    name = "last game" if args.game is None else f"game {args.game}"
+    try:
+        r = review_record(record_of(name, replay))
+    except ReviewError as exc:
+        raise UsageError(shown(str(exc))) from None
+    print(json.dumps(r.to_json(), ensure_ascii=False) if args.json else review_text(r))
+    return 0
 
 
 def _say(notes: list[str]) -> None:

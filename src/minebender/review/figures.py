@@ -6,10 +6,12 @@ definitions are the community's: IOE = 3BV done / clicks, correctness =
 effective clicks / clicks, throughput = 3BV done / effective clicks, RQP =
 time² / 3BV done, STNB = c · 3BV done / time^1.7 · sqrt(3BV done / 3BV), with
 ms_toollib's constant c for the three classic boards (8x8/10: 36, 16x16/40:
-162, 30x16/99: 435) and 0 on any other board, as ms_toollib gives it. As the
+162, 30x16/99: 435). On any other board STNB is not defined: ms_toollib gives
+0 there, which reads as a score, so it is None here (n/a in text). As the
 clients do, clicks made before the first click count only while a flag they
 placed is still there: flags put and all taken back again count for nothing,
-and so does a ? (a right click) that leaves no flag.
+and so does a ? (a right click) that leaves no flag. A chord before the first
+click counts nothing either, unless a flag is there (then the clicks count).
 """
 
 from __future__ import annotations
@@ -75,10 +77,13 @@ class Figures:
         """Time squared over 3BV done (lower is better)."""
         return self.seconds**2 / self.bbbv_solved if self.bbbv_solved else 0.0
 
-    def stnb(self, width: int, height: int, mines: int) -> float:
-        """STNB on the classic boards, 0 on any other."""
+    def stnb(self, width: int, height: int, mines: int) -> float | None:
+        """STNB on the classic boards; None on any other, where it has no
+        constant and so no meaning (ms_toollib's 0 would read as a score)."""
         c = STNB_CONSTANTS.get((width, height, mines))
-        if c is None or self.time_ms <= 0 or not self.bbbv:
+        if c is None:
+            return None
+        if self.time_ms <= 0 or not self.bbbv:
             return 0.0
         done = self.bbbv_solved
         return float(c * done / self.seconds**1.7 * math.sqrt(done / self.bbbv))
@@ -130,6 +135,10 @@ def figures(moves: Iterable[Played], zini: int | None) -> Figures:
                 ever_flagged.add(pos)
                 effective += 1
         elif move.type == "chord":
+            if not p.started and not before.flags:
+                # Both buttons before the first click, with no flag placed:
+                # the game has not begun, and ms_toollib counts no click.
+                continue
             double += 1
             assert move.pos is not None
             effective += bool(before.on_board(move.pos) and before.chord_targets(move.pos))

@@ -4,6 +4,11 @@ The replay (``minebender.replay``) holds the layout and every event with its
 time; the viewer plays the events on a ``Session`` once, keeps each step's
 ``display()``, and then moves through them on a timer (``--speed``) or by keys.
 Stepping back is free because every step is an immutable snapshot.
+
+Another client's file (.avf .rmv .evf .mvf) is no minebender replay: it has
+no seed, and its floods stop at flags. review reads it as a ``Record`` and
+plays it again on ``Game`` by the client's rule (``review.play``); the viewer
+takes its steps from there, so it shows what review judges.
 """
 
 from __future__ import annotations
@@ -15,9 +20,12 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.timer import Timer
 
+from minebender.game import Game
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
-from minebender.review.judge import Judged
+from minebender.review.judge import Judged, judge
 from minebender.review.own import judge_replay, review_moves
+from minebender.review.play import played
+from minebender.review.record import Record
 from minebender.review.report import fraction_text
 from minebender.session import FILE_SEED, Event, Session, level_name, shown_seconds
 from minebender.tui.base import BoardApp
@@ -25,7 +33,7 @@ from minebender.tui.board import Tiles
 from minebender.tui.line_fit import dropping, fit
 from minebender.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
 
-__all__ = ["MAX_GAP_S", "ReplayApp", "Step", "steps", "verdict_text"]
+__all__ = ["MAX_GAP_S", "ReplayApp", "Step", "record_steps", "steps", "verdict_text"]
 
 MAX_GAP_S = 2.0
 """The longest wait between two steps at speed 1: a long think is cut short."""
@@ -69,6 +77,30 @@ def steps(replay: Replay) -> list[Step]:
     return out
 
 
+def record_steps(record: Record) -> list[Step]:
+    """Every state of another client's game, one a move, as review plays it
+    again (its floods stop at flags). The time counts from the first click
+    that opened a cell, as review's figures count it."""
+    game = Game.fresh(record.width, record.height, record.layout)
+    out = [Step(0, None, "start", game.display(), record.mines, 0, game.status)]
+    first_ms: int | None = None
+    for p in played(record):
+        move, after = p.move, p.after
+        if first_ms is None and not p.started and after.knowledge is not p.before.knowledge:
+            first_ms = move.t_ms
+        event = Event.of(move.type, move.pos, move.t_ms, move.k)
+        won = isinstance(after.status, Won)
+        mines_left = 0 if won else record.mines - len(after.flags)
+        elapsed = 0 if first_ms is None else max(0, move.t_ms - first_ms)
+        what = describe(event, out[-1].tiles)
+        step = Step(
+            p.index + 1, event, what, after.display(), mines_left, elapsed, after.status,
+            started=first_ms is not None,
+        )  # fmt: skip
+        out.append(step)
+    return out
+
+
 def describe(event: Event, before: Tiles) -> str:
     """An event in words, given the board it was played on: ``reveal (4, 4)``.
     A flag event toggles, so on a flagged cell it is ``unflag``."""
@@ -91,6 +123,24 @@ def verdict_text(judged: Judged | None) -> str:
     return f"risk {fraction_text(judged.risk)} {judged.verdict}"
 
 
+def _replay_title(replay: Replay) -> str:
+    """The level, the name of its best time if any, and whether its seed
+    deals this board (edited, or dealt by a version that placed mines otherwise)."""
+    who = f" by {replay.player}" if replay.player else ""
+    if replay.spec.seed == FILE_SEED:  # its seed deals another board: it has no code
+        who += ", a board from a file"
+    elif not replay.dealt():
+        who += ", not its code's board"
+    return level_name(replay.spec.level) + who
+
+
+def _record_title(record: Record) -> str:
+    """The board and the client that recorded it: another client's file has no level."""
+    who = ", ".join(x for x in (record.software, record.player) if x)
+    board = f"{record.width}x{record.height}/{record.mines}"
+    return f"{board} ({who})" if who else board
+
+
 class ReplayApp(BoardApp):
     """Plays a replay back step by step; keys pause, step, rewind and change speed."""
 
@@ -110,17 +160,26 @@ class ReplayApp(BoardApp):
         Binding("q", "quit", "quit"),
     ]
 
-    def __init__(self, replay: Replay, *, speed: float = 1.0, paused: bool = False) -> None:
-        """``speed`` from MIN_SPEED to MAX_SPEED (``--speed``, the keys' range)."""
+    def __init__(
+        self, replay: Replay | Record, *, speed: float = 1.0, paused: bool = False
+    ) -> None:
+        """``speed`` from MIN_SPEED to MAX_SPEED (``--speed``, the keys' range).
+        A Record is another client's file, as review reads it."""
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise ValueError(f"speed must be from {MIN_SPEED:g} to {MAX_SPEED:g}, got {speed!r}")
         super().__init__()
-        self.replay = replay
-        self.dealt = replay.dealt()
-        """Whether its seed deals this layout (else the status line says so)."""
-        self.steps = steps(replay)
-        self.judged = judge_replay(replay)
+        self.judged: list[Judged]
         """Each event's review (docs/review.md): shown on the status line."""
+        if isinstance(replay, Record):
+            self._setup = Setup(replay.width, replay.height, replay.mines)
+            self.title_text = _record_title(replay)
+            self.steps = record_steps(replay)
+            self.judged = judge(played(replay))
+        else:
+            self._setup = replay.spec.setup
+            self.title_text = _replay_title(replay)
+            self.steps = steps(replay)
+            self.judged = judge_replay(replay)
         self.index = 0
         self.speed = speed
         self.paused = paused
@@ -129,7 +188,7 @@ class ReplayApp(BoardApp):
     @property
     def setup(self) -> Setup:
         """The size of the board of the game replayed."""
-        return self.replay.spec.setup
+        return self._setup
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -208,14 +267,9 @@ class ReplayApp(BoardApp):
                 state = "lost: assist pressed too early"
             case Playing():
                 state = f"paused · {speed}" if self.paused else speed
-        who = f" by {self.replay.player}" if self.replay.player else ""
-        if self.replay.spec.seed == FILE_SEED:  # its seed deals another board: it has no code
-            who += ", a board from a file"
-        elif not self.dealt:  # edited, or dealt by a version that placed mines otherwise
-            who += ", not its code's board"
         judged = self.judged[step.index - 1] if step.index else None
         parts = [
-            level_name(self.replay.spec.level) + who,  # the name of its best time, if any
+            self.title_text,
             f"step {step.index}/{len(self.steps) - 1}",
             step.what,
             verdict_text(judged),

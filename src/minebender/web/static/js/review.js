@@ -54,7 +54,7 @@ function figures(d) {
   const c = s.clicks;
   return (
     `3BV ${s.bbbv} \u00b7 3BV/s ${s.bbbv_per_s.toFixed(3)} \u00b7 clicks ${c.left}+${c.right}+${c.double}=${c.total}` +
-    ` \u00b7 IOE ${s.ioe.toFixed(3)} \u00b7 ZiNi ${s.zini ?? "-"} \u00b7 STNB ${s.stnb.toFixed(1)}`
+    ` \u00b7 IOE ${s.ioe.toFixed(3)} \u00b7 ZiNi ${s.zini ?? "-"} \u00b7 STNB ${s.stnb === null ? "n/a (classic boards only)" : s.stnb.toFixed(1)}`
   );
 }
 
