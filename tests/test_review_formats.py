@@ -113,7 +113,6 @@ def test_every_shared_replay_has_ms_toollib_figures(path: Path) -> None:
     assert_same_figures(path)
 
 
-
 def test_rmv_preflags_are_flags_before_the_first_click() -> None:
     rec = read_peer(PREFLAGS_RMV)
     first_reveal = next(i for i, m in enumerate(rec.moves) if m.type == "reveal")

@@ -409,9 +409,7 @@ class Session:
         release that failed (no no-guess board fits the mines): a press of
         the left or middle button changes nothing else, so the session is
         as it was."""
-        while len(self.events) > count and isinstance(
-            self.events[-1].move, (Press, MarksOption)
-        ):
+        while len(self.events) > count and isinstance(self.events[-1].move, (Press, MarksOption)):
             if isinstance(self.events[-1].move, MarksOption):
                 self.marks_on = not self.events[-1].move.on
             self.events.pop()
