@@ -176,6 +176,14 @@ class Replay:
     first: Pos | None = None
     """Where the mines were placed (the first click), as the events played
     gave it when the replay was made or read: ``dealt`` need not play them again."""
+    moves: tuple[Event, ...] = ()
+    """The cell actions the events came to (``Session.moves``), the events
+    themselves in a replay of version 1 or 2. Given by whoever played the
+    events already, else worked out once here."""
+
+    def __post_init__(self) -> None:
+        if not self.moves and self.events:
+            object.__setattr__(self, "moves", tuple(self.session().moves))
 
     @property
     def layout(self) -> Layout:
@@ -186,12 +194,6 @@ class Replay:
     def session(self) -> Session:
         """The finished session, played again from the events."""
         return Session.rebuild(self.spec, self.events, clock=lambda: 0.0)
-
-    @property
-    def moves(self) -> tuple[Event, ...]:
-        """The cell actions the events came to (``Session.moves``): the
-        events themselves in a replay of version 1 or 2."""
-        return tuple(self.session().moves)
 
     def dealt(self) -> bool:
         """Whether the layout is the one its seed deals to its first click, as
@@ -244,7 +246,7 @@ def from_session(s: Session, player: str | None = None) -> Replay:
     if not s.over or s.layout is None:
         raise ReplayError("only a finished game can be saved as a replay")
     spec = SessionSpec(s.spec.level, s.spec.seed, s.spec.no_guess, s.spec.practice, s.layout)
-    return Replay(spec, tuple(s.events), _result_of(s), player, s.first_pos)
+    return Replay(spec, tuple(s.events), _result_of(s), player, s.first_pos, tuple(s.moves))
 
 
 def to_json(r: Replay) -> dict[str, Any]:
@@ -443,7 +445,7 @@ def parse(data: object) -> Replay:
             f"replay: 'practice' must be true: events[{at}] makes the game a practice game"
         )
     _first_click_laws(spec, s.first_pos)
-    replay = Replay(spec, events, _result_of(s), player, s.first_pos)
+    replay = Replay(spec, events, _result_of(s), player, s.first_pos, tuple(s.moves))
     claimed = _field(data, "result", dict)
     _only(claimed, _RESULT_FIELDS, "replay: result")
     for field in ("status", "reason", "elapsed_ms", "bbbv", "clicks"):

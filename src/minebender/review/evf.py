@@ -92,7 +92,7 @@ def mouse_events(r: Replay) -> Iterator[Press]:
         return
     s = Session(r.spec, lambda: 0.0)
     b = r.spec.setup
-    for e in r.moves:  # the cell actions, of a record of presses too
+    for e in r.events:  # an older record: its events are its cell actions
         if e.type == "assist":
             raise ReviewError(
                 "a game that used the assist has no .evf: the assist is no mouse click"
@@ -108,10 +108,7 @@ def mouse_events(r: Replay) -> Iterator[Press]:
             yield from _at(_CLICKS[e.type], e.t_ms, pos)
         elif pos in flags or not before.hidden(pos):
             yield from _at(("rc", "rr"), e.t_ms, pos)
-        if s.started:
-            for p in sorted(flags - s.flags, key=lambda p: (p.y, p.x)):
-                if not s.knowledge.hidden(p):  # opened by minebender's flood
-                    yield from _at(("rc", "rr", "lc", "lr"), e.t_ms, p)
+        yield from _flooded(s, flags, e.t_ms)
 
 
 def _recorded(r: Replay) -> Iterator[Press]:
@@ -125,7 +122,11 @@ def _recorded(r: Replay) -> Iterator[Press]:
     for older records."""
     s = Session(r.spec, lambda: 0.0)
     scale = CELL_PIXELS / PATH_CELL
-    skip = _released_off_board(r)
+    release = _releases(r)
+    skip: set[int] = set()  # presses and releases left out
+    for i, j in release.items():
+        if r.events[i].pos is None or (j >= 0 and r.events[j].pos is None):
+            skip |= {i, j}  # off the board, or released off it
     for i, e in enumerate(r.events):
         if e.type == "assist":
             raise ReviewError(
@@ -142,37 +143,34 @@ def _recorded(r: Replay) -> Iterator[Press]:
             continue
         pos, kind = e.pos, _BUTTON_KINDS[(e.type, e.k)]
         if any(m.type == "mark" and m.pos in marks for m in s.moves[done:]):
-            skip.add(_partner(r, i))  # a ? taken off: no click for the readers
+            skip.add(release.get(i, -1))  # a ? taken off: no click for the readers
             continue
         if i in skip or pos is None:
             continue
         yield from _at((kind,), e.t_ms, pos)
-        if s.started:
-            for p in sorted(flags - s.flags, key=lambda p: (p.y, p.x)):
-                if not s.knowledge.hidden(p):  # opened by minebender's flood
-                    yield from _at(("rc", "rr", "lc", "lr"), e.t_ms, p)
+        yield from _flooded(s, flags, e.t_ms)
 
 
-def _partner(r: Replay, i: int) -> int:
-    """The index of the release of the press at ``i`` (-1: none)."""
-    press = r.events[i]
-    for j in range(i + 1, len(r.events)):
-        e = r.events[j]
-        if e.type == "up" and e.k == press.k:
-            return j
-    return -1
-
-
-def _released_off_board(r: Replay) -> set[int]:
-    """The presses and releases to leave out: each press off the board, or
-    whose release is off it, with that release."""
-    out: set[int] = set()
+def _releases(r: Replay) -> dict[int, int]:
+    """Each press's index with its release's (-1: none), in one pass."""
+    out: dict[int, int] = {}
+    open_: dict[int, int] = {}  # button -> the index of its press not yet released
     for i, e in enumerate(r.events):
         if e.type == "down":
-            j = _partner(r, i)
-            if e.pos is None or (j >= 0 and r.events[j].pos is None):
-                out |= {i, j}
+            open_[e.k] = i
+            out[i] = -1
+        elif e.type == "up" and e.k in open_:
+            out[open_.pop(e.k)] = i
     return out
+
+
+def _flooded(s: Session, flags: frozenset[Pos], t_ms: int) -> Iterator[Press]:
+    """A right and a left click on each flag minebender's flood opened: the
+    format's readers stop their floods at flags."""
+    if s.started:
+        for p in sorted(flags - s.flags, key=lambda p: (p.y, p.x)):
+            if not s.knowledge.hidden(p):
+                yield from _at(("rc", "rr", "lc", "lr"), t_ms, p)
 
 
 def _text(value: str) -> bytes:
