@@ -61,6 +61,7 @@ COMMANDS: dict[str, str] = {
     "review": "review games move by move: each click's risk, and the figures",
     "stats": "statistics and best times per level (--json for machines)",
     "generate": "generate boards as JSON lines or text, optionally no-guess",
+    "dataset": "write positions with exact answers of games played, as Parquet",
     "puzzle": "make puzzles with exactly one solution; print them or a sheet",
 }
 
