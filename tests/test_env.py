@@ -226,28 +226,13 @@ def test_the_render_is_the_screen_as_text() -> None:
     assert text is not None and text[0] in "F012345678"
 
 
-def _bot_games(level: str, games: int) -> int:
-    env = gymnasium.make(f"minebender.env:minebender/{level}-v0")
-    base = env.unwrapped
-    wins = 0
-    for seed in range(games):
-        agent = BotAgent(base.width, base.height, base.mines)  # type: ignore[attr-defined]
-        obs, _ = env.reset(seed=seed)
-        done = False
-        while not done:
-            obs, reward, terminated, truncated, _ = env.step(agent.act(obs))
-            done = terminated or truncated
-        wins += reward > 0
-    return wins
-
-
 @pytest.mark.slow
 def test_the_bot_wins_through_the_environment_as_often_as_published() -> None:
     """docs/bot.md: 97.16% of 1,000,000 Beginner games. The bot, reading only
     observations, must not be told apart from that on 400 boards of their own
     (99.9% Wilson interval)."""
     games = 400
-    wins = _bot_games("Beginner", games)
+    wins = _bot_games_from("Beginner", 0, games)
     low, high = wilson(wins, games, z=3.2905)
     assert low <= 0.9716 <= high, (wins, games)
 
@@ -275,3 +260,40 @@ def test_the_agent_plays_the_bots_game() -> None:
         while env.game != expected and env.playing:
             obs, *_ = env.step(agent.act(obs))
         assert env.game == expected
+
+
+def test_bench_env_prints_the_win_rate_and_steps_per_second(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from minebender.cli import main
+
+    assert main(["bench", "env", "--level", "beginner", "--games", "4", "--seed", "9"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("beginner: the bot through the environment, 4 boards")
+    assert "docs/bot.md: 97.16%" in lines[1]
+    assert "exact_info=False" in lines[2] and "exact_info=True" in lines[3]
+    args = ["bench", "env", "--level", "beginner", "--games", "4", "--seed", "9", "--json"]
+    assert main(args) == 0
+    figures = json.loads(capsys.readouterr().out)
+    plain, exact = figures["runs"]
+    assert plain["steps"] == exact["steps"] > 4 and plain["wins"] == exact["wins"]
+    assert figures["win_rate"] == _bot_games_from("Beginner", 9, 4) / 4
+    assert main(["bench", "env", "--custom", "5x5x3", "--games", "1"]) == 2
+    assert "9 to 30 columns" in capsys.readouterr().err
+
+
+def _bot_games_from(level: str, seed: int, games: int) -> int:
+    env = gymnasium.make(f"minebender.env:minebender/{level}-v0")
+    base = env.unwrapped
+    wins = 0
+    for i in range(games):
+        agent = BotAgent(base.width, base.height, base.mines)  # type: ignore[attr-defined]
+        obs, _ = env.reset(seed=seed + i)
+        done = False
+        while not done:
+            obs, reward, terminated, truncated, _ = env.step(agent.act(obs))
+            done = terminated or truncated
+        wins += reward > 0
+    return wins
