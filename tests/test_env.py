@@ -65,6 +65,19 @@ def test_a_seeded_reset_deals_the_board_of_its_board_code(level: str, letter: st
         assert env.game.knowledge == session.game.knowledge  # type: ignore[union-attr]
 
 
+def test_a_no_guess_environment_deals_the_boards_of_no_guess_codes() -> None:
+    env = MinebenderEnv("beginner", no_guess=True)
+    _, info = env.reset(seed=21)
+    assert info["board_code"] == "b+ng:21"
+    env.step(action_of(REVEAL, 0, 8, env.width, env.height))
+    session = Session(parse_board_code(info["board_code"]))
+    session.reveal(Pos(0, 8))
+    assert env.game is not None and env.game.layout == session.layout
+    plain = MinebenderEnv("beginner")
+    assert plain.reset(options={"code": "b+ng:x"})[1]["board_code"] == "b+ng:x"
+    assert plain.reset(seed=2)[1]["board_code"] == "b:2"  # the code's +ng was for its episode
+
+
 def test_resets_without_a_seed_go_on_from_the_last_seed() -> None:
     env = MinebenderEnv("beginner")
     codes = [env.reset(seed=5)[1]["board_code"]] + [env.reset()[1]["board_code"] for _ in range(2)]
@@ -211,6 +224,16 @@ def test_the_vector_form_plays_many_boards_at_once() -> None:
     assert obs.shape == (3, 9, 9) and (obs[:, 4, 4] != COVERED).all()
     assert reward.shape == (3,) and not terminated.any()  # a first click never loses
     assert info["action_mask"].shape == (3, 3 * 81)
+    space = envs.single_action_space
+    space.seed(1)
+    ended = 0
+    for _ in range(200):  # masked random play: a finished board's next step resets it
+        actions = np.array([space.sample(mask=m) for m in info["action_mask"]])
+        obs, reward, terminated, _, info = envs.step(actions)
+        ended += int(terminated.sum())
+        assert set(reward.tolist()) <= {-1.0, 0.0, 1.0}
+    assert ended > 3
+    assert all(code.startswith(f"b:{40 + k}.") for k, code in enumerate(info["board_code"]))
     envs.close()
 
 

@@ -22,6 +22,8 @@ code tile
 >>> g = Game.fresh(3, 1, ((False, False, True),)).step(Reveal(Pos(0, 0)))
 >>> screen_codes(g.display())
 [0, 1, 10]
+>>> SYMBOLS
+'012345678.FB*XH'
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from types import MappingProxyType
 from minebender.types import (
     HIDDEN,
     SHOWN,
+    TILE_SYMBOLS,
     Blast,
     Covered,
     Flagged,
@@ -53,6 +56,7 @@ __all__ = [
     "HIGHEST",
     "HINT",
     "MINE",
+    "SYMBOLS",
     "WRONG_FLAG",
     "knowledge_of_codes",
     "playing_codes",
@@ -79,6 +83,13 @@ _CODES = MappingProxyType(
         Hint: HINT,
     }
 )
+
+
+SYMBOLS = "012345678" + "".join(
+    TILE_SYMBOLS[kind] for kind, _ in sorted(_CODES.items(), key=lambda item: item[1])
+)
+"""The character of each code, ``SYMBOLS[code]``: the one ASCII alphabet of
+tiles (``types.TILE_SYMBOLS``), as board text writes it: ``012345678.FB*XH``."""
 
 
 def tile_code(tile: Tile) -> int:

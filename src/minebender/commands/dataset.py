@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     """Make the dataset and print one line of what was written; the exit status."""
     from minebender.batch import BatchError, GameFailed
     from minebender.batch.run import cluster_address
+    from minebender.batch.stop import Terminated, sigterm_stops
     from minebender.dataset import DatasetSpec, make_dataset
     from minebender.dataset.parquet import check_out
     from minebender.files import shown
@@ -88,10 +89,12 @@ def run(args: argparse.Namespace) -> int:
     note_if_custom_limited("dataset", "--level", args.level, board)
     spec = DatasetSpec(args.level, args.player, parse_seed(args.seed), args.games)
     try:
-        made = make_dataset(spec, out, args.workers, args.cluster, args.progress)
-    except KeyboardInterrupt:
-        print("minebender dataset: stopped; no file was written", file=sys.stderr)
-        return 130
+        with sigterm_stops():
+            made = make_dataset(spec, out, args.workers, args.cluster, args.progress)
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (Terminated)
+        by = "SIGTERM" if isinstance(exc, Terminated) else "Ctrl-C"
+        print(f"minebender dataset: stopped by {by}; no file was written", file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
     except GameFailed as exc:
         print(f"minebender dataset: {exc}", file=sys.stderr)
         return 1

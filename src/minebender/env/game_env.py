@@ -22,7 +22,14 @@ from minebender.session.board import layout_for, level_from_name, level_name
 from minebender.session.codes import board_code, new_seed, parse_board_code
 from minebender.session.values import SessionSpec
 from minebender.solver import analyse
-from minebender.tilecodes import COVERED, FLAGGED, HIGHEST, playing_codes, screen_codes
+from minebender.tilecodes import (
+    COVERED,
+    FLAGGED,
+    HIGHEST,
+    SYMBOLS,
+    playing_codes,
+    screen_codes,
+)
 from minebender.types import Chord, Custom, Flag, Knowledge, Level, Lost, Pos, Reveal, Won
 
 __all__ = [
@@ -147,6 +154,7 @@ class MinebenderEnv(gym.Env[Observation, np.int64]):
         self.width, self.height, self.mines = board.width, board.height, board.mines
         self.exact_info = exact_info
         self.no_guess = no_guess
+        self._no_guess = no_guess  # this episode's: a code may say otherwise
         cells = self.width * self.height
         self.max_steps = 3 * cells if max_steps is None else max_steps
         if render_mode not in (None, "ansi"):
@@ -176,8 +184,9 @@ class MinebenderEnv(gym.Env[Observation, np.int64]):
         ``options={"code": CODE}`` the board of that code, of this level."""
         super().reset(seed=seed)
         code = (options or {}).get("code")
+        self._no_guess = self.no_guess
         if code is not None:
-            self.board_seed, self.no_guess = self._read_code(code)
+            self.board_seed, self._no_guess = self._read_code(code)
         elif seed is not None:
             self._base, self._episode = str(seed), 0
             self.board_seed = self._base
@@ -198,7 +207,7 @@ class MinebenderEnv(gym.Env[Observation, np.int64]):
         before = self.game
         if before is None:
             if kind == REVEAL:
-                layout = layout_for(setup(self.level), self.board_seed, pos, self.no_guess)
+                layout = layout_for(setup(self.level), self.board_seed, pos, self._no_guess)
                 self.game = Game.fresh(self.width, self.height, layout).step(Reveal(pos))
                 self.first = pos
         elif kind == REVEAL:
@@ -228,8 +237,8 @@ class MinebenderEnv(gym.Env[Observation, np.int64]):
         ``F`` a flag, and once over ``*`` a mine, ``B`` the blast, ``X`` a wrong flag."""
         if self.render_mode != "ansi":
             return None
-        letters = "012345678.FB*XH"
-        return "\n".join("".join(letters[c] for c in row) for row in self._screen.tolist()) + "\n"
+        rows = self._screen.tolist()
+        return "\n".join("".join(SYMBOLS[c] for c in row) for row in rows) + "\n"
 
     # ------------------------------------------------------------------
     # What an agent may ask
@@ -259,7 +268,7 @@ class MinebenderEnv(gym.Env[Observation, np.int64]):
     @property
     def code(self) -> str:
         """The board code of this episode's board (with ``first`` it is the board)."""
-        spec = SessionSpec(self.level, self.board_seed, no_guess=self.no_guess)
+        spec = SessionSpec(self.level, self.board_seed, no_guess=self._no_guess)
         return board_code(spec) or ""
 
     # ------------------------------------------------------------------
