@@ -205,3 +205,13 @@ def test_dataset_boards_are_the_environments_episodes(bot_file: Path) -> None:
     codes = [env.reset(seed=5)[1]["board_code"]] + [env.reset()[1]["board_code"] for _ in range(11)]
     by_game = {r["game"]: r["board_code"] for r in _rows(bot_file)}
     assert by_game and all(codes[g] == code for g, code in by_game.items())
+
+
+def test_a_progress_bar_counts_the_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "bar.parquet"
+    args = ["dataset", "--games", "3", "--level", "beginner", "--player", "random"]
+    assert main([*args, "--workers", "1", "--out", str(out), "--progress"]) == 0
+    err = capsys.readouterr().err
+    assert "beginner random" in err and "3/3" in err

@@ -297,11 +297,13 @@ def test_bench_env_prints_the_win_rate_and_steps_per_second(
     assert lines[0].startswith("beginner: the bot through the environment, 4 boards")
     assert "docs/bot.md: 97.16%" in lines[1]
     assert "exact_info=False" in lines[2] and "exact_info=True" in lines[3]
+    assert lines[4].startswith("  SyncVectorEnv, 8 boards, masked random actions:")
     args = ["bench", "env", "--level", "beginner", "--games", "4", "--seed", "9", "--json"]
     assert main(args) == 0
     figures = json.loads(capsys.readouterr().out)
     plain, exact = figures["runs"]
     assert plain["steps"] == exact["steps"] > 4 and plain["wins"] == exact["wins"]
+    assert figures["vector"]["steps"] == 8 * (plain["steps"] // 8)
     assert figures["win_rate"] == _bot_games_from("Beginner", 9, 4) / 4
     assert main(["bench", "env", "--custom", "5x5x3", "--games", "1"]) == 2
     assert "9 to 30 columns" in capsys.readouterr().err

@@ -74,9 +74,38 @@ def measure(level: Level, games: int, seed: int, exact_info: bool) -> EnvRun:
     return EnvRun(exact_info, games, wins, steps, env_s, bot_s)
 
 
+VECTOR_BOARDS = 8
+"""Boards of the vector form's pass: Gymnasium's SyncVectorEnv, as ``make_vec`` makes it."""
+
+
+def measure_vector(level: Level, steps: int, seed: int) -> tuple[int, float]:
+    """Steps of every board of the vector form, under an agent that draws a
+    masked action at random (so the time is the environment's): the steps
+    taken, and their processor time."""
+    import gymnasium
+    import numpy as np
+
+    envs = gymnasium.vector.SyncVectorEnv(
+        [lambda: MinebenderEnv(level) for _ in range(VECTOR_BOARDS)]
+    )
+    space = envs.single_action_space
+    space.seed(seed)
+    _, info = envs.reset(seed=seed)
+    spent = 0.0
+    for _ in range(steps):
+        actions = np.array([space.sample(mask=m) for m in info["action_mask"]])
+        t = time.process_time()
+        _, _, _, _, info = envs.step(actions)
+        spent += time.process_time() - t
+    envs.close()
+    return steps * VECTOR_BOARDS, spent
+
+
 def run(level: Level, name: str, games: int, seed: int, as_json: bool) -> int:
     """Measure both passes and print their figures; the exit status."""
     runs = [measure(level, games, seed, exact) for exact in (False, True)]
+    vector_steps, vector_s = measure_vector(level, max(runs[0].steps // VECTOR_BOARDS, 1), seed)
+    vector_rate = vector_steps / vector_s if vector_s else 0.0
     low, high = wilson(runs[0].wins, games)
     published = PUBLISHED.get(name)
     if as_json:
@@ -95,6 +124,7 @@ def run(level: Level, name: str, games: int, seed: int, as_json: bool) -> int:
                 }
                 for r in runs
             ],
+            "vector": {"boards": VECTOR_BOARDS, "steps": vector_steps, "steps_per_s": vector_rate},
         }
         print(json.dumps(out))
         return 0
@@ -110,6 +140,10 @@ def run(level: Level, name: str, games: int, seed: int, as_json: bool) -> int:
             f"  {what}: {r.steps:,} steps, environment {r.env_steps_per_s:,.0f} steps/s,"
             f" with the bot's decisions {r.steps_per_s:,.0f} steps/s"
         )
+    print(
+        f"  SyncVectorEnv, {VECTOR_BOARDS} boards, masked random actions: {vector_steps:,} steps,"
+        f" {vector_rate:,.0f} steps/s"
+    )
     if runs[0].wins != runs[1].wins:  # exact info is for the agent: it changes no game
         print("  note: the two passes won differently, which exact info should never cause")
         return 1
