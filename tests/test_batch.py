@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -29,6 +30,7 @@ from minebender.batch import (
     run_batch,
     wilson,
 )
+from minebender.batch.worker import play_chunk
 from minebender.bench.build import solver_build
 from minebender.bot import BOT_VERSION
 from minebender.cli import main
@@ -291,7 +293,8 @@ def test_a_worker_of_another_bot_is_refused_before_its_game_is_logged(
     and none of them reaches the log."""
     import minebender.batch.run as batch_run
 
-    def other_bot(spec: RunSpec, chunks: Iterator[list[int]], workers: int, done: Any) -> None:
+    def other_bot(task: Any, chunks: Iterator[list[int]], workers: int, done: Any) -> None:
+        spec: RunSpec = task.args[0]  # play_chunk with the run's spec bound
         chunk = next(chunks)
         level = logged_level(spec.level)
         mine = Result(level, spec.strategy, spec.first, spec.seed, chunk[0], True, 0, 9, 0.0)
@@ -938,7 +941,7 @@ def test_a_cluster_is_given_chunks_as_it_takes_them_not_all_at_once() -> None:
         def nthreads(self) -> dict[str, int]:
             return {"worker": 2}
 
-        def submit(self, fn: object, spec: object, chunk: list[int], pure: bool) -> Any:
+        def submit(self, fn: object, chunk: list[int], pure: bool) -> Any:
             self.outstanding += 1
             self.most = max(self.most, self.outstanding)
             return SimpleNamespace(result=lambda: ([], None), chunk=chunk)
@@ -959,7 +962,8 @@ def test_a_cluster_is_given_chunks_as_it_takes_them_not_all_at_once() -> None:
             yield [i]
 
     outcomes = []
-    runners._play_on(Client, wait_any, SPEC, chunks(), "tcp://x:1", outcomes.append)
+    task = partial(play_chunk, SPEC)
+    runners._play_on(Client, wait_any, task, chunks(), "tcp://x:1", outcomes.append)
     assert len(outcomes) == made == 1000
     window = max(runners.IN_FLIGHT_PER_THREAD * 2, runners.MIN_IN_FLIGHT)
     assert Client.made[0].most == window

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ("docs/puzzles.md",)
+DOCS = ("docs/puzzles.md", "docs/research.md")
 """The docs whose Python blocks are doctests."""
 
 _BLOCK = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)

@@ -54,13 +54,14 @@ __all__ = [
 COMMANDS: dict[str, str] = {
     "serve": "play in the browser: a local web server on 127.0.0.1:8000",
     "solve": "analyse a board file: safe cells, mines, exact probabilities",
-    "bench": "benchmarks that print figures: solver, bot, web, noguess, puzzle",
+    "bench": "benchmarks with figures: solver, bot, web, noguess, puzzle, env",
     "bot": "let the bot play games; print how each ended and its last board",
     "play": "play in the terminal; q saves and quits, the next play resumes",
     "replay": "watch a replay file in the terminal, step by step",
     "review": "review games move by move: each click's risk, and the figures",
     "stats": "statistics and best times per level (--json for machines)",
     "generate": "generate boards as JSON lines or text, optionally no-guess",
+    "dataset": "write positions with exact answers of games played, as Parquet",
     "puzzle": "make puzzles with exactly one solution; print them or a sheet",
 }
 

@@ -16,9 +16,11 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
-__all__ = ["kind_of", "read_regular", "replace_file", "shown"]
+__all__ = ["kind_of", "read_regular", "replace_file", "replacing", "shown"]
 
 _KINDS = (
     (stat.S_ISFIFO, "a FIFO"),
@@ -82,11 +84,21 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
 
 def replace_file(path: str | os.PathLike[str], data: bytes) -> None:
     """Write data as the whole of the file at path, through a temporary file
-    in the same folder, synced, then renamed over it: a full disk or a kill
-    leaves the old file or the new one, never half of one. A link is followed,
-    so the link stays and its target changes. A path that names something
-    other than a regular file (a folder, a FIFO, a device) is refused, as
-    renaming over it would replace the device itself."""
+    in the same folder, synced, then renamed over it (``replacing``)."""
+    with replacing(path) as out:
+        out.write(data)
+
+
+@contextlib.contextmanager
+def replacing(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A file to write the whole new content of path into, for a writer that
+    streams (a dataset of millions of rows): a temporary file in the same
+    folder, synced and renamed over path when the block ends, removed if it
+    raises. So a full disk or a kill leaves the old file or the new one,
+    never half of one. A link is followed, so the link stays and its target
+    changes. A path that names something other than a regular file (a
+    folder, a FIFO, a device) is refused, as renaming over it would replace
+    the device itself."""
     target = Path(os.path.realpath(path))
     try:
         mode: int | None = target.stat().st_mode
@@ -103,7 +115,7 @@ def replace_file(path: str | os.PathLike[str], data: bytes) -> None:
                 umask = os.umask(0)
                 os.umask(umask)
                 os.fchmod(out.fileno(), 0o666 & ~umask)
-            out.write(data)
+            yield out
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, target)

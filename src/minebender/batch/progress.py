@@ -6,15 +6,15 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from minebender.batch.spec import RunSpec, logged_level
-
 __all__ = ["ProgressBar"]
 
 
 class ProgressBar:
-    """A rich progress bar on a terminal (games, win rate so far, time left)."""
+    """A rich progress bar on a terminal (games, win rate so far, time left),
+    for ``total`` games of which ``done`` (``wins`` of them won) are already
+    played; ``label`` says what they are (the level and the player)."""
 
-    def __init__(self, spec: RunSpec, done: int, wins: int, show: bool | None) -> None:
+    def __init__(self, label: str, total: int, done: int, wins: int, show: bool | None) -> None:
         self._wins = wins
         self._done = done
         self._bar: Any = None
@@ -32,16 +32,14 @@ class ProgressBar:
         )
 
         self._bar = Progress(
-            TextColumn(f"{logged_level(spec.level)} {spec.strategy}"),
+            TextColumn(label.replace("[", "\\[")),
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("win {task.fields[rate]}"),
             TimeRemainingColumn(),
             console=Console(stderr=True),
         )
-        self._task = self._bar.add_task(
-            "games", total=spec.games, completed=done, rate=self._rate()
-        )
+        self._task = self._bar.add_task("games", total=total, completed=done, rate=self._rate())
 
     def _rate(self) -> str:
         return f"{self._wins / self._done:.1%}" if self._done else "-"

@@ -9,13 +9,15 @@ import re
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict
+from functools import partial
 from pathlib import Path
 
 from minebender.batch.log import ResultLog, read_results
 from minebender.batch.progress import ProgressBar
 from minebender.batch.runners import Outcome, run_cluster, run_local
-from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec
+from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec, logged_level
 from minebender.batch.summary import Summary, summarize
+from minebender.batch.worker import play_chunk
 from minebender.bot import BOT_VERSION
 from minebender.types import Setup
 from minebender.words import cut
@@ -109,7 +111,9 @@ def run_batch(
         size = _chunk_size(board)
         chunks = _chunks(todo, size)
         count = -(-(spec.games - len(have)) // size)
-        bar = ProgressBar(spec, len(have), sum(r.won for r in have.values()), progress)
+        label = f"{logged_level(spec.level)} {spec.strategy}"
+        wins = sum(r.won for r in have.values())
+        bar = ProgressBar(label, spec.games, len(have), wins, progress)
         played = 0
 
         def done(outcome: Outcome) -> None:
@@ -127,10 +131,10 @@ def run_batch(
         start = time.perf_counter()
         with bar:
             if cluster is not None:
-                workers = run_cluster(spec, chunks, cluster, done)
+                workers = run_cluster(partial(play_chunk, spec), chunks, cluster, done)
             else:
                 workers = min(workers, max(count, 1))  # the processes that play
-                run_local(spec, chunks, workers, done)
+                run_local(partial(play_chunk, spec), chunks, workers, done)
     finally:
         log.close()
     seconds = time.perf_counter() - start

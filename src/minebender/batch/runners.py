@@ -25,40 +25,48 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
-from minebender.batch.spec import BatchError, GameFailed, Result, RunSpec
-from minebender.batch.worker import play_chunk
+from minebender.batch.spec import BatchError, GameFailed, Result
 
-__all__ = ["Outcome", "run_cluster", "run_local"]
+__all__ = ["KEPT", "Outcome", "run_cluster", "run_local"]
 
 Outcome = tuple[list[Result], str | None]
 """What ``play_chunk`` gives: the finished games, and the failure if a game raised."""
 
+T = TypeVar("T")
+
+KEPT = "; the finished games are in the log (rerun with --resume)"
+"""What a stopped run of ``bench bot`` keeps, said after why it stopped."""
+"""What a stopped run of ``bench bot`` keeps, said after why it stopped."""
+
 
 def run_local(
-    spec: RunSpec,
+    task: Callable[[list[int]], T],
     chunks: Iterable[list[int]],
     workers: int,
-    done: Callable[[Outcome], None],
+    done: Callable[[T], None],
+    kept: str = KEPT,
 ) -> None:
     """Play the chunks on this machine, with ``workers`` processes (one: in this
     process, with nothing to start), handing each chunk's outcome to ``done``
-    as it finishes, so that a finished game is logged before the next one ends."""
+    as it finishes, so that a finished game is logged before the next one ends.
+    ``task`` plays one chunk (``play_chunk`` with its spec bound, or a dataset's
+    games): a module-level function, or a partial of one, that pickles."""
     if workers == 1:
         for chunk in chunks:
-            done(play_chunk(spec, chunk))
+            done(task(chunk))
         return
     before = {p.pid for p in multiprocessing.active_children()}
     pool = ProcessPoolExecutor(
         max_workers=workers, initializer=_start_worker, initargs=(os.getpid(),)
     )
-    pending: set[Future[Outcome]] = set()
+    pending: set[Future[T]] = set()
     queue = iter(chunks)
     finished_all = False
 
     def submit(chunk: list[int]) -> None:
-        pending.add(pool.submit(play_chunk, spec, chunk))
+        pending.add(pool.submit(task, chunk))
 
     try:
         while True:
@@ -71,9 +79,7 @@ def run_local(
                 done(future.result())
         finished_all = True
     except BrokenProcessPool:
-        raise GameFailed(
-            "a worker process died; the finished games are in the log (rerun with --resume)"
-        ) from None
+        raise GameFailed(f"a worker process died{kept}") from None
     finally:
         if not finished_all:  # stopped: what the workers play now is not wanted
             _end_workers(before)
@@ -167,10 +173,11 @@ MIN_IN_FLIGHT = 64
 
 
 def run_cluster(
-    spec: RunSpec,
+    task: Callable[[list[int]], T],
     chunks: Iterable[list[int]],
     address: str,
-    done: Callable[[Outcome], None],
+    done: Callable[[T], None],
+    kept: str = KEPT,
 ) -> int:
     """Play the chunks on the Dask scheduler at address; the number of worker
     threads it had when the run began. Stops with a GameFailed, never a hang,
@@ -183,7 +190,7 @@ def run_cluster(
             "--cluster needs dask.distributed: pip install 'minebender[cluster]'"
         ) from None
     with _dask_quiet():
-        return _play_on(Client, wait_any, spec, chunks, address, done)
+        return _play_on(Client, wait_any, task, chunks, address, done, kept)
 
 
 @contextlib.contextmanager
@@ -205,10 +212,11 @@ def _dask_quiet() -> Iterator[None]:
 def _play_on(
     client_class: Any,
     wait_any: Any,
-    spec: RunSpec,
+    task: Callable[[list[int]], T],
     chunks: Iterable[list[int]],
     address: str,
-    done: Callable[[Outcome], None],
+    done: Callable[[T], None],
+    kept: str = KEPT,
 ) -> int:
     client = _connect(client_class, address)
     try:
@@ -224,7 +232,7 @@ def _play_on(
             _top_up(
                 queue,
                 pending,
-                lambda c: pending.append(client.submit(play_chunk, spec, c, pure=False)),
+                lambda c: pending.append(client.submit(task, c, pure=False)),
                 window,
             )
 
@@ -234,17 +242,17 @@ def _play_on(
             try:
                 got = wait_any(pending, timeout=POLL_S, return_when="FIRST_COMPLETED")
             except CancelledError:  # every future, when the scheduler is gone
-                raise GameFailed(f"lost the Dask scheduler at {address}{KEPT}") from None
+                raise GameFailed(f"lost the Dask scheduler at {address}{kept}") from None
             except TimeoutError:
                 if client.status != "running":
-                    raise GameFailed(f"lost the Dask scheduler at {address}{KEPT}") from None
+                    raise GameFailed(f"lost the Dask scheduler at {address}{kept}") from None
                 if client.nthreads():
                     alone_since = time.monotonic()
                 elif time.monotonic() - alone_since > NO_WORKER_S:
                     raise GameFailed(
                         f"the Dask cluster at {address} has had no worker for"
                         f" {NO_WORKER_S:.0f} s (none started, or each died: can they"
-                        f" import minebender?){KEPT}"
+                        f" import minebender?){kept}"
                     ) from None
                 continue
             pending[:] = list(got.not_done)
@@ -252,12 +260,12 @@ def _play_on(
                 try:
                     outcome = future.result()
                 except CancelledError:  # every future, when the scheduler is gone
-                    raise GameFailed(f"lost the Dask scheduler at {address}{KEPT}") from None
+                    raise GameFailed(f"lost the Dask scheduler at {address}{kept}") from None
                 except Exception as exc:  # a worker died on it again and again
                     said = (str(exc).splitlines() or [""])[0]
                     raise GameFailed(
                         f"the Dask cluster at {address} did not play a chunk"
-                        f" ({type(exc).__name__}: {said[:200]}){KEPT}"
+                        f" ({type(exc).__name__}: {said[:200]}){kept}"
                     ) from None
                 done(outcome)
             refill()
@@ -265,9 +273,6 @@ def _play_on(
     finally:
         with contextlib.suppress(Exception):
             client.close(timeout=5)  # type: ignore[no-untyped-call,unused-ignore]
-
-
-KEPT = "; the finished games are in the log (rerun with --resume)"
 
 
 def _connect(client_class: Any, address: str) -> Any:

@@ -36,8 +36,10 @@ __all__ = [
     "ReadCustom",
     "ReadLevel",
     "UsageError",
+    "add_batch_arguments",
     "add_db_argument",
     "add_int_argument",
+    "add_level_arguments",
     "add_stored_game_arguments",
     "checked_board",
     "memory_cap",
@@ -365,3 +367,44 @@ def read_at_most(path: str, limit: int) -> bytes:
     if path == "-":
         return sys.stdin.buffer.read(limit + 1)
     return read_regular(path, limit)
+
+
+def add_level_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--level`` (Expert by default) or ``--custom WxHxM``, one of them: the
+    board of a run of games (``bot``, ``bench bot``, ``dataset``)."""
+    from minebender.types import Expert
+
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--level",
+        action=ReadLevel,
+        default=Expert(),
+        help="beginner, intermediate, expert (default) or a custom WxHxM",
+    )
+    group.add_argument(
+        "--custom",
+        dest="level",
+        action=ReadCustom,
+        metavar="WxHxM",
+        help="a custom field: the same as --level WxHxM, as play and generate take it",
+    )
+
+
+def add_batch_arguments(parser: argparse.ArgumentParser, cluster: str) -> None:
+    """``--workers``, ``--cluster`` (said as ``cluster``) and ``--progress``: where
+    and how visibly a batch of games is played (``bench bot``, ``dataset``)."""
+    add_int_argument(
+        parser,
+        "--workers",
+        1,
+        WORKERS_LIMIT + 1,
+        default=None,
+        help=f"local worker processes, from 1 to {WORKERS_LIMIT} (default: all cores)",
+    )
+    parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help=cluster)
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar (default: only on a terminal)",
+    )

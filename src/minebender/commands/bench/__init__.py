@@ -1,5 +1,5 @@
-"""Run a benchmark and print its figures: the solver, the bot, the web server, or
-no-guess generation."""
+"""Run a benchmark and print its figures: the solver, the bot, the web server,
+no-guess generation, puzzles, or the Gymnasium environment."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "benchmarks that print figures: solver, bot, web, noguess, puzzle"
+SUMMARY = "benchmarks with figures: solver, bot, web, noguess, puzzle, env"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; the options of each are read by the module
@@ -19,6 +19,7 @@ BENCHMARKS: dict[str, str] = {
     "web": "load the web server with concurrent players and print round-trip times",
     "noguess": "generate no-guess boards per level and print median and worst times",
     "puzzle": "make puzzles of each difficulty and print median and worst times",
+    "env": "play the bot through the Gymnasium environment: win rate and steps/s",
 }
 
 

@@ -25,14 +25,12 @@ from minebender.bench.bot import report
 from minebender.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
 from minebender.commands.options import (
     SEED_LIMIT,
-    WORKERS_LIMIT,
-    ReadCustom,
-    ReadLevel,
     UsageError,
+    add_batch_arguments,
     add_int_argument,
+    add_level_arguments,
 )
 from minebender.files import shown
-from minebender.types import Expert
 
 __all__ = ["EXAMPLE", "add_arguments", "add_game_arguments", "run"]
 
@@ -50,20 +48,7 @@ cores each)."""
 def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
     """The options that choose the games and how the bot plays them, shared by
     ``minebender bot`` and ``minebender bench bot`` so both name the same games."""
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument(
-        "--level",
-        action=ReadLevel,
-        default=Expert(),
-        help="beginner, intermediate, expert (default) or a custom WxHxM",
-    )
-    group.add_argument(
-        "--custom",
-        dest="level",
-        action=ReadCustom,
-        metavar="WxHxM",
-        help="a custom field: the same as --level WxHxM, as play and generate take it",
-    )
+    add_level_arguments(parser)
     add_int_argument(
         parser,
         "--games",
@@ -137,15 +122,7 @@ def _same_file(a: Path, b: Path) -> bool:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``minebender bench bot``, under ``bench``'s parser."""
     add_game_arguments(parser, games=100)
-    add_int_argument(
-        parser,
-        "--workers",
-        1,
-        WORKERS_LIMIT + 1,
-        default=None,
-        help=f"local worker processes, from 1 to {WORKERS_LIMIT} (default: all cores)",
-    )
-    parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="run on a Dask scheduler")
+    add_batch_arguments(parser, "run on a Dask scheduler")
     parser.add_argument(
         "--resume",
         metavar="FILE",
@@ -174,12 +151,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="show a progress bar (default: only on a terminal)",
-    )
 
 
 def run(args: argparse.Namespace) -> int:
