@@ -67,6 +67,7 @@ LAYERS: dict[str, int] = {
     "scores_report": 2,
     "env": 2,
     "dataset": 2,
+    "game_view": 2,
     "cli": 3,
     "commands": 3,
     "web": 3,

@@ -76,6 +76,8 @@ class Player:
         assert r.status_code == 200, r.text
         self.bodies.append(r.text)
         view: dict[str, Any] = r.json()["view"]
+        changed = view.pop("changed"), view.pop("changed_since")
+        assert changed[1] <= view["revision"]  # what changed is told apart from the view
         self.view = view
         return view
 
@@ -571,10 +573,10 @@ def test_fast_tile_names_agree_with_display(clock: FakeClock) -> None:
     """law display_play, as the view names it: the fast path equals display()."""
     import random
 
+    from minebender.game_view import tile_rows
     from minebender.replay import tile_name
     from minebender.session import Session, SessionSpec
     from minebender.types import Expert
-    from minebender.web.views import tile_rows
 
     rng = random.Random(7)
     for game in range(6):
@@ -583,7 +585,7 @@ def test_fast_tile_names_agree_with_display(clock: FakeClock) -> None:
             p = Pos(rng.randrange(30), rng.randrange(16))
             kind = rng.choice(["reveal", "flag", "flag", "chord"])
             getattr(s, kind)(p)
-            names = [[tile_name(t) for t in row] for row in s.display()]
+            names = tuple(tuple(tile_name(t) for t in row) for row in s.display())
             assert tile_rows(s) == names
             if s.over:
                 break
@@ -639,11 +641,19 @@ def test_the_clock_stops_while_the_page_is_away_and_survives_a_restart(
         p.act("reveal", FIRST)
         clock.t += 2
         away = c.post(f"/api/games/{p.id}/presence", json={"here": False}, headers=p.auth)
-        assert away.json() == {"elapsed_ms": 2000, "paused": True}
+        assert away.json() == {
+            "elapsed_ms": 2000,
+            "paused": True,
+            "clock": {"shown": 3, "running": False, "next_tick_ms": 0, "limit": 999},
+        }
         clock.t += 60
         assert c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]["elapsed_ms"] == 2000
         back = c.post(f"/api/games/{p.id}/presence", json={"here": True}, headers=p.auth)
-        assert back.json() == {"elapsed_ms": 2000, "paused": False}
+        assert back.json() == {
+            "elapsed_ms": 2000,
+            "paused": False,
+            "clock": {"shown": 3, "running": True, "next_tick_ms": 1000, "limit": 999},
+        }
         clock.t += 3
         beat = c.post(f"/api/games/{p.id}/presence", json={"here": True}, headers=p.auth)
         assert beat.json()["elapsed_ms"] == 5000
@@ -694,6 +704,7 @@ def test_the_clock_runs_while_any_page_shows_the_game_and_stops_when_all_are_gon
         r = client.post(f"/api/games/{p.id}/presence", json=body, headers=p.auth)
         assert r.status_code == 200, r.text
         answer: dict[str, Any] = r.json()
+        assert answer.pop("clock")["running"] is not answer["paused"]
         return answer
 
     say(True, "a")
@@ -902,7 +913,7 @@ def test_an_abandoned_game_shows_its_stored_time_for_good(db_path: Path, clock: 
         view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
         assert {k: view[k] for k in frozen} == frozen
         here = c.post(f"/api/games/{p.id}/presence", json={"here": True}, headers=p.auth)
-        assert here.json() == frozen
+        assert {k: here.json()[k] for k in frozen} == frozen and not here.json()["clock"]["running"]
         clock.t += 30
         view = c.get(f"/api/games/{p.id}", headers=p.auth).json()["view"]
         assert {k: view[k] for k in frozen} == frozen

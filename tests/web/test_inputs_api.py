@@ -132,3 +132,19 @@ def test_bad_inputs_are_refused_and_change_nothing(
     assert r.status_code == 422, r.text
     assert words in r.text
     assert player_view(player) == before
+
+
+def test_the_answer_lists_the_cells_it_changed_since_the_view_before(player: Player) -> None:
+    """The page repaints only the cells the answer names: they are exactly
+    the cells whose tile or ? differs from the view of ``changed_since``."""
+    before = player_view(player)
+    after = send(player, *click("left", FIRST)).json()["view"]
+    assert after["changed_since"] == before["revision"]
+    differ = [
+        [x, y]
+        for y, row in enumerate(after["tiles"])
+        for x, t in enumerate(row)
+        if before["tiles"][y][x] != t
+    ]
+    assert after["changed"] == differ and [FIRST.x, FIRST.y] in differ
+    assert after["clock"]["shown"] == 1 and after["face"] == "smile"

@@ -15,6 +15,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 
+from minebender.game_view import clock_view, game_view
 from minebender.keys import GAME_KEYS
 from minebender.player_games import (
     ACTION_WAIT_S,
@@ -218,10 +219,11 @@ class MinebenderApp(BoardApp):
     def _redraw(self) -> None:
         s = self.session
         lines = self._end_lines()
+        v = game_view(s)
         self.show(
             s.display(),
-            mines_left=s.mines_left,
-            seconds=s.timer,
+            mines_left=v.counter,
+            seconds=v.clock.shown,
             status=s.status,
             cursor=self.cursor,
             line=self._status_line(short=s.over and lines is None),
@@ -248,7 +250,7 @@ class MinebenderApp(BoardApp):
         return str(self.end_panel.render()) if self.end_panel.display else ""
 
     def _tick(self) -> None:
-        self.timer_led.show(self.session.timer)
+        self.timer_led.show(clock_view(self.session).shown)
 
     def _status_line(self, *, short: bool = False) -> str:
         """What the status line says, shortened to the terminal's width by

@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from minebender.game_view import GameView, game_view
 from minebender.session import HandInput, SessionSpec, level_from_name, mbf_spec, parse_board_code
 from minebender.types import Custom, Level, Pos
 from minebender.web.access import AUTH, AppHub, holding, json_answer, owned
@@ -23,7 +24,7 @@ from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import GIVEN_UP, ApiError
 from minebender.web.hub import GameNotFound, Hub, Live, NotPlaying
 from minebender.web.models import ActionIn, GameRef, InputsIn, NewGame, PresenceIn, ReplaceIn
-from minebender.web.views import view
+from minebender.web.views import as_json, view
 
 __all__ = ["live_view", "router"]
 
@@ -31,9 +32,14 @@ router = APIRouter(route_class=StrictJSONRoute)
 """The routes of the app's games (``/games...``)."""
 
 
-def live_view(live: Live) -> dict[str, Any]:
-    """The view of a live game, with what only the server knows of it."""
-    return view(live.session, qualifies=live.qualifies, abandoned=live.abandoned)
+def live_game_view(live: Live) -> GameView:
+    """The typed view of a live game, with what only the server knows of it."""
+    return game_view(live.session, qualifies=live.qualifies, abandoned=live.abandoned)
+
+
+def live_view(live: Live, before: GameView | None = None) -> dict[str, Any]:
+    """The JSON view of a live game; with ``before``, the cells changed since."""
+    return as_json(live_game_view(live), before)
 
 
 def _unbase64(text: str) -> bytes:
@@ -126,12 +132,13 @@ async def act(gid: str, body: ActionIn, hub: AppHub, authorization: str | None =
         raise ApiError(422, f"a {body.type} needs the cell's x and y")
     async with holding(hub, gid, authorization) as live:
         pos = _cell(body, live)
+        before = live_game_view(live)
         # Off the loop: the write, the solver of the assist, placing a no-guess board.
         await asyncio.to_thread(hub.act, live, body.type, pos)
         if live.abandoned:
             given_up = "this game was abandoned: a new game was started in its place"
             raise ApiError(409, given_up, outcome=GIVEN_UP)
-        return json_answer({"view": live_view(live)})
+        return json_answer({"view": live_view(live, before)})
 
 
 def _hands(body: InputsIn, live: Live) -> list[HandInput]:
@@ -164,11 +171,12 @@ async def take_inputs(
     A finished game ignores them."""
     async with holding(hub, gid, authorization) as live:
         hands = _hands(body, live)
+        before = live_game_view(live)
         await asyncio.to_thread(hub.take, live, hands, body.marks)
         if live.abandoned:
             given_up = "this game was abandoned: a new game was started in its place"
             raise ApiError(409, given_up, outcome=GIVEN_UP)
-        return json_answer({"view": live_view(live)})
+        return json_answer({"view": live_view(live, before)})
 
 
 @router.post("/games/{gid}/abandon", summary="Give a game up for a new one")
@@ -254,8 +262,9 @@ async def presence(
     its window is minimised; true when it is shown again, and every few
     seconds while it is, so that the time played is saved and a page that is
     gone without a word stops the clock by itself. Returns the game time and
-    whether the clock stands still."""
+    whether the clock stands still, and the clock as the view shows it."""
     async with holding(hub, gid, authorization) as live:
         await asyncio.to_thread(hub.presence, live, body.here, body.tab)
         s = live.session
-        return json_answer({"elapsed_ms": s.elapsed_ms, "paused": s.paused})
+        clock = as_json(live_game_view(live))["clock"]
+        return json_answer({"elapsed_ms": s.elapsed_ms, "paused": s.paused, "clock": clock})

@@ -1,22 +1,22 @@
-"""What the page is told about a game: the view, built from the session alone.
+"""The page's JSON of a game: the typed view of ``game_view``, written out.
 
-While a game is on, a view holds only what the player may know: the tiles of
-``Session.display()`` (which the laws keep free of the layout), counters and
-clicks. The seed and the 3BV are facts about the layout, so they are told only
-once the game is over.
+The view is built below the faces (``minebender.game_view``); this module is
+transport only. It keeps the field names the page and the HTTP API have used
+(``mines_left``, ``elapsed_ms``, ``clicks``...) beside the view's own
+(``counter``, ``clock``, ``face``), and adds ``changed``: the cells a batch of
+inputs changed, so the page repaints only those.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from minebender.player_games import at_stake
-from minebender.replay import tile_name
-from minebender.session import Session, board_code, level_name
+from minebender.game_view import GameView, changed_cells, game_view
+from minebender.session import Session
 from minebender.solver import explain
-from minebender.types import AssistTooEarly, Boom, Hidden, Lost, Shown
+from minebender.types import AssistTooEarly, Lost, Pos
 
-__all__ = ["proof_of", "tile_rows", "view"]
+__all__ = ["as_json", "proof_of", "view"]
 
 
 def proof_of(session: Session) -> dict[str, Any] | None:
@@ -40,82 +40,67 @@ def proof_of(session: Session) -> dict[str, Any] | None:
     }
 
 
-_SEEN_NAMES = {Hidden: "covered", Boom: "blast"}
-_NUMBERS = tuple(str(n) for n in range(9))
+def _xy(p: Pos | None) -> list[int] | None:
+    return None if p is None else [p.x, p.y]
 
 
-def tile_rows(session: Session) -> list[list[str]]:
-    """The names of ``session.display()``, row by row.
-
-    During play the laws make every tile a function of what the player sees
-    and their flags alone (``law display_play``), so they are named straight
-    from the knowledge: several times faster than building Tile values first,
-    which matters on Expert with many players. A finished game goes through
-    ``display()``. A test checks that both ways always agree.
-    """
-    if session.over or session.game is None:
-        return [list(map(tile_name, row)) for row in session.display()]
-    out: list[list[str]] = []
-    numbers, seen_names = _NUMBERS, _SEEN_NAMES
-    for row in session.knowledge.rows:
-        out.append([numbers[s.n] if type(s) is Shown else seen_names[type(s)] for s in row])
-    for p in session.flags:
-        out[p.y][p.x] = "flagged"
+def as_json(v: GameView, before: GameView | None = None) -> dict[str, Any]:
+    """The JSON of a view. With ``before`` (the view the page had), ``changed``
+    lists the cells that look different ([x, y] pairs; null: repaint them all)
+    since revision ``changed_since``."""
+    c = v.clicks
+    out: dict[str, Any] = {
+        "level": v.level,
+        "width": v.width,
+        "height": v.height,
+        "mines": v.mines,
+        "status": v.status,
+        "reason": v.reason,
+        "tiles": v.tiles,
+        "mines_left": v.counter,
+        "counter": v.counter,
+        "face": v.face,
+        "clock": {
+            "shown": v.clock.shown,
+            "running": v.clock.running,
+            "next_tick_ms": v.clock.next_tick_ms,
+            "limit": v.clock.limit,
+        },
+        "started": v.started,
+        "elapsed_ms": v.clock.elapsed_ms,
+        "paused": v.paused,
+        "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "assist": c.assist},
+        "practice": v.practice,
+        "no_guess": v.no_guess,
+        "ranked": v.ranked,
+        # the name of the .mbf file the board came from (None: not from a file)
+        "board_file": v.board_file,
+        # the player's question marks: covered cells, beside the tiles
+        "marks": [[p.x, p.y] for p in v.marks],
+        # what a new game in its place would cost: the page asks before
+        "at_stake": v.at_stake,
+        # one more with each move, ? and practice: another window's change shows
+        "revision": v.revision,
+    }
+    if before is not None:
+        changed = changed_cells(before, v)
+        out["changed"] = None if changed is None else [[p.x, p.y] for p in changed]
+        out["changed_since"] = before.revision
+    e = v.end
+    if e is not None:
+        out["code"] = e.code
+        if e.first is not None:
+            out["first"] = _xy(e.first)
+        out["bbbv"] = e.bbbv
+        out["bbbv_solved"] = e.bbbv_solved
+        out["bbbv_per_s"] = e.bbbv_per_s
+        out["efficiency"] = e.efficiency
+        out["best_time"] = e.best_time
+        if e.at is not None:
+            out["at"] = _xy(e.at)
     return out
 
 
 def view(session: Session, *, qualifies: bool = False, abandoned: bool = False) -> dict[str, Any]:
-    """The JSON view of a game for its owner. An abandoned game is shown as it
-    was left, with nothing more (its board may be dealt again by its code, but
-    it was never cleared nor lost: no end screen)."""
-    b = session.setup
-    status = (
-        "abandoned"
-        if abandoned and not session.over
-        else "won"
-        if session.won
-        else "lost"
-        if session.over
-        else "playing"
-    )
-    c = session.clicks
-    out: dict[str, Any] = {
-        "level": level_name(session.spec.level),
-        "width": b.width,
-        "height": b.height,
-        "mines": b.mines,
-        "status": status,
-        "reason": session.lost_reason,
-        "tiles": tile_rows(session),
-        "mines_left": session.mines_left,
-        "started": session.started,
-        "elapsed_ms": session.elapsed_ms,
-        "paused": session.paused,
-        "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "assist": c.assist},
-        "practice": session.spec.practice,
-        "no_guess": session.spec.no_guess,
-        "ranked": session.spec.ranked,
-        # the name of the .mbf file the board came from (None: not from a file)
-        "board_file": session.spec.board_file,
-        # the player's question marks: covered cells, beside the tiles
-        "marks": sorted([p.x, p.y] for p in session.marks),
-        # what a new game in its place would cost: the page asks before
-        "at_stake": at_stake(session, best_time_pending=qualifies, abandoned=abandoned),
-        # one more with each move, ? and practice: another window's change shows
-        "revision": len(session.events),
-    }
-    if session.over:
-        # None for a board from a file: a code would deal another board
-        out["code"] = board_code(session.spec)
-        if session.first_pos is not None:  # the code's board is this one only from there
-            out["first"] = [session.first_pos.x, session.first_pos.y]
-        out["bbbv"] = session.bbbv
-        out["bbbv_solved"] = session.bbbv_solved
-        out["bbbv_per_s"] = session.bbbv_per_s
-        out["efficiency"] = session.efficiency
-        out["best_time"] = qualifies
-        st = session.status
-        if isinstance(st, Lost):
-            pos = st.reason.pos
-            out["at"] = [pos.x, pos.y]
-    return out
+    """The JSON view of a game for its owner (``game_view``, written out)."""
+    return as_json(game_view(session, qualifies=qualifies, abandoned=abandoned))

@@ -85,6 +85,16 @@ export class Board {
     }
   }
 
+  /** Show these tiles, looking only at the cells listed ([x, y] pairs). */
+  renderCells(tiles, cells) {
+    for (const [x, y] of cells) {
+      if (this.tiles[y][x] !== tiles[y][x]) {
+        this.tiles[y][x] = tiles[y][x];
+        this.paint(x, y);
+      }
+    }
+  }
+
   build(w, h) {
     this.w = w;
     this.h = h;

@@ -16,11 +16,6 @@ export function esc(text) {
 
 export const seconds = (ms) => (ms / 1000).toFixed(3);
 
-/** What Windows XP's timer shows: 0 before the first click, 1 from the first
- * click, then one more each whole second, up to 999. The time itself keeps
- * its milliseconds (the end screen, best times, replays: `seconds`). */
-export const shownSeconds = (ms, started) => (started ? Math.min(999, Math.floor(ms / 1000) + 1) : 0);
-
 let openCount = 0;
 export const dialogOpen = () => openCount > 0;
 

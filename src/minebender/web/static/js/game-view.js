@@ -39,9 +39,12 @@ export async function show(view) {
   const wasOn = before && state.game && before.status === "playing";
   state.view = view;
   state.receivedAt = performance.now();
-  board.render(withMarks(view.tiles, view.marks));
+  // The server says which cells changed since the view this page had: paint those only.
+  const since = before && view.changed && view.changed_since === before.revision;
+  if (since && board.w === view.width && board.h === view.height) board.renderCells(withMarks(view.tiles, view.marks), view.changed);
+  else board.render(withMarks(view.tiles, view.marks));
   board.el.dataset.status = view.status;
-  drawCounter(view.mines_left);
+  drawCounter(view.counter);
   drawTimer();
   setFace(moodOf(view));
   board.setProof([]);

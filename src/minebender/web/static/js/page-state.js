@@ -54,27 +54,37 @@ export function setFace(mood) {
   }
 }
 
+/** The face the view gives, or "oh" while a button is held on the board. */
 export function moodOf(view) {
   if (!view) return "smile";
-  if (view.status === "won") return "cool";
-  if (view.status === "lost") return "dead";
-  return state.holding ? "oh" : "smile";
+  return view.face === "smile" && state.holding ? "oh" : view.face;
 }
 
-export function elapsedNow() {
+// The clock shows what the server's view says (game_view.py decides its rule)
+// and goes up by one at each tick the view schedules, up to its limit.
+export function clockNow() {
+  const c = state.view?.clock;
+  if (!c) return 0;
+  const since = performance.now() - state.receivedAt;
+  if (!c.running || since < c.next_tick_ms) return c.shown;
+  return Math.min(c.limit, c.shown + 1 + Math.floor((since - c.next_tick_ms) / 1000));
+}
+
+/** Hold the clock where it shows now (the server cannot be heard from). */
+export function holdClock() {
   const v = state.view;
-  if (!v || !v.started) return 0;
-  if (v.status !== "playing" || v.paused) return v.elapsed_ms;
-  return v.elapsed_ms + (performance.now() - state.receivedAt);
+  if (!v?.clock) return;
+  v.clock = { ...v.clock, shown: clockNow(), running: false };
+  v.paused = true;
 }
 
 export function drawTimer() {
-  const secs = dlg.shownSeconds(elapsedNow(), !!state.view?.started);
+  const secs = clockNow();
   const el = $("timer");
   if (el.dataset.value !== String(secs)) {
     const v = state.view;
     // XP ticks as each second shows, from the 1 of the first click
-    if (state.prefs.sound && secs > 0 && v && v.status === "playing" && !v.paused && el.dataset.value !== undefined)
+    if (state.prefs.sound && secs > 0 && v?.clock?.running && el.dataset.value !== undefined)
       sound.play("tick");
     el.dataset.value = String(secs);
     el.innerHTML = icons.ledDigits(secs);
@@ -97,8 +107,7 @@ export function offline(on) {
   board.el.dataset.offline = on ? "1" : "0";
   const v = state.view;
   if (on && v && v.started && v.status === "playing" && !v.paused) {
-    v.elapsed_ms = elapsedNow();
-    v.paused = true;
+    holdClock();
     drawTimer();
   }
 }

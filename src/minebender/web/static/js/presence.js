@@ -2,7 +2,7 @@
 // page is hidden or closed, and every few seconds while it is shown.
 
 import * as api from "./api.js";
-import { drawTimer, elapsedNow, offline, state, status } from "./page-state.js";
+import { drawTimer, holdClock, offline, state, status } from "./page-state.js";
 
 // The clock runs only while this page is shown, as Windows XP's stops while its
 // window is minimised: the server hears when the page is hidden or closed, and
@@ -23,14 +23,14 @@ export async function tellPresence(here) {
     if (state.game === game && state.view === v) {
       v.elapsed_ms = r.elapsed_ms;
       v.paused = r.paused;
+      v.clock = r.clock;
       state.receivedAt = performance.now();
       drawTimer();
     }
   } catch (err) {
     // The server is gone (its clock no longer runs either): say so, hold the timer.
     if (here && state.view === v) {
-      v.elapsed_ms = elapsedNow();
-      v.paused = true;
+      holdClock();
       state.presenceFailed = true;
       if (err.status === 0) offline(true);
       status(err.message, true);
