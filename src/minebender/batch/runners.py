@@ -35,15 +35,15 @@ Outcome = tuple[list[Result], str | None]
 """What ``play_chunk`` gives: the finished games, and the failure if a game raised."""
 
 T = TypeVar("T")
+C = TypeVar("C")
 
 KEPT = "; the finished games are in the log (rerun with --resume)"
-"""What a stopped run of ``bench bot`` keeps, said after why it stopped."""
 """What a stopped run of ``bench bot`` keeps, said after why it stopped."""
 
 
 def run_local(
-    task: Callable[[list[int]], T],
-    chunks: Iterable[list[int]],
+    task: Callable[[C], T],
+    chunks: Iterable[C],
     workers: int,
     done: Callable[[T], None],
     kept: str = KEPT,
@@ -65,7 +65,7 @@ def run_local(
     queue = iter(chunks)
     finished_all = False
 
-    def submit(chunk: list[int]) -> None:
+    def submit(chunk: C) -> None:
         pending.add(pool.submit(task, chunk))
 
     try:
@@ -87,9 +87,9 @@ def run_local(
 
 
 def _top_up(
-    queue: Iterator[list[int]],
+    queue: Iterator[C],
     pending: Sized,
-    submit: Callable[[list[int]], None],
+    submit: Callable[[C], None],
     window: int,
 ) -> None:
     """Submit chunks of queue until ``window`` are pending (or none is left): a
@@ -173,8 +173,8 @@ MIN_IN_FLIGHT = 64
 
 
 def run_cluster(
-    task: Callable[[list[int]], T],
-    chunks: Iterable[list[int]],
+    task: Callable[[C], T],
+    chunks: Iterable[C],
     address: str,
     done: Callable[[T], None],
     kept: str = KEPT,
@@ -212,8 +212,8 @@ def _dask_quiet() -> Iterator[None]:
 def _play_on(
     client_class: Any,
     wait_any: Any,
-    task: Callable[[list[int]], T],
-    chunks: Iterable[list[int]],
+    task: Callable[[C], T],
+    chunks: Iterable[C],
     address: str,
     done: Callable[[T], None],
     kept: str = KEPT,

@@ -1,7 +1,7 @@
 """Directories of replays: every file reviewed, on local processes or a Dask
-cluster, each result appended to a JSON-lines log at once (flushed and
-fsynced), so a killed run loses only the files being reviewed and
-``--resume`` skips the rest; then a summary per player and level.
+cluster (the batch runners ``bench bot`` uses), each result appended to a
+JSON-lines log at once (flushed and fsynced), so a killed run loses only
+the files being reviewed and ``--resume`` skips the rest; then a summary per player and level.
 
 A worker gets the file's bytes, not its path, so a cluster needs no shared
 disk. Every parse of another client's file still runs in a child process of
@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import importlib
 import json
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from minebender.batch.runners import run_cluster, run_local
+from minebender.batch.spec import BatchError, GameFailed
 from minebender.files import kind_of, read_regular, shown
 from minebender.review.peers import MAX_BYTES
 from minebender.review.record import ReviewError
@@ -244,22 +244,29 @@ def line_key(line: dict[str, Any]) -> str:
     return digest if isinstance(digest, str) else "path:" + line["path"]
 
 
-Job = tuple[str, bytes, str] | dict[str, Any]
-"""A file to review (its name, bytes and SHA-256), or its log line already
-made (a file that cannot be read)."""
+Job = tuple[str, bytes, str]
+"""A file to review: its name, bytes and SHA-256."""
+
+KEPT_REVIEWS = "; the files reviewed are in the log (rerun with --resume)"
+"""What a stopped corpus run keeps, said after why it stopped."""
 
 
 def _jobs(
-    files: list[Path], done: set[str], keys: set[str], skipped: Callable[[], None]
+    files: list[Path],
+    done: set[str],
+    keys: set[str],
+    skipped: Callable[[], None],
+    unreadable: Callable[[dict[str, Any]], None],
 ) -> Iterator[Job]:
-    """Read each file once: its SHA-256 says whether the log has it already."""
+    """Read each file once: its SHA-256 says whether the log has it already.
+    A file that cannot be read gets its log line at once (``unreadable``)."""
     for path in files:
         name = str(path)
         try:
             data = read_regular(path, MAX_BYTES)
         except OSError as exc:
             keys.add("path:" + name)
-            yield {"path": name, "error": f"{shown(path)}: {exc.strerror or exc}"}
+            unreadable({"path": name, "error": f"{shown(path)}: {exc.strerror or exc}"})
             continue
         digest = hashlib.sha256(data).hexdigest()
         keys.add(digest)
@@ -270,64 +277,9 @@ def _jobs(
         yield name, data, digest
 
 
-def _local(jobs: Iterator[Job], workers: int) -> Iterator[dict[str, Any]]:
-    if workers <= 1:
-        for job in jobs:
-            yield job if isinstance(job, dict) else review_line(*job)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[dict[str, Any]]] = set()
-        while True:
-            for job in jobs:
-                if isinstance(job, dict):
-                    yield job
-                    continue
-                pending.add(pool.submit(review_line, *job))
-                if len(pending) >= 4 * workers:
-                    break
-            if not pending:
-                return
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
-
-
-def _cluster(jobs: Iterator[Job], address: str) -> Iterator[dict[str, Any]]:
-    try:
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise ReviewError(
-            "--cluster needs dask.distributed: pip install 'minebender[cluster]'"
-        ) from None
-    try:
-        client = distributed.Client(address, timeout="10s")
-    except Exception as exc:
-        raise ReviewError(f"cannot reach a Dask scheduler at {address}: {exc}") from None
-    try:
-        threads = max(int(sum(client.nthreads().values())), 1)
-        futures = distributed.as_completed()
-        ready: list[dict[str, Any]] = []
-
-        def submit(count: int) -> None:
-            for job in jobs:
-                if isinstance(job, dict):
-                    ready.append(job)
-                    continue
-                futures.add(client.submit(review_line, *job, pure=False))
-                count -= 1
-                if count <= 0:
-                    return
-
-        submit(4 * threads)
-        yield from ready
-        ready.clear()
-        for future in futures:
-            yield future.result()
-            submit(1)
-            yield from ready
-            ready.clear()
-    finally:
-        client.close()
+def review_job(job: Job) -> dict[str, Any]:
+    """The log line of one file: what a worker, local or on a cluster, runs."""
+    return review_line(*job)
 
 
 def _drop_torn_tail(out: BinaryIO) -> None:
@@ -364,20 +316,29 @@ def run_corpus(
     if not resume:
         done = set()
     keys: set[str] = set()
-    jobs = _jobs(files, done, keys, skipped)
-    lines = _cluster(jobs, cluster) if cluster else _local(jobs, workers)
     try:
         out = log.open("a+b")
     except OSError as exc:
         raise ReviewError(f"cannot write {shown(log)}: {exc.strerror or exc}") from None
     with out:
         _drop_torn_tail(out)
-        for line in lines:
+
+        def write(line: dict[str, Any]) -> None:
             # ASCII: a name that is not UTF-8 is kept as its escapes, not an error
             out.write(json.dumps(line).encode("ascii") + b"\n")
             out.flush()
             os.fsync(out.fileno())
             advance(line)
+
+        # the batch runners of ``bench bot``: local processes or a Dask cluster
+        jobs = _jobs(files, done, keys, skipped, write)
+        try:
+            if cluster:
+                run_cluster(review_job, jobs, cluster, write, KEPT_REVIEWS)
+            else:
+                run_local(review_job, jobs, max(workers, 1), write, KEPT_REVIEWS)
+        except (BatchError, GameFailed) as exc:
+            raise ReviewError(str(exc)) from None
     return keys
 
 
