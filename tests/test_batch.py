@@ -31,7 +31,7 @@ from minebender.batch import (
     wilson,
 )
 from minebender.batch.worker import play_chunk
-from minebender.bench.build import solver_build
+from minebender.bench.build import build_name, solver_build
 from minebender.bot import BOT_VERSION
 from minebender.cli import main
 from minebender.types import Beginner, Custom, Expert, Intermediate
@@ -362,6 +362,8 @@ def test_bench_bot_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert out["games"] == 8
     assert out["ci95"][0] <= out["win_rate"] <= out["ci95"][1]
     assert out["solver"] == solver_build()  # its speed depends on the build
+    assert out["build"] == build_name()
+    assert out["games_per_cpu_second"] == pytest.approx(1 / out["cpu_seconds_per_game"])
 
 
 def test_bench_bot_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -370,6 +372,10 @@ def test_bench_bot_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "win rate" in out
     assert "95% Wilson interval" in out
     assert "games/s" in out
+    rate = re.search(r"^([0-9.]+) games per CPU-second \((compiled|plain) build\)$", out, re.M)
+    assert rate is not None, out
+    assert float(rate[1]) > 0
+    assert rate[2] == build_name()
 
 
 def test_bot_command_shows_the_final_board(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,5 +1,6 @@
 """What ``minebender bench bot`` prints of a run: the bot's win rate with its
-95% interval, the bound on perfect play, games per second and guesses per game.
+95% interval, the bound on perfect play, games per second, games per
+CPU-second with the build that played them, and guesses per game.
 ``commands.bench.bot`` reads the options and plays the batch.
 """
 
@@ -11,12 +12,21 @@ import sys
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from minebender.bench.build import solver_build
+from minebender.bench.build import build_name, solver_build
 
 if TYPE_CHECKING:
     from minebender.batch.summary import Summary
 
-__all__ = ["report"]
+__all__ = ["games_per_cpu_second", "report"]
+
+
+def games_per_cpu_second(summary: Summary) -> float | None:
+    """Games played per second of processor time in the workers: the bot's own
+    speed, which neither the other work of the machine nor the number of
+    workers changes as it changes wall time. None when the log recorded no
+    processor time (lines written before it was)."""
+    cpu = summary.cpu_seconds_per_game
+    return 1.0 / cpu if cpu > 0 else None
 
 
 def report(summary: Summary, as_json: bool) -> None:
@@ -29,6 +39,8 @@ def report(summary: Summary, as_json: bool) -> None:
             value = out[key]
             out[key] = None if value is None else list(value)
         out["solver"] = solver_build()
+        out["games_per_cpu_second"] = games_per_cpu_second(summary)
+        out["build"] = build_name()
         print(json.dumps(out))
         sys.stdout.flush()  # before any error about the plot
         return
@@ -59,7 +71,9 @@ def report(summary: Summary, as_json: bool) -> None:
         f"{summary.seconds_per_game * 1000:.1f} ms of wall time in a worker"
         + (f", {cpu * 1000:.1f} ms of processor time" if cpu > 0 else "")
     )
-    if cpu > 0:  # logs written before processor time was recorded have none
+    rate = games_per_cpu_second(summary)
+    if rate is not None:  # logs written before processor time was recorded have none
+        print(f"{rate:.1f} games per CPU-second ({build_name()} build)")
         cores = os.cpu_count() or 1
         print(
             f"(processor time says about {cores / cpu:.0f} games/s on {_count(cores, 'idle core')})"

@@ -11,13 +11,21 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 from minebender.solver import analysis
 
-__all__ = ["solver_build"]
+__all__ = ["build_name", "solver_build"]
+
+
+def _compiled() -> bool:
+    """Whether the solver's modules were loaded from C extension modules."""
+    return analysis.__file__ is not None and analysis.__file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 
 def solver_build() -> str:
     """The solver's build, as the benchmarks print it: compiled with mypyc
     when its modules were loaded from C extension modules, else pure Python."""
-    compiled = analysis.__file__ is not None and analysis.__file__.endswith(
-        tuple(EXTENSION_SUFFIXES)
-    )
-    return "compiled with mypyc" if compiled else "pure Python"
+    return "compiled with mypyc" if _compiled() else "pure Python"
+
+
+def build_name() -> str:
+    """The build in one word, as a speed figure is labelled: ``compiled`` (the
+    solver and the bot compiled by mypyc) or ``plain`` (pure Python)."""
+    return "compiled" if _compiled() else "plain"

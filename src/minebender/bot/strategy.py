@@ -21,7 +21,6 @@ figures, and the rules that were tried and left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from minebender.bot.endgame import best_endgame_move
@@ -29,7 +28,8 @@ from minebender.bot.fifty import forced_group, forced_pick, unsplittable_pair
 from minebender.bot.rules import simple_deductions
 from minebender.solver import Analysis, analyse
 from minebender.solver.reading import neighbour_table
-from minebender.types import SHOWN, Boom, Hidden, Knowledge, Pos, Shown
+from minebender.solver.reveal import Reveals
+from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
 
 __all__ = ["STRATEGIES", "Decision", "StrategyName", "choose", "two_move_survival"]
 
@@ -150,6 +150,7 @@ def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, flo
     ranked = _safest(cells, frontier)
     ranked += _safest(cells, outside)[:OUTSIDE_SAMPLES]
     ranked.sort(key=lambda p: round(probs[p], 12))
+    reveals = Reveals(knowledge)
     live: Pos | None = None
     live_key = (-1.0, -1.0)
     dead, dead_key = ranked[0], (-1.0, -1.0)
@@ -158,7 +159,7 @@ def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, flo
             break
         if i >= MAX_EVALUATIONS and live is not None:
             break
-        score = _second_order(knowledge, analysis, p)
+        score = _second_order(knowledge, analysis, p, reveals)
         if score.dead:
             if score.key > dead_key:
                 dead, dead_key = p, score.key
@@ -177,14 +178,19 @@ class _Score(NamedTuple):
     it was safe."""
 
 
-def _second_order(knowledge: Knowledge, analysis: Analysis, p: Pos) -> _Score:
+def _second_order(
+    knowledge: Knowledge, analysis: Analysis, p: Pos, reveals: Reveals | None = None
+) -> _Score:
     """How revealing p scores two moves ahead, and whether p is dead.
 
     For each number p could show, the view with that number is analysed: if
     it has a safe cell the next move survives for sure, else with the best
     probability left; if only certain mines are left hidden, p won the game
     (not a loss: a guess that could end the game would score too low).
+    ``reveals`` is the view read once for every candidate (made if not given).
     """
+    if reveals is None:
+        reveals = Reveals(knowledge)
     known = 0
     unknown = 0
     for q in knowledge.neighbours(p):
@@ -193,30 +199,21 @@ def _second_order(knowledge: Knowledge, analysis: Analysis, p: Pos) -> _Score:
             known += 1
         elif type(s) is Hidden:
             unknown += 1
-    rows = [list(r) for r in knowledge.rows]
     survive = 0.0
     safe_cells = 0.0
     numbers = 0
     for n in range(known, known + unknown + 1):
-        rows[p.y][p.x] = SHOWN[n]
-        view = Knowledge(
-            knowledge.width, knowledge.height, knowledge.mines, tuple(tuple(r) for r in rows)
-        )
-        after = analyse(view)
-        if not after.consistent:
+        after = reveals.outcome(p, n)
+        if after is None:
             continue
         numbers += 1
         share = after.solutions / analysis.solutions
         if after.safe:
             survive += share
-            safe_cells += share * len(after.safe)
+            safe_cells += share * after.safe
         else:
-            # only certain mines left hidden: revealing p wins the game
-            lowest = min(
-                (q for row in after.probabilities for q in row if q is not None and q != 1),
-                default=Fraction(0),
-            )
-            survive += share * (1.0 - float(lowest))
+            # only certain mines left hidden (lowest 0.0): revealing p wins the game
+            survive += share * (1.0 - after.lowest)
     return _Score((survive, safe_cells), numbers == 1)
 
 

@@ -29,7 +29,7 @@ from minebender.solver.sweep import backward, backward_bits, counts, forward
 from minebender.solver.system import Component, System, build_system
 from minebender.types import Hidden, Knowledge, Pos, as_pos
 
-__all__ = ["Analysis", "analyse", "convolve", "tail_weights"]
+__all__ = ["Analysis", "Weighed", "analyse", "convolve", "tail_weights", "weigh"]
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
@@ -194,7 +194,23 @@ def _count(system: System, component: Component) -> tuple[list[int], Totals]:
     return counts(table), partial(backward, plan, table)
 
 
-def _solve(system: System) -> Analysis | None:
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """The counts of one system, before any probability is made: the layouts
+    in all, each group's mines summed over them, and the outside's."""
+
+    solutions: int
+    totals: list[tuple[int, int]]
+    """(group index, its mines summed over every layout), component by component."""
+    outside_hits: int | None
+    """The mines on one outside cell summed over every layout; None when the
+    total is unknown (each outside cell is then a mine in half of them)."""
+
+
+def weigh(system: System) -> Weighed | None:
+    """Count the layouts of a system and every group's mines over them; None
+    when no layout agrees. ``_solve`` makes probabilities of it; a caller that
+    needs only a few figures (``solver.reveal``) can skip them."""
     free = system.free_mines
     if system.contradiction is not None or (free is not None and free < 0):
         return None
@@ -211,6 +227,31 @@ def _solve(system: System) -> Analysis | None:
     solutions = sum(map(mul, frontier, tail))
     if solutions == 0:
         return None
+    # later[k]: the ways for the components after i and the outside together
+    # when the components up to i hold k mines, sum over s of suffix[s] *
+    # tail[k + s]. Kept from one component to the next by that component's
+    # polynomial alone: the product of the others, redone for each component,
+    # cost O(components x length^2) (80 s for 300 components of a 80x80 board).
+    later = tail
+    totals: list[tuple[int, int]] = []
+    for i in range(len(counted) - 1, -1, -1):
+        before, poly = prefix[i], polys[i]
+        n = len(before)
+        weight = [sum(map(mul, before, later[a : a + n])) for a in range(len(poly))]
+        totals.extend(counted[i][1](weight).items())
+        later = _shifted_sum(poly, later, n)
+    hits: int | None = None
+    if outside and free is not None:
+        # comb(outside - 1, free - m - 1) = tail[m] * (free - m) / outside, exact
+        hits = sum(c * tail[m] * (free - m) for m, c in enumerate(frontier)) // outside
+    return Weighed(solutions, totals, hits)
+
+
+def _solve(system: System) -> Analysis | None:
+    weighed = weigh(system)
+    if weighed is None:
+        return None
+    solutions = weighed.solutions
     w, h = system.width, system.height
     cell_pos = positions(w, h)
     grid: list[Fraction | None] = [None] * (w * h)
@@ -220,37 +261,24 @@ def _solve(system: System) -> Analysis | None:
         grid[i] = ZERO
     for i in system.known_mines:
         grid[i] = ONE
-    # later[k]: the ways for the components after i and the outside together
-    # when the components up to i hold k mines, sum over s of suffix[s] *
-    # tail[k + s]. Kept from one component to the next by that component's
-    # polynomial alone: the product of the others, redone for each component,
-    # cost O(components x length^2) (80 s for 300 components of a 80x80 board).
-    later = tail
     groups = system.groups
-    for i in range(len(counted) - 1, -1, -1):
-        before, poly = prefix[i], polys[i]
-        n = len(before)
-        weight = [sum(map(mul, before, later[a : a + n])) for a in range(len(poly))]
-        totals = counted[i][1](weight)
-        for g, total in totals.items():
-            group = groups[g]
-            if total == 0:
-                p = ZERO
-                safe.extend(group.cells)
-            elif total == solutions * group.size:
-                p = ONE
-                mines.extend(group.cells)
-            else:
-                p = Fraction(total, solutions * group.size)
-            for cell in group.cells:
-                grid[cell] = p
-        later = _shifted_sum(poly, later, n)
-    if outside:
-        if free is None:
+    for g, total in weighed.totals:
+        group = groups[g]
+        if total == 0:
+            p = ZERO
+            safe.extend(group.cells)
+        elif total == solutions * group.size:
+            p = ONE
+            mines.extend(group.cells)
+        else:
+            p = Fraction(total, solutions * group.size)
+        for cell in group.cells:
+            grid[cell] = p
+    if system.outside:
+        hits = weighed.outside_hits
+        if hits is None:
             p_out = HALF
         else:
-            # comb(outside - 1, free - m - 1) = tail[m] * (free - m) / outside, exact
-            hits = sum(c * tail[m] * (free - m) for m, c in enumerate(frontier)) // outside
             p_out = ZERO if hits == 0 else ONE if hits == solutions else Fraction(hits, solutions)
             if hits == 0:
                 safe.extend(system.outside)
