@@ -92,6 +92,10 @@ class Turns:
     admission: Admission
     client: Client
 
+    def check(self) -> None:
+        """``Busy`` now if the turn would be refused (before costly reading)."""
+        self.admission.check(self.client)
+
     def turn(self) -> contextlib.AbstractAsyncContextManager[None]:
         """Wait for this client's turn (``Busy`` at once when its share is full)."""
         return self.admission.turn(self.client)

@@ -177,13 +177,18 @@ class Admission:
         self._turn_seconds = 0.8 * self._turn_seconds + 0.2 * seconds
         self._hand_on()
 
+    def check(self, client: Client) -> None:
+        """Raise ``Busy`` now if client's request would be refused: a route
+        calls it before reading a big body, so a flood costs no parsing."""
+        self._admit(client, queued=not (self._may_run(client) and client not in self._lines))
+
     @contextlib.asynccontextmanager
     async def turn(self, client: Client) -> AsyncIterator[None]:
         """Wait for client's turn, hold it inside the block; ``Busy`` at once
         when the client's share (or the server's line) is full. A request
         cancelled while it waits (its client went away) leaves the line."""
         at_once = self._may_run(client) and client not in self._lines
-        self._admit(client, queued=not at_once)
+        self._admit(client, queued=not at_once)  # as check() does
         if at_once:
             self._start(client)
             self._held[client.address] += 1

@@ -253,7 +253,8 @@ async def analyse_position(body: AnalyseIn, request: Request, turns: SolverTurns
     endgames, and a minimal conflict on an impossible board. Stops after
     about 10 s or at its memory cap, answering what was known by then.
     With ``Accept: application/x-ndjson``, a JSON line per stage as it is
-    done, then the whole answer."""
+    done, then the whole answer. 429 (Retry-After) past the client's share."""
+    turns.check()  # a flood is refused before its boards are read
     board = await asyncio.to_thread(_board, body)
     k = board.knowledge
     if _wants_stream(request):
@@ -281,6 +282,7 @@ def _hidden_cell(body: WhyIn, k: Knowledge) -> Pos:
 async def analyse_why(body: WhyIn, request: Request, turns: SolverTurns) -> Response:
     """The fewest shown numbers that prove a hidden cell safe or a mine (the
     ``explanation`` of ``solve --json --explain``), null when nothing does."""
+    turns.check()
     board = await asyncio.to_thread(_board, body)
     k = board.knowledge
     cell = _hidden_cell(body, k)

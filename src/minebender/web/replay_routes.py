@@ -99,6 +99,7 @@ async def replay_frames(request: Request, turns: FileTurns) -> Response:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise ApiError(415, "send the replay file as Content-Type: application/json")
+    turns.check()  # a flood is refused before its files are read
     raw = await request.body()  # at most MAX_REPLAY_BYTES (web.bodies.BodyLimit)
     async with turns.turn():
         outcome = await limited.run_async(_frames_json, raw, limits=FRAMES_LIMITS)

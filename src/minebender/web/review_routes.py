@@ -94,6 +94,7 @@ async def review(
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/octet-stream":
         raise ApiError(415, "send the file as Content-Type: application/octet-stream")
+    turns.check()  # a flood is refused before its files are read
     raw = await request.body()  # at most MAX_REVIEW_BYTES (web.bodies.BodyLimit)
     file = Path(Path(name).name)
     async with turns.turn():
