@@ -19,6 +19,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -66,7 +67,7 @@ def _a_replay(client: TestClient) -> str:
     return r.text
 
 
-def killed(report: limited.Report, raw: bytes) -> tuple[int, bytes]:
+def killed(report: limited.Report, raw: bytes, out: str) -> tuple[int, bytes]:
     """A child that dies as the kernel's OOM killer or a kill -9 would end it."""
     os.kill(os.getpid(), signal.SIGKILL)
     return 200, b"{}"  # pragma: no cover - never reached
@@ -100,9 +101,16 @@ def test_frames_run_in_a_child_under_its_memory_cap(
 
 
 def test_a_killed_frames_child_is_a_clear_500(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """A child killed as it worked is a 500 naming the signal; the frames'
+    temporary file is removed, after a kill as after an answer."""
     text = _a_replay(client)
+    (temp := tmp_path / "temp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    ok = client.post("/api/replays/frames", content=text, headers=JSON)
+    assert ok.status_code == 200 and ok.json()["frames"]
+    assert list(temp.iterdir()) == []
     monkeypatch.setattr(replay_routes, "_frames_json", killed)
     r = client.post("/api/replays/frames", content=text, headers=JSON)
     assert r.status_code == 500
@@ -110,6 +118,7 @@ def test_a_killed_frames_child_is_a_clear_500(
         "stepping through the replay stopped (signal 9); nothing else was affected"
     )
     assert client.get("/api/health").status_code == 200
+    assert list(temp.iterdir()) == []
 
 
 @pytest.mark.slow
