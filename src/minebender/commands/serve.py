@@ -59,6 +59,7 @@ def _add_bounds(parser: argparse.ArgumentParser) -> None:
     for option, lo, hi, default, what in (
         ("--analyses", 1, 65, 3, "analyses and probabilities at once"),
         ("--file-jobs", 1, 65, 2, "reviews and replay frames at once"),
+        ("--puzzle-jobs", 1, 65, 2, "puzzle requests at once"),
         ("--per-client", 1, 1001, 4, "requests one client may have waiting per kind; past it 429"),
         ("--head-timeout", 1, 3601, 10, "seconds a request's head may take"),
         ("--body-timeout", 1, 3601, 60, "seconds a request's body may take"),
@@ -75,13 +76,14 @@ def bounds_of(args: argparse.Namespace) -> tuple[Bounds, Timeouts]:
     from minebender.web.admission import Bounds, Share
     from minebender.web.slowclients import Timeouts
 
-    waiting = args.per_client
-    solver = Share(args.analyses, max(1, args.analyses - 1), waiting, 4 * waiting)
-    files = Share(args.file_jobs, max(1, args.file_jobs - 1), waiting, 4 * waiting)
+    def share(slots: int) -> Share:
+        waiting = args.per_client
+        return Share(slots, max(1, slots - 1), waiting, 4 * waiting)
+
     timeouts = Timeouts(
         args.head_timeout, args.body_timeout, args.idle_timeout, args.max_connections
     )
-    return Bounds(solver, files), timeouts
+    return Bounds(share(args.analyses), share(args.file_jobs), share(args.puzzle_jobs)), timeouts
 
 
 def _open_files_for(connections: int) -> int:

@@ -24,6 +24,7 @@ __all__ = [
     "AUTH",
     "AppHub",
     "FileTurns",
+    "PuzzleTurns",
     "SolverTurns",
     "Turns",
     "holding",
@@ -113,10 +114,18 @@ async def _file_turns(request: Request) -> Turns:
     return Turns(admission, client_of(request))
 
 
+async def _puzzle_turns(request: Request) -> Turns:
+    admission = request.app.state.puzzle_turns
+    assert isinstance(admission, Admission)
+    return Turns(admission, client_of(request))
+
+
 SolverTurns = Annotated[Turns, Depends(_solver_turns)]
 """The request's turn at the solver's work: analyses, proofs, probabilities."""
 FileTurns = Annotated[Turns, Depends(_file_turns)]
 """The request's turn at the files' work: reviews and a replay's frames."""
+PuzzleTurns = Annotated[Turns, Depends(_puzzle_turns)]
+"""The request's turn at the puzzles' work: making, reading, checking them."""
 
 
 async def owned(hub: Hub, gid: str, authorization: str | None) -> Live:

@@ -217,9 +217,10 @@ class Admission:
 
 @dataclass(frozen=True, slots=True)
 class Bounds:
-    """The shares of the server's two kinds of heavy work: the solver's
-    (analyses, their proofs, a practice game's probabilities) and the files'
-    (reviews of uploaded replays, a replay's frames)."""
+    """The shares of the server's kinds of heavy work: the solver's (analyses,
+    their proofs, a practice game's probabilities), the files' (reviews of
+    uploaded replays, a replay's frames) and the puzzles'."""
 
     solver: Share = Share(slots=3, running=2)
     files: Share = Share(slots=2, running=1)
+    puzzles: Share = Share(slots=2, running=1)

@@ -130,6 +130,7 @@ def create_app(
     bounds = bounds or Bounds()
     app.state.solver_turns = Admission(bounds.solver, "analyses")  # web.access.SolverTurns
     app.state.file_turns = Admission(bounds.files, "replays")  # web.access.FileTurns
+    app.state.puzzle_turns = Admission(bounds.puzzles, "puzzle requests")
     errors.install(app)
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)
