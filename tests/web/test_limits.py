@@ -261,6 +261,23 @@ def test_past_the_connection_cap_the_longest_waiting_is_closed(tmp_path: Path) -
         server.kill()
 
 
+@pytest.mark.slow
+def test_a_connection_idle_after_its_answer_is_closed(tmp_path: Path) -> None:
+    server = Server(tmp_path / "games.db", options=("--idle-timeout", "1")).start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.port)) as c:
+            c.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            c.settimeout(10)
+            answer = c.recv(4096)
+            start = time.monotonic()
+            while c.recv(4096):
+                pass
+            idle = time.monotonic() - start
+    finally:
+        server.kill()
+    assert answer.startswith(b"HTTP/1.1 200 ") and idle < 3  # uvicorn alone waits 5 s
+
+
 @pytest.mark.parametrize(
     ("option", "value", "words"),
     [
