@@ -6,7 +6,8 @@ The work runs in a child process (``minebender.limited``) with a time limit
 and a memory cap, never on the event loop nor in the server's own memory:
 a pathological board answers with what was known when it stopped, and holds
 up no other player. A client that goes away (the page aborts its request
-after an edit) has its child killed at once.
+after an edit) has its child killed at once. Analyses take turns fairly
+between clients (``web.admission``): past a client's share, 429.
 
 A client that sends ``Accept: application/x-ndjson`` gets the analysis as
 it is made: one JSON line per stage, as the child reports it (the count and

@@ -8,9 +8,10 @@ shows the grade without carrying it.
 
 Each request runs in a child process (``minebender.limited``), niced, with a
 time limit and a memory cap, never on the event loop or in the server's own
-process; at most ``AT_ONCE`` run together, and one more waiting than
-``WAITING`` is told to come back (503) rather than queued. Boards are kept
-small (``MAX_CELLS``), which keeps nearly every request to a few seconds.
+process. They take turns fairly between clients (``web.admission``): past
+a client's share a request is told to come back (429) rather than queued
+without end. Boards are kept small (``MAX_CELLS``), which keeps nearly
+every request to a few seconds.
 """
 
 from __future__ import annotations
