@@ -38,6 +38,7 @@ __all__ = [
     "decimal",
     "explanation_json",
     "fraction_text",
+    "probabilities_json",
     "stage_json",
     "study",
     "study_json",
@@ -400,3 +401,12 @@ def why_json(
     except ValueError:
         return None  # no layout agrees: nothing to explain
     return None if found is None else explanation_json(found)
+
+
+def probabilities_json(report: Callable[[Any], None], knowledge: Knowledge) -> dict[str, Any]:
+    """A practice game's ``GET /api/games/{id}/probabilities``: whether the view
+    is consistent and each cell's mine probability as a float (None where
+    shown), worked out in a child process as the analysis board's are."""
+    found = analyse(knowledge)
+    rows = [[None if p is None else float(p) for p in row] for row in found.probabilities]
+    return {"consistent": found.consistent, "probabilities": rows}

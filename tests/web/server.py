@@ -32,8 +32,17 @@ class Server:
     board and the game is ranked, as a player's is.
     """
 
-    def __init__(self, db: Path, port: int | None = None, *, dealt: str | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        port: int | None = None,
+        *,
+        dealt: str | None = None,
+        options: tuple[str, ...] = (),
+    ) -> None:
         self.db = db
+        self.options = options
+        """More options of ``serve`` (``--head-timeout 2``...)."""
         self.chosen = port is None
         """A port chosen here may be taken by another test (pytest-xdist's
         workers) before the server binds it: start then tries another."""
@@ -51,7 +60,7 @@ class Server:
         run = ["-m", "minebender"] if self.dealt is None else [str(DEALT_SERVE), self.dealt]
         cmd = [sys.executable, *run, "serve", "--port", str(self.port)]
         self.proc = subprocess.Popen(
-            [*cmd, "--db", str(self.db), "--no-browser"],
+            [*cmd, "--db", str(self.db), "--no-browser", *self.options],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

@@ -481,36 +481,6 @@ def test_replay_export_and_frames(client: TestClient) -> None:
     assert plain.status_code == 415 and "application/json" in plain.json()["detail"]
 
 
-def test_a_long_replay_is_stepped_through_off_the_event_loop(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Its frames took the loop for 50 s on a file of 100,000 events: every
-    other player waited. They are worked out in a thread now."""
-    import asyncio
-
-    from minebender.web import replay_routes as api_mod
-
-    p = Player(client, seed=SEED)
-    p.act("reveal", FIRST)
-    p.act("assist")
-    text = client.get(f"/api/games/{p.id}/replay", headers=p.auth).text
-    on_loop: list[bool] = []
-    real = api_mod._frames_answer
-
-    def spy(raw: bytes) -> Any:
-        try:
-            asyncio.get_running_loop()
-            on_loop.append(True)
-        except RuntimeError:  # no loop runs in this thread: a worker's
-            on_loop.append(False)
-        return real(raw)
-
-    monkeypatch.setattr(api_mod, "_frames_answer", spy)
-    headers = {"Content-Type": "application/json"}
-    r = client.post("/api/replays/frames", content=text, headers=headers)
-    assert r.status_code == 200 and on_loop == [False]
-
-
 def test_resume_after_restart(db_path: Path, clock: FakeClock) -> None:
     app = create_app(db_path, clock=clock)
     with TestClient(app) as c:

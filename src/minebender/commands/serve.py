@@ -8,18 +8,25 @@ the page picks an unfinished game up where it was.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import ipaddress
+import math
 import os
 import socket
 import sys
 import threading
 import time
 import webbrowser
+from typing import TYPE_CHECKING
 
 from minebender.commands.options import UsageError, add_db_argument, add_int_argument
 
-__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "has_display", "host_names", "run"]
+if TYPE_CHECKING:  # the server's modules load only when it starts
+    from minebender.web.admission import Bounds
+    from minebender.web.slowclients import Timeouts
+
+__all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "bounds_of", "has_display", "host_names", "run"]
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
@@ -43,6 +50,60 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-browser", action="store_true", help="do not open the page in a browser"
     )
+    _add_bounds(parser)
+
+
+def _add_bounds(parser: argparse.ArgumentParser) -> None:
+    """The bounds of docs/web.md, Limits: the fair turns at heavy work and the
+    deadlines of slow clients."""
+    for option, lo, hi, default, what in (
+        ("--analyses", 1, 65, 3, "analyses and probabilities at once"),
+        ("--file-jobs", 1, 65, 2, "reviews and replay frames at once"),
+        ("--puzzle-jobs", 1, 65, 2, "puzzle requests at once"),
+        ("--per-client", 1, 1001, 4, "requests one client may have waiting per kind; past it 429"),
+        ("--head-timeout", 1, 3601, 10, "seconds a request's head may take"),
+        ("--body-timeout", 1, 3601, 60, "seconds a request's body may take"),
+        ("--idle-timeout", 1, 3601, 5, "seconds a connection may stay idle between requests"),
+        ("--max-connections", 1, 100_001, 1000, "connections open at once"),
+    ):
+        hint = f"{what}, {lo} to {hi - 1} (default {default})"
+        add_int_argument(parser, option, lo, hi, default=default, help=hint)
+
+
+def bounds_of(args: argparse.Namespace) -> tuple[Bounds, Timeouts]:
+    """The fair shares and the deadlines the options ask for: a client may hold
+    every turn but one (one alone, when there is only one)."""
+    from minebender.web.admission import Bounds, Share
+    from minebender.web.slowclients import Timeouts
+
+    def share(slots: int) -> Share:
+        waiting = args.per_client
+        return Share(slots, max(1, slots - 1), waiting, 4 * waiting)
+
+    timeouts = Timeouts(
+        args.head_timeout, args.body_timeout, args.idle_timeout, args.max_connections
+    )
+    return Bounds(share(args.analyses), share(args.file_jobs), share(args.puzzle_jobs)), timeouts
+
+
+def _open_files_for(connections: int) -> int:
+    """Raise the limit on open files (often 1,024) towards its hard limit, so the
+    server can hold ``connections`` and its own files; the connections it can
+    hold then (a new connection past them closes a waiting one)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        return connections
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return connections if soft == resource.RLIM_INFINITY else max(1, min(connections, soft - 256))
 
 
 def has_display() -> bool:
@@ -96,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
     from minebender import store as store_mod
     from minebender.store.database import hold_for_server
     from minebender.web import create_app
+    from minebender.web.slowclients import guarded_protocol
 
     _check_port(args.host, args.port)
     try:
@@ -109,7 +171,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     names = host_names(args.host)
     loopback = names is not None
-    app = create_app(store, allowed_hosts=names)
+    bounds, timeouts = bounds_of(args)
+    connections = _open_files_for(timeouts.connections)
+    timeouts = dataclasses.replace(timeouts, connections=connections)
+    app = create_app(store, allowed_hosts=names, bounds=bounds)
     # The assist's solver runs in a worker thread; hand the interpreter back to
     # the event loop often, so other players' clicks are not kept waiting.
     sys.setswitchinterval(0.0005)
@@ -119,7 +184,14 @@ def run(args: argparse.Namespace) -> int:
     gc.collect()
     gc.freeze()
     config = uvicorn.Config(
-        app, host=args.host, port=args.port, log_level="warning", access_log=False
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        access_log=False,
+        http=guarded_protocol(timeouts),  # deadlines of heads and bodies, the cap
+        timeout_keep_alive=math.ceil(timeouts.idle),
+        backlog=max(2048, connections),
     )
     server = uvicorn.Server(config)
     shown = f"[{args.host}]" if ":" in args.host else args.host

@@ -9,15 +9,29 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Header, Request
 from fastapi.responses import Response
 
+from minebender.web.admission import Admission, Client
+from minebender.web.clients import client_of
 from minebender.web.errors import ApiError
 from minebender.web.hub import Hub, Live
 
-__all__ = ["AUTH", "AppHub", "holding", "json_answer", "owned", "shared"]
+__all__ = [
+    "AUTH",
+    "AppHub",
+    "FileTurns",
+    "PuzzleTurns",
+    "SolverTurns",
+    "Turns",
+    "holding",
+    "json_answer",
+    "owned",
+    "shared",
+]
 
 T = TypeVar("T")
 
@@ -70,6 +84,48 @@ def shared(request: Request, name: str, make: Callable[[], T]) -> T:
         found = make()
         setattr(state, name, found)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class Turns:
+    """A request's place at one kind of heavy work (``web.admission``)."""
+
+    admission: Admission
+    client: Client
+
+    def check(self) -> None:
+        """``Busy`` now if the turn would be refused (before costly reading)."""
+        self.admission.check(self.client)
+
+    def turn(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """Wait for this client's turn (``Busy`` at once when its share is full)."""
+        return self.admission.turn(self.client)
+
+
+async def _solver_turns(request: Request) -> Turns:
+    admission = request.app.state.solver_turns
+    assert isinstance(admission, Admission)
+    return Turns(admission, client_of(request))
+
+
+async def _file_turns(request: Request) -> Turns:
+    admission = request.app.state.file_turns
+    assert isinstance(admission, Admission)
+    return Turns(admission, client_of(request))
+
+
+async def _puzzle_turns(request: Request) -> Turns:
+    admission = request.app.state.puzzle_turns
+    assert isinstance(admission, Admission)
+    return Turns(admission, client_of(request))
+
+
+SolverTurns = Annotated[Turns, Depends(_solver_turns)]
+"""The request's turn at the solver's work: analyses, proofs, probabilities."""
+FileTurns = Annotated[Turns, Depends(_file_turns)]
+"""The request's turn at the files' work: reviews and a replay's frames."""
+PuzzleTurns = Annotated[Turns, Depends(_puzzle_turns)]
+"""The request's turn at the puzzles' work: making, reading, checking them."""
 
 
 async def owned(hub: Hub, gid: str, authorization: str | None) -> Live:

@@ -6,7 +6,8 @@ The work runs in a child process (``minebender.limited``) with a time limit
 and a memory cap, never on the event loop nor in the server's own memory:
 a pathological board answers with what was known when it stopped, and holds
 up no other player. A client that goes away (the page aborts its request
-after an edit) has its child killed at once.
+after an edit) has its child killed at once. Analyses take turns fairly
+between clients (``web.admission``): past a client's share, 429.
 
 A client that sends ``Accept: application/x-ndjson`` gets the analysis as
 it is made: one JSON line per stage, as the child reports it (the count and
@@ -20,9 +21,9 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncGenerator, AsyncIterator
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -31,7 +32,7 @@ from minebender.analysis_board import NOT_REACHED, study_json, why_json
 from minebender.boardtext import Board, BoardTextError
 from minebender.minetext import parse_position
 from minebender.types import Knowledge, Pos
-from minebender.web.access import json_answer, shared
+from minebender.web.access import SolverTurns, Turns, json_answer
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 
@@ -57,21 +58,21 @@ ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=19, nic
 """About 10 s and 2 GiB a board; niced after 0.2 s, so that other players'
 moves come first while a hard board runs, and an Expert board still answers
 at full speed."""
-AT_ONCE = 3
+SPARES = 3
+"""Children forked ahead of the first analyses (the solver's turns are
+``web.admission.Bounds.solver``)."""
 SMALL = 64 * 64
 """Cells of a board whose whole answer is written on the event loop (a
 millisecond or two): a thread's round trip would cost more."""
 NDJSON = "application/x-ndjson"
 """The media type a client accepts to get the analysis stage by stage."""
-"""Analyses running at once; more wait their turn (or are dropped when their
-client goes away). Each takes a core at most and its memory cap."""
 
 
 def warm_analysis() -> None:
     """Start the children's forkserver with the analysis loaded, and fork a few
     children ahead of the first request (``limited.warm``)."""
     limited.preload("minebender.analysis_board")
-    limited.warm(spares=AT_ONCE)
+    limited.warm(spares=SPARES)
 
 
 class AnalyseIn(BaseModel):
@@ -118,12 +119,12 @@ async def _until_gone(request: Request) -> None:
             return
 
 
-async def _limited(request: Request, slots: asyncio.Semaphore, fn: Any, *args: Any) -> Any:
+async def _limited(request: Request, turns: Turns, fn: Any, *args: Any) -> Any:
     """fn's outcome in a child process, or None when the client went away first
     (the child is then killed, or never started)."""
 
     async def work() -> limited.Outcome:
-        async with slots:
+        async with turns.turn():
             return await limited.run_async(fn, *args, limits=ANALYSE_LIMITS)
 
     task = asyncio.ensure_future(work())
@@ -138,9 +139,7 @@ async def _limited(request: Request, slots: asyncio.Semaphore, fn: Any, *args: A
     return task.result()
 
 
-async def _staged(
-    request: Request, slots: asyncio.Semaphore, fn: Any, *args: Any
-) -> AsyncGenerator[Any]:
+async def _staged(request: Request, turns: Turns, fn: Any, *args: Any) -> AsyncGenerator[Any]:
     """Each stage of fn's work as the child reports it, then its outcome; it
     ends early, the child killed (or never started), when the client goes away."""
     loop = asyncio.get_running_loop()
@@ -150,7 +149,7 @@ async def _staged(
         loop.call_soon_threadsafe(queue.put_nowait, ("stage", stage))
 
     async def work() -> limited.Outcome:
-        async with slots:
+        async with turns.turn():
             return await limited.run_async(fn, *args, limits=ANALYSE_LIMITS, on_stage=heard)
 
     task = asyncio.ensure_future(work())
@@ -200,11 +199,11 @@ def _line(data: Any) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode() + b"\n"
 
 
-async def _streamed(request: Request, slots: asyncio.Semaphore, k: Any) -> Response:
+async def _streamed(request: Request, turns: Turns, k: Any) -> Response:
     """The analysis as NDJSON: a line per stage (the keys it fills in), then
     the whole answer. A crash before the first line is a 500 as without the
     stream; after it, the last line is ``{"detail": ...}``."""
-    events = _staged(request, slots, study_json, k)
+    events = _staged(request, turns, study_json, k)
     first = await anext(events, None)
     if first is None:
         return Response(status_code=499)  # nobody is listening
@@ -244,30 +243,24 @@ def _failure(outcome: limited.Outcome) -> ApiError:
     return ApiError(500, "the analysis stopped")  # pragma: no cover
 
 
-async def _slots(request: Request) -> asyncio.Semaphore:
-    """The app's turns for analyses: ``AT_ONCE`` run, the rest wait."""
-    return shared(request, "analyses", lambda: asyncio.Semaphore(AT_ONCE))
-
-
-Slots = Annotated[asyncio.Semaphore, Depends(_slots)]
-
 router = APIRouter(route_class=StrictJSONRoute)
 """The routes of the analysis board (``/analyse``, ``/analyse/why``)."""
 
 
 @router.post("/analyse", summary="Analyse a position")
-async def analyse_position(body: AnalyseIn, request: Request, slots: Slots) -> Response:
+async def analyse_position(body: AnalyseIn, request: Request, turns: SolverTurns) -> Response:
     """Everything the solver knows of a position: the count of layouts, every
     probability, dead cells, the best move and why, win chances in small
     endgames, and a minimal conflict on an impossible board. Stops after
     about 10 s or at its memory cap, answering what was known by then.
     With ``Accept: application/x-ndjson``, a JSON line per stage as it is
-    done, then the whole answer."""
+    done, then the whole answer. 429 (Retry-After) past the client's share."""
+    turns.check()  # a flood is refused before its boards are read
     board = await asyncio.to_thread(_board, body)
     k = board.knowledge
     if _wants_stream(request):
-        return await _streamed(request, slots, k)
-    outcome = await _limited(request, slots, study_json, k)
+        return await _streamed(request, turns, k)
+    outcome = await _limited(request, turns, study_json, k)
     if outcome is None:
         return Response(status_code=499)  # nobody is listening
     if isinstance(outcome, limited.Crashed | limited.Failed):
@@ -287,13 +280,14 @@ def _hidden_cell(body: WhyIn, k: Knowledge) -> Pos:
 
 
 @router.post("/analyse/why", summary="Why a cell is safe or a mine")
-async def analyse_why(body: WhyIn, request: Request, slots: Slots) -> Response:
+async def analyse_why(body: WhyIn, request: Request, turns: SolverTurns) -> Response:
     """The fewest shown numbers that prove a hidden cell safe or a mine (the
     ``explanation`` of ``solve --json --explain``), null when nothing does."""
+    turns.check()
     board = await asyncio.to_thread(_board, body)
     k = board.knowledge
     cell = _hidden_cell(body, k)
-    outcome = await _limited(request, slots, why_json, k, cell)
+    outcome = await _limited(request, turns, why_json, k, cell)
     if outcome is None:
         return Response(status_code=499)
     if isinstance(outcome, limited.Done):

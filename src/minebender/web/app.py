@@ -23,9 +23,11 @@ from minebender import store as store_mod
 from minebender.session import Clock, new_seed
 from minebender.store import Store
 from minebender.web import errors
+from minebender.web.admission import Admission, Bounds
 from minebender.web.analyse_routes import warm_analysis
 from minebender.web.api import MAX_REPLAY_BYTES, MAX_REVIEW_BYTES, REPLAY_FRAMES, REVIEW, router
 from minebender.web.bodies import MAX_BODY_BYTES, BodyLimit
+from minebender.web.clients import ClientCookie
 from minebender.web.hosts import HostGuard
 from minebender.web.hub import Hub
 
@@ -101,6 +103,7 @@ def create_app(
     clock: Clock = time.monotonic,
     make_seed: Callable[[], str] = new_seed,
     allowed_hosts: list[str] | None = None,
+    bounds: Bounds | None = None,
 ) -> FastAPI:
     """The app, serving games from store (a Store, a path, or the default database).
 
@@ -109,6 +112,9 @@ def create_app(
 
     With ``allowed_hosts``, requests naming another Host are refused (400, ``web.hosts``): a
     server on loopback then cannot be reached through a web page's DNS tricks.
+
+    ``bounds`` shares the heavy work (analyses, reviews, frames, probabilities)
+    fairly between clients (``web.admission``): past a client's share, 429.
     """
     if not isinstance(store, Store):
         store = store_mod.open(store)
@@ -121,6 +127,10 @@ def create_app(
         lifespan=_worker_threads,
     )
     app.state.hub = hub  # every route's (web.access.AppHub)
+    bounds = bounds or Bounds()
+    app.state.solver_turns = Admission(bounds.solver, "analyses")  # web.access.SolverTurns
+    app.state.file_turns = Admission(bounds.files, "replays")  # web.access.FileTurns
+    app.state.puzzle_turns = Admission(bounds.puzzles, "puzzle requests")
     errors.install(app)
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)
@@ -132,6 +142,7 @@ def create_app(
             REVIEW: (MAX_REVIEW_BYTES, "a replay to review"),
         },
     )
+    app.add_middleware(ClientCookie)  # web.clients: who is who for the fair turns
     app.add_middleware(ResponseHeaders)  # the last added is outermost: on every answer
     app.include_router(router)
 

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 
 from minebender import jsontext
 from minebender.store import NotQualified, StoreError
+from minebender.web.admission import Busy
 from minebender.web.hub import (
     ActionRefused,
     Forbidden,
@@ -155,7 +156,14 @@ def install(app: FastAPI) -> None:
             return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
         return await http_exception_handler(request, exc)
 
+    async def on_busy(request: Request, exc: Exception) -> JSONResponse:
+        # a client's share of the heavy work is full (429), or the server's line (503)
+        assert isinstance(exc, Busy)
+        headers = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status, headers=headers)
+
     app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(Busy, on_busy)
     app.add_exception_handler(HTTPException, on_http)
     app.add_exception_handler(StoreError, on_store)
     for refused in REFUSED:

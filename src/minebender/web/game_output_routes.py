@@ -10,11 +10,13 @@ import asyncio
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from minebender import limited
 from minebender import replay as replay_mod
+from minebender.analysis_board import probabilities_json
 from minebender.mbf import MBFError, format_mbf
-from minebender.solver import analyse
 from minebender.store import clean_name
-from minebender.web.access import AUTH, AppHub, holding, json_answer, owned
+from minebender.web.access import AUTH, AppHub, SolverTurns, holding, json_answer, owned
+from minebender.web.analyse_routes import ANALYSE_LIMITS
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 from minebender.web.game_routes import live_view
@@ -51,16 +53,24 @@ async def proof(gid: str, hub: AppHub, authorization: str | None = AUTH) -> Resp
 
 
 @router.get("/games/{gid}/probabilities", summary="Mine probabilities (practice games)")
-async def probabilities(gid: str, hub: AppHub, authorization: str | None = AUTH) -> Response:
+async def probabilities(
+    gid: str, hub: AppHub, turns: SolverTurns, authorization: str | None = AUTH
+) -> Response:
     """The solver's mine probability of every hidden cell, from what the player
-    sees only; for practice games, which never count for best times."""
+    sees only; for practice games, which never count for best times. Worked
+    out in a child process at the client's turn, as an analysis is."""
     async with holding(hub, gid, authorization) as live:
         if not live.session.spec.practice:
             raise ApiError(403, "probabilities are shown for practice games only")
         knowledge = live.session.knowledge
-    a = await asyncio.to_thread(analyse, knowledge)
-    rows = [[None if p is None else float(p) for p in row] for row in a.probabilities]
-    return json_answer({"consistent": a.consistent, "probabilities": rows})
+    async with turns.turn():
+        outcome = await limited.run_async(probabilities_json, knowledge, limits=ANALYSE_LIMITS)
+    if isinstance(outcome, limited.Done):
+        return json_answer(outcome.value)
+    if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
+        stopped = "time" if isinstance(outcome, limited.TimedOut) else "memory"
+        raise ApiError(503, f"the probabilities ran out of {stopped}: try again later")
+    raise ApiError(500, f"the probabilities stopped ({type(outcome).__name__})")
 
 
 def _checked_name(name: str) -> str:

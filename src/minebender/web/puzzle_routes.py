@@ -8,19 +8,19 @@ shows the grade without carrying it.
 
 Each request runs in a child process (``minebender.limited``), niced, with a
 time limit and a memory cap, never on the event loop or in the server's own
-process; at most ``AT_ONCE`` run together, and one more waiting than
-``WAITING`` is told to come back (503) rather than queued. Boards are kept
-small (``MAX_CELLS``), which keeps nearly every request to a few seconds.
+process. They take turns fairly between clients (``web.admission``): past
+a client's share a request is told to come back (429) rather than queued
+without end. Boards are kept small (``MAX_CELLS``), which keeps nearly
+every request to a few seconds.
 """
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -39,18 +39,14 @@ from minebender.puzzle import (
 from minebender.puzzle.code import parse_code, puzzle_code
 from minebender.seeded import Stream
 from minebender.types import Knowledge
-from minebender.web.access import json_answer, shared
+from minebender.web.access import PuzzleTurns, json_answer
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 
-__all__ = ["AT_ONCE", "LIMITS", "MAX_CELLS", "WAITING", "router"]
+__all__ = ["LIMITS", "MAX_CELLS", "router"]
 
 MAX_CELLS = 30 * 24
 """Most cells of a board these routes take: Expert's 480 and a little more."""
-AT_ONCE = 2
-"""Puzzle requests worked on together (the machine's other work goes on)."""
-WAITING = 8
-"""Puzzle requests that may wait for their turn; past that, 503."""
 LIMITS = limited.Limits(seconds=30.0, memory=1 << 30, nice=10)
 """A puzzle request's child: 30 s (an easy 30x24 puzzle takes some seconds),
 1 GiB, and niced so that other players' moves come first."""
@@ -235,32 +231,13 @@ def _answered(outcome: limited.Outcome) -> Response:
     raise ApiError(500, "the puzzle work stopped without an answer; nothing else was affected")
 
 
-class Turns:
-    """The app's puzzle requests: ``AT_ONCE`` at work, ``WAITING`` more in line."""
+async def _run(turns: PuzzleTurns, how: str, body: BaseModel) -> Response:
+    """The answer of one puzzle request, worked out in a child at the client's
+    turn (``web.admission``: 429 past its share)."""
+    async with turns.turn():
+        outcome = await limited.run_async(_work, how, body.model_dump(), limits=LIMITS)
+    return _answered(outcome)
 
-    def __init__(self) -> None:
-        self.at_work = asyncio.Semaphore(AT_ONCE)
-        self.waiting = 0
-
-    async def run(self, how: str, body: BaseModel) -> Response:
-        """The answer of one puzzle request, worked out in a child when its turn
-        comes; a 503 when too many wait already."""
-        if self.waiting >= AT_ONCE + WAITING:
-            raise ApiError(503, "too many puzzle requests at once: try again in a moment")
-        self.waiting += 1
-        try:
-            async with self.at_work:
-                outcome = await limited.run_async(_work, how, body.model_dump(), limits=LIMITS)
-        finally:
-            self.waiting -= 1
-        return _answered(outcome)
-
-
-async def _turns(request: Request) -> Turns:
-    return shared(request, "puzzle_turns", Turns)
-
-
-AppTurns = Annotated[Turns, Depends(_turns)]
 
 # each child runs _work of this module: the forkserver imports it once,
 # or every request's child imported it anew (300 to 1,000 ms)
@@ -271,34 +248,34 @@ router = APIRouter(route_class=StrictJSONRoute)
 
 
 @router.post("/puzzle/new", summary="Make a puzzle with one solution")
-async def new_puzzle(body: NewPuzzle, turns: AppTurns) -> Response:
+async def new_puzzle(body: NewPuzzle, turns: PuzzleTurns) -> Response:
     """A puzzle of the size and difficulty asked (docs/puzzles.md): its board
     text, its code (the clues only), grade, seed and the view to paint."""
-    return await turns.run("new", body)
+    return await _run(turns, "new", body)
 
 
 @router.post("/puzzle/read", summary="Read a puzzle code")
-async def read_puzzle(body: CodeIn, turns: AppTurns) -> Response:
+async def read_puzzle(body: CodeIn, turns: PuzzleTurns) -> Response:
     """The puzzle of a code, as ``new`` answers it: the grade worked out from
     the clues, so a link need not carry it; 422 naming what is wrong."""
-    return await turns.run("read", body)
+    return await _run(turns, "read", body)
 
 
 @router.post("/puzzle/check", summary="Check the flags of a puzzle")
-async def check_puzzle(body: FlagsIn, turns: AppTurns) -> Response:
+async def check_puzzle(body: FlagsIn, turns: PuzzleTurns) -> Response:
     """The wrong flags, the mines not flagged, and every mine when ``show``."""
-    return await turns.run("check", body)
+    return await _run(turns, "check", body)
 
 
 @router.post("/puzzle/make-unique", summary="Show numbers until one layout fits")
-async def make_unique_route(body: BoardIn, turns: AppTurns) -> Response:
+async def make_unique_route(body: BoardIn, turns: PuzzleTurns) -> Response:
     """Show a small set of extra numbers of a layout that fits the board, so
     that only it fits; ``added`` lists them."""
-    return await turns.run("make-unique", body)
+    return await _run(turns, "make-unique", body)
 
 
 @router.post("/puzzle/minimize", summary="Hide numbers while one layout fits")
-async def minimize_route(body: BoardIn, turns: AppTurns) -> Response:
+async def minimize_route(body: BoardIn, turns: PuzzleTurns) -> Response:
     """Hide shown numbers while only the board's one layout fits; ``hidden``
     lists them."""
-    return await turns.run("minimize", body)
+    return await _run(turns, "minimize", body)

@@ -4,23 +4,26 @@ reviewed move by move (docs/review.md), for the page.
 Both halves run in child processes: the parse (``review.peers``: ms_toollib may
 abort on a damaged file) and the judging (``minebender.limited``: a huge or
 hard board is stopped at its time limit and memory cap), so no file, however
-bad or hard, takes the server down or holds up the other players.
+bad or hard, takes the server down or holds up the other players; both wait
+for the client's turn at the files' work (``web.admission``), so a flood of
+uploads from one client is refused (429) rather than queued without end.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from minebender import limited
 from minebender.review import Record, ReviewError, read_record
 from minebender.review.frames import frames_of
 from minebender.review.report import review_record
-from minebender.web.access import json_answer, shared
+from minebender.web.access import FileTurns
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 
@@ -34,13 +37,14 @@ REVIEW_LIMITS = limited.Limits(seconds=30.0, memory=2 * 1024**3, nice=5)
 limited.preload("minebender.review.report")
 
 
-def _review_json(report: Any, record: Record, frames: bool) -> dict[str, Any]:
+def _review_json(report: Any, record: Record, frames: bool) -> bytes:
     """The child's work: the review as the JSON of ``review --json``, and for
-    the page's viewer its frames and positions (``review.frames``)."""
+    the page's viewer its frames and positions (``review.frames``), as JSON
+    bytes: a long game's frames cross back as one string, not a tree of objects."""
     out = review_record(record).to_json()
     if frames:
         out.update(frames_of(record))
-    return out
+    return json.dumps(out, separators=(",", ":")).encode()
 
 
 async def _read(file: Path, raw: bytes) -> Record:
@@ -56,7 +60,7 @@ def _answered(file: Path, outcome: limited.Outcome) -> Response:
     """The judging's outcome as an answer: the review, or a 422 (a file it
     refused, a board too hard), or a 500 naming how it stopped."""
     if isinstance(outcome, limited.Done):
-        return json_answer(outcome.value)
+        return Response(outcome.value, media_type="application/json")
     if isinstance(outcome, limited.Failed) and outcome.kind == "ReviewError":
         raise ApiError(422, outcome.message)
     if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
@@ -66,11 +70,6 @@ def _answered(file: Path, outcome: limited.Outcome) -> Response:
     raise ApiError(500, f"{file}: the review stopped ({type(outcome).__name__})")
 
 
-async def _at_once(request: Request) -> asyncio.Semaphore:
-    # Two files at a time: each takes a core while it is judged.
-    return shared(request, "reviews", lambda: asyncio.Semaphore(2))
-
-
 router = APIRouter(route_class=StrictJSONRoute)
 """The route that reviews an uploaded replay (no game, no token)."""
 
@@ -78,7 +77,7 @@ router = APIRouter(route_class=StrictJSONRoute)
 @router.post(REVIEW.removeprefix("/api"), summary="Review a replay file")
 async def review(
     request: Request,
-    at_once: Annotated[asyncio.Semaphore, Depends(_at_once)],
+    turns: FileTurns,
     name: str = Query(
         min_length=1,
         max_length=255,
@@ -95,9 +94,10 @@ async def review(
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/octet-stream":
         raise ApiError(415, "send the file as Content-Type: application/octet-stream")
+    turns.check()  # a flood is refused before its files are read
     raw = await request.body()  # at most MAX_REVIEW_BYTES (web.bodies.BodyLimit)
     file = Path(Path(name).name)
-    async with at_once:
+    async with turns.turn():
         record = await _read(file, raw)
         outcome = await limited.run_async(_review_json, record, frames, limits=REVIEW_LIMITS)
     return _answered(file, outcome)

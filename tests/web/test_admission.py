@@ -1,0 +1,153 @@
+"""The fair, bounded turns at heavy work (``web.admission``): a flood is refused
+past its share with a time to come back, a polite client is served beside
+it, and turns go round between clients."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from minebender.web.admission import Admission, Busy, Client, Share
+
+FLOOD = Client("10.0.0.1", "f" * 16)
+POLITE = Client("10.0.0.2", "p" * 16)
+
+
+async def _holding(
+    admission: Admission, client: Client, release: asyncio.Event, log: list[str]
+) -> None:
+    async with admission.turn(client):
+        log.append(client.address)
+        await release.wait()
+
+
+def _run(main: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(main())  # type: ignore[arg-type]
+
+
+def test_a_flood_past_its_share_is_refused_with_a_time_to_come_back() -> None:
+    """A client runs at most ``running`` jobs and waits with at most ``waiting``
+    more; the next is refused at once with a 429 and a Retry-After of at least 1 s."""
+
+    async def main() -> None:
+        admission = Admission(Share(slots=3, running=2, waiting=3), "analyses")
+        release, log = asyncio.Event(), []
+        held = [asyncio.ensure_future(_holding(admission, FLOOD, release, log)) for _ in range(5)]
+        await asyncio.sleep(0)
+        assert (admission.running, admission.waiting) == (2, 3)
+        with pytest.raises(Busy) as refused:
+            async with admission.turn(FLOOD):
+                pass
+        assert refused.value.status == 429 and refused.value.retry_after >= 1
+        assert "from this client" in str(refused.value)
+        release.set()
+        await asyncio.gather(*held)
+        assert log == [FLOOD.address] * 5 and admission.running == 0
+
+    _run(main)
+
+
+def test_a_polite_client_takes_the_turn_a_flood_may_not_hold() -> None:
+    """While one client floods, another's single request runs at once."""
+
+    async def main() -> None:
+        admission = Admission(Share(slots=3, running=2, waiting=4), "analyses")
+        release, log = asyncio.Event(), []
+        flood = [asyncio.ensure_future(_holding(admission, FLOOD, release, log)) for _ in range(6)]
+        await asyncio.sleep(0)
+        async with admission.turn(POLITE):
+            assert log == [FLOOD.address] * 2  # the flood's others still wait
+        release.set()
+        await asyncio.gather(*flood)
+
+    _run(main)
+
+
+def test_turns_go_round_between_clients_that_wait() -> None:
+    """With one turn, a client that asks once waits behind one job of the
+    flood, not behind all of it."""
+
+    async def main() -> None:
+        admission = Admission(Share(slots=1, running=1, waiting=4), "reviews")
+        gates = [asyncio.Event() for _ in range(5)]
+        log: list[str] = []
+        tasks = [asyncio.ensure_future(_holding(admission, FLOOD, g, log)) for g in gates[:4]]
+        await asyncio.sleep(0)
+        tasks.append(asyncio.ensure_future(_holding(admission, POLITE, gates[4], log)))
+        await asyncio.sleep(0)
+        for g in gates:
+            g.set()
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+        await asyncio.gather(*tasks)
+        assert log[:2] == [FLOOD.address, POLITE.address]
+        assert log.count(FLOOD.address) == 4
+
+    _run(main)
+
+
+def test_a_request_whose_client_went_away_leaves_the_line() -> None:
+    async def main() -> None:
+        admission = Admission(Share(slots=1, running=1, waiting=1), "analyses")
+        release, log = asyncio.Event(), []
+        first = asyncio.ensure_future(_holding(admission, FLOOD, release, log))
+        second = asyncio.ensure_future(_holding(admission, FLOOD, release, log))
+        await asyncio.sleep(0)
+        assert admission.waiting == 1
+        second.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await second
+        assert admission.waiting == 0
+        third = asyncio.ensure_future(_holding(admission, FLOOD, release, log))  # room again
+        release.set()
+        await asyncio.gather(first, third)
+        assert len(log) == 2 and admission.running == 0
+
+    _run(main)
+
+
+def test_new_ids_from_one_address_buy_no_more_than_its_bound() -> None:
+    async def main() -> None:
+        admission = Admission(Share(slots=4, running=1, waiting=4, per_address=3), "analyses")
+        release, log = asyncio.Event(), []
+        ids = [Client("10.0.0.9", f"{i:016d}") for i in range(3)]
+        held = [asyncio.ensure_future(_holding(admission, c, release, log)) for c in ids]
+        await asyncio.sleep(0)
+        with pytest.raises(Busy) as refused:
+            async with admission.turn(Client("10.0.0.9", "x" * 16)):
+                pass
+        assert refused.value.status == 429 and "10.0.0.9" in str(refused.value)
+        async with admission.turn(POLITE):  # the turn it could not take is another's
+            assert admission.running == 4
+        release.set()
+        await asyncio.gather(*held)
+
+    _run(main)
+
+
+def test_a_full_line_of_the_server_is_a_503() -> None:
+    async def main() -> None:
+        admission = Admission(Share(slots=1, running=1, waiting=4, line=2), "analyses")
+        release, log = asyncio.Event(), []
+        clients = [Client(f"10.0.1.{i}") for i in range(3)]
+        held = [asyncio.ensure_future(_holding(admission, c, release, log)) for c in clients]
+        await asyncio.sleep(0)
+        with pytest.raises(Busy) as refused:
+            async with admission.turn(Client("10.0.1.99")):
+                pass
+        assert refused.value.status == 503 and refused.value.retry_after >= 1
+        release.set()
+        await asyncio.gather(*held)
+
+    _run(main)
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [({"slots": 0}, "slots must be at least 1"), ({"slots": 2, "running": 3}, "may not be more")],
+)
+def test_a_share_out_of_range_is_refused(fields: dict[str, int], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        Share(**fields)
