@@ -33,7 +33,7 @@ mbf.attachMbfDrop((file) => playMbf(file).catch((err) => dlg.message("Open Board
 // ---------------------------------------------------------------- presence
 
 document.addEventListener("visibilitychange", () => {
-  tellPresence(!document.hidden && !state.asking);
+  tellPresence(!document.hidden && !state.asking && !dlg.awayOpen());
   if (!document.hidden) refreshFromServer();
 });
 window.addEventListener("focus", () => refreshFromServer());
@@ -52,8 +52,10 @@ window.addEventListener("pagehide", () => {
   if (state.dealtUnanswered) api.abandon(state.dealtUnanswered, true).catch(() => null);
 });
 setInterval(() => {
-  if (!document.hidden && !state.asking) tellPresence(true);
+  if (!document.hidden && !state.asking && !dlg.awayOpen()) tellPresence(true);
 }, HEARTBEAT_MS);
+// Replays and the viewer take the player away from the game: its clock stops.
+dlg.listenAway((away) => tellPresence(!away && !document.hidden && !state.asking));
 
 // ---------------------------------------------------------------- start
 
