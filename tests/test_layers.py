@@ -64,6 +64,7 @@ LAYERS: dict[str, int] = {
     "analysis_board": 2,
     "player_games": 2,
     "scores_report": 2,
+    "progress": 2,
     "cli": 3,
     "commands": 3,
     "web": 3,

@@ -159,6 +159,8 @@ export const storedReplay = (id) => call("GET", `/api/replays/${encodeURICompone
 
 export const bestTimes = () => call("GET", "/api/best-times");
 export const statistics = () => call("GET", "/api/statistics");
+/** Every finished game reviewed: a row per level and SVG plots (docs/web.md). */
+export const progress = () => call("GET", "/api/progress");
 
 /** Reset Scores: every level's best times emptied for good. Returns the empty lists. */
 export const resetBestTimes = () => call("DELETE", "/api/best-times");

@@ -8,6 +8,7 @@ import { askLeave, newGame, startOver, togglePractice } from "./deal.js";
 import { showBestTimes, showStatistics } from "./game-view.js";
 import { closeMenus } from "./menus.js";
 import { $, applyCellSize, savePrefs, state, status } from "./page-state.js";
+import { progressDialog } from "./progress.js";
 import * as replays from "./replay.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
@@ -54,6 +55,7 @@ export async function command(cmd) {
       }
     } else if (cmd === "best") await showBestTimes();
     else if (cmd === "stats") await showStatistics();
+    else if (cmd === "progress") await progressDialog();
     else if (cmd === "replays") await replays.replaysDialog(new Set(saved.get("history", []).map((h) => h.id)));
     else if (cmd === "text" && state.game) {
       const text = await api.boardText(state.game);

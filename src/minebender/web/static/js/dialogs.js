@@ -2,6 +2,7 @@
 // codes and messages. openDialog resolves with the pressed button's value
 // (null for Cancel, Esc or the close box).
 
+import { awayCounter } from "./away.js";
 import { saveFile } from "./files.js";
 import { mineIcon } from "./icons.js";
 
@@ -24,31 +25,6 @@ export const shownSeconds = (ms, started) => (started ? Math.min(999, Math.floor
 let openCount = 0;
 export const dialogOpen = () => openCount > 0;
 
-// Dialogs that take the player away from the game (Replays, the viewer): while
-// one is open the game's clock stands still, as when the page is hidden.
-let awayCount = 0;
-let awayTold = false;
-let onAway = () => {};
-export const awayOpen = () => awayCount > 0;
-/** Hear when the player goes away (true) and comes back (false). */
-export const listenAway = (fn) => (onAway = fn);
-// Told once the moment's work is done: Replays closing as the viewer opens is no return.
-const awayChanged = () =>
-  setTimeout(() => {
-    if (awayOpen() !== awayTold) onAway((awayTold = awayOpen()));
-  }, 0);
-/** The player is away while ``work`` (a viewer being fetched and shown) runs. */
-export async function awayWhile(work) {
-  awayCount++;
-  awayChanged();
-  try {
-    return await work();
-  } finally {
-    awayCount--;
-    awayChanged();
-  }
-}
-
 export function openDialog({ title, html, buttons = [{ label: "OK", value: true, primary: true }], onOpen, id, away = false }) {
   return new Promise((resolve) => {
     const before = document.activeElement;
@@ -68,7 +44,7 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     let primary = null;
     const close = (value) => {
       openCount--;
-      if (away) awayCount--, awayChanged();
+      if (away) awayCounter(-1);
       overlay.remove();
       document.removeEventListener("keydown", onKey, true);
       giveFocusBack(before);
@@ -125,7 +101,7 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     overlay.appendChild(win);
     document.getElementById("dialogs").appendChild(overlay);
     openCount++;
-    if (away) awayCount++, awayChanged();
+    if (away) awayCounter(1);
     if (onOpen) onOpen(win, close);
     const first = win.querySelector("input") ?? primary ?? row.firstChild;
     first?.focus();

@@ -5,6 +5,7 @@
 // resume.js and presence.js (the game kept across pages), commands.js (menus).
 
 import * as api from "./api.js";
+import { awayOpen, listenAway } from "./away.js";
 import * as mbf from "./boardfile.js";
 import { command, playMbf } from "./commands.js";
 import { startOver } from "./deal.js";
@@ -33,7 +34,7 @@ mbf.attachMbfDrop((file) => playMbf(file).catch((err) => dlg.message("Open Board
 // ---------------------------------------------------------------- presence
 
 document.addEventListener("visibilitychange", () => {
-  tellPresence(!document.hidden && !state.asking && !dlg.awayOpen());
+  tellPresence(!document.hidden && !state.asking && !awayOpen());
   if (!document.hidden) refreshFromServer();
 });
 window.addEventListener("focus", () => refreshFromServer());
@@ -52,10 +53,10 @@ window.addEventListener("pagehide", () => {
   if (state.dealtUnanswered) api.abandon(state.dealtUnanswered, true).catch(() => null);
 });
 setInterval(() => {
-  if (!document.hidden && !state.asking && !dlg.awayOpen()) tellPresence(true);
+  if (!document.hidden && !state.asking && !awayOpen()) tellPresence(true);
 }, HEARTBEAT_MS);
 // Replays and the viewer take the player away from the game: its clock stops.
-dlg.listenAway((away) => tellPresence(!away && !document.hidden && !state.asking));
+listenAway((away) => tellPresence(!away && !document.hidden && !state.asking));
 
 // ---------------------------------------------------------------- start
 

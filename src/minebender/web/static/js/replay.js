@@ -2,7 +2,8 @@
 // game and file is watched in the one viewer, beside its review (review.js).
 
 import * as api from "./api.js";
-import { awayWhile, esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
+import { awayWhile } from "./away.js";
+import { esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
 import { saveFile } from "./files.js";
 import { REVIEW_ACCEPT, reviewFile, reviewReplay } from "./review.js";
 import * as words from "./words.js";

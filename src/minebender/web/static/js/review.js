@@ -6,7 +6,8 @@
 // timeline marks the guesses; any position opens on the analysis board.
 
 import * as api from "./api.js";
-import { awayWhile, esc, message, openDialog, seconds } from "./dialogs.js";
+import { awayWhile } from "./away.js";
+import { esc, message, openDialog, seconds } from "./dialogs.js";
 import { attachViewer, kind, viewerHtml } from "./viewer.js";
 
 /** The files Review opens, for an <input type="file" accept=...>. */
