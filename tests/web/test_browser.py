@@ -139,7 +139,7 @@ def test_win_beginner_with_the_mouse(page: Any, dealt: Server, tmp_path: Path) -
     assert page.get_attribute("#face", "data-mood") == "cool"
     assert page.get_attribute("#counter", "data-value") == "0"
     stats = page.inner_text("#end-stats")
-    assert "3BV" in stats and "Efficiency" in stats and "left" in stats
+    assert "3BV" in stats and "IOE" in stats and "left" in stats
     page.screenshot(path=str(tmp_path / "won.png"))
 
 

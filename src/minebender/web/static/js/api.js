@@ -159,6 +159,9 @@ export const storedReplay = (id) => call("GET", `/api/replays/${encodeURICompone
 
 export const bestTimes = () => call("GET", "/api/best-times");
 export const statistics = () => call("GET", "/api/statistics");
+/** The game's live counters now (docs/web.md). */
+export const counters = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/counters`, { token: game.token });
 /** Every finished game reviewed: a row per level and SVG plots (docs/web.md). */
 export const progress = () => call("GET", "/api/progress");
 

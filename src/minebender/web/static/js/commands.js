@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import * as mbf from "./boardfile.js";
+import { countersChanged } from "./counters.js";
 import * as dlg from "./dialogs.js";
 import { askLeave, newGame, startOver, togglePractice } from "./deal.js";
 import { showBestTimes, showStatistics } from "./game-view.js";
@@ -43,9 +44,10 @@ export async function command(cmd) {
       savePrefs();
       await newGame();
     } else if (cmd === "practice") await togglePractice();
-    else if (cmd === "marks" || cmd === "sound") {
+    else if (cmd === "marks" || cmd === "sound" || cmd === "counters") {
       p[cmd] = !p[cmd];
       savePrefs();
+      if (cmd === "counters") countersChanged();
     } else if (cmd === "size") {
       const size = await dlg.cellSizeDialog(p.cell);
       if (size !== null) {

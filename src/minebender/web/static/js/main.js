@@ -6,6 +6,7 @@
 
 import * as api from "./api.js";
 import { awayOpen, listenAway } from "./away.js";
+import { startCounters } from "./counters.js";
 import * as mbf from "./boardfile.js";
 import { command, playMbf } from "./commands.js";
 import { startOver } from "./deal.js";
@@ -78,4 +79,5 @@ $("assist").addEventListener("click", () => {
   board.el.focus({ preventScroll: true });
 });
 setInterval(drawTimer, 200);
+startCounters();
 resume().then(() => tellPresence(!document.hidden));
