@@ -26,9 +26,9 @@ def test_live_counters_are_off_until_switched_on_and_show_the_servers(
     page.click('[data-cmd="counters"]')
     assert page.get_attribute('[data-cmd="counters"]', "aria-checked") == "true"
     page.wait_for_function(
-        "() => document.getElementById('live-counters').textContent.includes('Clicks 1')"
+        "() => document.getElementById('live-counters').textContent.includes('Clicks\\u00a01')"
     )
-    text = page.inner_text("#live-counters")
+    text = page.inner_text("#live-counters").replace("\u00a0", " ")  # figures kept whole
     game = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current'))")
     ask = urllib.request.Request(
         f"{server.url}/api/games/{game['id']}/counters",

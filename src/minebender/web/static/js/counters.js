@@ -10,16 +10,22 @@ import { state } from "./page-state.js";
 const EVERY_MS = 1000;
 const dash = "\u2013";
 
-/** The counters as one line, as the terminal writes them (Counters.text). */
+/** The counters as one line, as the terminal writes them (Counters.text);
+ * each figure kept whole when the line wraps. */
 export function countersText(c) {
   const total = c.bbbv === null ? dash : String(c.bbbv);
   const perS = c.bbbv_per_s === null ? dash : c.bbbv_per_s.toFixed(2);
   const est = c.estimate_ms === null ? dash : `${(c.estimate_ms / 1000).toFixed(1)} s`;
   const ioe = c.ioe === null ? dash : c.ioe.toFixed(3);
-  return (
-    `Time ${(c.elapsed_ms / 1000).toFixed(1)} s \u00b7 3BV ${c.bbbv_solved}/${total}` +
-    ` \u00b7 3BV/s ${perS} \u00b7 Est. ${est} \u00b7 IOE ${ioe} \u00b7 Clicks ${c.clicks}`
-  );
+  const items = [
+    `Time ${(c.elapsed_ms / 1000).toFixed(1)} s`,
+    `3BV ${c.bbbv_solved}/${total}`,
+    `3BV/s ${perS}`,
+    `Est. ${est}`,
+    `IOE ${ioe}`,
+    `Clicks ${c.clicks}`,
+  ];
+  return items.map((item) => item.replaceAll(" ", "\u00a0")).join(" \u00b7 ");
 }
 
 let shownFor = null; // the game and revision last painted, so an ended game is asked once
