@@ -139,3 +139,34 @@ def test_stats_progress_prints_a_row_per_level(filled: tuple[Path, list[Session]
     assert len(got["games"]) == 3 and got["levels"][0]["games"] == 3
     bad = subprocess.run([*run, "--reset", "statistics", "--yes"], capture_output=True, text=True)
     assert bad.returncode == 2 and "--progress" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_corpus_log_adds_its_games_each_file_once(
+    filled: tuple[Path, list[Session]], tmp_path: Path
+) -> None:
+    """review --summary's log: each file counted once (by its bytes), errors
+    left out, its IOE as the review gives it; the store's games beside them."""
+    from minebender.review import review_file
+    from minebender.review.corpus import review_line
+
+    rmv = Path(__file__).parent / "data" / "replays" / "test_rmv2_24px.rmv"
+    data = rmv.read_bytes()
+    line = review_line(str(rmv), data, "abc")
+    log = tmp_path / "corpus.jsonl"
+    lines = [line, line, {"path": "bad.rmv", "error": "bad.rmv: cut short", "sha256": "def"}]
+    log.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    path, _ = filled
+    run = [sys.executable, "-m", "minebender", "stats", "--progress", "--json"]
+    done = subprocess.run(
+        [*run, "--db", str(path), "--corpus", str(log)], capture_output=True, text=True, check=True
+    )
+    got = json.loads(done.stdout)
+    assert len(got["games"]) == 4  # the store's 3, and the corpus' one
+    corpus = got["games"][-1]
+    f = review_file(rmv).figures
+    assert corpus["id"] == str(rmv) and corpus["finished_at"] is None
+    assert corpus["ioe"] == pytest.approx(f.ioe) and corpus["won"] is True
+    missing = subprocess.run(
+        [*run, "--corpus", str(tmp_path / "none.jsonl")], capture_output=True, text=True
+    )
+    assert missing.returncode == 2 and "no such file" in missing.stderr

@@ -3,7 +3,9 @@ per level over time (3BV/s, IOE, needless guesses, wins, best times), for
 ``minebender stats --progress`` and the page's Progress dialog.
 
 Each game is played again from its record and judged by the solver, as
-``minebender review`` does, so the figures are the review's. A finished game
+``minebender review`` does, so the figures are the review's. A corpus of
+other clients' replays reviewed with ``review --summary`` adds its games
+from the log (``corpus_points``), in the order they were logged. A finished game
 never changes, so its figures are kept by id for the life of the process.
 Practice games count for nothing, as in the statistics.
 """
@@ -14,9 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from statistics import fmean
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from minebender import replay
+from minebender.review.corpus import level_of, line_key
 from minebender.review.figures import figures
 from minebender.review.judge import judge, summarize_moves
 from minebender.review.own import record_of
@@ -32,6 +35,7 @@ __all__ = [
     "METRICS",
     "GamePoint",
     "LevelProgress",
+    "corpus_points",
     "game_point",
     "progress_points",
     "progress_svg",
@@ -59,11 +63,13 @@ class GamePoint:
 
     id: str
     level: str
-    finished_at: float
+    finished_at: float | None
+    """Seconds since 1970; None for a game of a corpus (its log has no date)."""
     won: bool
     time_ms: int
     bbbv_per_s: float
-    ioe: float
+    ioe: float | None
+    """None for a game of a corpus logged before the log kept IOE."""
     needless: int
 
 
@@ -126,8 +132,37 @@ def progress_points(store: Store, limit: int = MAX_GAMES) -> list[GamePoint]:
     return out
 
 
-def _mean(values: Iterable[float]) -> float | None:
-    got = list(values)
+def corpus_points(lines: Iterable[dict[str, Any]]) -> list[GamePoint]:
+    """The games of a corpus' review log (``review --summary``), in the order
+    they were logged, each file once (its last line), errors left out."""
+    latest: dict[str, dict[str, Any]] = {}
+    for line in lines:
+        key = line_key(line)
+        latest.pop(key, None)
+        latest[key] = line
+    out = []
+    for line in latest.values():
+        if "error" in line:
+            continue
+        level = level_of(line["width"], line["height"], line["mines"])
+        ioe = line.get("ioe")
+        out.append(
+            GamePoint(
+                line["path"],
+                level if level in LEVELS else "custom",
+                None,
+                line["status"] == "won",
+                line["time_ms"],
+                float(line["bbbv_per_s"]),
+                float(ioe) if isinstance(ioe, int | float) else None,
+                line["needless_guesses"],
+            )
+        )
+    return out
+
+
+def _mean(values: Iterable[float | None]) -> float | None:
+    got = [v for v in values if v is not None]
     return fmean(got) if got else None
 
 
@@ -161,7 +196,9 @@ def series(points: Sequence[GamePoint], metric: str) -> list[tuple[int, float]]:
         if metric == "bbbv_per_s" and p.won:
             out.append((i, p.bbbv_per_s))
         elif metric in ("ioe", "needless"):
-            out.append((i, float(getattr(p, metric))))
+            value = getattr(p, metric)
+            if value is not None:
+                out.append((i, float(value)))
         elif metric == "win_rate":
             recent = points[max(0, i - 10) : i]
             out.append((i, 100 * sum(q.won for q in recent) / len(recent)))
@@ -225,9 +262,10 @@ def progress_svg(points: Sequence[GamePoint], metric: str) -> str:
         f'<text x="{_LEFT + pw / 2}" y="{_H - 6}" font-size="10" text-anchor="middle">'
         f"game of its level (1 to {n}, oldest first)</text>"
     )
-    if points:
+    dated = [p.finished_at for p in points if p.finished_at is not None]
+    if dated:
         y = _TOP + ph + 14
-        first, last = _date(points[0].finished_at), _date(points[-1].finished_at)
+        first, last = _date(dated[0]), _date(dated[-1])
         parts.append(
             f'<text x="{_LEFT}" y="{y}" font-size="10">{first}</text>'
             f'<text x="{_W - _RIGHT}" y="{y}" font-size="10" text-anchor="end">{last}</text>'

@@ -52,6 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="every finished game reviewed: 3BV/s, IOE, needless guesses, win rate and"
         " best time per level (with --json: each game's figures too)",
     )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        metavar="LOG",
+        help="with --progress: add the games of a review --summary log (other clients' replays)",
+    )
     add_db_argument(parser)
 
 
@@ -82,13 +88,15 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--yes goes with --reset")
     if args.progress and args.reset is not None:
         raise UsageError("--progress reads the games: not with --reset")
+    if args.corpus is not None and not args.progress:
+        raise UsageError("--corpus goes with --progress")
     if args.reset is not None and not args.yes and not sys.stdin.isatty():
         raise UsageError("--reset asks first, and there is no terminal to ask in: add --yes")
     path = stored_games(args.db)
     if path is None:
         # Nothing is created for a report: the empty one comes from a store in memory.
         where = args.db if args.db is not None else store_module.default_path()
-        if not args.json:
+        if not args.json and not args.progress:
             print(f"no games in {where} yet: play one with minebender play or minebender serve")
             return 0
         path = Path(":memory:")
@@ -103,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             if args.progress:
                 from minebender.progress import progress_points
 
-                points = progress_points(store)
+                points = progress_points(store) + _corpus(args.corpus)
     except store_module.StoreError as exc:
         raise UsageError(str(exc)) from exc
     if done is not None:
@@ -120,6 +128,22 @@ def run(args: argparse.Namespace) -> int:
         out = console()
         out.print(fitting_report(report, out))
     return 0
+
+
+def _corpus(log: Path | None) -> list[GamePoint]:
+    """The games of a corpus' review log; UsageError names a bad log."""
+    if log is None:
+        return []
+    from minebender.progress import corpus_points
+    from minebender.review import ReviewError
+    from minebender.review.corpus import read_log
+
+    if not log.exists():
+        raise UsageError(f"--corpus {log}: no such file (make it with review DIR --summary --log)")
+    try:
+        return corpus_points(read_log(log))
+    except ReviewError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _print_progress(points: list[GamePoint], as_json: bool) -> int:
