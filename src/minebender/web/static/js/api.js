@@ -129,15 +129,6 @@ export const declineBestTime = (game) =>
 export const exportReplay = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/replay`, { token: game.token });
 
-/** The frames of a replay file (its bytes, as read from a file, or an object).
- * A file goes as it is: the server says whether it is UTF-8, as it does to
- * every other program, where decoding it here would take UTF-16 and turn bytes
- * of another encoding into U+FFFD without a word. */
-export const replayFrames = (replay) =>
-  call("POST", "/api/replays/frames", {
-    raw: replay instanceof ArrayBuffer || typeof replay === "string" ? replay : JSON.stringify(replay),
-  });
-
 /** The review of a replay file of any format (docs/review.md), with the frames
  * of its viewer and the position before each move. */
 export const review = (name, bytes) =>

@@ -75,18 +75,6 @@ const FILTERS =
   '<label>Order <select data-order><option value="time">Best times first</option>' +
   '<option value="date">Newest first</option></select></label></div>';
 
-/** A replay file the player opened: watched at once. Other sources of files
- * (another program's formats) go through here too. */
-function openFile(file) {
-  return awayWhile(async () => {
-    try {
-      await watch(JSON.parse(await file.text()), file.name);
-    } catch (err) {
-      await message("Import", err instanceof SyntaxError ? `${file.name}: not a JSON replay file` : err.message);
-    }
-  });
-}
-
 /** Where replays come from besides the list: sections of the dialog, each
  * {html, attach(win, close)}. A file of any format minebender reads opens in
  * the one viewer, beside its review. */
@@ -100,8 +88,8 @@ export const sources = [
         const file = e.target.files[0];
         if (!file) return;
         close(null);
-        if (file.name.toLowerCase().endsWith(".json")) openFile(file);
-        else reviewFile(file);
+        // its bytes as they are: the server says whether a .json is UTF-8
+        reviewFile(file);
       });
     },
   },
