@@ -68,6 +68,7 @@ LAYERS: dict[str, int] = {
     "env": 2,
     "dataset": 2,
     "game_view": 2,
+    "progress": 2,
     "cli": 3,
     "commands": 3,
     "web": 3,

@@ -124,8 +124,14 @@ def test_text_output_lists_every_move(tmp_path: Path) -> None:
     assert done.returncode == 0
     out = done.stdout
     assert "reveal (7, 6)" in out and "needless guess" in out
+    assert "\n1 guess, 1 needless; the chance to survive it was 50.0%; won\n" in out
+    # the lessons: the needless guess with the numbers that proved a cell safe
     assert out.rstrip().endswith(
-        "1 guess, 1 needless; the chance to survive it was 1/2 (50.0%); won"
+        "lessons:\n"
+        "  move 6: a needless guess at (7, 6) (50.0%); (7, 0) was safe:"
+        " the numbers at (5, 1), (6, 1) prove it\n"
+        "  luck: the guesses taken were survived with a chance of 50.0%;"
+        " the safest guesses would have given 100.0%"
     )
 
 

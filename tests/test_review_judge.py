@@ -211,20 +211,23 @@ def test_the_json_is_the_documented_shape() -> None:
     out = json.loads(json.dumps(r.to_json()))
     assert list(out) == [
         "file", "format", "software", "player", "width", "height", "mines", "layout",
-        "result", "stats", "moves", "summary",
+        "result", "stats", "moves", "summary", "coaching",
     ]  # fmt: skip
     assert out["format"] == "rmv" and out["file"] == PREFLAGS_RMV.name
     assert len(out["layout"]) == 8 and all(len(row) == 8 for row in out["layout"])
     assert sum(row.count("*") for row in out["layout"]) == out["mines"] == 10
     assert set(out["result"]) == {"status", "time_ms"}
     assert set(out["stats"]) == {
-        "bbbv", "bbbv_per_s", "clicks", "ioe", "rqp", "zini", "corr", "thrp", "stnb"
+        "bbbv", "bbbv_solved", "bbbv_per_s", "clicks", "ioe", "rqp", "zini", "corr", "thrp",
+        "stnb",
     }  # fmt: skip
     clicks = out["stats"]["clicks"]
     assert clicks["total"] == clicks["left"] + clicks["right"] + clicks["double"]
     assert len(out["moves"]) == clicks["total"]  # every action, those that change nothing too
     for m in out["moves"]:
-        assert set(m) == {"t_ms", "type", "x", "y", "risk", "safe_existed", "best", "verdict"}
+        assert set(m) == {
+            "t_ms", "type", "x", "y", "risk", "safe_existed", "best", "best_risk", "verdict"
+        }  # fmt: skip
         if m["type"] == "flag":
             assert m["risk"] is None
         if m["risk"] is not None:
@@ -233,6 +236,15 @@ def test_the_json_is_the_documented_shape() -> None:
                 str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
             )
     assert {"guesses", "needless_guesses", "survival"} <= set(out["summary"])
+    coaching = out["coaching"]
+    assert set(coaching) == {
+        "proofs", "guesses", "idle_clicks", "idle_ms", "luck", "safest_luck"
+    }  # fmt: skip
+    for p in coaching["proofs"]:
+        assert set(p) == {"move", "cell", "numbers", "uses_total", "smallest", "mine"}
+    for g in coaching["guesses"]:
+        assert set(g) == {"move", "risk", "best", "best_risk"}
+        assert out["moves"][g["move"]]["risk"] == g["risk"]
 
 
 def test_a_first_click_on_a_mine_is_a_guess_at_the_boards_odds(tmp_path: Path) -> None:

@@ -88,6 +88,11 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("c", "a new Custom field", (KeyBinding("c", "custom", "custom"),)),
     Key("s", "best times and statistics", (KeyBinding("s", "scores", "scores"),)),
     Key(
+        "t",
+        "live counters on or off: time, 3BV, 3BV/s, estimate, IOE, clicks",
+        (KeyBinding("t", "counters", "counters"),),
+    ),
+    Key(
         "e",
         "a finished game's numbers and code",
         (KeyBinding("e", "end_screen", "end screen"),),

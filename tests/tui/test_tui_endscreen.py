@@ -48,7 +48,7 @@ def expected(v: dict[str, Any]) -> list[str]:
         f"Time {v['elapsed_ms'] / 1000:.3f} s",
         f"3BV {v['bbbv_solved']} / {v['bbbv']}",
         f"3BV/s {dash if per_s is None else format(per_s, 'g')}",
-        f"Efficiency {dash if eff is None else format(eff, 'g') + '%'}",
+        f"IOE {dash if eff is None else format(eff / 100, '.3f')}",
         f"Clicks {c['left'] + c['right'] + c['chord']} ({c['left']} left,"
         f" {c['right']} right, {c['chord']} chord)",
         f"Assists {c['assist']}",

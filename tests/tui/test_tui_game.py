@@ -28,6 +28,7 @@ from tui_support import (
 from minebender.game import setup
 from minebender.player_games import GameRecord
 from minebender.session import Session, SessionSpec
+from minebender.session.counters import live_counters
 from minebender.solver import analyse
 from minebender.store import Store
 from minebender.tui.app import MinebenderApp
@@ -663,3 +664,24 @@ def test_the_scores_screen_lists_every_best_time_kept(store: Store) -> None:
         assert all(f"player{i}" in text for i in range(5))
 
     run(make_app(store), scenario, size=(80, 60))
+
+
+def test_t_shows_the_live_counters_in_the_status_line() -> None:
+    """Off by default; t shows the session's counters in the status line, and
+    t again gives the status line back."""
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("enter")
+        plain = str(app.status_line.render())
+        assert "3BV/s" not in plain
+        await pilot.press("t")
+        shown = str(app.status_line.render())
+        c = live_counters(app.session)
+        assert f"3BV {c.bbbv_solved}/{c.bbbv}" in shown and "Clicks 1" in shown
+        assert "IOE" in shown and "Est." in shown
+        await pilot.press("t")
+        assert str(app.status_line.render()) == plain
+
+    run(make_app(), scenario)

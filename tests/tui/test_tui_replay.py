@@ -3,6 +3,8 @@ the board the game ended on."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pilot_types import PilotT
 from tui_support import CENTRE, SEED, run, screen_lines
@@ -228,7 +230,7 @@ def test_the_status_line_shows_each_moves_review() -> None:
     app = ReplayApp(replay, paused=True)
     last = app.judged[-1]
     assert last.risk is not None and 0 < last.risk < 1
-    said = f"risk {last.risk.numerator}/{last.risk.denominator} {last.verdict}"
+    said = f"risk {100 * last.risk.numerator / last.risk.denominator:.1f}% {last.verdict}"
 
     async def scenario(pilot: PilotT) -> None:
         assert isinstance(pilot.app, ReplayApp)
@@ -292,3 +294,28 @@ def test_another_clients_file_is_watched_as_review_plays_it() -> None:
         assert app.at_end and f"won in {review.figures.seconds:.3f} s" in app.status_text
 
     run(app, scenario, size=(100, 24))
+
+
+def test_n_goes_to_the_board_before_a_needless_guess_and_shows_its_proof() -> None:
+    """As the page's timeline: n jumps to the position before the next guess;
+    before a needless one the status line names the safe cell and its proof."""
+    from minebender.review import read_record
+
+    record = read_record(Path(__file__).parents[1] / "data" / "replays" / "test_rmv2_24px.rmv")
+    app = ReplayApp(record, paused=True)
+    (needless,) = [j for j in app.judged if j.verdict == "needless guess"]
+    proof = app.proofs[needless.played.index]
+
+    async def scenario(pilot: PilotT) -> None:
+        assert isinstance(pilot.app, ReplayApp)
+        await pilot.press("n")
+        assert pilot.app.index == needless.played.index
+        text = pilot.app.status_text
+        assert f"({proof.cell.x}, {proof.cell.y}) safe by" in text
+        assert all(f"({p.x}, {p.y})" in text for p in proof.numbers)
+        await pilot.press("right")
+        assert "50.0% needless guess" in pilot.app.status_text
+        await pilot.press("p")
+        assert pilot.app.index == needless.played.index
+
+    run(app, scenario, size=(160, 24))

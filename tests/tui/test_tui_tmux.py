@@ -223,7 +223,7 @@ def test_a_won_game_shows_the_sessions_numbers_under_the_board(
     c = probe.clicks
     for shown in (
         f"3BV {probe.bbbv_solved} / {probe.bbbv}",
-        f"Efficiency {probe.efficiency:g}%",
+        f"IOE {probe.efficiency / 100:.3f}",
         f"Clicks {c.total} ({c.left} left, {c.right} right, {c.chord} chord)",
         "Assists 0",
     ):

@@ -139,7 +139,7 @@ def test_win_beginner_with_the_mouse(page: Any, dealt: Server, tmp_path: Path) -
     assert page.get_attribute("#face", "data-mood") == "cool"
     assert page.get_attribute("#counter", "data-value") == "0"
     stats = page.inner_text("#end-stats")
-    assert "3BV" in stats and "Efficiency" in stats and "left" in stats
+    assert "3BV" in stats and "IOE" in stats and "left" in stats
     page.screenshot(path=str(tmp_path / "won.png"))
 
 
@@ -150,11 +150,11 @@ def test_lose_with_the_mouse_and_watch_export_import_the_replay(
     assert page.get_attribute("#end-title", "data-reason") == "blast"
     assert page.get_attribute("#face", "data-mood") == "dead"
     page.click("#watch-replay")
-    page.wait_for_selector("#replay-dialog")
-    assert "step 0 of 2" in page.inner_text("#replay-dialog [data-info]")
-    page.click("#replay-dialog [data-last]")
-    assert "step 2 of 2" in page.inner_text("#replay-dialog [data-info]")
-    blast = f"#replay-dialog .c[data-x='{boom.x}'][data-y='{boom.y}']"
+    page.wait_for_selector("#review-dialog [data-info]")
+    assert "move 0 of 2" in page.inner_text("#review-dialog [data-info]")
+    page.click("#review-dialog [data-last]")
+    assert "move 2 of 2" in page.inner_text("#review-dialog [data-info]")
+    blast = f"#review-dialog .c[data-x='{boom.x}'][data-y='{boom.y}']"
     assert page.get_attribute(blast, "data-tile") == "blast"
     page.keyboard.press("Escape")
     with page.expect_download() as download:
@@ -166,8 +166,8 @@ def test_lose_with_the_mouse_and_watch_export_import_the_replay(
     page.click('[data-cmd="replays"]')
     page.wait_for_selector("#replays-dialog [data-watch]")  # listed from the store
     page.set_input_files("#replays-dialog [data-import]", str(saved))
-    page.wait_for_selector("#replay-dialog")
-    page.click("#replay-dialog [data-last]")
+    page.wait_for_selector("#review-dialog [data-info]")
+    page.click("#review-dialog [data-last]")
     assert page.get_attribute(blast, "data-tile") == "blast"
 
 

@@ -68,8 +68,8 @@ def test_open_play_and_save_an_mbf_board(page: Any, server: Server, tmp_path: Pa
     listed = page.inner_text("#replays-dialog")
     assert "a board from a file" in listed and ":mbf" not in listed
     page.click("#replays-dialog [data-watch]")
-    page.wait_for_selector("#replay-dialog")
-    title = page.inner_text("#replay-dialog").splitlines()[0]
+    page.wait_for_selector("#review-dialog [data-info]")
+    title = page.inner_text("#review-dialog").splitlines()[0]
     assert "(a board from a file)" in title and "code" not in title, title
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")

@@ -470,17 +470,15 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
 ) -> None:
     page.goto(server.url + "/")
     page.wait_for_selector(cell(8, 8))
-    pauses = page.evaluate(
+    # the viewer shows, at any time, the last frame at or before it
+    found = page.evaluate(
         """async () => {
-          const { pause } = await import('/static/js/replay.js');
-          return [pause(3000, 1), pause(3000, 2), pause(3000, 4), pause(3000, 0),
-                  pause(10, 0), pause(60000, 1), pause(100, 0), pause(800, 0),
-                  pause(60000, 0), pause(-5, 0)];
+          const { frameAt } = await import('/static/js/viewer.js');
+          const frames = [{ t: 0 }, { t: 100 }, { t: 100 }, { t: 900 }];
+          return [-5, 0, 99, 100, 500, 900, 5000].map((t) => frameAt(frames, t));
         }"""
     )
-    # quick: an eighth, from 60 ms to 1 s, never slower than 4x (a fast game's
-    # 100 ms pause took 60 ms where 4x takes 25)
-    assert pauses == [3000, 1500, 750, 375, 2.5, 10000, 25, 100, 1000, 0]
+    assert found == [0, 0, 0, 2, 2, 3, 3]
     seed = "e2e-replay-list"
     page.goto(f"{server.url}/?code=b+ng:{seed}")
     page.wait_for_selector(".badge:has-text('No-guess')")
@@ -497,8 +495,17 @@ def test_replays_play_at_the_chosen_speed_and_the_list_tells_games_apart(
     page.wait_for_selector(row)
     assert "no-guess" in page.inner_text(row)
     page.click(f"{row} [data-watch]")
-    page.wait_for_selector("#replay-dialog [data-speed]")
-    assert page.input_value("#replay-dialog [data-speed]") == "1"
+    page.wait_for_selector("#review-dialog [data-speed]")
+    assert page.input_value("#review-dialog [data-speed]") == "1"
+    # played at 8x, the game runs to its end by itself
+    page.select_option("#review-dialog [data-speed]", "8")
+    page.click("#review-dialog [data-play]")
+    page.wait_for_function(
+        "() => document.querySelector('#review-dialog [data-play]').textContent === 'Play'"
+    )
+    info = page.inner_text("#review-dialog [data-info]")
+    total = len(page.locator("#review-dialog [data-moves] li").all())
+    assert info.startswith(f"move {total} of {total}"), info
 
 
 @pytest.mark.slow

@@ -112,9 +112,9 @@ def test_replays_are_listed_from_the_store_in_a_new_profile(browser: Any, server
     pg.wait_for_selector(row, state="detached")
     pg.select_option("#replays-dialog [data-result]", "lost")
     pg.click(f"{row} [data-watch]")
-    pg.wait_for_selector("#replay-dialog")
-    pg.click("#replay-dialog [data-last]")
-    assert "step 2 of 2" in pg.inner_text("#replay-dialog [data-info]")
+    pg.wait_for_selector("#review-dialog [data-info]")
+    pg.click("#review-dialog [data-last]")
+    assert "move 2 of 2" in pg.inner_text("#review-dialog [data-info]")
     two.close()
 
 

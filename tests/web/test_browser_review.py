@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from minebender.review import read_record
 from minebender.review.frames import frames_of
 
 from .server import Server
-from .test_browser import browser, lose, page, server
+from .test_browser import browser, lose, page, server, server_view, start
 from .test_browser_analyse import analysed, shown
 
 __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
@@ -47,19 +48,39 @@ def test_an_rmv_is_reviewed_beside_its_viewer(page: Any, server: Server) -> None
     dialog = page.locator("#review-dialog")
     items = dialog.locator("[data-moves] li")
     assert items.count() == len(expected["moves"])
-    # Each row says the move, its risk and its verdict, as the command does.
+    # Each row says the move, its risk and its verdict, as the command does:
+    # the risk in percent, the exact fraction on hover.
     for k, m in enumerate(expected["moves"]):
         text = items.nth(k).inner_text()
         assert m["verdict"] in text and m["type"] in text
-        if m["risk"] is not None:
-            assert f"risk {m['risk']}" in text
-    assert "1 guess, 1 needless" in dialog.locator("[data-summary]").inner_text()
+        if m["risk"] not in (None, "0"):
+            p, q = map(int, m["risk"].split("/"))
+            assert f"risk {100 * p / q:.1f}%" in text
+            hover = items.nth(k).locator(".chance").first.get_attribute("title")
+            assert hover == m["risk"]
+    summary = dialog.locator("[data-summary]").inner_text()
+    assert "1 guess, 1 needless" in summary and "50.0%" in summary
+    # The lesson names the needless guess and the numbers that proved a cell safe.
+    proof = expected["coaching"]["proofs"][0]
+    lesson = dialog.locator("[data-lessons] li").first.inner_text()
+    cell = f"({proof['cell'][0]}, {proof['cell'][1]}) was safe"
+    assert f"Move {proof['move'] + 1}: a needless guess" in lesson and cell in lesson
+    assert all(f"({x}, {y})" in lesson for x, y in proof["numbers"])
+    # Every figure has a value inside its own box.
+    boxes = page.evaluate(
+        "() => [...document.querySelectorAll('#review-dialog [data-figures] > div')]"
+        ".map(d => [d.scrollWidth <= d.clientWidth + 1, d.querySelector('dd').textContent])"
+    )
+    assert boxes and all(fits and value.strip() for fits, value in boxes), boxes
     # The timeline marks the guess, and only it.
     marked = dialog.locator(".timeline .tick.needless")
     assert marked.count() == 1
     # Stepping moves the board and the list together.
     info = dialog.locator("[data-info]")
     assert info.inner_text().startswith("move 0 of 7")
+    dialog.locator("[data-last]").click()
+    assert info.inner_text().startswith("move 7 of 7")
+    dialog.locator("[data-first]").click()
     for k in range(1, 7):
         dialog.locator("[data-next]").click()
         assert info.inner_text().startswith(f"move {k} of 7")
@@ -71,14 +92,29 @@ def test_an_rmv_is_reviewed_beside_its_viewer(page: Any, server: Server) -> None
     assert opened_cells > 0
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "review.png"))
-    # A guess on the timeline opens the position before it on the analysis board.
+    # A guess on the timeline goes to the position before it, where the proof
+    # is drawn over the board (its numbers framed in blue); that position
+    # opens on the analysis board.
+    marked.click()
+    guess = next(k for k, m in enumerate(expected["moves"]) if m["verdict"] == "needless guess")
+    assert info.inner_text().startswith(f"move {guess} of 7")
+    x, y = proof["numbers"][0]
+    framed = page.evaluate(
+        """([x, y]) => {
+          const c = document.querySelector('#review-dialog [data-marks]');
+          const b = document.querySelector('#review-dialog [data-board]');
+          const cw = b.clientWidth / 8, ch = b.clientHeight / 8;
+          return [...c.getContext('2d').getImageData(x * cw + 1, y * ch + ch / 2, 1, 1).data];
+        }""",
+        [x, y],
+    )
+    assert framed[:3] == [0x1B, 0x5F, 0xD6] and framed[3] == 255, framed
     with page.context.expect_page() as opened:
-        marked.click()
+        dialog.locator("[data-analyse-here]").click()
     analysis = opened.value
     analysis.wait_for_url("**/analyse**")
     analysis.wait_for_selector("#board .c")
     analysed(analysis)
-    guess = next(k for k, m in enumerate(expected["moves"]) if m["verdict"] == "needless guess")
     before = frames_of(read_record(RMV))["positions"][guess]
     assert shown(analysis) == before.splitlines()[1:]  # what the player saw before the guess
     g = expected["moves"][guess]
@@ -90,9 +126,9 @@ def test_a_game_played_on_the_page_is_reviewed_from_the_list(page: Any, server: 
     boom = lose(page, server, "review-list")
     page.click("#menu-game > button")
     page.click('[data-cmd="replays"]')
-    page.wait_for_selector("#replays-dialog [data-review-game]")
+    page.wait_for_selector("#replays-dialog [data-watch]")
     page.locator("#replays-dialog .row", has_text="code b:review-list").locator(
-        "[data-review-game]"
+        "[data-watch]"
     ).click()
     page.wait_for_selector("#review-dialog [data-moves] li")
     dialog = page.locator("#review-dialog")
@@ -102,3 +138,31 @@ def test_a_game_played_on_the_page_is_reviewed_from_the_list(page: Any, server: 
     last = items.nth(1).inner_text()
     assert last.startswith(f"2. reveal ({boom.x}, {boom.y}) \u00b7 risk ")
     assert "lost at move 2" in dialog.locator("[data-summary]").inner_text()
+
+
+def test_the_clock_stands_still_behind_replays_and_the_viewer(page: Any, server: Server) -> None:
+    """Replays and the viewer take the player away from the game in play: the
+    server's clock stops while either is open, and goes on once both close."""
+    start(page, server, "review-away")
+    game = page.evaluate("() => JSON.parse(localStorage.getItem('minebender.current'))")
+
+    def paused_within(seconds: float, want: bool) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        view = server_view(server, game)
+        while view["paused"] is not want and time.monotonic() < deadline:
+            time.sleep(0.05)
+            view = server_view(server, game)
+        return view
+
+    assert not server_view(server, game)["paused"]
+    page.click("#menu-game > button")
+    page.click('[data-cmd="replays"]')
+    stopped = paused_within(5, True)
+    assert stopped["paused"], stopped
+    page.set_input_files("#replays-dialog [data-review]", str(RMV))
+    page.wait_for_selector("#review-dialog [data-moves] li")
+    time.sleep(1.2)  # the viewer open: the clock still stands (one heartbeat and more)
+    held = paused_within(5, True)
+    assert held["paused"] and held["elapsed_ms"] - stopped["elapsed_ms"] < 1000, held
+    page.click("#review-dialog .buttons button")
+    assert not paused_within(5, False)["paused"]

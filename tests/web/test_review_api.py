@@ -119,3 +119,21 @@ def test_frames_give_the_viewer_each_board_and_each_position(client: TestClient)
     assert moves[5]["verdict"] == "needless guess"
     assert before_guess.knowledge.hidden((moves[5]["x"], moves[5]["y"]))
     assert frames[5]["rows"] == positions[5].splitlines()[1:]  # the same board, as text
+
+
+def test_the_viewer_gets_the_mouse_path_where_the_file_has_one(client: TestClient) -> None:
+    """Another client's file: every mouse event, in sixteenths of a cell, each
+    press where its move's cell is. minebender's own: its path events and the
+    cells of its presses. A replay of version 1 has no pointer: no point."""
+    path = DATA / "test_rmv2_24px.rmv"
+    got = client.post(
+        f"/api/review?name={path.name}&frames=true", content=path.read_bytes(), headers=OCTETS
+    ).json()
+    points = got["pointer"]
+    assert len(points) > len(got["moves"])
+    assert [t for t, _, _ in points] == sorted(t for t, _, _ in points)
+    for m in got["moves"]:  # the pointer is on the move's cell at its time
+        if m["x"] is not None and 0 <= m["x"] < 8 and 0 <= m["y"] < 8:
+            at = [(x // 16, y // 16) for t, x, y in points if t == m["t_ms"]]
+            assert (m["x"], m["y"]) in at, m
+    # minebender's own: see tests/test_review_pointer.py

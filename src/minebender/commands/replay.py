@@ -56,7 +56,9 @@ def _speed(text: str) -> float:
 
 KEYS = """\
 keys: space pauses or plays, right/l and left/h step (and pause), home/end jump,
-      + and - double or halve the speed (1/16 to 64), q quits"""
+      n/p go to the board before the next/previous guess (a needless one's
+      proof on the status line), + and - double or halve the speed (1/16 to
+      64), q quits"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -24,7 +24,8 @@ from minebender.commands.options import (
     add_stored_game_arguments,
 )
 from minebender.files import shown
-from minebender.review import Review, ReviewError, fraction_text, review_file
+from minebender.review import Review, ReviewError, fraction_text, percent_text, review_file
+from minebender.review.coach import coaching_lines
 from minebender.review.corpus import read_log, replay_files, run_corpus, summary_rows
 from minebender.words import count
 
@@ -87,6 +88,11 @@ def _stnb_text(stnb: float | None) -> str:
     return "n/a (defined on the classic boards only)" if stnb is None else f"{stnb:.1f}"
 
 
+def _bbbv_text(f: Any) -> str:
+    """The 3BV; of a game not won, the 3BV done of the board's too."""
+    return str(f.bbbv) if f.status == "won" else f"{f.bbbv_solved} of {f.bbbv}"
+
+
 def review_text(r: Review) -> str:
     """The review as text: the game, its figures, every move, the summary."""
     rec, f, s = r.record, r.figures, r.summary
@@ -94,32 +100,37 @@ def review_text(r: Review) -> str:
     lines = [
         f"{shown(Path(rec.file).name)}: {rec.width}x{rec.height} with {count(rec.mines, 'mine')}"
         + (f" ({who})" if who else ""),
-        f"{f.status} in {f.seconds:.3f} s   3BV {f.bbbv}   3BV/s {f.bbbv_per_s:.3f}"
+        f"{f.status} in {f.seconds:.3f} s   3BV {_bbbv_text(f)}   3BV/s {f.bbbv_per_s:.3f}"
         f"   clicks {f.clicks.left}+{f.clicks.right}+{f.clicks.double}={f.clicks.total}",
         f"IOE {f.ioe:.3f}   RQP {f.rqp:.3f}   ZiNi {'-' if f.zini is None else f.zini}"
         f"   corr {f.corr:.3f}   thrp {f.thrp:.3f}"
         f"   STNB {_stnb_text(f.stnb(rec.width, rec.height, rec.mines))}",
         "",
-        "   #    time  move             risk      best      verdict",
+        "   #    time  move               risk  safest guess     verdict",
     ]
     for j in r.moves:
         m, cell = j.played.move, j.played.cell
         where = "" if cell is None else f"({cell.x}, {cell.y})"
-        risk = "-" if j.risk is None else fraction_text(j.risk)
+        risk = "-" if j.risk is None else percent_text(j.risk)
         best = "" if j.best is None else f"({j.best.x}, {j.best.y})"
+        if j.best_risk is not None:
+            best += " safe" if j.best_risk == 0 else f" {percent_text(j.best_risk)}"
         lines.append(
-            f"{j.played.index + 1:4} {m.t_ms / 1000:7.3f}  {m.type:6} {where:10} {risk:>8}  "
-            f"{best:9} {j.verdict}"
+            f"{j.played.index + 1:4} {m.t_ms / 1000:7.3f}  {m.type:6} {where:10} {risk:>6}  "
+            f"{best:16} {j.verdict}"
         )
     end = f"lost at move {s.lost_at + 1}" if s.lost_at is not None else f.status
     needless = f", {s.needless_guesses} needless" if s.needless_guesses else ""
     lines.append("")
     if s.guesses:
         them = "it" if s.guesses == 1 else "them"
-        chance = f"the chance to survive {them} was {fraction_text(s.survival)}"
-        lines.append(f"{count(s.guesses, 'guess')}{needless}; {chance} ({_pct(s.survival)}); {end}")
+        chance = f"the chance to survive {them} was {percent_text(s.survival)}"
+        lines.append(f"{count(s.guesses, 'guess')}{needless}; {chance}; {end}")
     else:
         lines.append(f"no guess; {end}")
+    lessons = coaching_lines(r.coaching, r.moves)
+    if lessons:
+        lines += ["", "lessons:", *(f"  {line}" for line in lessons)]
     return "\n".join(lines)
 
 

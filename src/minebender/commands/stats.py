@@ -19,6 +19,7 @@ from minebender.commands.options import UsageError, add_db_argument, stored_game
 from minebender.scores_report import build_report, fitting_report
 
 if TYPE_CHECKING:
+    from minebender.progress import GamePoint
     from minebender.store import Store
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
@@ -45,6 +46,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " again from zero; asks first unless --yes",
     )
     parser.add_argument("--yes", action="store_true", help="with --reset: do not ask")
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="every finished game reviewed: 3BV/s, IOE, needless guesses, win rate and"
+        " best time per level (with --json: each game's figures too)",
+    )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        metavar="LOG",
+        help="with --progress: add the games of a review --summary log (other clients' replays)",
+    )
     add_db_argument(parser)
 
 
@@ -73,13 +86,17 @@ def run(args: argparse.Namespace) -> int:
 
     if args.yes and args.reset is None:
         raise UsageError("--yes goes with --reset")
+    if args.progress and args.reset is not None:
+        raise UsageError("--progress reads the games: not with --reset")
+    if args.corpus is not None and not args.progress:
+        raise UsageError("--corpus goes with --progress")
     if args.reset is not None and not args.yes and not sys.stdin.isatty():
         raise UsageError("--reset asks first, and there is no terminal to ask in: add --yes")
     path = stored_games(args.db)
     if path is None:
         # Nothing is created for a report: the empty one comes from a store in memory.
         where = args.db if args.db is not None else store_module.default_path()
-        if not args.json:
+        if not args.json and not args.progress:
             print(f"no games in {where} yet: play one with minebender play or minebender serve")
             return 0
         path = Path(":memory:")
@@ -91,11 +108,17 @@ def run(args: argparse.Namespace) -> int:
         with store_module.open(path, read_only=not reset) as store:
             done = _reset(store, args.reset) if reset else None
             report = build_report(store)
+            if args.progress:
+                from minebender.progress import progress_points
+
+                points = progress_points(store) + _corpus(args.corpus)
     except store_module.StoreError as exc:
         raise UsageError(str(exc)) from exc
     if done is not None:
         # beside the report, never inside the JSON object other programs read
         print(done, file=sys.stderr if args.json else sys.stdout)
+    if args.progress:
+        return _print_progress(points, args.json)
     if args.json:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -104,4 +127,67 @@ def run(args: argparse.Namespace) -> int:
 
         out = console()
         out.print(fitting_report(report, out))
+    return 0
+
+
+def _corpus(log: Path | None) -> list[GamePoint]:
+    """The games of a corpus' review log; UsageError names a bad log."""
+    if log is None:
+        return []
+    from minebender.progress import corpus_points
+    from minebender.review import ReviewError
+    from minebender.review.corpus import read_log
+
+    if not log.exists():
+        raise UsageError(f"--corpus {log}: no such file (make it with review DIR --summary --log)")
+    try:
+        return corpus_points(read_log(log))
+    except ReviewError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _print_progress(points: list[GamePoint], as_json: bool) -> int:
+    """``stats --progress``: a row per level, or as JSON with every game."""
+    from dataclasses import asdict
+
+    from minebender.progress import progress_table
+
+    rows = progress_table(points)
+    if as_json:
+        out = {
+            "levels": [asdict(r) | {"win_rate": r.win_rate} for r in rows],
+            "games": [asdict(p) for p in points],
+        }
+        json.dump(out, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    if not rows:
+        print("no finished game yet (practice games count for nothing)")
+        return 0
+    from rich.table import Table
+
+    from minebender.commands.streams import console
+
+    def fixed(v: float | None, places: int) -> str:
+        return "-" if v is None else f"{v:.{places}f}"
+
+    table = Table(
+        title="Progress: every finished game, reviewed",
+        caption="3BV/s: mean of the won games; IOE and needless guesses: per game",
+    )
+    for head in ("level", "games", "won", "win rate", "best time", "3BV/s", "IOE", "needless"):
+        table.add_column(head, justify="left" if head == "level" else "right", no_wrap=True)
+    for r in rows:
+        best = "-" if r.best_ms is None else f"{r.best_ms / 1000:.3f} s"
+        table.add_row(
+            r.level,
+            str(r.games),
+            str(r.won),
+            f"{fixed(r.win_rate, 1)}%",
+            best,
+            fixed(r.bbbv_per_s, 3),
+            fixed(r.ioe, 3),
+            fixed(r.needless_per_game, 2),
+        )
+    console().print(table)
     return 0

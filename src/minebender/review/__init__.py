@@ -10,7 +10,13 @@ review, as JSON or text) and ``corpus`` (directories of replays).
 """
 
 from minebender.review.record import FORMATS, Clicks, Move, Record, ReviewError
-from minebender.review.report import Review, fraction_text, read_record, review_file
+from minebender.review.report import (
+    Review,
+    fraction_text,
+    percent_text,
+    read_record,
+    review_file,
+)
 
 __all__ = [
     "FORMATS",
@@ -20,6 +26,7 @@ __all__ = [
     "Review",
     "ReviewError",
     "fraction_text",
+    "percent_text",
     "read_record",
     "review_file",
 ]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from minebender import limited
+from minebender.review.chance import fraction_text, percent_text
 from minebender.review.child import run_child
+from minebender.review.coach import Coaching, coach
 from minebender.review.figures import Figures, figures
 from minebender.review.judge import Judged, Summary, judge, summarize_moves
 from minebender.review.own import read_own
@@ -18,7 +19,15 @@ from minebender.review.peers import PEER_FORMATS, read_peer, toollib_board
 from minebender.review.play import played
 from minebender.review.record import Record, ReviewError
 
-__all__ = ["Review", "fraction_text", "read_record", "review_file", "review_record", "zini_of"]
+__all__ = [
+    "Review",
+    "fraction_text",
+    "percent_text",
+    "read_record",
+    "review_file",
+    "review_record",
+    "zini_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +38,7 @@ class Review:
     figures: Figures
     moves: list[Judged]
     summary: Summary
+    coaching: Coaching
 
     def to_json(self) -> dict[str, Any]:
         """The object ``minebender review --json`` prints (docs/formats.md)."""
@@ -45,6 +55,7 @@ class Review:
             "result": {"status": f.status, "time_ms": f.time_ms},
             "stats": {
                 "bbbv": f.bbbv,
+                "bbbv_solved": f.bbbv_solved,
                 "bbbv_per_s": f.bbbv_per_s,
                 "clicks": {
                     "left": f.clicks.left,
@@ -69,12 +80,42 @@ class Review:
                 else fraction_text(self.summary.average_risk),
                 "lost_at": self.summary.lost_at,
             },
+            "coaching": _coaching_json(self.coaching),
         }
 
 
-def fraction_text(f: Fraction) -> str:
-    """A fraction in lowest terms as ``"p/q"``, ``"0"`` and ``"1"`` as such."""
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+def _pos(p: Any) -> list[int] | None:
+    return None if p is None else [p.x, p.y]
+
+
+def _coaching_json(c: Coaching) -> dict[str, Any]:
+    """The ``coaching`` object of ``review --json`` (docs/formats.md)."""
+    return {
+        "proofs": [
+            {
+                "move": p.move,
+                "cell": _pos(p.cell),
+                "numbers": [_pos(n) for n in p.numbers],
+                "uses_total": p.uses_total,
+                "smallest": p.smallest,
+                "mine": p.mine,
+            }
+            for p in c.proofs
+        ],
+        "guesses": [
+            {
+                "move": g.move,
+                "risk": fraction_text(g.risk),
+                "best": _pos(g.best),
+                "best_risk": None if g.best_risk is None else fraction_text(g.best_risk),
+            }
+            for g in c.guesses
+        ],
+        "idle_clicks": c.idle_clicks,
+        "idle_ms": c.idle_ms,
+        "luck": fraction_text(c.luck),
+        "safest_luck": fraction_text(c.safest_luck),
+    }
 
 
 def _move_json(j: Judged) -> dict[str, Any]:
@@ -86,7 +127,8 @@ def _move_json(j: Judged) -> dict[str, Any]:
         "y": None if cell is None else cell.y,
         "risk": None if j.risk is None else fraction_text(j.risk),
         "safe_existed": j.safe_existed,
-        "best": None if j.best is None else [j.best.x, j.best.y],
+        "best": _pos(j.best),
+        "best_risk": None if j.best_risk is None else fraction_text(j.best_risk),
         "verdict": j.verdict,
     }
 
@@ -123,7 +165,7 @@ def review_record(record: Record) -> Review:
     zini = zini_of(record)
     fig = figures(played(record), zini)
     judged = judge(played(record))
-    return Review(record, fig, judged, summarize_moves(judged))
+    return Review(record, fig, judged, summarize_moves(judged), coach(judged))
 
 
 def review_file(path: Path, data: bytes | None = None) -> Review:

@@ -31,6 +31,7 @@ from minebender.player_games import (
 )
 from minebender.scores_report import build_report
 from minebender.session import Button, Event, Session, SessionSpec, level_name, new_seed
+from minebender.session.counters import live_counters
 from minebender.store import StoreError
 from minebender.tui.base import BoardApp
 from minebender.tui.board import BoardWidget
@@ -87,6 +88,8 @@ class MinebenderApp(BoardApp):
         self.saver = saver
         self.resumed = bool(session.events)
         """Said in the status line until the first action of the resumed game."""
+        self.counters = False
+        """Live counters in the status line (key t), off by default."""
         self.unsaved: str | None = None
         """Why the store refused the last moves, while it does: tried again each second."""
         b = session.setup
@@ -251,6 +254,9 @@ class MinebenderApp(BoardApp):
 
     def _tick(self) -> None:
         self.timer_led.show(clock_view(self.session).shown)
+        if self.counters and self.playing:
+            # the counters' time and pace go on between moves
+            self.status_line.update(self._status_line())
 
     def _status_line(self, *, short: bool = False) -> str:
         """What the status line says, shortened to the terminal's width by
@@ -259,7 +265,16 @@ class MinebenderApp(BoardApp):
         the numbers."""
         then = "e: end screen" if short else "n: new game"
         lines = status_lines(self.session, resumed=self.resumed, then=then)
+        if self.counters and self.session.started:
+            counted = live_counters(self.session).text()
+            lines = [counted, counted.replace(" \u00b7 ", " "), *lines]
         return fit(lines, self.terminal.width)
+
+    def action_counters(self) -> None:
+        """Live counters on or off (off by default): the status line shows
+        them, as the page's option does (``session.counters``)."""
+        self.counters = not self.counters
+        self._redraw()
 
     # ------------------------------------------------------------------
     # Actions

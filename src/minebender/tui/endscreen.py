@@ -1,5 +1,5 @@
 """The end screen of a terminal game: what the web page's end screen shows
-(time, 3BV, 3BV/s, clicks, efficiency, assists) and the board code.
+(time, 3BV, 3BV/s, clicks, IOE, assists) and the board code.
 
 Every number is read from the ``Session``, the same properties the web view
 reads (``elapsed_ms``, ``bbbv``, ``bbbv_solved``, ``bbbv_per_s``,
@@ -85,7 +85,7 @@ def _items(
         f"Time {elapsed_ms / 1000:.3f} s",
         f"3BV {bbbv[0]} / {bbbv[1]}",
         f"3BV/s {number_text(per_s)}",
-        f"Efficiency {number_text(efficiency)}{'' if efficiency is None else '%'}",
+        f"IOE {_NONE if efficiency is None else f'{efficiency / 100:.3f}'}",
         f"Clicks {c.total} ({c.left} left, {c.right} right, {c.chord} chord)",
         f"Assists {c.assist}",
         board,

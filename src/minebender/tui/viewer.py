@@ -22,18 +22,27 @@ from textual.timer import Timer
 
 from minebender.game import Game
 from minebender.replay import MAX_SPEED, MIN_SPEED, Replay
+from minebender.review.chance import percent_text
+from minebender.review.coach import Proof, coach
 from minebender.review.judge import Judged, judge
 from minebender.review.own import judge_replay, review_moves
 from minebender.review.play import played
 from minebender.review.record import Record
-from minebender.review.report import fraction_text
 from minebender.session import FILE_SEED, Event, Session, level_name, shown_seconds
 from minebender.tui.base import BoardApp
 from minebender.tui.board import Tiles
 from minebender.tui.line_fit import dropping, fit
 from minebender.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
 
-__all__ = ["MAX_GAP_S", "ReplayApp", "Step", "record_steps", "steps", "verdict_text"]
+__all__ = [
+    "MAX_GAP_S",
+    "ReplayApp",
+    "Step",
+    "lesson_text",
+    "record_steps",
+    "steps",
+    "verdict_text",
+]
 
 MAX_GAP_S = 2.0
 """The longest wait between two steps at speed 1: a long think is cut short."""
@@ -114,13 +123,22 @@ def describe(event: Event, before: Tiles) -> str:
 
 
 def verdict_text(judged: Judged | None) -> str:
-    """A move's review in a few words: ``risk 1/3 forced guess``, ``safe``;
+    """A move's review in a few words: ``risk 33.3% forced guess``, ``safe``;
     nothing for a flag, a move that opened nothing and the first click."""
     if judged is None or judged.verdict in ("flag", "mark", "practice", "no effect", "first click"):
         return ""
     if judged.risk is None or judged.risk == 0:
         return judged.verdict
-    return f"risk {fraction_text(judged.risk)} {judged.verdict}"
+    return f"risk {percent_text(judged.risk)} {judged.verdict}"
+
+
+def lesson_text(proof: Proof) -> str:
+    """Before a needless guess (or a click on a certain mine): what the player
+    could have seen, in a few words (``(7, 0) safe by (5, 1) (6, 1)``)."""
+    numbers = " ".join(f"({p.x}, {p.y})" for p in proof.numbers)
+    total = " + mines left" if proof.uses_total else ""
+    what = "a mine" if proof.mine else "safe"
+    return f"next: ({proof.cell.x}, {proof.cell.y}) {what} by {numbers}{total}"
 
 
 def _replay_title(replay: Replay) -> str:
@@ -145,7 +163,10 @@ class ReplayApp(BoardApp):
     """Plays a replay back step by step; keys pause, step, rewind and change speed."""
 
     BOARD_ACTIONS = frozenset(
-        {"play_pause", "step_forward", "step_back", "to_start", "to_end", "faster", "slower"}
+        {
+            *("play_pause", "step_forward", "step_back", "to_start", "to_end"),
+            *("faster", "slower", "next_guess", "previous_guess"),
+        }
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         # Short words: the footer must keep "q quit" in the 48 columns of the
@@ -157,6 +178,9 @@ class ReplayApp(BoardApp):
         Binding("end,G", "to_end", "end", show=False),
         Binding("plus,equals_sign", "faster", "speed", key_display="+/-"),
         Binding("minus", "slower", "slower", show=False),
+        # the page's timeline of guesses: to the position before the next one
+        Binding("n", "next_guess", "next guess", show=False),
+        Binding("p", "previous_guess", "previous guess", show=False),
         Binding("q", "quit", "quit"),
     ]
 
@@ -180,6 +204,9 @@ class ReplayApp(BoardApp):
             self.title_text = _replay_title(replay)
             self.steps = steps(replay)
             self.judged = judge_replay(replay)
+        self.proofs = {p.move: p for p in coach(self.judged).proofs}
+        """The proof before each needless guess, by the guess' index."""
+        self.guesses = [j.played.index for j in self.judged if j.guess]
         self.index = 0
         self.speed = speed
         self.paused = paused
@@ -268,11 +295,15 @@ class ReplayApp(BoardApp):
             case Playing():
                 state = f"paused · {speed}" if self.paused else speed
         judged = self.judged[step.index - 1] if step.index else None
+        said = verdict_text(judged)
+        proof = self.proofs.get(step.index)  # the move after this step was needless
+        if proof is not None:
+            said = f"{said} · {lesson_text(proof)}" if said else lesson_text(proof)
         parts = [
             self.title_text,
             f"step {step.index}/{len(self.steps) - 1}",
             step.what,
-            verdict_text(judged),
+            said,
             state,
         ]
         if not parts[3]:
@@ -310,6 +341,21 @@ class ReplayApp(BoardApp):
     def action_to_end(self) -> None:
         """To the end of the game."""
         self._go(len(self.steps) - 1)
+
+    def action_next_guess(self) -> None:
+        """To the board before the next guess (pauses): its proof, if it was
+        needless, is on the status line."""
+        self.paused = True
+        later = [g for g in self.guesses if g > self.index]
+        if later:
+            self._go(later[0])
+
+    def action_previous_guess(self) -> None:
+        """To the board before the previous guess (pauses)."""
+        self.paused = True
+        earlier = [g for g in self.guesses if g < self.index]
+        if earlier:
+            self._go(earlier[-1])
 
     def action_faster(self) -> None:
         """Play twice as fast (up to MAX_SPEED, never slower)."""

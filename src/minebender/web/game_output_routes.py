@@ -14,6 +14,7 @@ from minebender import limited
 from minebender import replay as replay_mod
 from minebender.analysis_board import probabilities_json
 from minebender.mbf import MBFError, format_mbf
+from minebender.session.counters import live_counters
 from minebender.store import clean_name
 from minebender.web.access import AUTH, AppHub, SolverTurns, holding, json_answer, owned
 from minebender.web.analyse_routes import ANALYSE_LIMITS
@@ -132,3 +133,13 @@ async def export_mbf(gid: str, hub: AppHub, authorization: str | None = AUTH) ->
     except MBFError as exc:  # not reached: minebender's boards fit in a byte a side
         raise ApiError(409, str(exc)) from None
     return Response(data, media_type="application/octet-stream")
+
+
+@router.get("/games/{gid}/counters", summary="Live counters (an option of the page)")
+async def counters(gid: str, hub: AppHub, authorization: str | None = AUTH) -> Response:
+    """The game's counters now, as Arbiter and Metasweeper show them while a
+    game is played: time, 3BV done of the board's, 3BV/s, the estimated
+    finish, IOE and clicks (``session.counters``). The page asks only when
+    the player switched them on."""
+    live = await owned(hub, gid, authorization)
+    return json_answer(live_counters(live.session).to_json())

@@ -19,9 +19,10 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from minebender import limited
+from minebender import limited, replay
 from minebender.review import Record, ReviewError, read_record
 from minebender.review.frames import frames_of
+from minebender.review.pointer import pointer_of
 from minebender.review.report import review_record
 from minebender.web.access import FileTurns
 from minebender.web.bodies import StrictJSONRoute
@@ -45,6 +46,17 @@ def _review_json(report: Any, record: Record, frames: bool) -> bytes:
     if frames:
         out.update(frames_of(record))
     return json.dumps(out, separators=(",", ":")).encode()
+
+
+def _dealt(file: Path, raw: bytes) -> bool | None:
+    """Whether a minebender replay's layout is the board its code deals (the
+    viewer says so when it is not); None for another client's file."""
+    if file.suffix.lower() != ".json":
+        return None
+    try:
+        return replay.loads(raw).dealt()
+    except replay.ReplayError:
+        return None
 
 
 async def _read(file: Path, raw: bytes) -> Record:
@@ -85,7 +97,8 @@ async def review(
     ),
     frames: bool = Query(
         default=False,
-        description="add the board after each move and the position before it (the page)",
+        description="add the board after each move, the position before it and the mouse"
+        " path (the page's viewer)",
     ),
 ) -> Response:
     """Review a replay file sent as the body (Content-Type:
@@ -100,4 +113,8 @@ async def review(
     async with turns.turn():
         record = await _read(file, raw)
         outcome = await limited.run_async(_review_json, record, frames, limits=REVIEW_LIMITS)
+        if frames and isinstance(outcome, limited.Done):
+            # the mouse path, for the viewer to draw (none when the file has none)
+            outcome.value["pointer"] = await asyncio.to_thread(pointer_of, file, raw)
+            outcome.value["dealt"] = _dealt(file, raw)
     return _answered(file, outcome)

@@ -129,15 +129,6 @@ export const declineBestTime = (game) =>
 export const exportReplay = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/replay`, { token: game.token });
 
-/** The frames of a replay file (its bytes, as read from a file, or an object).
- * A file goes as it is: the server says whether it is UTF-8, as it does to
- * every other program, where decoding it here would take UTF-16 and turn bytes
- * of another encoding into U+FFFD without a word. */
-export const replayFrames = (replay) =>
-  call("POST", "/api/replays/frames", {
-    raw: replay instanceof ArrayBuffer || typeof replay === "string" ? replay : JSON.stringify(replay),
-  });
-
 /** The review of a replay file of any format (docs/review.md), with the frames
  * of its viewer and the position before each move. */
 export const review = (name, bytes) =>
@@ -159,6 +150,11 @@ export const storedReplay = (id) => call("GET", `/api/replays/${encodeURICompone
 
 export const bestTimes = () => call("GET", "/api/best-times");
 export const statistics = () => call("GET", "/api/statistics");
+/** The game's live counters now (docs/web.md). */
+export const counters = (game) =>
+  call("GET", `/api/games/${encodeURIComponent(game.id)}/counters`, { token: game.token });
+/** Every finished game reviewed: a row per level and SVG plots (docs/web.md). */
+export const progress = () => call("GET", "/api/progress");
 
 /** Reset Scores: every level's best times emptied for good. Returns the empty lists. */
 export const resetBestTimes = () => call("DELETE", "/api/best-times");

@@ -3,11 +3,13 @@
 
 import * as api from "./api.js";
 import * as mbf from "./boardfile.js";
+import { countersChanged } from "./counters.js";
 import * as dlg from "./dialogs.js";
 import { askLeave, newGame, startOver, togglePractice } from "./deal.js";
 import { showBestTimes, showStatistics } from "./game-view.js";
 import { closeMenus } from "./menus.js";
 import { $, applyCellSize, savePrefs, state, status } from "./page-state.js";
+import { progressDialog } from "./progress.js";
 import * as replays from "./replay.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
@@ -42,9 +44,10 @@ export async function command(cmd) {
       savePrefs();
       await newGame();
     } else if (cmd === "practice") await togglePractice();
-    else if (cmd === "marks" || cmd === "sound") {
+    else if (cmd === "marks" || cmd === "sound" || cmd === "counters") {
       p[cmd] = !p[cmd];
       savePrefs();
+      if (cmd === "counters") countersChanged();
     } else if (cmd === "size") {
       const size = await dlg.cellSizeDialog(p.cell);
       if (size !== null) {
@@ -54,6 +57,7 @@ export async function command(cmd) {
       }
     } else if (cmd === "best") await showBestTimes();
     else if (cmd === "stats") await showStatistics();
+    else if (cmd === "progress") await progressDialog();
     else if (cmd === "replays") await replays.replaysDialog(new Set(saved.get("history", []).map((h) => h.id)));
     else if (cmd === "text" && state.game) {
       const text = await api.boardText(state.game);

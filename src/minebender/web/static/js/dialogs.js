@@ -2,6 +2,7 @@
 // codes and messages. openDialog resolves with the pressed button's value
 // (null for Cancel, Esc or the close box).
 
+import { awayCounter } from "./away.js";
 import { saveFile } from "./files.js";
 import { mineIcon } from "./icons.js";
 
@@ -19,7 +20,7 @@ export const seconds = (ms) => (ms / 1000).toFixed(3);
 let openCount = 0;
 export const dialogOpen = () => openCount > 0;
 
-export function openDialog({ title, html, buttons = [{ label: "OK", value: true, primary: true }], onOpen, id }) {
+export function openDialog({ title, html, buttons = [{ label: "OK", value: true, primary: true }], onOpen, id, away = false }) {
   return new Promise((resolve) => {
     const before = document.activeElement;
     const overlay = document.createElement("div");
@@ -38,6 +39,7 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     let primary = null;
     const close = (value) => {
       openCount--;
+      if (away) awayCounter(-1);
       overlay.remove();
       document.removeEventListener("keydown", onKey, true);
       giveFocusBack(before);
@@ -94,6 +96,7 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     overlay.appendChild(win);
     document.getElementById("dialogs").appendChild(overlay);
     openCount++;
+    if (away) awayCounter(1);
     if (onOpen) onOpen(win, close);
     const first = win.querySelector("input") ?? primary ?? row.firstChild;
     first?.focus();

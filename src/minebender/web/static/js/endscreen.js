@@ -1,5 +1,5 @@
 // The end screen under the board: how the game ended, time, 3BV, 3BV/s,
-// efficiency, clicks and assists, and what to do next.
+// IOE, clicks and assists, and what to do next.
 
 import { esc, seconds } from "./dialogs.js";
 
@@ -25,7 +25,8 @@ export function drawEnd(v, actions) {
     `<dt>Time</dt><dd data-stat="time">${seconds(v.elapsed_ms)} s</dd>` +
     `<dt>3BV</dt><dd data-stat="bbbv">${v.bbbv_solved} / ${v.bbbv}</dd>` +
     `<dt>3BV/s</dt><dd data-stat="bbbv_per_s">${v.bbbv_per_s ?? "\u2013"}</dd>` +
-    `<dt>Efficiency</dt><dd data-stat="efficiency">${v.efficiency ?? "\u2013"}${v.efficiency === null ? "" : "%"}</dd>` +
+    // IOE (3BV done per click) as the review and the progress name it
+    `<dt title="3BV done per click">IOE</dt><dd data-stat="efficiency">${v.efficiency === null ? "\u2013" : (v.efficiency / 100).toFixed(3)}</dd>` +
     `<dt data-for="clicks">Clicks</dt><dd data-stat="clicks">${clicks} (${c.left} left, ${c.right} right, ${c.chord} chord)</dd>` +
     `<dt>Assists</dt><dd data-stat="assists">${c.assist}</dd></dl>` +
     '<div class="actions"><button type="button" class="xpbtn" id="watch-replay">Watch replay</button>' +

@@ -5,6 +5,8 @@
 // resume.js and presence.js (the game kept across pages), commands.js (menus).
 
 import * as api from "./api.js";
+import { awayOpen, listenAway } from "./away.js";
+import { startCounters } from "./counters.js";
 import * as mbf from "./boardfile.js";
 import { command, playMbf } from "./commands.js";
 import { startOver } from "./deal.js";
@@ -33,7 +35,7 @@ mbf.attachMbfDrop((file) => playMbf(file).catch((err) => dlg.message("Open Board
 // ---------------------------------------------------------------- presence
 
 document.addEventListener("visibilitychange", () => {
-  tellPresence(!document.hidden && !state.asking);
+  tellPresence(!document.hidden && !state.asking && !awayOpen());
   if (!document.hidden) refreshFromServer();
 });
 window.addEventListener("focus", () => refreshFromServer());
@@ -52,8 +54,10 @@ window.addEventListener("pagehide", () => {
   if (state.dealtUnanswered) api.abandon(state.dealtUnanswered, true).catch(() => null);
 });
 setInterval(() => {
-  if (!document.hidden && !state.asking) tellPresence(true);
+  if (!document.hidden && !state.asking && !awayOpen()) tellPresence(true);
 }, HEARTBEAT_MS);
+// Replays and the viewer take the player away from the game: its clock stops.
+listenAway((away) => tellPresence(!away && !document.hidden && !state.asking));
 
 // ---------------------------------------------------------------- start
 
@@ -75,4 +79,5 @@ $("assist").addEventListener("click", () => {
   board.el.focus({ preventScroll: true });
 });
 setInterval(drawTimer, 200);
+startCounters();
 resume().then(() => tellPresence(!document.hidden));

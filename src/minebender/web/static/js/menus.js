@@ -11,6 +11,7 @@ export function markMenu(p) {
     else if (cmd === "practice") on = p.practice;
     else if (cmd === "marks") on = p.marks;
     else if (cmd === "sound") on = p.sound;
+    else if (cmd === "counters") on = !!p.counters;
     if (on !== null) b.setAttribute("aria-checked", String(on));
   }
 }

@@ -1,11 +1,10 @@
-// Replays: the list of finished games, export/import of replay files, and a
-// player that steps through a game's frames (computed by the server).
+// Replays: the list of finished games, export/import of replay files; every
+// game and file is watched in the one viewer, beside its review (review.js).
 
 import * as api from "./api.js";
-import { Board, tilesFromRows } from "./board.js";
+import { awayWhile } from "./away.js";
 import { esc, levelTitle, message, openDialog, seconds } from "./dialogs.js";
 import { saveFile } from "./files.js";
-import { ledDigits } from "./icons.js";
 import { REVIEW_ACCEPT, reviewFile, reviewReplay } from "./review.js";
 import * as words from "./words.js";
 
@@ -23,10 +22,22 @@ export async function exportGame(game) {
   }
 }
 
+/** The viewer's title for one of minebender's own replays: its level and
+ * result, and that its board came from a file (it has no code). */
+export function replayTitle(r, dealt = true) {
+  const from = r.seed === "mbf" ? " (a board from a file)" : dealt === false ? " (not the board its code deals)" : "";
+  return `Replay \u2013 ${levelTitle(r.level)}, ${r.result.status} in ${seconds(r.result.elapsed_ms)} s${from}`;
+}
+
+/** Watch one of minebender's replays (as JSON) in the one viewer. */
+export async function watch(replay, name) {
+  return reviewReplay(name, JSON.stringify(replay), (d) => replayTitle(replay, d.dealt));
+}
+
 export async function watchGame(game) {
   try {
     const replay = await api.exportReplay(game);
-    await watch(await api.replayFrames(replay));
+    await watch(replay, `minebender-${replay.level}-${game.id}.json`);
   } catch (err) {
     await message("Replay", err.message);
   }
@@ -64,40 +75,20 @@ const FILTERS =
   '<label>Order <select data-order><option value="time">Best times first</option>' +
   '<option value="date">Newest first</option></select></label></div>';
 
-/** A replay file the player opened: watched at once. Other sources of files
- * (another program's formats) go through here too. */
-async function openFile(file) {
-  try {
-    await watch(await api.replayFrames(await file.arrayBuffer()));
-  } catch (err) {
-    await message("Import", err.message);
-  }
-}
-
 /** Where replays come from besides the list: sections of the dialog, each
- * {html, attach(win, close)}. Import reads this minebender's own files. */
+ * {html, attach(win, close)}. A file of any format minebender reads opens in
+ * the one viewer, beside its review. */
 export const sources = [
   {
-    html: '<p><label style="display:block">Import a replay file: <input type="file" accept=".json,application/json" data-import></label></p>',
+    html:
+      '<p><label style="display:block">Open a replay file (minebender, Arbiter, Viennasweeper,' +
+      ` Metasweeper, Minesweeper Clone): <input type="file" accept="${REVIEW_ACCEPT}" data-import data-review></label></p>`,
     attach(win, close) {
       win.querySelector("[data-import]").addEventListener("change", (e) => {
         const file = e.target.files[0];
         if (!file) return;
         close(null);
-        openFile(file);
-      });
-    },
-  },
-  {
-    // any client's replay, reviewed move by move beside its viewer (review.js)
-    html:
-      '<p><label style="display:block">Review a replay file (minebender, Arbiter, Viennasweeper,' +
-      ` Metasweeper, Minesweeper Clone): <input type="file" accept="${REVIEW_ACCEPT}" data-review></label></p>`,
-    attach(win, close) {
-      win.querySelector("[data-review]").addEventListener("change", (e) => {
-        const file = e.target.files[0];
-        if (!file) return;
-        close(null);
+        // its bytes as they are: the server says whether a .json is UTF-8
         reviewFile(file);
       });
     },
@@ -112,6 +103,7 @@ export function replaysDialog(mine = new Set()) {
   return openDialog({
     title: "Replays",
     id: "replays-dialog",
+    away: true,
     html:
       FILTERS +
       '<div class="list" data-list aria-live="polite"></div>' +
@@ -137,17 +129,12 @@ export function replaysDialog(mine = new Set()) {
           `<span class="what">${what(g)}<br><small>${esc(details(g, mine.has(g.id)))}</small></span>` +
           // named with their game, as a screen reader lists them out of their rows
           `<button type="button" class="xpbtn" data-watch aria-label="Watch ${what(g)}">Watch</button>` +
-          `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button>` +
-          `<button type="button" class="xpbtn" data-review-game aria-label="Review ${what(g)}">Review</button>`;
+          `<button type="button" class="xpbtn" data-export aria-label="Export ${what(g)}">Export</button>`;
         div.querySelector("[data-watch]").addEventListener("click", () => {
           close(null);
           watchStored(g);
         });
         div.querySelector("[data-export]").addEventListener("click", () => exportStored(g));
-        div.querySelector("[data-review-game]").addEventListener("click", () => {
-          close(null);
-          reviewStored(g);
-        });
         return div;
       };
       const load = async (fresh) => {
@@ -174,21 +161,14 @@ export function replaysDialog(mine = new Set()) {
   });
 }
 
-async function watchStored(g) {
-  try {
-    await watch(await api.replayFrames(await api.storedReplay(g.id)));
-  } catch (err) {
-    await message("Replay", err.message);
-  }
-}
-
-async function reviewStored(g) {
-  try {
-    const replay = await api.storedReplay(g.id);
-    await reviewReplay(`minebender-${g.level}-${g.id}.json`, JSON.stringify(replay));
-  } catch (err) {
-    await message("Review", err.message);
-  }
+function watchStored(g) {
+  return awayWhile(async () => {
+    try {
+      await watch(await api.storedReplay(g.id), `minebender-${g.level}-${g.id}.json`);
+    } catch (err) {
+      await message("Replay", err.message);
+    }
+  });
 }
 
 async function exportStored(g) {
@@ -197,101 +177,4 @@ async function exportStored(g) {
   } catch (err) {
     await message("Export", err.message);
   }
-}
-
-/** The pause before the next frame: the game's own pause (cut to 10 s, for a
- * player who left the game open) at the chosen speed, or with "quick" (0) an
- * eighth of it, at least 60 ms (so each step is seen) and at most 1 s, but
- * never longer than at 4x, which wins: a pause under 240 ms is played at 4x,
- * so quick is the fastest speed of a fast game too. */
-export function pause(ms, speed) {
-  if (!speed) return Math.min(1000, Math.max(0, ms) / 4, Math.max(60, ms / 8));
-  return Math.min(10000, Math.max(0, ms)) / speed; // cut to 10 s, then sped up
-}
-
-function describe(frame, n) {
-  const e = frame.event;
-  const what = !e ? "start" : e.x === null ? e.type : `${e.type} (${e.x}, ${e.y})`;
-  return `step ${frameIndex(frame)} of ${n - 1} \u00b7 ${seconds(frame.elapsed_ms)} s \u00b7 ${what}`;
-}
-const frameIndex = (f) => f._i;
-
-/** Step through frames in a window: first, back, play/pause, forward, last, and a slider. */
-export function watch(data) {
-  const frames = data.frames;
-  frames.forEach((f, i) => (f._i = i));
-  const r = data.replay;
-  let i = 0;
-  let playing = null;
-  return openDialog({
-    // a board from a file has no code; a layout its seed does not deal is
-    // edited, or of a version that dealt otherwise
-    title:
-      `Replay \u2013 ${levelTitle(r.level)}, ${r.result.status} in ${seconds(r.result.elapsed_ms)} s` +
-      (r.from_file ? " (a board from a file)" : r.dealt === false ? " (not the board its code deals)" : ""),
-    id: "replay-dialog",
-    html:
-      '<div class="replay"><div class="top sunken2" style="display:flex;justify-content:space-between">' +
-      '<div class="led" data-count role="img"></div><div class="led" data-time role="img"></div></div>' +
-      '<div class="board-scroll"><div class="sunken"><div class="board" data-board role="grid" aria-label="the board of this move"></div></div></div>' +
-      '<div class="replay-controls">' +
-      '<button type="button" class="xpbtn" data-first title="first">|&lt;</button>' +
-      '<button type="button" class="xpbtn" data-back title="back">&lt;</button>' +
-      '<button type="button" class="xpbtn" data-play title="play">Play</button>' +
-      '<button type="button" class="xpbtn" data-next title="forward">&gt;</button>' +
-      '<button type="button" class="xpbtn" data-last title="last">&gt;|</button>' +
-      `<input type="range" min="0" max="${frames.length - 1}" value="0" data-slider aria-label="move">` +
-      '<select data-speed title="speed" aria-label="speed">' +
-      '<option value="1">1\u00d7 (real time)</option><option value="2">2\u00d7</option>' +
-      '<option value="4">4\u00d7</option><option value="0">quick</option></select></div>' +
-      '<div class="replay-info" data-info></div></div>',
-    buttons: [{ label: "Close", value: null }],
-    onOpen: (win, close) => {
-      const board = new Board(win.querySelector("[data-board]"));
-      const slider = win.querySelector("[data-slider]");
-      const show = (k) => {
-        i = Math.max(0, Math.min(frames.length - 1, k));
-        const f = frames[i];
-        board.render(tilesFromRows(f.rows));
-        const e = f.event;
-        board.setPressed(e && e.type !== "assist" && e.x !== null ? [{ x: e.x, y: e.y }] : []);
-        const count = win.querySelector("[data-count]");
-        const time = win.querySelector("[data-time]");
-        count.innerHTML = ledDigits(f.mines_left);
-        count.setAttribute("aria-label", `${words.count(f.mines_left, "mine")} left`); // the digits are pictures
-        const secs = f.timer; // as the game's timer showed it (the server says)
-        time.innerHTML = ledDigits(secs);
-        time.setAttribute("aria-label", `${secs} seconds`);
-        win.querySelector("[data-info]").textContent = describe(f, frames.length);
-        slider.value = String(i);
-      };
-      const stop = () => {
-        clearTimeout(playing);
-        playing = null;
-        win.querySelector("[data-play]").textContent = "Play";
-      };
-      const tick = () => {
-        if (i >= frames.length - 1) return stop();
-        const gap = pause(frames[i + 1].t - frames[i].t, Number(win.querySelector("[data-speed]").value));
-        playing = setTimeout(() => {
-          show(i + 1);
-          tick();
-        }, gap);
-      };
-      win.querySelector("[data-first]").onclick = () => (stop(), show(0));
-      win.querySelector("[data-back]").onclick = () => (stop(), show(i - 1));
-      win.querySelector("[data-next]").onclick = () => (stop(), show(i + 1));
-      win.querySelector("[data-last]").onclick = () => (stop(), show(frames.length - 1));
-      win.querySelector("[data-play]").onclick = (e) => {
-        if (playing) return stop();
-        if (i >= frames.length - 1) show(0);
-        e.target.textContent = "Pause";
-        tick();
-      };
-      slider.addEventListener("input", () => (stop(), show(Number(slider.value))));
-      win.querySelector("[data-close]").addEventListener("click", stop);
-      win.querySelector(".buttons button").addEventListener("click", stop);
-      show(0);
-    },
-  });
 }

@@ -1,0 +1,172 @@
+"""A player's progress: every finished game of the store reviewed, a row per
+level (``stats --progress``) and SVG plots (the page), practice excepted."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from minebender import store as store_module
+from minebender.progress import (
+    METRICS,
+    GamePoint,
+    progress_points,
+    progress_svg,
+    progress_table,
+)
+from minebender.review.judge import judge
+from minebender.review.play import played
+from minebender.review.record import Move, Record
+from minebender.session import Session, SessionSpec
+from minebender.solver import analyse
+from minebender.types import Beginner, Pos
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def play(
+    seed: str, *, needless: bool = False, lose: bool = False, practice: bool = False
+) -> Session:
+    """A Beginner game played to its end, a click each 0.5 s: safe cells only,
+    or with one needless guess (a cell the view does not prove safe, that is
+    safe, taken while a safe cell was there), or lost on a mine."""
+    now = [0.0]
+    s = Session(SessionSpec(Beginner(), seed, practice=practice), clock=lambda: now[0])
+    s.reveal(Pos(4, 4))
+    guessed = False
+    while not s.over:
+        now[0] += 0.5
+        game = s.game
+        assert game is not None
+        a = analyse(game.knowledge)
+        hidden = [Pos(x, y) for y in range(9) for x in range(9) if game.knowledge.hidden(Pos(x, y))]
+        unproved = [p for p in hidden if p not in a.safe and p not in a.mines]
+        if lose:
+            s.reveal(next(p for p in hidden if game.layout[p.y][p.x]))
+        elif needless and not guessed and a.safe and unproved:
+            pick = [p for p in unproved if not game.layout[p.y][p.x]]
+            if pick:
+                s.reveal(pick[0])
+                guessed = True
+                continue
+            s.reveal(min(a.safe))
+        elif a.safe:
+            s.reveal(min(a.safe))
+        else:  # no safe cell: the safe one of the least likely, as a lucky player
+            s.reveal(min((p for p in unproved if not game.layout[p.y][p.x]), key=a.probability))
+    return s
+
+
+@pytest.fixture
+def filled(tmp_path: Path) -> tuple[Path, list[Session]]:
+    path = tmp_path / "games.db"
+    games = [
+        play("p-1"),
+        play("p-2", lose=True),
+        play("p-3", needless=True),
+        play("p-4", practice=True),
+    ]
+    with store_module.open(path) as st:
+        for s in games:
+            st.create_game(s, interface="tui")
+    return path, games
+
+
+@pytest.fixture
+def points(filled: tuple[Path, list[Session]]) -> list[GamePoint]:
+    with store_module.open(filled[0], read_only=True) as st:
+        return progress_points(st)
+
+
+def test_every_finished_game_but_practice_is_counted_oldest_first(
+    filled: tuple[Path, list[Session]], points: list[GamePoint]
+) -> None:
+    games = filled[1]
+    assert [p.won for p in points] == [s.won for s in games[:3]]
+    (row,) = progress_table(points)
+    assert (row.level, row.games, row.won) == ("beginner", 3, sum(s.won for s in games[:3]))
+    won = [s for s in games[:3] if s.won]
+    assert row.best_ms == min(s.elapsed_ms for s in won)
+    assert row.win_rate == pytest.approx(100 * len(won) / 3)
+    # the needless guesses are the review's: judged again here from the games
+    third = points[2]
+    assert third.needless >= 1 and points[0].needless == 0
+    assert row.needless_per_game == pytest.approx(sum(p.needless for p in points) / 3)
+    assert row.ioe == pytest.approx(sum(p.ioe for p in points) / 3)
+
+
+def test_the_judge_agrees_on_a_needless_guess() -> None:
+    """The scripted needless guess is one: a cell the view did not prove safe
+    while a safe cell was there (checked on a record of the same game)."""
+    s = play("p-3", needless=True)
+    assert s.game is not None
+    layout = s.game.layout
+    moves = tuple(Move(e.t_ms, "reveal", e.pos) for e in s.events if e.pos is not None)
+    rec = Record("t", "minebender-replay", None, None, 9, 9, 10, layout, moves)
+    assert sum(j.verdict == "needless guess" for j in judge(played(rec))) == 1
+
+
+def test_each_plot_is_svg_with_a_line_per_level_and_a_point_per_game(
+    points: list[GamePoint],
+) -> None:
+    for metric in METRICS:
+        root = ElementTree.fromstring(progress_svg(points, metric))
+        assert root.tag == f"{SVG}svg" and root.get("data-metric") == metric
+        lines = root.findall(f"{SVG}polyline")
+        assert [line.get("data-level") for line in lines] == ["beginner"]
+        dots = root.findall(f"{SVG}circle")
+        wins = sum(p.won for p in points)
+        assert len(dots) == (wins if metric in ("bbbv_per_s", "best_s") else len(points))
+        assert len(lines[0].get("points", "").split()) == len(dots)
+    empty = ElementTree.fromstring(progress_svg([], "ioe"))
+    assert "no game yet" in "".join(empty.itertext())
+
+
+def test_stats_progress_prints_a_row_per_level(filled: tuple[Path, list[Session]]) -> None:
+    path, _ = filled
+    run = [sys.executable, "-m", "minebender", "stats", "--progress", "--db", str(path)]
+    done = subprocess.run(run, capture_output=True, text=True, check=True)
+    line = next(x for x in done.stdout.splitlines() if "beginner" in x)
+    assert "3" in line and "%" in line
+    done = subprocess.run([*run, "--json"], capture_output=True, text=True, check=True)
+    got = json.loads(done.stdout)
+    assert [r["level"] for r in got["levels"]] == ["beginner"]
+    assert len(got["games"]) == 3 and got["levels"][0]["games"] == 3
+    bad = subprocess.run([*run, "--reset", "statistics", "--yes"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "--progress" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_corpus_log_adds_its_games_each_file_once(
+    filled: tuple[Path, list[Session]], tmp_path: Path
+) -> None:
+    """review --summary's log: each file counted once (by its bytes), errors
+    left out, its IOE as the review gives it; the store's games beside them."""
+    from minebender.review import review_file
+    from minebender.review.corpus import review_line
+
+    rmv = Path(__file__).parent / "data" / "replays" / "test_rmv2_24px.rmv"
+    data = rmv.read_bytes()
+    line = review_line(str(rmv), data, "abc")
+    log = tmp_path / "corpus.jsonl"
+    lines = [line, line, {"path": "bad.rmv", "error": "bad.rmv: cut short", "sha256": "def"}]
+    log.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    path, _ = filled
+    run = [sys.executable, "-m", "minebender", "stats", "--progress", "--json"]
+    done = subprocess.run(
+        [*run, "--db", str(path), "--corpus", str(log)], capture_output=True, text=True, check=True
+    )
+    got = json.loads(done.stdout)
+    assert len(got["games"]) == 4  # the store's 3, and the corpus' one
+    corpus = got["games"][-1]
+    f = review_file(rmv).figures
+    assert corpus["id"] == str(rmv) and corpus["finished_at"] is None
+    assert corpus["ioe"] == pytest.approx(f.ioe) and corpus["won"] is True
+    missing = subprocess.run(
+        [*run, "--corpus", str(tmp_path / "none.jsonl")], capture_output=True, text=True
+    )
+    assert missing.returncode == 2 and "no such file" in missing.stderr
