@@ -67,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         metavar="FILE",
         nargs="?",
-        help="a replay file (JSON, or another client's .avf .rmv .evf .mvf to watch),"
+        help="a replay file (JSON, or another client's .avf .rmv .evf .mvf .rawvf to watch),"
         " or - to read a JSON one from stdin (with --board)",
     )
     add_stored_game_arguments(parser)
@@ -106,6 +106,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="OUT",
         help="write the game as a Metasweeper .evf replay to OUT (a game without the assist),"
         " and quit",
+    )
+    parser.add_argument(
+        "--rawvf",
+        metavar="OUT",
+        help="write the game as a RAW vf text replay to OUT (a game without the assist),"
+        " which the community's tools and minebender review read, and quit",
     )
 
 
@@ -197,17 +203,23 @@ def stored_replay(db: str | None, game_id: str | None) -> Replay:
 
 
 def _write(replay: Replay, out: Path, kind: str) -> int:
-    """Write the replay's board as .mbf, or the game as .evf; OUTPUT_ERROR when
+    """Write the replay's board as .mbf, or the game as .evf or RAW vf; OUTPUT_ERROR when
     the file cannot be written, a UsageError when the game has no such file."""
     from minebender.commands.options import OUTPUT_ERROR, UsageError
     from minebender.mbf import format_mbf
     from minebender.review import ReviewError
     from minebender.review.evf import evf_bytes
+    from minebender.review.rawvf import rawvf_text
 
     try:
-        data = format_mbf(replay.layout) if kind == "mbf" else evf_bytes(replay)
+        if kind == "mbf":
+            data = format_mbf(replay.layout)
+        elif kind == "evf":
+            data = evf_bytes(replay)
+        else:
+            data = rawvf_text(replay).encode("utf-8")
     except ReviewError as exc:
-        raise UsageError(f"--evf: {exc}") from None
+        raise UsageError(f"--{kind}: {exc}") from None
     try:  # whole or not at all: a full disk leaves the old file, not half a new one
         replace_file(out, data)
     except OSError as exc:
@@ -232,6 +244,7 @@ def _watch_peer(path: Path, args: argparse.Namespace) -> int:
             ("--json", args.json),
             ("--mbf", args.mbf is not None),
             ("--evf", args.evf is not None),
+            ("--rawvf", args.rawvf is not None),
         )
         if given
     ]
@@ -274,7 +287,8 @@ def run(args: argparse.Namespace) -> int:
     stored = args.last or args.game is not None
     if args.db is not None and not stored:
         raise UsageError("--db is the database of --last and --game: give one of them with it")
-    writes = [name for name, out in (("--mbf", args.mbf), ("--evf", args.evf)) if out is not None]
+    outs = (("--mbf", args.mbf), ("--evf", args.evf), ("--rawvf", args.rawvf))
+    writes = [name for name, out in outs if out is not None]
     if args.json:
         writes.insert(0, "--json")
     if writes and (len(writes) > 1 or args.board is not None or args.step or args.speed != 1.0):
@@ -303,6 +317,8 @@ def run(args: argparse.Namespace) -> int:
         return _write(replay, Path(args.mbf), "mbf")
     if args.evf is not None:
         return _write(replay, Path(args.evf), "evf")
+    if args.rawvf is not None:
+        return _write(replay, Path(args.rawvf), "rawvf")
     require_terminal()
 
     from minebender.tui.viewer import ReplayApp

@@ -40,7 +40,9 @@ __all__ = [
     "summary_rows",
 ]
 
-SUFFIXES = frozenset((".json", ".avf", ".rmv", ".evf", ".mvf"))
+SUFFIXES = frozenset((".json", ".avf", ".rmv", ".evf", ".mvf", ".rawvf"))
+"""The files a folder stands for (a .txt is read when named, but a folder's
+other texts are no replays)."""
 LEVELS = {
     (8, 8, 10): "beginner",
     (9, 9, 10): "beginner",

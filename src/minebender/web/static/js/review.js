@@ -10,7 +10,7 @@ import { ledDigits } from "./icons.js";
 import * as words from "./words.js";
 
 /** The files Review opens, for an <input type="file" accept=...>. */
-export const REVIEW_ACCEPT = ".json,.avf,.rmv,.evf,.mvf";
+export const REVIEW_ACCEPT = ".json,.avf,.rmv,.evf,.mvf,.rawvf,.txt";
 
 /** Review a file the player opened: the server's review, then the dialog. */
 export async function reviewFile(file) {
