@@ -301,3 +301,13 @@ def test_a_recorded_evf_and_a_minebender_game_count_from_the_first_click(
     game = tmp_path / "g.json"
     game.write_text(replay.dumps(replay.from_session(s)))
     assert first_opening_ms(game) == 0
+
+
+@needs_shared
+@pytest.mark.parametrize("cut", [1, 100, 4000])
+def test_an_old_clone_replay_cut_short_is_named_not_read_as_a_shorter_game(cut: int) -> None:
+    """Before 0.97 a file says nothing of its length: it must end with the
+    player's name and a checksum, or it is cut short."""
+    data = (SHARED / "clone_0.96beta.mvf").read_bytes()
+    with pytest.raises(ReviewError, match="cut short, or of a version not known"):
+        read_peer(Path("cut.mvf"), data[:-cut])

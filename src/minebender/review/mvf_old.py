@@ -208,12 +208,22 @@ def _read_old(data: bytes) -> CloneReplay:
     width, height, mines = _board(b, 0)
     b.take(2)  # question marks on, and a byte not used
     n = len(data)
-    if n >= 22 and not chr(data[-1]).isdigit() and not chr(data[-22]).isdigit():
+    if n >= 22 and data[-1] == 0 and data[-22] == 0:  # a checksum of 20 bytes between 0s
         version, end, name = "0.8 to 0.96 beta", n - 125, data[n - 122 : n - 22]
     elif n >= 13 and data[n - 13 : n - 10] == b"   ":
         version, end, name = "0.76 beta", n - 113, data[n - 110 : n - 10]
     else:
         version, end, name = "0.75 beta or earlier", n - 13, b""
+    # The file has no length of its own: its end must be a name and a
+    # checksum, or a file cut short would be read as a shorter game.
+    checksum = data[-21:-1] if version.startswith("0.8") else data[-10:]
+    if any(0 < c < 32 for c in name) or (
+        not version.startswith("0.8") and not checksum.strip(b" ").isdigit()
+    ):
+        raise CloneError(
+            "cut short, or of a version not known (a Clone replay before 0.97 ends with"
+            " its player's name and a checksum, and this one does not)"
+        )
     if end < b.at:
         raise CloneError("cut short (no room for the mouse samples and the time)")
     time_ms = int.from_bytes(data[end : end + 2], "big") * 1000 + data[end + 2] * 10

@@ -48,6 +48,8 @@ MAX_BYTES = 20_000_000
 """The largest file read: an Expert game of an hour is a few MB."""
 RMV_VERSIONS = (1, 2)
 EVF_VERSIONS = (0, 1, 2, 3, 4)
+EVF_HEADER = 16
+"""The fewest bytes before an .evf's strings: the flags, the board, the time."""
 AVF_LEVELS = (3, 4, 5, 6)
 MVF_097 = (b"\x11\x4d", b"5")
 """Minesweeper Clone 0.97's first two bytes, and its byte 27."""
@@ -89,11 +91,15 @@ def sniff(fmt: Format, data: bytes) -> str | None:
     elif fmt == "evf":
         if data[0] not in EVF_VERSIONS:
             return f"not an EVF replay, or of a version not known (the first byte is {data[0]})"
+        if len(data) < EVF_HEADER:
+            return "cut short (the header ends early)"
     elif fmt == "avf":
         if len(data) < 6:
             return "cut short (the header ends early)"
         if data[5] not in AVF_LEVELS:
             return f"not an AVF replay (level byte {data[5]}, known: 3 to 6)"
+    elif fmt == "mvf" and data.startswith(MVF_097[0]) and len(data) < 28:
+        return "cut short (the header ends early)"
     return None
 
 
