@@ -16,6 +16,7 @@ import pytest
 
 from minebender import replay
 from minebender.review import ReviewError, review_file
+from minebender.review.corpus import review_line, summary_rows
 from minebender.review.evf import evf_bytes
 from minebender.review.figures import figures
 from minebender.review.mvf_old import events_of, read_clone
@@ -24,7 +25,7 @@ from minebender.review.play import played
 from minebender.review.rawvf import rawvf_text, read_rawvf
 from minebender.session import Session, SessionSpec
 from minebender.types import Beginner, Pos
-from peer_writers import avf_bytes
+from peer_writers import avf_bytes, write_peer
 from played import replay_written_as
 from review_files import MINES_9, SHARED, evf_by_recorder, numbers, winning_clicks
 from test_review_evf_games import LEVELS, random_game, toollib_video
@@ -110,11 +111,21 @@ def test_the_097_hacks_decode_as_ms_toollib_decodes_097(variant: tuple[str, obje
 
 
 @needs_shared
-def test_a_player_name_not_in_utf8_is_shown_as_windows_wrote_it() -> None:
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Jürgen Müller".encode("cp1252"), "Jürgen Müller"),
+        ("王建宁 Wang".encode("gbk"), "王建宁 Wang"),
+        ("Zoë 王".encode(), "Zoë 王"),
+        (b"\x81\x8d\x90", "\ufffd\ufffd\ufffd"),
+    ],
+    ids=["windows-1252", "gbk", "utf-8", "neither"],
+)
+def test_a_player_name_not_in_utf8_is_shown_as_windows_wrote_it(raw: bytes, shown: str) -> None:
     data = bytearray((SHARED / "clone_0.96beta.mvf").read_bytes())
     n = len(data)
-    data[n - 122 : n - 22] = b"J\xfcrgen M\xfcller".ljust(100, b" ")
-    assert read_peer(Path("name.mvf"), bytes(data)).player == "Jürgen Müller"
+    data[n - 122 : n - 22] = raw.ljust(100, b" ")
+    assert read_peer(Path("name.mvf"), bytes(data)).player == shown
 
 
 # ---- RAW vf ---------------------------------------------------------------------
@@ -311,3 +322,37 @@ def test_an_old_clone_replay_cut_short_is_named_not_read_as_a_shorter_game(cut: 
     data = (SHARED / "clone_0.96beta.mvf").read_bytes()
     with pytest.raises(ReviewError, match="cut short, or of a version not known"):
         read_peer(Path("cut.mvf"), data[:-cut])
+
+
+@pytest.mark.parametrize("suffix", [".avf", ".mvf"])
+def test_a_name_not_in_utf8_in_a_file_ms_toollib_reads_is_read_as_it_reads_it(
+    tmp_path: Path, suffix: str
+) -> None:
+    """ms_toollib reads a name that is not UTF-8 as GBK: the review shows
+    what it shows, and the game is reviewed all the same."""
+    path = write_peer(tmp_path / f"n{suffix}", MINES_9, 9, 9, WON_CLICKS, "JXrgen")
+    path.write_bytes(path.read_bytes().replace(b"JXrgen", "Jürgen".encode("cp1252")))
+    r = review_file(path)
+    assert r.figures.status == "won"
+    video = (ms_toollib.AvfVideo if suffix == ".avf" else ms_toollib.MvfVideo)(str(path))
+    video.parse()
+    assert r.record.player == video.player_identifier == b"J\xfcrgen".decode("gbk")
+
+
+def test_a_win_in_0_ms_has_3bv_per_s_0_and_stays_out_of_the_mean(tmp_path: Path) -> None:
+    """One click that clears the board wins in 0 ms: ms_toollib's 3BV/s is
+    infinite, review's 0 (docs/review.md), and the summary's mean of the
+    won games' 3BV/s leaves the game out."""
+    block = {(x, y) for x in range(5) for y in range(2)}  # 10 mines: one opening
+    one = evf_by_recorder(tmp_path / "one.evf", block, 9, 9, [("l", 8, 8)], "Bo")
+    f = review_file(one).figures
+    video = ms_toollib.EvfVideo(str(one))
+    video.parse()
+    video.analyse()
+    video.current_time = 1e9
+    assert (f.status, f.time_ms, f.bbbv) == ("won", 0, 1) and video.rtime_ms == 0
+    assert video.bbbv_s == float("inf") and f.bbbv_per_s == 0.0
+    timed = evf_by_recorder(tmp_path / "timed.evf", MINES_9, 9, 9, WON_CLICKS, "Bo")
+    lines = [review_line(p.name, p.read_bytes()) for p in (one, timed)]
+    (row,) = summary_rows(lines)
+    assert row.won == 2 and row.bbbv_per_s == review_file(timed).figures.bbbv_per_s > 0

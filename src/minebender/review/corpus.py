@@ -421,6 +421,7 @@ def summary_rows(lines: Iterable[dict[str, Any]], keys: set[str] | None = None) 
     rows = []
     for (player, level), items in sorted(groups.items()):
         won = [i for i in items if i["status"] == "won"]
+        timed = [i for i in won if i["time_ms"] > 0]  # a win in 0 ms has no 3BV/s
         guesses = sum(i["guesses"] for i in items)
         risk = sum((Fraction(i["risk_sum"]) for i in items), Fraction(0))
         rows.append(
@@ -429,7 +430,7 @@ def summary_rows(lines: Iterable[dict[str, Any]], keys: set[str] | None = None) 
                 level,
                 len(items),
                 len(won),
-                sum(i["bbbv_per_s"] for i in won) / len(won) if won else 0.0,
+                sum(i["bbbv_per_s"] for i in timed) / len(timed) if timed else 0.0,
                 guesses / len(items),
                 sum(i["needless_guesses"] for i in items) / len(items),
                 risk / guesses if guesses else None,

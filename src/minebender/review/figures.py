@@ -54,7 +54,9 @@ class Figures:
 
     @property
     def bbbv_per_s(self) -> float:
-        """3BV done per second (0 before any time has passed)."""
+        """3BV done per second; 0 when no time passed (a game won by its first
+        click). ms_toollib gives infinity there, which no JSON holds and no
+        mean can take."""
         return self.bbbv_solved / self.seconds if self.time_ms > 0 else 0.0
 
     @property

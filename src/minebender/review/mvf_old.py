@@ -87,15 +87,36 @@ class _Bytes:
 
 
 def text_of(raw: bytes) -> str | None:
-    """A name as best it can be shown: UTF-8 when it is, else Windows-1252
-    (the clients ran on Windows), byte for byte; None when empty."""
+    """A name as best it can be shown; None when empty. UTF-8 when it is.
+    Else the code page of the Windows it was typed on: GBK when its other
+    bytes go in the pairs of Chinese characters (both 0xA1 or above; ms_toollib
+    reads what is not UTF-8 as GBK), else Windows-1252, byte for byte."""
     raw = raw.replace(b"\x00", b"").strip()
     if not raw:
         return None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+        pass
+    if _chinese_pairs(raw):
+        try:
+            return raw.decode("gbk")
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("cp1252", errors="replace")
+
+
+def _chinese_pairs(raw: bytes) -> bool:
+    """Whether every byte above ASCII is half of a GB2312 pair."""
+    i = 0
+    while i < len(raw):
+        if raw[i] < 0x80:
+            i += 1
+        elif i + 1 < len(raw) and raw[i] >= 0xA1 and raw[i + 1] >= 0xA1:
+            i += 2
+        else:
+            return False
+    return True
 
 
 def _board(b: _Bytes, base: int) -> tuple[int, int, tuple[tuple[int, int], ...]]:
