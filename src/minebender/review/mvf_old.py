@@ -156,33 +156,37 @@ def _permutation(seed: int, groups: int) -> list[int]:
     return [j for d in "0123456789" for j in range(len(digits)) if digits[j] == d]
 
 
-def _bits(order: list[int], raw: bytes, first: int, count: int) -> int:
-    value = 0
-    for j in range(count):
-        pos = order[first + j]
-        value |= ((raw[pos // 8] >> (pos % 8)) & 1) << j
-    return value
+def _unscramble_table(order: list[int]) -> list[list[int]]:
+    """For each byte of a sample and each of its 256 values, the bits it puts
+    in place: bit n of the sample lies at bit ``order[n]`` of its bytes (bit
+    b of byte k is bit 8k+b), so a sample is the sum of one entry a byte."""
+    where = {pos: n for n, pos in enumerate(order)}
+    return [
+        [sum(1 << where[8 * k + b] for b in range(8) if v >> b & 1) for v in range(256)]
+        for k in range(len(order) // 8)
+    ]
 
 
 def _scrambled(b: _Bytes, size: int, coord_bits: int, wide_time: bool) -> list[Sample]:
-    """The samples of 0.97 (5 bytes each) or 2006/2007 (6 bytes each)."""
-    order = _permutation(b.int(2), size)
+    """The samples of 0.97 (5 bytes each) or 2006/2007 (6 bytes each): the
+    buttons (right, middle, left), y, x, then the time."""
+    table = _unscramble_table(_permutation(b.int(2), size))
     count = b.int(3)
     if count > MAX_SAMPLES or count * size > len(b.data) - b.at:
         raise CloneError(f"cut short ({count} mouse samples said, fewer there)")
+    mask = (1 << coord_bits) - 1
+    t0 = 3 + 2 * coord_bits
     out = []
     for _ in range(count):
         raw = b.take(size)
-        right, middle, left = (_bits(order, raw, i, 1) == 1 for i in range(3))
-        y = _bits(order, raw, 3, coord_bits)
-        x = _bits(order, raw, 3 + coord_bits, coord_bits)
-        t0 = 3 + 2 * coord_bits
+        d = sum(table[k][raw[k]] for k in range(size))
+        y, x = d >> 3 & mask, d >> (3 + coord_bits) & mask
         if wide_time:  # 2006/2007: ms in 22 bits, the pointer 32 pixels off
-            t_ms = _bits(order, raw, t0, 22)
+            t_ms = d >> t0 & 0x3FFFFF
             x, y = x - 32, y - 32
         else:  # 0.97: hundredths in 7 bits, then seconds in 10
-            t_ms = _bits(order, raw, t0 + 7, 10) * 1000 + _bits(order, raw, t0, 7) * 10
-        out.append(Sample(t_ms, x, y, left, right, middle))
+            t_ms = (d >> (t0 + 7) & 0x3FF) * 1000 + (d >> t0 & 0x7F) * 10
+        out.append(Sample(t_ms, x, y, bool(d & 4), bool(d & 1), bool(d & 2)))
     return out
 
 
