@@ -9,6 +9,7 @@ the time and 3BV are those the file's own header gives."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import ms_toollib
@@ -356,3 +357,63 @@ def test_a_win_in_0_ms_has_3bv_per_s_0_and_stays_out_of_the_mean(tmp_path: Path)
     lines = [review_line(p.name, p.read_bytes()) for p in (one, timed)]
     (row,) = summary_rows(lines)
     assert row.won == 2 and row.bbbv_per_s == review_file(timed).figures.bbbv_per_s > 0
+
+
+@needs_shared
+@pytest.mark.parametrize(
+    ("version", "player", "make"),
+    [
+        ("0.76 beta", "Oliver Scheer @ pwnage", lambda d: d[:-22] + b"0123456789"),
+        ("0.75 beta or earlier", None, lambda d: d[:-122] + b"0123456789"),
+    ],
+    ids=["0.76", "0.75"],
+)
+def test_the_older_endings_before_096_are_told_apart(
+    version: str, player: str | None, make: Callable[[bytes], bytes]
+) -> None:
+    """0.76 ended with the name and 10 digits of checksum, 0.75 and before
+    with the digits alone: the 0.96 game given those endings is read as
+    those versions, to the same moves."""
+    data = (SHARED / "clone_0.96beta.mvf").read_bytes()
+    rec, old = read_peer(SHARED / "clone_0.96beta.mvf"), read_peer(Path("old.mvf"), make(data))
+    assert (old.software, old.player) == (f"Minesweeper Clone {version}", player)
+    assert old.moves == rec.moves and old.layout == rec.layout
+
+
+@needs_shared
+def test_a_2007_replay_is_read_as_2006_is() -> None:
+    """2006 and 2007 share a layout; the copyright's year tells them apart."""
+    data = bytearray((SHARED / "clone_2006_release.mvf").read_bytes())
+    data[27:28] = b"7"
+    data[54:68] = b"2007 release 1"
+    rec = read_peer(Path("new.mvf"), bytes(data))
+    assert rec.software == "Minesweeper Clone 2007 release 1"
+    assert rec.moves == read_peer(SHARED / "clone_2006_release.mvf").moves
+
+
+def old_clone_bytes(events: list[tuple[int, int, int, int]], time_ms: int) -> bytes:
+    """A Clone 0.8-0.96 file, as the published layout describes it: an 8x8
+    board (the mines of MINES_9 that fit), the samples (ms, buttons: 1 left
+    4 right, x and y in pixels), the time, a name and a checksum."""
+    mines = sorted((x, y) for x, y in MINES_9 if x < 8 and y < 8)
+    out = bytearray([8, 8, 0, len(mines)])
+    for x, y in mines:
+        out += bytes([x, y])
+    out += bytes(2)
+    for t, buttons, x, y in events:
+        out += bytes([t // 1000 % 256, t % 1000 // 10, buttons]) + x.to_bytes(2, "big")
+        out += y.to_bytes(2, "big") + bytes(1)
+    out += (time_ms // 1000).to_bytes(2, "big") + bytes([time_ms % 1000 // 10])
+    return bytes(out) + b"Bo".ljust(100, b" ") + bytes(1) + bytes(range(1, 21)) + bytes(1)
+
+
+def test_an_old_clone_game_past_255_s_keeps_its_seconds() -> None:
+    """The seconds of a sample are one byte: a game of 300 s goes on past
+    255 s instead of stopping where the byte comes back to 0."""
+    at = 2 * 16 + 8
+    events = [(0, 1, at, at), (0, 0, at, at)]  # the first click, on (2, 2)
+    events += [(t, 0, at + t // 1000, at) for t in range(1000, 300_001, 1000)]  # a move a second
+    events += [(300_000, 1, 7 * 16 + 8, 7 * 16 + 8), (300_010, 0, 7 * 16 + 8, 7 * 16 + 8)]
+    c = read_clone(old_clone_bytes(events, 300_010))
+    assert c.samples[-1].t_ms == 300_010 and len(c.samples) == len(events) + 1
+    assert [s.t_ms for s in c.samples] == sorted(s.t_ms for s in c.samples)

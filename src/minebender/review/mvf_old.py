@@ -223,7 +223,11 @@ def _read_old(data: bytes) -> CloneReplay:
     """0.96 and earlier: the board, two bytes, samples of 8 bytes (seconds,
     hundredths, buttons, x and y in two bytes each, one more byte); at the
     end the time (3 bytes), the player (100 bytes, from 0.76) and a checksum
-    (10 digits up to 0.76, 20 bytes between two 0 bytes from 0.8)."""
+    (10 digits up to 0.76, 20 bytes between two 0 bytes from 0.8). The
+    samples end where their time goes back or past the game's. A sample
+    keeps the seconds in one byte: a game past 255 s counts its laps (the
+    one sample of 0.96 at hand lasts 38 s, so this is the reading that
+    needs no more of the format than the published one says)."""
     if (data[0], data[1]) not in _OLD_SIZES:
         raise CloneError(
             f"not an MVF replay, or of a version not known (a board {data[0]}x{data[1]},"
@@ -253,10 +257,12 @@ def _read_old(data: bytes) -> CloneReplay:
         raise CloneError("cut short (no room for the mouse samples and the time)")
     time_ms = int.from_bytes(data[end : end + 2], "big") * 1000 + data[end + 2] * 10
     samples: list[Sample] = []
-    at = b.at
+    at, laps = b.at, 0
     while at <= end and at + 8 <= n:
         e = data[at : at + 8]
-        t_ms = e[0] * 1000 + e[1] * 10
+        if samples and e[0] < 8 and samples[-1].t_ms // 1000 % 256 >= 248:
+            laps += 1  # the seconds kept in one byte went past 255
+        t_ms = (laps * 256 + e[0]) * 1000 + e[1] * 10
         if (samples and t_ms < samples[-1].t_ms) or t_ms > time_ms:
             break  # past the last sample: the bytes before the time
         x, y = e[3] << 8 | e[4], e[5] << 8 | e[6]
