@@ -207,17 +207,24 @@ def test_rawvf_reads_shift_chords_negative_times_and_square_size() -> None:
             "0.000 lr 4 1 (84 12)",
             "0.50 sc 2 2 (36 36)",
             "0.600 lr 2 2 (36 36)",
-            "0.600 rr 2 2 (36 36)",
+            "0.800 lc 7 1 (156 12)",
+            "0.800 lr 7 1 (156 12)",
         ]
     )
     r = read_rawvf(text.encode())
     assert r.events[:2] == ((-400, "rc", 0, 0), (-300, "rr", 0, 0))
-    assert r.events[4:6] == ((500, "lc", 1, 1), (500, "rc", 1, 1))
+    assert r.events[4:8] == (
+        (500, "lc", 1, 1),
+        (500, "rc", 1, 1),
+        (600, "lr", 1, 1),
+        (600, "rr", 1, 1),  # Shift's chord: the right button comes up with the left
+    )
     rec = read_peer(Path("s.rawvf"), text.encode())
     assert [(m.t_ms, m.type, m.pos) for m in rec.moves] == [
         (-400, "flag", (0, 0)),
         (0, "reveal", (3, 0)),
         (600, "chord", (1, 1)),
+        (800, "reveal", (6, 0)),  # a left click again, no chord: Shift is up
     ]
 
 
@@ -417,3 +424,12 @@ def test_an_old_clone_game_past_255_s_keeps_its_seconds() -> None:
     c = read_clone(old_clone_bytes(events, 300_010))
     assert c.samples[-1].t_ms == 300_010 and len(c.samples) == len(events) + 1
     assert [s.t_ms for s in c.samples] == sorted(s.t_ms for s in c.samples)
+
+
+def test_a_rawvf_level_gives_the_size_no_line_gives() -> None:
+    rows = ["*" * 8, "*" * 2 + "0" * 6, *["0" * 8] * 6]
+    text = "RawVF_Version: Rev5\nLevel: beginner\nBoard:\n" + "\n".join(rows) + "\n"
+    text += "Events:\n0.00 lc 8 8 (120 120)\n0.00 lr 8 8 (120 120)\n0.00 won\n"
+    r = review_file(Path("b.rawvf"), text.encode())
+    assert (r.record.width, r.record.height, r.record.mines) == (8, 8, 10)
+    assert (r.figures.status, r.figures.time_ms, r.figures.bbbv) == ("won", 0, 1)

@@ -4,14 +4,14 @@ The community's converters turn each client's replay into it, and its
 checkers read it back. A file is three parts:
 
 - the description: lines ``Key: value`` (the key in any case), among them
-  ``Width``, ``Height`` and ``Mines``, and perhaps ``Program``, ``Version``,
-  ``Player``, ``Time``, ``Status`` and ``SquareSize`` (16 pixels when not
-  given);
+  ``Width``, ``Height`` and ``Mines`` (or a ``Level`` of the three, which
+  gives them), and perhaps ``Program``, ``Version``, ``Player``, ``Time``,
+  ``Status`` and ``SquareSize`` (16 pixels when not given);
 - ``Board:`` and one line a row, ``*`` a mine and any other character a safe cell;
 - the events, after an ``Events:`` line: each mouse event as its time in
   seconds (``12.345``; a ``-`` before it for the time before the clock
   started), its kind (``lc`` ``lr`` ``rc`` ``rr`` ``mc`` ``mr`` ``mv``, ``sc``
-  a left press with Shift, which chords), the cell as column then row from 1,
+  a left press with Shift, which chords at its ``lr``), the cell as column then row from 1,
   and the pointer in pixels in brackets. Lines of the board's changes
   (``number``, ``flag``, ``closed``...) and of the game's (``start``, ``won``,
   ``blast``) are what the converters worked out from these: the reader passes
@@ -38,6 +38,9 @@ _EVENT = re.compile(
 )
 MAX_SIDE = 1000
 """No client's board is that large: a bigger one is a damaged file."""
+
+
+_LEVEL_SIZES = {"beginner": (8, 8, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
 
 
 class RawVfError(ValueError):
@@ -88,6 +91,10 @@ def read_rawvf(data: bytes) -> RawVf:
         if "rawvf_version" not in info:
             raise RawVfError("not a RAW vf replay (no RawVF_Version line, no Board: line)")
         raise RawVfError("cut short (no Board: line)")
+    level = _LEVEL_SIZES.get(info.get("level", "").lower())
+    if level is not None:  # a level's size, where no line gives it
+        for key, n in zip(("width", "height", "mines"), level, strict=True):
+            info.setdefault(key, str(n))
     width, height, mines = (_number(info, k) for k in ("width", "height", "mines"))
     if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
         raise RawVfError(f"damaged: a board {width}x{height}")
@@ -104,7 +111,9 @@ def read_rawvf(data: bytes) -> RawVf:
 
 
 def _mouse(lines: list[str], size: int) -> Iterator[tuple[int, str, int, int]]:
-    """The mouse events of the lines after the board, in order."""
+    """The mouse events of the lines after the board, in order. A left press
+    with Shift (``sc``) is both buttons down, and its left release both up."""
+    shifted = False
     for n, line in enumerate(lines):
         m = _EVENT.match(line.strip())
         if m is None:
@@ -124,6 +133,9 @@ def _mouse(lines: list[str], size: int) -> Iterator[tuple[int, str, int, int]]:
         yield t_ms, "lc" if kind == "sc" else kind, x, y
         if kind == "sc":  # Shift with the left button chords: both buttons down
             yield t_ms, "rc", x, y
+        elif kind == "lr" and shifted:
+            yield t_ms, "rr", x, y
+        shifted = kind == "sc" or (shifted and kind != "lr")
 
 
 # ---- writing -----------------------------------------------------------------
@@ -134,7 +146,7 @@ def _seconds(t_ms: int) -> str:
     return f"{sign}{abs(t_ms) // 1000}.{abs(t_ms) % 1000:03d}"
 
 
-_LEVELS = {(8, 8, 10): "Beginner", (16, 16, 40): "Intermediate", (30, 16, 99): "Expert"}
+_LEVELS = {size: name.capitalize() for name, size in _LEVEL_SIZES.items()}
 
 
 def rawvf_text(r: Replay) -> str:
