@@ -164,7 +164,7 @@ def rawvf_text(r: Replay) -> str:
         "RawVF_Version: Rev6",
         "Program: minebender",
         f"Version: {__version__}",
-        f"Player: {(r.player or '').replace(chr(10), ' ')}",
+        *([f"Player: {' '.join(r.player.split())}"] if r.player else []),
         f"Level: {_LEVELS.get((width, height, mines), 'Custom')}",
         f"Width: {width}",
         f"Height: {height}",
