@@ -9,6 +9,8 @@ the time and 3BV are those the file's own header gives."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -433,3 +435,24 @@ def test_a_rawvf_level_gives_the_size_no_line_gives() -> None:
     r = review_file(Path("b.rawvf"), text.encode())
     assert (r.record.width, r.record.height, r.record.mines) == (8, 8, 10)
     assert (r.figures.status, r.figures.time_ms, r.figures.bbbv) == ("won", 0, 1)
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in SHARED_FILES if p.suffix != ".md"], ids=lambda p: p.name
+)
+def test_every_shared_replay_as_rawvf_reviews_the_same(tmp_path: Path, path: Path) -> None:
+    """``replay FILE --rawvf OUT`` converts another client's replay: its RAW
+    vf reviews to the same object, but for the file's name and format (the
+    pre-flags of .rmv become right clicks, ms_toollib's both-buttons events
+    the press of the button that was up)."""
+    out = tmp_path / "out.txt"
+    done = subprocess.run(
+        [sys.executable, "-m", "minebender", "replay", str(path), "--rawvf", str(out)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    original, converted = review_file(path).to_json(), review_file(out).to_json()
+    assert converted["format"] == "rawvf"
+    for key in ("file", "format", "software"):
+        original.pop(key), converted.pop(key)
+    assert converted == original

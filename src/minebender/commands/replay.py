@@ -110,8 +110,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rawvf",
         metavar="OUT",
-        help="write the game as a RAW vf text replay to OUT (a game without the assist),"
-        " which the community's tools and minebender review read, and quit",
+        help="write the game as a RAW vf text replay to OUT (a game without the assist;"
+        " another client's replay too), which the community's tools and minebender"
+        " review read, and quit",
     )
 
 
@@ -205,7 +206,7 @@ def stored_replay(db: str | None, game_id: str | None) -> Replay:
 def _write(replay: Replay, out: Path, kind: str) -> int:
     """Write the replay's board as .mbf, or the game as .evf or RAW vf; OUTPUT_ERROR when
     the file cannot be written, a UsageError when the game has no such file."""
-    from minebender.commands.options import OUTPUT_ERROR, UsageError
+    from minebender.commands.options import UsageError
     from minebender.mbf import format_mbf
     from minebender.review import ReviewError
     from minebender.review.evf import evf_bytes
@@ -220,6 +221,13 @@ def _write(replay: Replay, out: Path, kind: str) -> int:
             data = rawvf_text(replay).encode("utf-8")
     except ReviewError as exc:
         raise UsageError(f"--{kind}: {exc}") from None
+    return _save(out, data)
+
+
+def _save(out: Path, data: bytes) -> int:
+    """Write a file whole; OUTPUT_ERROR, in one line, when it cannot be written."""
+    from minebender.commands.options import OUTPUT_ERROR
+
     try:  # whole or not at all: a full disk leaves the old file, not half a new one
         replace_file(out, data)
     except OSError as exc:
@@ -232,9 +240,10 @@ def _write(replay: Replay, out: Path, kind: str) -> int:
 
 
 def _watch_peer(path: Path, args: argparse.Namespace) -> int:
-    """Watch another client's replay (.avf .rmv .evf .mvf): read as review
-    reads it, with ms_toollib, and played by that client's rule. The options
-    that write a minebender replay's board or file take a .json only."""
+    """Watch another client's replay (.avf .rmv .evf .mvf .rawvf): read as
+    review reads it, and played by that client's rule; or with ``--rawvf``
+    write it as RAW vf text. The other options that write a minebender
+    replay's board or file take a .json only."""
     from minebender.review import ReviewError, read_record
 
     used = [
@@ -244,7 +253,6 @@ def _watch_peer(path: Path, args: argparse.Namespace) -> int:
             ("--json", args.json),
             ("--mbf", args.mbf is not None),
             ("--evf", args.evf is not None),
-            ("--rawvf", args.rawvf is not None),
         )
         if given
     ]
@@ -259,6 +267,13 @@ def _watch_peer(path: Path, args: argparse.Namespace) -> int:
         raise UsageError(shown(str(exc))) from None
     if not record.moves:
         raise UsageError(f"{shown(path)}: the replay holds no move")
+    if args.rawvf is not None:
+        from minebender.review.figures import figures
+        from minebender.review.play import played
+        from minebender.review.rawvf import record_rawvf_text
+
+        done = figures(played(record), None, record.clock_started)
+        return _save(Path(args.rawvf), record_rawvf_text(record, done).encode("utf-8"))
     require_terminal()
 
     from minebender.tui.viewer import ReplayApp

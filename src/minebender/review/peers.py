@@ -270,4 +270,5 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
         got["zini"],
         flags_stop_floods=True,
         clock_started=start is not None,
+        mouse=tuple((e.t_ms - (start or 0), e.kind, e.pos.x, e.pos.y) for e in events),
     )

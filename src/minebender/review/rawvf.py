@@ -21,16 +21,18 @@ checkers read it back. A file is three parts:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from minebender import __version__
 from minebender.replay import Replay
 from minebender.review.evf import CELL_PIXELS, mouse_events
+from minebender.review.figures import Figures
 from minebender.review.mvf_old import text_of
+from minebender.review.record import Record, ReviewError
 from minebender.session import Session, bbbv
 
-__all__ = ["RawVf", "RawVfError", "rawvf_text", "read_rawvf"]
+__all__ = ["RawVf", "RawVfError", "rawvf_text", "read_rawvf", "record_rawvf_text"]
 
 MOUSE_KINDS = frozenset(("lc", "lr", "rc", "rr", "mc", "mr", "mv", "sc"))
 _EVENT = re.compile(
@@ -149,6 +151,79 @@ def _seconds(t_ms: int) -> str:
 _LEVELS = {size: name.capitalize() for name, size in _LEVEL_SIZES.items()}
 
 
+def _text(
+    info: list[str],
+    layout: tuple[tuple[bool, ...], ...],
+    events: Sequence[tuple[int, str, int, int]],
+    end: tuple[int, str] | None,
+) -> str:
+    """The file: the description, the board, ``0.000 start``, the mouse
+    events (ms, kind, pixels), then the game's end when there is one."""
+    lines = [*info, "Board:", *("".join("*" if m else "0" for m in row) for row in layout)]
+    lines += ["Events:", "0.000 start"]
+    for t, kind, px, py in events:
+        lines.append(
+            f"{_seconds(t)} {kind} {px // CELL_PIXELS + 1} {py // CELL_PIXELS + 1} ({px} {py})"
+        )
+    if end is not None:
+        lines.append(f"{_seconds(end[0])} {end[1]}")
+    return "\n".join(lines) + "\n"
+
+
+def _description(
+    program: list[str], player: str | None, layout: tuple[tuple[bool, ...], ...]
+) -> list[str]:
+    """The description's first lines: the format, the client, the player, the board."""
+    height, width = len(layout), len(layout[0])
+    mines = sum(map(sum, layout))
+    return [
+        "RawVF_Version: Rev6",
+        *program,
+        *([f"Player: {' '.join(player.split())}"] if player else []),
+        f"Level: {_LEVELS.get((width, height, mines), 'Custom')}",
+        f"Width: {width}",
+        f"Height: {height}",
+        f"Mines: {mines}",
+    ]
+
+
+def _plain(
+    mouse: Iterable[tuple[int, str, int, int]],
+) -> Iterator[tuple[int, str, int, int]]:
+    """The events in RAW vf's kinds: Viennasweeper's pre-flag (``pf``) is a
+    right click, and ms_toollib's ``cc`` (both buttons down) the press of
+    whichever was up."""
+    down = {"l": False, "r": False}
+    for t, kind, x, y in mouse:
+        if kind == "pf":
+            yield from ((t, "rc", x, y), (t, "rr", x, y))
+            continue
+        both = kind == "cc"
+        for k in [b + "c" for b in ("l", "r") if not down[b]] if both else [kind]:
+            if k[0] in down:
+                down[k[0]] = k[1] == "c"
+            yield t, k, x, y
+
+
+def record_rawvf_text(record: Record, figures: Figures) -> str:
+    """Another client's replay as RAW vf: its mouse events as the file held
+    them, each in the middle of its cell, its time from the first click."""
+    if not record.mouse:
+        raise ReviewError("the record holds no mouse events to write")
+    program = [f"Program: {record.software or record.format}"]
+    info = _description(program, record.player, record.layout)
+    info += [f"Time: {_seconds(figures.time_ms)}", f"BBBV: {figures.bbbv}"]
+    info += [f"Status: {figures.status.capitalize()}", "Mode: Classic"]
+    half = CELL_PIXELS // 2
+    events = [
+        (t, kind, x * CELL_PIXELS + half, y * CELL_PIXELS + half)
+        for t, kind, x, y in _plain(record.mouse)
+        if x >= 0 and y >= 0  # a pixel below 0 is in no RAW vf reader's sight
+    ]
+    end = {"won": "won", "lost": "blast"}.get(figures.status)
+    return _text(info, record.layout, events, None if end is None else (figures.time_ms, end))
+
+
 def rawvf_text(r: Replay) -> str:
     """A finished minebender game as a RAW vf file: the same mouse events as
     its .evf (``evf.mouse_events``: ReviewError for the assist), each time
@@ -157,34 +232,15 @@ def rawvf_text(r: Replay) -> str:
     s = Session.rebuild(r.spec, r.events, clock=lambda: 0.0)
     start = s.first_ms if s.first_ms is not None else min((p.t_ms for p in presses), default=0)
     layout = r.layout
-    height, width = len(layout), len(layout[0])
-    mines = sum(map(sum, layout))
     status = r.result.status
-    lines = [
-        "RawVF_Version: Rev6",
-        "Program: minebender",
-        f"Version: {__version__}",
-        *([f"Player: {' '.join(r.player.split())}"] if r.player else []),
-        f"Level: {_LEVELS.get((width, height, mines), 'Custom')}",
-        f"Width: {width}",
-        f"Height: {height}",
-        f"Mines: {mines}",
+    info = _description(["Program: minebender", f"Version: {__version__}"], r.player, layout)
+    info += [
         f"Marks: {'On' if any(e.type == 'mark' for e in r.moves) else 'Off'}",
         f"Time: {_seconds(r.result.elapsed_ms)}",
         f"BBBV: {bbbv(layout)}",
         f"Status: {status.capitalize()}",
         "Mode: Classic",
-        "Board:",
-        *("".join("*" if m else "0" for m in row) for row in layout),
-        "Events:",
-        "0.000 start",
     ]
-    for p in presses:
-        lines.append(
-            f"{_seconds(p.t_ms - start)} {p.kind} {p.px // CELL_PIXELS + 1}"
-            f" {p.py // CELL_PIXELS + 1} ({p.px} {p.py})"
-        )
-    end = "won" if status == "won" else "blast" if status == "lost" else None
-    if end is not None:
-        lines.append(f"{_seconds(r.result.elapsed_ms)} {end}")
-    return "\n".join(lines) + "\n"
+    events = [(p.t_ms - start, p.kind, p.px, p.py) for p in presses]
+    end = {"won": "won", "lost": "blast"}.get(status)
+    return _text(info, layout, events, None if end is None else (r.result.elapsed_ms, end))

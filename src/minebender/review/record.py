@@ -94,6 +94,10 @@ class Record:
     (time 0), which may come before the first click that opened a cell: a
     chord before it starts the clients' clock. False: the clock starts at the
     first click that opened a cell."""
+    mouse: tuple[tuple[int, str, int, int], ...] = ()
+    """Another client's mouse events as its file holds them: the time on the
+    moves' scale, the kind (``lc``, ``lr``, ``rc``... as ``mouse.MouseEvent``)
+    and the cell, column then row. Empty for minebender's replays."""
 
 
 def counted_from(moves: Iterable[Move], start_ms: int | None) -> tuple[Move, ...]:
