@@ -1,7 +1,7 @@
 """Watch a finished game again in the terminal, step by step.
 
 Reads the replay format of ``minebender.replay`` (docs/replays.md), the same
-files the web page saves, and other clients' replays (.avf .rmv .evf .mvf) as
+files the web page saves, and other clients' replays (.avf .rmv .evf .mvf .rawvf) as
 review reads them; ``--last`` plays back the newest finished game of the
 store instead, and ``--game ID`` any finished game of it (``stats --json``
 names the games of the best times), whichever interface played it. A file

@@ -225,9 +225,9 @@ def _read_old(data: bytes) -> CloneReplay:
     end the time (3 bytes), the player (100 bytes, from 0.76) and a checksum
     (10 digits up to 0.76, 20 bytes between two 0 bytes from 0.8). The
     samples end where their time goes back or past the game's. A sample
-    keeps the seconds in one byte: a game past 255 s counts its laps (the
-    one sample of 0.96 at hand lasts 38 s, so this is the reading that
-    needs no more of the format than the published one says)."""
+    keeps the seconds in one byte: a game past 255 s counts its laps. (The
+    one 0.96 file at hand lasts 38 s, so no real file showed how Clone kept
+    a longer game; the laps need nothing the published layout leaves out.)"""
     if (data[0], data[1]) not in _OLD_SIZES:
         raise CloneError(
             f"not an MVF replay, or of a version not known (a board {data[0]}x{data[1]},"

@@ -5,7 +5,7 @@ time; the viewer plays the events on a ``Session`` once, keeps each step's
 ``display()``, and then moves through them on a timer (``--speed``) or by keys.
 Stepping back is free because every step is an immutable snapshot.
 
-Another client's file (.avf .rmv .evf .mvf) is no minebender replay: it has
+Another client's file (.avf .rmv .evf .mvf .rawvf) is no minebender replay: it has
 no seed, and its floods stop at flags. review reads it as a ``Record`` and
 plays it again on ``Game`` by the client's rule (``review.play``); the viewer
 takes its steps from there, so it shows what review judges.
