@@ -109,14 +109,20 @@ def test_written_avf_and_mvf_are_reviewed_with_ms_toollibs_figures(tmp_path: Pat
         assert len(got["moves"]) == len(clicks)
 
 
-def test_a_file_of_no_known_kind_is_named(tmp_path: Path) -> None:
-    path = tmp_path / "board.txt"
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("board.brd", "not a replay file minebender reads (.json .avf .rmv .evf .mvf .rawvf .txt)"),
+        # a .txt is read as RAW vf text, so another text is named as no such file
+        ("board.txt", "not a RAW vf replay (no RawVF_Version line, no Board: line)"),
+    ],
+)
+def test_a_file_of_no_known_kind_is_named(tmp_path: Path, name: str, said: str) -> None:
+    path = tmp_path / name
     path.write_text("3x3x1\n...\n...\n...\n")
     done = review(str(path), cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr.strip() == (
-        f"minebender review: {path}: not a replay file minebender reads (.json .avf .rmv .evf .mvf)"
-    )
+    assert done.stderr.strip() == f"minebender review: {path}: {said}"
 
 
 def test_text_output_lists_every_move(tmp_path: Path) -> None:

@@ -83,7 +83,7 @@ def moves_in_file(r: replay.Replay) -> tuple[tuple[Move, ...], int]:
     changed = 0
     for e in record_of("", r).moves:  # with the clicks that did nothing
         flags, before = s.flags, s.knowledge
-        s.act(Event.of(e.type, e.pos, e.t_ms, e.k))
+        s.act(Event.of(e.type, e.pos, max(e.t_ms, 0), e.k))  # times count from the first click
         if e.type == "mark" and e.pos not in flags and before.hidden(e.pos):
             changed += 1
         elif e.type != "practice":

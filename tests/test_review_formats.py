@@ -104,12 +104,11 @@ NO_SHARED = pytest.param(
 
 @pytest.mark.parametrize("path", SHARED_REPLAYS or [NO_SHARED], ids=lambda p: p.name)
 def test_every_shared_replay_has_ms_toollib_figures(path: Path) -> None:
+    """ms_toollib aborts on Minesweeper Clone's files of other versions than
+    0.97: minebender's own reader reads them (tests/test_review_clone_rawvf.py)."""
     if path.suffix == ".mvf" and "0.97" not in path.name:
-        # Minesweeper Clone before 0.97: ms_toollib aborts on them, and
-        # minebender's own reader of those versions is still to come (issue 40)
-        with pytest.raises(ReviewError, match="of a version not known"):
-            read_peer(path)
-        pytest.xfail("Minesweeper Clone before 0.97 is not read yet")
+        assert review_file(path).figures.status == "won"
+        return
     assert_same_figures(path)
 
 
@@ -316,7 +315,7 @@ BAD = [
     ("text.avf", b"hello, world\n", "not an AVF replay"),
     ("short.avf", b"\x03\x00", "cut short"),
     ("text.mvf", b"hello, world\n", "not an MVF replay, or of a version not known"),
-    ("old.mvf", b"\x11\x4d" + bytes(25) + b"4" + bytes(99), "only Minesweeper Clone 0.97"),
+    ("old.mvf", b"\x11\x4d" + bytes(25) + b"4" + bytes(99), "of a version not known"),
 ]
 
 
@@ -399,10 +398,30 @@ def test_a_chord_before_the_first_click_counts_as_ms_toollib_counts_it(
     tmp_path: Path, suffix: str, before: list[tuple[str, int, int]]
 ) -> None:
     """Both buttons before the first click were counted as a double click;
-    ms_toollib counts nothing until a flag is there, and then counts it."""
+    ms_toollib counts nothing until a flag is there, and then counts it. Its
+    clock starts at the chord's left release all the same: so does review's."""
     clicks = before + winning_clicks(MINES_9, 9, 9)
     path = write_peer(tmp_path / f"chord{suffix}", MINES_9, 9, 9, clicks)
     f, v = review_file(path).figures, reference(path)
     assert (f.clicks.left, f.clicks.right, f.clicks.double) == (v.left, v.right, v.double)
     assert (f.clicks.total, f.effective) == (v.cl, v.ce)
     assert f.clicks.double == (1 if before[0][0] == "r" else 0)
+    assert f.time_ms == v.rtime_ms
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+@pytest.mark.parametrize("order", [("lr", "rr"), ("rr", "lr")], ids=["left first", "right first"])
+def test_a_chord_before_the_first_click_starts_the_clock_at_its_left_release(
+    tmp_path: Path, suffix: str, order: tuple[str, str]
+) -> None:
+    """Whichever button comes up first, ms_toollib's clock starts when the
+    left one does: the chord's move is at its first release, the clock at 0."""
+    at = 4 * 16 + 8
+    events = [(0, "lc", at, at), (2, "rc", at, at), (4, order[0], at, at), (7, order[1], at, at)]
+    events += [(t + 20, k, x, y) for t, k, x, y in mouse_events(winning_clicks(MINES_9, 9, 9))]
+    path = tmp_path / f"chord{suffix}"
+    path.write_bytes({".avf": avf_bytes, ".mvf": mvf_bytes}[suffix](MINES_9, 9, 9, events))
+    r, v = review_file(path), reference(path)
+    assert r.figures.time_ms == v.rtime_ms
+    left_up = 70 if order[0] == "rr" else 40
+    assert r.record.moves[0].type == "chord" and r.record.moves[0].t_ms == 40 - left_up

@@ -65,7 +65,8 @@ def test_a_damaged_file_is_named_and_the_server_goes_on(client: TestClient) -> N
 @pytest.mark.parametrize(
     ("name", "data", "status", "said"),
     [
-        ("notes.txt", b"hello", 422, "not a replay file minebender reads"),
+        ("notes.doc", b"hello", 422, "not a replay file minebender reads"),
+        ("notes.txt", b"hello", 422, "not a RAW vf replay"),
         ("game.json", b"{", 422, "not valid JSON"),
         ("game.evf", b"", 422, "the file is empty"),
     ],

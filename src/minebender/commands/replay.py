@@ -1,7 +1,7 @@
 """Watch a finished game again in the terminal, step by step.
 
 Reads the replay format of ``minebender.replay`` (docs/replays.md), the same
-files the web page saves, and other clients' replays (.avf .rmv .evf .mvf) as
+files the web page saves, and other clients' replays (.avf .rmv .evf .mvf .rawvf) as
 review reads them; ``--last`` plays back the newest finished game of the
 store instead, and ``--game ID`` any finished game of it (``stats --json``
 names the games of the best times), whichever interface played it. A file
@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         metavar="FILE",
         nargs="?",
-        help="a replay file (JSON, or another client's .avf .rmv .evf .mvf to watch),"
+        help="a replay file (JSON, or another client's .avf .rmv .evf .mvf .rawvf to watch),"
         " or - to read a JSON one from stdin (with --board)",
     )
     add_stored_game_arguments(parser)
@@ -108,6 +108,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="OUT",
         help="write the game as a Metasweeper .evf replay to OUT (a game without the assist),"
         " and quit",
+    )
+    parser.add_argument(
+        "--rawvf",
+        metavar="OUT",
+        help="write the game as a RAW vf text replay to OUT (a game without the assist;"
+        " another client's replay too), which the community's tools and minebender"
+        " review read, and quit",
     )
 
 
@@ -199,17 +206,30 @@ def stored_replay(db: str | None, game_id: str | None) -> Replay:
 
 
 def _write(replay: Replay, out: Path, kind: str) -> int:
-    """Write the replay's board as .mbf, or the game as .evf; OUTPUT_ERROR when
+    """Write the replay's board as .mbf, or the game as .evf or RAW vf; OUTPUT_ERROR when
     the file cannot be written, a UsageError when the game has no such file."""
-    from minebender.commands.options import OUTPUT_ERROR, UsageError
+    from minebender.commands.options import UsageError
     from minebender.mbf import format_mbf
     from minebender.review import ReviewError
     from minebender.review.evf import evf_bytes
+    from minebender.review.rawvf import rawvf_text
 
     try:
-        data = format_mbf(replay.layout) if kind == "mbf" else evf_bytes(replay)
+        if kind == "mbf":
+            data = format_mbf(replay.layout)
+        elif kind == "evf":
+            data = evf_bytes(replay)
+        else:
+            data = rawvf_text(replay).encode("utf-8")
     except ReviewError as exc:
-        raise UsageError(f"--evf: {exc}") from None
+        raise UsageError(f"--{kind}: {exc}") from None
+    return _save(out, data)
+
+
+def _save(out: Path, data: bytes) -> int:
+    """Write a file whole; OUTPUT_ERROR, in one line, when it cannot be written."""
+    from minebender.commands.options import OUTPUT_ERROR
+
     try:  # whole or not at all: a full disk leaves the old file, not half a new one
         replace_file(out, data)
     except OSError as exc:
@@ -222,9 +242,10 @@ def _write(replay: Replay, out: Path, kind: str) -> int:
 
 
 def _watch_peer(path: Path, args: argparse.Namespace) -> int:
-    """Watch another client's replay (.avf .rmv .evf .mvf): read as review
-    reads it, with ms_toollib, and played by that client's rule. The options
-    that write a minebender replay's board or file take a .json only."""
+    """Watch another client's replay (.avf .rmv .evf .mvf .rawvf): read as
+    review reads it, and played by that client's rule; or with ``--rawvf``
+    write it as RAW vf text. The other options that write a minebender
+    replay's board or file take a .json only."""
     from minebender.review import ReviewError, read_record
 
     used = [
@@ -248,6 +269,13 @@ def _watch_peer(path: Path, args: argparse.Namespace) -> int:
         raise UsageError(shown(str(exc))) from None
     if not record.moves:
         raise UsageError(f"{shown(path)}: the replay holds no move")
+    if args.rawvf is not None:
+        from minebender.review.figures import figures
+        from minebender.review.play import played
+        from minebender.review.rawvf import record_rawvf_text
+
+        done = figures(played(record), None, record.clock_started)
+        return _save(Path(args.rawvf), record_rawvf_text(record, done).encode("utf-8"))
     require_terminal()
 
     from minebender.tui.viewer import ReplayApp
@@ -276,7 +304,8 @@ def run(args: argparse.Namespace) -> int:
     stored = args.last or args.game is not None
     if args.db is not None and not stored:
         raise UsageError("--db is the database of --last and --game: give one of them with it")
-    writes = [name for name, out in (("--mbf", args.mbf), ("--evf", args.evf)) if out is not None]
+    outs = (("--mbf", args.mbf), ("--evf", args.evf), ("--rawvf", args.rawvf))
+    writes = [name for name, out in outs if out is not None]
     if args.json:
         writes.insert(0, "--json")
     if writes and (len(writes) > 1 or args.board is not None or args.step or args.speed != 1.0):
@@ -305,6 +334,8 @@ def run(args: argparse.Namespace) -> int:
         return _write(replay, Path(args.mbf), "mbf")
     if args.evf is not None:
         return _write(replay, Path(args.evf), "evf")
+    if args.rawvf is not None:
+        return _write(replay, Path(args.rawvf), "rawvf")
     require_terminal()
 
     from minebender.tui.viewer import ReplayApp

@@ -1,7 +1,8 @@
 """Review finished games move by move with the exact solver.
 
 Reads minebender's replays (.json) and the replays of Arbiter (.avf),
-Viennasweeper (.rmv), Metasweeper (.evf) and Minesweeper Clone (.mvf); a
+Viennasweeper (.rmv), Metasweeper (.evf), Minesweeper Clone (.mvf, every
+version) and RAW vf text (.rawvf, .txt); a
 directory stands for every replay under it. ``--last`` and ``--game ID``
 review a game of the store, so a game just played needs no file first. ``--summary`` reviews a whole
 corpus on all local cores (or a Dask cluster) into a JSON-lines log and prints
@@ -43,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         metavar="FILE",
         type=Path,
-        help="replay files (.json .avf .rmv .evf .mvf) or directories of them",
+        help="replay files (.json .avf .rmv .evf .mvf .rawvf .txt) or directories of them",
     )
     add_stored_game_arguments(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per file, a line each")
@@ -206,7 +207,7 @@ def _summary(args: argparse.Namespace) -> int:
     _say(notes)
     if not files:
         raise UsageError(
-            "no replay files (.json .avf .rmv .evf .mvf) under "
+            "no replay files (.json .avf .rmv .evf .mvf .rawvf) under "
             + ", ".join(shown(p) for p in args.files)
         )
     bar, task = _bar(len(files), args.progress)

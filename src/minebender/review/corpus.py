@@ -40,7 +40,9 @@ __all__ = [
     "summary_rows",
 ]
 
-SUFFIXES = frozenset((".json", ".avf", ".rmv", ".evf", ".mvf"))
+SUFFIXES = frozenset((".json", ".avf", ".rmv", ".evf", ".mvf", ".rawvf"))
+"""The files a folder stands for (a .txt is read when named, but a folder's
+other texts are no replays)."""
 LEVELS = {
     (8, 8, 10): "beginner",
     (9, 9, 10): "beginner",
@@ -381,6 +383,7 @@ def summary_rows(lines: Iterable[dict[str, Any]], keys: set[str] | None = None) 
     rows = []
     for (player, level), items in sorted(groups.items()):
         won = [i for i in items if i["status"] == "won"]
+        timed = [i for i in won if i["time_ms"] > 0]  # a win in 0 ms has no 3BV/s
         guesses = sum(i["guesses"] for i in items)
         risk = sum((Fraction(i["risk_sum"]) for i in items), Fraction(0))
         rows.append(
@@ -389,7 +392,7 @@ def summary_rows(lines: Iterable[dict[str, Any]], keys: set[str] | None = None) 
                 level,
                 len(items),
                 len(won),
-                sum(i["bbbv_per_s"] for i in won) / len(won) if won else 0.0,
+                sum(i["bbbv_per_s"] for i in timed) / len(timed) if timed else 0.0,
                 guesses / len(items),
                 sum(i["needless_guesses"] for i in items) / len(items),
                 risk / guesses if guesses else None,

@@ -54,7 +54,9 @@ class Figures:
 
     @property
     def bbbv_per_s(self) -> float:
-        """3BV done per second (0 before any time has passed)."""
+        """3BV done per second; 0 when no time passed (a game won by its first
+        click). ms_toollib gives infinity there, which no JSON holds and no
+        mean can take."""
         return self.bbbv_solved / self.seconds if self.time_ms > 0 else 0.0
 
     @property
@@ -92,8 +94,10 @@ class Figures:
 _KIND_OF = {"reveal": "left", "flag": "right", "mark": "right", "chord": "double"}
 
 
-def figures(moves: Iterable[Played], zini: int | None) -> Figures:
-    """The figures of a game played again move by move (``played``)."""
+def figures(moves: Iterable[Played], zini: int | None, clock_started: bool = False) -> Figures:
+    """The figures of a game played again move by move (``played``); with
+    ``clock_started`` the time counts from 0 (``Record.clock_started``), else
+    from the first click that opened a cell."""
     left = right = double = effective = 0
     ever_flagged: set[tuple[int, int]] = set()
     first_ms: int | None = None
@@ -150,6 +154,8 @@ def figures(moves: Iterable[Played], zini: int | None) -> Figures:
     status = (
         "won" if type(end.status) is Won else "lost" if type(end.status) is Lost else "unfinished"
     )
+    if clock_started:
+        first_ms = 0
     time_ms = 0 if first_ms is None else last.move.t_ms - first_ms
     done = bbbv_solved(end.layout, end.knowledge)
     return Figures(

@@ -10,7 +10,14 @@ from minebender import replay
 from minebender.files import read_regular
 from minebender.review.judge import Judged, judge
 from minebender.review.play import played
-from minebender.review.record import ClickKind, Move, MoveType, Record, ReviewError
+from minebender.review.record import (
+    ClickKind,
+    Move,
+    MoveType,
+    Record,
+    ReviewError,
+    counted_from,
+)
 from minebender.session import INPUT_TYPES, Session
 from minebender.types import Pos
 
@@ -18,9 +25,10 @@ __all__ = ["judge_replay", "read_own", "record_of", "review_moves"]
 
 
 def record_of(name: str, r: replay.Replay) -> Record:
-    """The record of a replay already read."""
+    """The record of a replay already read, each move's time counted from the
+    first click (the session's clock), as the other clients' records are."""
     setup = r.spec.setup
-    moves = tuple(review_moves(r))
+    moves = counted_from(review_moves(r), r.session().first_ms)
     return Record(
         name,
         "minebender-replay",

@@ -1,4 +1,5 @@
-"""Other clients' replays (.avf, .rmv, .evf, .mvf), read with ms_toollib.
+"""Other clients' replays (.avf, .rmv, .evf, .mvf, RAW vf), most read with
+ms_toollib.
 
 ms_toollib parses the four formats, but on a damaged file its Rust core may
 abort the whole process (SIGABRT, beyond any ``try``), and it writes a
@@ -6,6 +7,10 @@ abort the whole process (SIGABRT, beyond any ``try``), and it writes a
 in a child process, in a directory of its own: a bad file costs one error line
 and nothing else. Before that, the first bytes are checked here, so a file
 that is not a replay at all, or of a version not known, is named as such.
+
+ms_toollib reads Minesweeper Clone 0.97 only: the other versions of .mvf are
+read by ``mvf_old``, and RAW vf text by ``rawvf``, both in this process (pure
+Python, no abort to fear). Every format then comes to the same ``Record``.
 """
 
 from __future__ import annotations
@@ -22,18 +27,29 @@ from minebender.files import read_regular
 from minebender.game import Game
 from minebender.review.child import run_child, why_not
 from minebender.review.mouse import MouseEvent, moves_of
+from minebender.review.mvf_old import CELL, CloneError, events_of, read_clone
 from minebender.review.play import advance
-from minebender.review.record import Format, Move, Record, ReviewError
+from minebender.review.rawvf import RawVfError, read_rawvf
+from minebender.review.record import Format, Move, Record, ReviewError, counted_from
 from minebender.types import Layout, Pos
 from minebender.words import count
 
 __all__ = ["MAX_BYTES", "PEER_FORMATS", "parse_in_child", "read_peer", "sniff", "toollib_board"]
 
-PEER_FORMATS: dict[str, Format] = {".avf": "avf", ".rmv": "rmv", ".evf": "evf", ".mvf": "mvf"}
+PEER_FORMATS: dict[str, Format] = {
+    ".avf": "avf",
+    ".rmv": "rmv",
+    ".evf": "evf",
+    ".mvf": "mvf",
+    ".rawvf": "rawvf",
+    ".txt": "rawvf",
+}
 MAX_BYTES = 20_000_000
 """The largest file read: an Expert game of an hour is a few MB."""
 RMV_VERSIONS = (1, 2)
 EVF_VERSIONS = (0, 1, 2, 3, 4)
+EVF_HEADER = 16
+"""The fewest bytes before an .evf's strings: the flags, the board, the time."""
 AVF_LEVELS = (3, 4, 5, 6)
 MVF_097 = (b"\x11\x4d", b"5")
 """Minesweeper Clone 0.97's first two bytes, and its byte 27."""
@@ -75,16 +91,24 @@ def sniff(fmt: Format, data: bytes) -> str | None:
     elif fmt == "evf":
         if data[0] not in EVF_VERSIONS:
             return f"not an EVF replay, or of a version not known (the first byte is {data[0]})"
+        if len(data) < EVF_HEADER:
+            return "cut short (the header ends early)"
     elif fmt == "avf":
         if len(data) < 6:
             return "cut short (the header ends early)"
         if data[5] not in AVF_LEVELS:
             return f"not an AVF replay (level byte {data[5]}, known: 3 to 6)"
-    elif fmt == "mvf" and (not data.startswith(MVF_097[0]) or data[27:28] not in (b"", MVF_097[1])):
-        # ms_toollib 1.5.20 reads Clone 0.97 only: any other file it "reads"
-        # as an empty board, and then aborts.
-        return "not an MVF replay, or of a version not known (only Minesweeper Clone 0.97 is read)"
+    elif fmt == "mvf" and data.startswith(MVF_097[0]) and len(data) < 28:
+        return "cut short (the header ends early)"
     return None
+
+
+def by_toollib(fmt: Format, data: bytes) -> bool:
+    """Whether ms_toollib reads this file: not RAW vf, and of .mvf only
+    Clone 0.97 (any other version it "reads" as an empty board, then aborts)."""
+    if fmt == "rawvf":
+        return False
+    return fmt != "mvf" or (data.startswith(MVF_097[0]) and data[27:28] in (b"", MVF_097[1]))
 
 
 def parse_in_child(
@@ -132,7 +156,9 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
     name = str(path)
     fmt = PEER_FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise ReviewError(f"{name}: not a replay file minebender reads (.avf .rmv .evf .mvf .json)")
+        raise ReviewError(
+            f"{name}: not a replay file minebender reads (.avf .rmv .evf .mvf .rawvf .txt .json)"
+        )
     if data is None:
         try:
             data = read_regular(path, MAX_BYTES)  # a FIFO is refused, not waited on
@@ -143,6 +169,12 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
     wrong = sniff(fmt, data)
     if wrong is not None:
         raise ReviewError(f"{name}: {wrong}")
+    if not by_toollib(fmt, data):
+        try:
+            got = _read_clone(data) if fmt == "mvf" else _read_rawvf(data)
+        except (CloneError, RawVfError) as exc:
+            raise ReviewError(f"{name}: {exc}") from None
+        return _record(name, fmt, got)
     with tempfile.TemporaryDirectory(prefix="minebender-review-") as workdir:
         outcome = run_child(parse_in_child, fmt, data, workdir)
     if not isinstance(outcome, limited.Done):
@@ -150,6 +182,40 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
             f"{name}: damaged or cut short ({fmt.upper()} reader: {why_not(outcome)})"
         )
     return _record(name, fmt, outcome.value)
+
+
+def _read_clone(data: bytes) -> dict[str, Any]:
+    """A Clone replay of a version before or after 0.97, as ``parse_in_child``
+    gives the others (ZiNi is left to ``report.zini_of``)."""
+    c = read_clone(data)
+    layout = [[False] * c.width for _ in range(c.height)]
+    for x, y in c.mines:
+        layout[y][x] = True
+    return {
+        "width": c.width,
+        "height": c.height,
+        "mines": len(c.mines),
+        "board": toollib_board(tuple(map(tuple, layout))),
+        "events": [(t, kind, x // CELL, y // CELL) for t, kind, x, y in events_of(c.samples)],
+        "software": f"Minesweeper Clone {c.version}",
+        "player": c.player,
+        "zini": None,
+    }
+
+
+def _read_rawvf(data: bytes) -> dict[str, Any]:
+    """A RAW vf file, as ``parse_in_child`` gives the others."""
+    r = read_rawvf(data)
+    return {
+        "width": len(r.layout[0]),
+        "height": len(r.layout),
+        "mines": sum(map(sum, r.layout)),
+        "board": toollib_board(r.layout),
+        "events": list(r.events),
+        "software": r.software,
+        "player": r.info.get("player") or None,
+        "zini": None,
+    }
 
 
 def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
@@ -174,6 +240,7 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
     def covered(pos: Pos) -> bool:
         return game.on_board(pos) and game.knowledge.hidden(pos)
 
+    opened_ms: int | None = None
     for move in moves_of(events, covered, lambda: state["started"]):
         if not game.playing:
             break
@@ -182,6 +249,11 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
         game, _ = advance(game, move, state["started"], True)
         if move.type != "flag" and game.knowledge is not before.knowledge:
             state["started"] = True
+            opened_ms = move.t_ms if opened_ms is None else opened_ms
+    # The clients' clock starts at the first left release on the board, even
+    # one that opens nothing (a chord before the first click): ms_toollib's too.
+    released = (e.t_ms for e in events if e.kind == "lr" and game.on_board(e.pos))
+    start = min((t for t in (next(released, None), opened_ms) if t is not None), default=None)
     software = got["software"]
     if fmt == "mvf" and software and not software.startswith("Minesweeper Clone"):
         software = f"Minesweeper Clone {software}"  # ms_toollib says "0.97 beta"
@@ -194,7 +266,9 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
         height,
         mines,
         layout,
-        tuple(moves),
+        counted_from(moves, start),
         got["zini"],
         flags_stop_floods=True,
+        clock_started=start is not None,
+        mouse=tuple((e.t_ms - (start or 0), e.kind, e.pos.x, e.pos.y) for e in events),
     )

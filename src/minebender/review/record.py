@@ -8,15 +8,26 @@ work on records only, so they treat every format alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from minebender.types import Layout, Pos
 
-__all__ = ["FORMATS", "ClickKind", "Clicks", "Format", "Move", "MoveType", "Record", "ReviewError"]
+__all__ = [
+    "FORMATS",
+    "ClickKind",
+    "Clicks",
+    "Format",
+    "Move",
+    "MoveType",
+    "Record",
+    "ReviewError",
+    "counted_from",
+]
 
-Format = Literal["avf", "rmv", "evf", "mvf", "minebender-replay"]
-FORMATS: tuple[Format, ...] = ("avf", "rmv", "evf", "mvf", "minebender-replay")
+Format = Literal["avf", "rmv", "evf", "mvf", "rawvf", "minebender-replay"]
+FORMATS: tuple[Format, ...] = ("avf", "rmv", "evf", "mvf", "rawvf", "minebender-replay")
 MoveType = Literal["reveal", "flag", "chord", "assist", "practice", "mark"]
 ClickKind = Literal["left", "right", "double"]
 
@@ -78,3 +89,21 @@ class Record:
     flags_stop_floods: bool = False
     """Played by the rule of Windows' Minesweeper and the clients that copy it:
     a flood of zeros leaves flagged cells covered (minebender's opens them)."""
+    clock_started: bool = False
+    """The moves' times count from the moment the client's clock started
+    (time 0), which may come before the first click that opened a cell: a
+    chord before it starts the clients' clock. False: the clock starts at the
+    first click that opened a cell."""
+    mouse: tuple[tuple[int, str, int, int], ...] = ()
+    """Another client's mouse events as its file holds them: the time on the
+    moves' scale, the kind (``lc``, ``lr``, ``rc``... as ``mouse.MouseEvent``)
+    and the cell, column then row. Empty for minebender's replays."""
+
+
+def counted_from(moves: Iterable[Move], start_ms: int | None) -> tuple[Move, ...]:
+    """The moves with each time counted from ``start_ms`` (the first click):
+    the clients count from their recording's start, minebender from the
+    board's opening. Moves before it (flags placed first) get times below 0."""
+    if not start_ms:
+        return tuple(moves)
+    return tuple(replace(m, t_ms=m.t_ms - start_ms) for m in moves)

@@ -155,7 +155,9 @@ def read_record(path: Path, data: bytes | None = None) -> Record:
         return read_own(path, data)
     if suffix in PEER_FORMATS:
         return read_peer(path, data)
-    raise ReviewError(f"{path}: not a replay file minebender reads (.json .avf .rmv .evf .mvf)")
+    raise ReviewError(
+        f"{path}: not a replay file minebender reads (.json .avf .rmv .evf .mvf .rawvf .txt)"
+    )
 
 
 def review_record(record: Record) -> Review:
@@ -163,7 +165,7 @@ def review_record(record: Record) -> Review:
     if not record.moves:
         raise ReviewError(f"{record.file}: the replay holds no move")
     zini = zini_of(record)
-    fig = figures(played(record), zini)
+    fig = figures(played(record), zini, record.clock_started)
     judged = judge(played(record))
     return Review(record, fig, judged, summarize_moves(judged), coach(judged))
 

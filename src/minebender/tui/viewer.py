@@ -5,7 +5,7 @@ time; the viewer plays the events on a ``Session`` once, keeps each step's
 ``display()``, and then moves through them on a timer (``--speed``) or by keys.
 Stepping back is free because every step is an immutable snapshot.
 
-Another client's file (.avf .rmv .evf .mvf) is no minebender replay: it has
+Another client's file (.avf .rmv .evf .mvf .rawvf) is no minebender replay: it has
 no seed, and its floods stop at flags. review reads it as a ``Record`` and
 plays it again on ``Game`` by the client's rule (``review.play``); the viewer
 takes its steps from there, so it shows what review judges.
@@ -93,11 +93,13 @@ def record_steps(record: Record) -> list[Step]:
     game = Game.fresh(record.width, record.height, record.layout)
     out = [Step(0, None, "start", game.display(), record.mines, 0, game.status)]
     first_ms: int | None = None
+    # The moves count from the first click: flags placed before it are below 0.
+    shift = min(0, min((m.t_ms for m in record.moves), default=0))
     for p in played(record):
         move, after = p.move, p.after
         if first_ms is None and not p.started and after.knowledge is not p.before.knowledge:
             first_ms = move.t_ms
-        event = Event.of(move.type, move.pos, move.t_ms, move.k)
+        event = Event.of(move.type, move.pos, move.t_ms - shift, move.k)
         won = isinstance(after.status, Won)
         mines_left = 0 if won else record.mines - len(after.flags)
         elapsed = 0 if first_ms is None else max(0, move.t_ms - first_ms)

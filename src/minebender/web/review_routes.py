@@ -93,7 +93,8 @@ async def review(
     name: str = Query(
         min_length=1,
         max_length=255,
-        description="the file's name: its suffix (.json .avf .rmv .evf .mvf) says the format",
+        description="the file's name: its suffix (.json .avf .rmv .evf .mvf .rawvf .txt)"
+        " says the format",
     ),
     frames: bool = Query(
         default=False,

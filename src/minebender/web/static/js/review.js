@@ -11,7 +11,7 @@ import { esc, message, openDialog, seconds } from "./dialogs.js";
 import { attachViewer, kind, viewerHtml } from "./viewer.js";
 
 /** The files Review opens, for an <input type="file" accept=...>. */
-export const REVIEW_ACCEPT = ".json,.avf,.rmv,.evf,.mvf";
+export const REVIEW_ACCEPT = ".json,.avf,.rmv,.evf,.mvf,.rawvf,.txt";
 
 /** Review a file the player opened: the server's review, then the dialog. */
 export function reviewFile(file) {
