@@ -8,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "benchmarks that print figures: solver, bot, web, noguess, puzzle"
+SUMMARY = "benchmarks that print figures: solver, bot, web, noguess, puzzle, perfect, endgame"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; the options of each are read by the module
@@ -19,6 +19,8 @@ BENCHMARKS: dict[str, str] = {
     "web": "load the web server with concurrent players and print round-trip times",
     "noguess": "generate no-guess boards per level and print median and worst times",
     "puzzle": "make puzzles of each difficulty and print median and worst times",
+    "perfect": "the exact chance to win a small board with best play, and its best first click",
+    "endgame": "time the exact endgame search on real endgames, by how many layouts they have",
 }
 
 
