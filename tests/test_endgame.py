@@ -8,18 +8,20 @@ those layouts (``reference.expectimax``), written from the rules alone.
 
 from __future__ import annotations
 
+import json
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import assume, given, settings
 
 import minebender as mb
 from minebender import Boom, Hidden, Knowledge, Pos
-from minebender.bot.endgame import best_endgame_move
+from minebender.bot.endgame import best_endgame_move, candidate_wins, endgame
 from minebender.bot.layouts import enumerate_layouts
 from reference import brute, defs
 from reference.expectimax import best_win
-from reference.views import random_view
+from reference.views import random_view, view_of_rows
 from strategies import knowledges
 
 SIZES = [(3, 3), (4, 2), (4, 3), (3, 4)]
@@ -74,7 +76,7 @@ def test_cells_away_from_every_number_cost_only_the_layouts_they_make() -> None:
 def _check_exact(view: Knowledge) -> None:
     """The search's value is the exact best, and its cell reaches that value."""
     analysis = mb.analyse(view)
-    found = best_endgame_move(view, analysis, limit=1_000, budget=10**6)
+    found = best_endgame_move(view, analysis, limit=1_000)
     assert found is not None
     cell, value = found
     assert value == pytest.approx(best_win(view))
@@ -114,3 +116,78 @@ def test_cut_offs_keep_the_search_exact_on_bigger_positions() -> None:
         if checked == 10:
             break
     assert checked == 10
+
+
+def test_every_cells_chance_is_the_expectimax_after_revealing_it() -> None:
+    """On stuck random views, some of them cut into regions the search wins
+    apart, each cell's exact chance (``candidate_wins``) is the plain
+    expectimax's after revealing that cell."""
+    rng = random.Random(4242)
+    checked = apart = 0
+    for _ in range(600):
+        view = random_view(rng, [(6, 2), (4, 3), (3, 4)], reveal=0.6)
+        analysis = mb.analyse(view)
+        if analysis.safe or analysis.solutions < 2:
+            continue
+        found = endgame(view, analysis, 1_000)
+        assert found is not None
+        apart += len(found.search.regions) > 1
+        chances = candidate_wins(view, analysis, 1_000)
+        assert chances is not None
+        for cell, chance in chances:
+            assert float(chance) == pytest.approx(best_win(view, first=cell))
+        best = found.best()
+        assert best is not None and best[1] == max(chance for _, chance in chances)
+        checked += 1
+    assert checked >= 30 and apart >= 3
+
+
+def test_two_traps_apart_are_won_as_the_product_of_their_chances() -> None:
+    """Two 50/50 pairs that no number ties, with the total known: four
+    layouts, won only when both coin flips come right (1/4), searched as two
+    regions."""
+    view = view_of_rows(["..", "11", "00", "11", ".."], 2)
+    analysis = mb.analyse(view)
+    assert analysis.solutions == 4
+    found = endgame(view, analysis, 100)
+    assert found is not None and len(found.search.regions) == 2
+    best = found.best()
+    assert best is not None and best[1] == Fraction(1, 4) == pytest.approx(best_win(view))
+
+
+def test_bench_endgame_times_the_endgames_of_real_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every endgame timed has from 2 to --limit layouts, and the bands count
+    each once, in their own band."""
+    from minebender.bench.endgame import BANDS, time_endgames
+    from minebender.cli import main
+    from minebender.game import setup
+    from minebender.types import Beginner
+
+    timings = time_endgames(setup(Beginner()), 60, 3, 500, "strong", "tuned")
+    assert timings and all(2 <= n <= 500 for n, _, _ in timings)
+    assert (
+        main(
+            [
+                "bench",
+                "endgame",
+                "--level",
+                "beginner",
+                "--games",
+                "60",
+                "--seed",
+                "3",
+                "--limit",
+                "500",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert sum(band["endgames"] for band in out["bands"]) == len(timings)
+    for band in out["bands"]:
+        high = min(b for b in BANDS if b >= band["high"])
+        assert band["low"] <= band["high"] <= high
+        assert 0 <= band["best_median"] <= band["best_max"]

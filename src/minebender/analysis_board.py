@@ -21,7 +21,7 @@ from typing import Any
 
 from minebender.bot.endgame import candidate_wins
 from minebender.bot.sampling import LayoutSampler
-from minebender.bot.strategy import ENDGAME_LAYOUTS, ENDGAME_NODES, choose
+from minebender.bot.strategy import choose
 from minebender.bot.walked import walked_layouts
 from minebender.seeded import Stream
 from minebender.solver import Analysis, Explanation, analyse, explain
@@ -305,14 +305,19 @@ def best_move(knowledge: Knowledge, analysis: Analysis) -> Best:
     )
 
 
+WIN_CHANCE_LAYOUTS = 20_000
+"""The most layouts of a view whose win chances are searched: every one up to
+this is answered exactly, with no budget (docs/analyse.md gives the times)."""
+
+
 def win_chances(knowledge: Knowledge, analysis: Analysis) -> list[tuple[Pos, Fraction]] | None:
-    """In a small endgame (at most ``ENDGAME_LAYOUTS`` layouts), each undecided cell
-    with its exact chance to win the game when revealed now and the rest is
-    played perfectly, row by row; None on a bigger or inconsistent position, or
-    when the search needs more than its node budget."""
-    if not analysis.consistent or analysis.solutions > ENDGAME_LAYOUTS:
+    """In an endgame of at most ``WIN_CHANCE_LAYOUTS`` layouts, each undecided
+    cell with its exact chance to win the game when revealed now and the rest
+    is played perfectly, row by row; None on a bigger or inconsistent position,
+    or one with fewer than two layouts."""
+    if not analysis.consistent or analysis.solutions > WIN_CHANCE_LAYOUTS:
         return None
-    found = candidate_wins(knowledge, analysis, ENDGAME_LAYOUTS, ENDGAME_NODES)
+    found = candidate_wins(knowledge, analysis, WIN_CHANCE_LAYOUTS)
     if found is None:
         return None
     return sorted(found, key=lambda item: (item[0].y, item[0].x))

@@ -1,23 +1,19 @@
-"""Exhaustive search of the endgame, when few layouts remain.
+"""Exact search of the endgame, when few layouts remain.
 
-With a handful of consistent layouts left, the best guess can be found
-exactly: the win probability of revealing a cell is the share of layouts
-where it is safe, times the best win probability after seeing its number,
-and so on down to a single layout. Heuristics that look one or two moves
-ahead lose games here that this search wins (the classic endgame traps where
-the mine count decides).
+With few consistent layouts left, the best guess can be found exactly: the
+chance to win by revealing a cell is the share of layouts where it is safe,
+times the best chance after seeing its number, and so on down to a single
+layout. Heuristics that look one or two moves ahead lose games here that
+this search wins (the classic endgame traps where the mine count decides).
 
-Layouts are bitmasks over the uncertain cells; a node is the set of layouts
-still possible, so equal positions reached in different orders share one
-memo entry. A node budget keeps the worst case bounded: when it runs out the
-caller falls back to its heuristic.
-
-What keeps it fast, without changing a single answer: a candidate is
-dropped as soon as the layouts it has won so far plus all those left to look
-at cannot beat the best candidate; a set of two layouts is settled by the
-cells next to where they differ; and a cell's number splits a set only if a
-cell next to it is a mine in some of its layouts and not in others. What
-they save is measured in docs/bot.md.
+The view's layouts are listed (``bot.layouts``) and cut into regions that no
+number ties together. A region whose mine count is the same in every layout
+is searched apart by ``bot.perfect`` and its wins multiply; the regions the
+mine total ties are searched as one (a search that joined them through the
+total, counting their combinations, was tried and ran 2.5 times slower on
+real endgames: docs/bot.md). Nothing cuts the search short: its answer is
+exact whenever the layouts could be listed, and how long it takes by their
+number is measured by ``minebender bench endgame`` (docs/bot.md).
 """
 
 from __future__ import annotations
@@ -25,225 +21,139 @@ from __future__ import annotations
 from fractions import Fraction
 
 from minebender.bot.layouts import enumerate_layouts
+from minebender.bot.perfect import Perfect, Region
 from minebender.solver import Analysis
-from minebender.solver.reading import cells_of, mask_of
-from minebender.types import Knowledge, Pos
+from minebender.solver.reading import cells_of
+from minebender.types import Boom, Knowledge, Pos, Shown
 
-__all__ = ["best_endgame_move", "best_guess", "candidate_wins"]
-
-
-class _OutOfBudget(Exception):
-    """The search took more nodes than it may."""
+__all__ = ["Endgame", "best_endgame_move", "best_guess", "candidate_wins", "endgame"]
 
 
-def best_endgame_move(
-    knowledge: Knowledge, analysis: Analysis, limit: int = 120, budget: int = 20_000
-) -> tuple[Pos, float] | None:
-    """The guess with the highest exact win probability, and that probability.
+class Endgame:
+    """The exact search of one view: each region's cells as positions, and the
+    search over them."""
 
-    None when there are more than ``limit`` layouts or the search needs more
-    than ``budget`` nodes.
-    """
+    def __init__(self, cells: list[Pos], search: Perfect) -> None:
+        self.cells = cells
+        self.search = search
+        self.size = search.weight(search.root())
+
+    def best(self) -> tuple[Pos, Fraction] | None:
+        """The guess with the highest chance to win, and that chance; None when
+        nothing is left to guess (one layout, or none)."""
+        if self.size < 2:
+            return None
+        i, c, won = self.search.best(self.search.root())
+        if i < 0:
+            return None
+        return self.cells[c], Fraction(won, self.size)
+
+    def chances(self) -> list[tuple[Pos, Fraction]]:
+        """Every cell that is safe in some layout and a mine in another, with its
+        exact chance to win when revealed now and the rest played perfectly."""
+        if self.size < 2:
+            return []
+        root = self.search.root()
+        out: list[tuple[Pos, Fraction]] = []
+        for r, region in enumerate(self.search.regions):
+            s = root[r]
+            for c in region.cells:
+                if 0 < (s & region.safe_in[c]).bit_count() < s.bit_count():
+                    out.append((self.cells[c], Fraction(self.search.after(root, r, c), self.size)))
+        return out
+
+
+def endgame(knowledge: Knowledge, analysis: Analysis, limit: int) -> Endgame | None:
+    """The exact search of a view, or None when it has more than ``limit`` layouts."""
     found = enumerate_layouts(knowledge, analysis, limit)
     if found is None:
         return None
-    return best_guess(knowledge, *found, budget)
+    cells, layouts = found
+    index = {p: i for i, p in enumerate(cells)}
+    near = [sum(1 << index[q] for q in knowledge.neighbours(p) if q in index) for p in cells]
+    total = -1
+    if knowledge.mines is not None:
+        booms = sum(1 for row in knowledge.rows for s in row if type(s) is Boom)
+        total = knowledge.mines - booms - len(analysis.mines)
+    groups = [[i, *cells_of(near[i])] for i in range(len(cells))]
+    for y, row in enumerate(knowledge.rows):
+        for x, s in enumerate(row):
+            if type(s) is Shown:
+                groups.append([index[q] for q in knowledge.neighbours(Pos(x, y)) if q in index])
+    parts = _components(len(cells), groups)
+    apart: list[list[int]] = []
+    tied: list[int] = []
+    for members in parts:
+        mask = sum(1 << c for c in members)
+        counts = {(lay & mask).bit_count() for lay in layouts}
+        if total < 0 or len(counts) == 1:
+            apart.append(members)
+        else:  # the total ties it to the others of its kind
+            tied += members
+    if tied:
+        apart.append(sorted(tied))
+    regions = []
+    for members in apart:
+        mask = sum(1 << c for c in members)
+        regions.append(Region(sorted({lay & mask for lay in layouts}), members, near))
+    search = Perfect(regions)
+    if search.weight(search.root()) != len(layouts):  # pragma: no cover
+        # never seen: the numbers tie only cells of one region; one region is always right
+        search = Perfect([Region(layouts, list(range(len(cells))), near)])
+    return Endgame(cells, search)
+
+
+def _components(n: int, groups: list[list[int]]) -> list[list[int]]:
+    """The cells 0..n-1 joined whenever they are in one group, each part in
+    ascending order, the parts by their first cell."""
+    parent = list(range(n))
+    for members in groups:
+        for j in members[1:]:
+            a, b = _root(parent, members[0]), _root(parent, j)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    parts: dict[int, list[int]] = {}
+    for i in range(n):
+        parts.setdefault(_root(parent, i), []).append(i)
+    return list(parts.values())
+
+
+def _root(parent: list[int], i: int) -> int:
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
+
+
+def best_endgame_move(
+    knowledge: Knowledge, analysis: Analysis, limit: int = 120
+) -> tuple[Pos, Fraction] | None:
+    """The guess with the highest exact chance to win, and that chance. None
+    when there are more than ``limit`` layouts or fewer than two."""
+    found = endgame(knowledge, analysis, limit)
+    return None if found is None else found.best()
 
 
 def best_guess(
-    knowledge: Knowledge, cells: list[Pos], layouts: list[int], budget: int
-) -> tuple[Pos, float] | None:
-    """Among ``cells``, the guess with the highest exact win probability when
+    knowledge: Knowledge, cells: list[Pos], layouts: list[int]
+) -> tuple[Pos, Fraction] | None:
+    """Among ``cells``, the guess with the highest exact chance to win when
     ``layouts`` (bit j of a layout: a mine on ``cells[j]``) are the equally
     likely truths and every cell outside ``cells`` is decided; and that
-    probability. None with fewer than two layouts (nothing to guess) or when
-    the search needs more than ``budget`` nodes."""
-    if len(layouts) < 2:
-        return None
-    search = _Search(knowledge, cells, layouts, budget)
-    try:
-        c, value = search.guess((1 << len(layouts)) - 1, 0)
-    except _OutOfBudget:
-        return None
-    return cells[c], value
+    chance. None with fewer than two layouts (nothing to guess)."""
+    index = {p: i for i, p in enumerate(cells)}
+    near = [sum(1 << index[q] for q in knowledge.neighbours(p) if q in index) for p in cells]
+    region = Region(layouts, list(range(len(cells))), near)
+    return Endgame(cells, Perfect([region])).best()
 
 
 def candidate_wins(
-    knowledge: Knowledge, analysis: Analysis, limit: int, budget: int
+    knowledge: Knowledge, analysis: Analysis, limit: int
 ) -> list[tuple[Pos, Fraction]] | None:
     """Every undecided cell with its exact chance to win when it is revealed now
     and the rest is played perfectly; None when there are more than ``limit``
-    layouts, or fewer than two, or the search needs more than ``budget`` nodes.
-
-    The chance is the number of layouts won over the number of layouts, and the
-    search adds up such shares in floating point: the nearest fraction with
-    that denominator is the exact one (two of them differ by far more than the
-    rounding errors)."""
-    found = enumerate_layouts(knowledge, analysis, limit)
-    if found is None or len(found[1]) < 2:
+    layouts, or fewer than two."""
+    found = endgame(knowledge, analysis, limit)
+    if found is None or found.size < 2:
         return None
-    cells, layouts = found
-    search = _Search(knowledge, cells, layouts, budget)
-    size = len(layouts)
-    group = (1 << size) - 1
-    out: list[tuple[Pos, Fraction]] = []
-    try:
-        for c in range(len(cells)):
-            safe = group & search.safe_in[c]
-            if not 0 < safe.bit_count() < size:
-                continue
-            after = 1 << c
-            won = sum(part.bit_count() * search.win(part, after) for part in search.split(safe, c))
-            out.append((cells[c], Fraction(round(won), size)))
-    except _OutOfBudget:
-        return None
-    return out
-
-
-class _Search:
-    """The exhaustive search over sets of layouts, each set an int whose bit j
-    stands for layout j: splitting a set by what a cell would show is a handful
-    of ANDs with masks made once, however many layouts the set holds."""
-
-    def __init__(self, knowledge: Knowledge, cells: list[Pos], layouts: list[int], budget: int):
-        index = {p: i for i, p in enumerate(cells)}
-        self.nb_mask = [
-            sum(1 << index[q] for q in knowledge.neighbours(p) if q in index) for p in cells
-        ]
-        self.layouts = layouts
-        self.budget = budget
-        self.nodes = 0
-        self.memo: dict[int, float] = {}
-        self.safe_in = [mask_of([not lay >> c & 1 for lay in layouts]) for c in range(len(cells))]
-        self._shows: dict[int, list[int]] = {}
-        self.all_cells = (1 << len(cells)) - 1
-        self.near: list[list[int]] = [[] for _ in cells]
-        for c, nb in enumerate(self.nb_mask):
-            for j in cells_of(nb):
-                self.near[j].append(c)
-
-    def shows(self, c: int) -> list[int]:
-        """For cell c, the layout sets in which it shows each possible number."""
-        got = self._shows.get(c)
-        if got is None:
-            nb = self.nb_mask[c]
-            numbers = [(lay & nb).bit_count() for lay in self.layouts]
-            got = [mask_of([n == v for n in numbers]) for v in sorted(set(numbers))]
-            self._shows[c] = got
-        return got
-
-    def split(self, group: int, c: int) -> list[int]:
-        """The group split by the number cell c would show."""
-        return [part for part in (group & m for m in self.shows(c)) if part]
-
-    def guess(self, group: int, seen: int) -> tuple[int, float]:
-        """The best cell to reveal in group (which has no certainly safe cell) and its
-        value; ``seen`` holds the cells whose number is already known (a bitmask)."""
-        size = group.bit_count()
-        options: list[tuple[int, int, int]] = []
-        safe_in = self.safe_in
-        for c in cells_of(self.mined(group, size)[0]):
-            count = (group & safe_in[c]).bit_count()
-            if 0 < count < size:
-                options.append((count, c, group & safe_in[c]))
-        options.sort(key=lambda o: (-o[0], o[1]))
-        best_c, best_v = options[0][1], -1.0
-        for count, c, safe in options:
-            if count / size <= best_v + 1e-12:
-                break
-            self.nodes += 1
-            if self.nodes > self.budget:
-                raise _OutOfBudget
-            after = seen | 1 << c
-            # Largest parts first: once what is won so far, plus every layout
-            # still to be looked at, cannot beat the best cell, c is out.
-            bar = (best_v + 1e-12) * size
-            won = 0.0
-            left = count
-            for part, n in sorted(
-                ((part, part.bit_count()) for part in self.split(safe, c)), key=lambda t: -t[1]
-            ):
-                left -= n
-                won += n * self.win(part, after)
-                if won + left <= bar:
-                    break
-            else:
-                value = won / size
-                if value > best_v + 1e-12:
-                    best_c, best_v = c, value
-        return best_c, best_v
-
-    def win(self, group: int, seen: int) -> float:
-        """The win probability from a set of layouts, playing perfectly: every cell
-        safe in all of them is revealed (only those not in ``seen`` can tell the
-        layouts apart), then the best guess is made."""
-        if group & (group - 1) == 0:
-            return 1.0
-        got = self.memo.get(group)
-        if got is not None:
-            return got
-        rest = group & (group - 1)
-        if rest & (rest - 1) == 0:
-            value = self._two(
-                self.layouts[rest.bit_length() - 1], self.layouts[(group ^ rest).bit_length() - 1]
-            )
-            self.memo[group] = value
-            return value
-        parts = [group]
-        some, every = self.mined(group, group.bit_count())
-        varies = some & ~every
-        nb_mask = self.nb_mask
-        fresh = self.all_cells & ~some & ~seen
-        seen |= fresh
-        for c in cells_of(fresh):
-            if nb_mask[c] & varies:  # else it shows the same number in every layout
-                parts = [piece for part in parts for piece in self.split(part, c)]
-        if len(parts) > 1:
-            value = sum(p.bit_count() * self.win(p, seen) for p in parts) / group.bit_count()
-        else:
-            value = self.guess(group, seen)[1]
-        self.memo[group] = value
-        return value
-
-    def mined(self, group: int, size: int) -> tuple[int, int]:
-        """The cells that are a mine in some layout of the group (``size`` of them
-        layouts), and those that are one in every layout, as bitmasks: from the
-        layouts themselves when they are fewer than the cells, else from each
-        cell's safe set."""
-        if size <= len(self.safe_in):
-            layouts = self.layouts
-            some, every = 0, self.all_cells
-            while group:
-                low = group & -group
-                lay = layouts[low.bit_length() - 1]
-                some |= lay
-                every &= lay
-                group ^= low
-            return some, every
-        some = every = 0
-        for c, safe in enumerate(self.safe_in):
-            hit = group & safe
-            if hit != group:
-                some |= 1 << c
-                if not hit:
-                    every |= 1 << c
-        return some, every
-
-    def _two(self, a: int, b: int) -> float:
-        """``win`` of a set of two layouts: sure when a cell safe in both shows
-        them apart, else a coin flip (a cell that is a mine in only one of them
-        tells them apart if it survives). The commonest set deep in a search,
-        settled by looking only at the cells next to where they differ."""
-        differ = a ^ b
-        mines = a | b
-        nb_mask = self.nb_mask
-        while differ:
-            low = differ & -differ
-            differ ^= low
-            for c in self.near[low.bit_length() - 1]:
-                if (
-                    not mines >> c & 1
-                    and (a & nb_mask[c]).bit_count() != (b & nb_mask[c]).bit_count()
-                ):
-                    return 1.0
-        return 0.5
+    return found.chances()

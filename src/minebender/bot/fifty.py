@@ -91,7 +91,7 @@ def forced_pick(knowledge: Knowledge, group: list[Pos], probs: dict[Pos, float])
         for lay in range(1 << len(group))
         if all((lay & mask).bit_count() == need for mask, need in checks.values())
     ]
-    found = best_guess(knowledge, group, layouts, budget=10_000)
+    found = best_guess(knowledge, group, layouts)
     if found is None:
         return min(group, key=lambda p: (probs[p], p.y, p.x))
     return found[0]

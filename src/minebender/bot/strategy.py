@@ -39,9 +39,6 @@ STRATEGIES: tuple[StrategyName, ...] = ("fast", "strong")
 ENDGAME_LAYOUTS = 3_000
 """Search the endgame exhaustively when at most this many layouts remain:
 more plays no better on Expert and takes far longer (docs/bot.md)."""
-ENDGAME_NODES = 150_000
-"""Node budget of one endgame search (a few seconds at worst); past it the
-strong strategy falls back on second-order safety."""
 MAX_EVALUATIONS = 10
 """Candidates whose every outcome the strong strategy analyses, at most, once
 one of them is not dead: the safest few hold the best two-move score, and
@@ -139,7 +136,7 @@ def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, flo
     if pair is not None:
         return Decision((pair,), True, "pair")
     if analysis.solutions <= ENDGAME_LAYOUTS:
-        found = best_endgame_move(knowledge, analysis, ENDGAME_LAYOUTS, ENDGAME_NODES)
+        found = best_endgame_move(knowledge, analysis, ENDGAME_LAYOUTS)
         if found is not None:
             return Decision((found[0],), True, "endgame")
     cells = _Cells(knowledge)

@@ -8,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "benchmarks with figures: solver, bot, web, noguess, puzzle, env"
+SUMMARY = "figures: solver, bot, web, noguess, puzzle, env, perfect, endgame"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; the options of each are read by the module
@@ -20,6 +20,8 @@ BENCHMARKS: dict[str, str] = {
     "noguess": "generate no-guess boards per level and print median and worst times",
     "puzzle": "make puzzles of each difficulty and print median and worst times",
     "env": "play the bot through the Gymnasium environment: win rate and steps/s",
+    "perfect": "the exact chance to win a small board with best play, and its best first click",
+    "endgame": "time the exact endgame search on real endgames, by how many layouts they have",
 }
 
 
