@@ -8,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "benchmarks that print figures: solver, bot, web, noguess, puzzle"
+SUMMARY = "benchmarks that print figures: solver, bot, web, noguess, puzzle, paint"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; the options of each are read by the module
@@ -19,6 +19,7 @@ BENCHMARKS: dict[str, str] = {
     "web": "load the web server with concurrent players and print round-trip times",
     "noguess": "generate no-guess boards per level and print median and worst times",
     "puzzle": "make puzzles of each difficulty and print median and worst times",
+    "paint": "time an edit on the analysis board, key to paint, in Chromium",
 }
 
 

@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { drawAnalysis, drawFailure, drawPending, drawWhy, clearWhy } from "./analyse-panel.js";
 import { PositionError, isHidden, readPosition, tilesOf, toBoardText } from "./analyse-position.js";
 import { $, at, board, flag, setNumber, state, status, toggle } from "./analyse-state.js";
+import { came, drawn, editMade } from "./paint-marks.js";
 import { saved } from "./storage.js";
 
 // ---------------------------------------------------------------- the position
@@ -55,7 +56,9 @@ function analyseNow() {
   const drawStage = (stage) => {
     if (state.analysis !== control) return;
     Object.assign(partial, stage);
+    if (partial.probabilities !== undefined) came("edit-arrived");
     drawAnalysis(board, partial, performance.now() - started);
+    if (partial.probabilities !== undefined) drawn("edit-probabilities");
     describe(target());
   };
   api
@@ -64,6 +67,7 @@ function analyseNow() {
       if (state.analysis !== control) return;
       state.analysis = null;
       state.result = res;
+      came("edit-arrived");
       if (res.consistent === false) {
         // a proof asked meanwhile found nothing: there is nothing to prove
         state.asking?.abort();
@@ -72,6 +76,8 @@ function analyseNow() {
         clearWhy();
       }
       drawAnalysis(board, res, performance.now() - started);
+      drawn("edit-probabilities");
+      drawn("edit-answer");
       describe(target()); // the fraction of the cell in sight, anew
     })
     .catch((err) => {
@@ -114,7 +120,10 @@ export function apply(p, tool = state.tool) {
 }
 
 export function edit(fn) {
-  if (fn()) changed();
+  if (!fn()) return;
+  editMade();
+  changed();
+  drawn("edit-cell");
 }
 
 // ---------------------------------------------------------------- why
