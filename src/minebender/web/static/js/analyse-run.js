@@ -195,7 +195,7 @@ export function describe(p) {
     info.textContent = `${where}: hidden${flagged}`;
     return;
   }
-  const title = board.cells[p.y][p.x].title;
+  const title = board.shown[p.y][p.x].title;
   info.textContent = `${where}: hidden${flagged}, ${title}`;
 }
 
