@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import { controlsDialog, marksDialog, newBoardDialog, pasteDialog } from "./analyse-dialogs.js";
+import { keepDialog, keptDialog } from "./analyse-kept.js";
 import { readPosition, toBoardText, toMine } from "./analyse-position.js";
 import { load, loadText } from "./analyse-run.js";
 import { $, state, status } from "./analyse-state.js";
@@ -123,6 +124,13 @@ export async function command(cmd) {
     else if (cmd === "text") await dlg.boardTextDialog(toBoardText(state.pos), "position.txt");
     else if (cmd === "mine") await mineDialog();
     else if (cmd === "link") await copyLink();
+    else if (cmd === "keep") {
+      const name = await keepDialog(toBoardText(state.pos));
+      if (name) status(`Kept this position as \u201c${name}\u201d.`);
+    } else if (cmd === "kept") {
+      const got = await keptDialog();
+      if (got) loadText(got.text, `\u201c${got.name}\u201d`);
+    }
     else if (cmd === "play") location.href = "/";
     else if (cmd === "controls") await controlsDialog();
     else if (cmd === "marks") await marksDialog();

@@ -1,0 +1,59 @@
+"""Positions kept by name on the analysis board, in real headless Chromium:
+kept, replaced by another, opened again by name, deleted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .server import Server
+from .test_browser import browser, page, server
+from .test_browser_analyse import analysed, open_board, shown
+
+__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
+
+FIRST = ["1F1..", "111..", "....."]
+SECOND = ["2..", "..."]
+
+
+def board_command(page: Any, cmd: str) -> None:
+    page.click("#menu-board > button")
+    page.click(f'[data-cmd="{cmd}"]')
+
+
+def keep(page: Any, name: str) -> str:
+    board_command(page, "keep")
+    page.fill("#keep-dialog input[name=name]", name)
+    page.click("#keep-dialog .buttons button:has-text('Keep')")
+    return page.inner_text("#status-live")
+
+
+def test_positions_kept_by_name_open_again(page: Any, server: Server) -> None:
+    open_board(page, server, "5x3x3\n" + "\n".join(FIRST) + "\n")
+    assert "alpha" in keep(page, "alpha")
+    open_board(page, server, "3x2x2\n" + "\n".join(SECOND) + "\n")
+    keep(page, "beta")
+    # a name is needed
+    board_command(page, "keep")
+    page.click("#keep-dialog .buttons button:has-text('Keep')")
+    assert "needs a name" in page.inner_text("#keep-dialog [data-error]")
+    page.keyboard.press("Escape")
+    board_command(page, "kept")
+    names = page.eval_on_selector_all("#kept-dialog option", "os => os.map(o => o.value)")
+    assert names == ["alpha", "beta"]
+    page.select_option("#kept-dialog select", "alpha")
+    page.click("#kept-dialog .buttons button:has-text('Open')")
+    analysed(page)
+    assert shown(page) == FIRST
+    assert "alpha" in page.inner_text("#status-live")
+    # kept across a reload; deleted from the list
+    page.reload()
+    analysed(page)
+    board_command(page, "kept")
+    page.select_option("#kept-dialog select", "alpha")
+    page.click("#kept-dialog .buttons button:has-text('Delete')")
+    names = page.eval_on_selector_all("#kept-dialog option", "os => os.map(o => o.value)")
+    assert names == ["beta"]
