@@ -1,15 +1,19 @@
-"""Positions kept by name on the analysis board, in real headless Chromium:
-kept, replaced by another, opened again by name, deleted."""
+"""Positions kept by name and board files on the analysis board, in real
+headless Chromium: kept, opened again by name, deleted; an .mbf opened and
+saved through the server."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from minebender.mbf import format_mbf
+
 from .server import Server
 from .test_browser import browser, page, server
-from .test_browser_analyse import analysed, open_board, shown
+from .test_browser_analyse import analysed, cell, open_board, shown
 
 __all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
 
@@ -57,3 +61,31 @@ def test_positions_kept_by_name_open_again(page: Any, server: Server) -> None:
     page.click("#kept-dialog .buttons button:has-text('Delete')")
     names = page.eval_on_selector_all("#kept-dialog option", "os => os.map(o => o.value)")
     assert names == ["beta"]
+
+
+def test_an_mbf_board_opens_and_a_flagged_one_saves(
+    page: Any, server: Server, tmp_path: Path
+) -> None:
+    """The page sends an .mbf file to the server and shows the position it
+    gets; Save .mbf gives back the same file once every mine is flagged."""
+    layout = (
+        (True, False, False, False),
+        (False, False, False, True),
+        (False, False, False, False),
+    )
+    file = tmp_path / "board.mbf"
+    file.write_bytes(format_mbf(layout))
+    page.goto(f"{server.url}/analyse")
+    analysed(page)
+    page.set_input_files("#open-file", str(file))
+    page.wait_for_function("() => document.querySelectorAll('#board .c').length === 12")
+    analysed(page)
+    assert shown(page) == [".111", "111.", "0011"]
+    assert "board.mbf" in page.inner_text("#status-live")
+    page.hover(cell(0, 0))
+    page.keyboard.press("f")
+    page.hover(cell(3, 1))
+    page.keyboard.press("f")
+    with page.expect_download() as got:
+        board_command(page, "save-mbf")
+    assert Path(got.value.path()).read_bytes() == format_mbf(layout)
