@@ -89,3 +89,23 @@ def test_an_mbf_board_opens_and_a_flagged_one_saves(
     with page.expect_download() as got:
         board_command(page, "save-mbf")
     assert Path(got.value.path()).read_bytes() == format_mbf(layout)
+
+
+def test_the_total_locked_to_the_flags_follows_them(page: Any, server: Server) -> None:
+    """With = flags the total is the count of flags after every edit, and the
+    analysis counts the layouts of that total."""
+    open_board(page, server, "4x1x3\n1...\n")
+    page.check("#mines-flags")
+    analysed(page)
+    assert page.input_value("#mines") == "0" and page.is_disabled("#mines")
+    assert page.get_attribute("#count", "data-solutions") == "0"  # the 1 needs a mine
+    page.focus("#board")  # keys typed in the checkbox are not the board's
+    page.hover(cell(1, 0))
+    page.keyboard.press("f")
+    analysed(page)
+    assert page.input_value("#mines") == "1"
+    assert page.get_attribute("#count", "data-solutions") == "1"
+    page.check("#mines-unknown")
+    analysed(page)
+    assert not page.is_checked("#mines-flags")
+    assert "total unknown" in page.inner_text("#status-info")

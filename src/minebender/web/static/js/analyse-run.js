@@ -14,6 +14,8 @@ import { saved } from "./storage.js";
 /** Show the position and analyse it anew: every edit ends here. */
 export function changed({ fresh = false } = {}) {
   const p = state.pos;
+  // the total locked to the flags (= flags): each edit counts them anew
+  if ($("mines-flags").checked) p.mines = p.cells.filter((c) => c === "F").length;
   if (fresh) board.build(p.w, p.h);
   board.render(tilesOf(p));
   drawTotal();
@@ -171,7 +173,7 @@ function drawTotal() {
   const input = $("mines");
   input.max = String(state.pos.w * state.pos.h);
   $("mines-unknown").checked = m === null;
-  input.disabled = m === null;
+  input.disabled = m === null || $("mines-flags").checked;
   if (m !== null && input.value !== String(m) && document.activeElement !== input) input.value = String(m);
 }
 
