@@ -8,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "benchmarks that print figures: solver, bot, web, noguess, puzzle, paint"
+SUMMARY = "timed benchmarks: solver, bot, web, paint, noguess, puzzle"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; the options of each are read by the module
