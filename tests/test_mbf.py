@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from minebender.boardtext import format_board, parse_board
 from minebender.commands.options import UsageError
 from minebender.commands.play import board_spec
-from minebender.mbf import MBFError, format_mbf, parse_mbf
+from minebender.mbf import MBFError, format_mbf, layout_position, parse_mbf, position_layout
 from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Custom, Intermediate, Lost, Pos
+from minebender.types import Beginner, Custom, Hidden, Intermediate, Lost, Pos
 from played import replay_written_as
 
 
@@ -109,3 +110,13 @@ def test_replay_writes_a_finished_games_board(tmp_path: Path) -> None:
     assert parse_mbf(out.read_bytes()) == s.layout
     spec = board_spec(str(out))
     assert (spec.level, spec.layout) == (Beginner(), s.layout)
+
+
+@given(layouts())
+def test_a_layout_opened_then_flagged_is_the_same_layout(
+    layout: tuple[tuple[bool, ...], ...],
+) -> None:
+    """Law: the position of a layout, with its hidden cells flagged, names that layout."""
+    k = layout_position(layout).knowledge
+    hidden = [Pos(x, y) for y, row in enumerate(k.rows) for x, s in enumerate(row) if s == Hidden()]
+    assert position_layout(parse_board(format_board(k, hidden))) == layout

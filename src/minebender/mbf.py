@@ -13,10 +13,11 @@ True
 
 from __future__ import annotations
 
-from minebender.types import Layout
+from minebender.boardtext import Board
+from minebender.types import Boom, Hidden, Knowledge, Layout, Pos, Seen, Shown, neighbours
 from minebender.words import count
 
-__all__ = ["MAX_SIDE", "MBFError", "format_mbf", "parse_mbf"]
+__all__ = ["MAX_SIDE", "MBFError", "format_mbf", "layout_position", "parse_mbf", "position_layout"]
 
 MAX_SIDE = 255
 """A side is one byte."""
@@ -63,3 +64,46 @@ def format_mbf(layout: Layout) -> bytes:
     for x, y in mines:
         out += bytes([x, y])
     return bytes(out)
+
+
+def layout_position(layout: Layout) -> Board:
+    """The layout as a position to study: every safe cell shows its number,
+    every mine is hidden, and the total is known. The analysis board opens an
+    .mbf file so: the solved board, from which cells are hidden again.
+
+    >>> from minebender.boardtext import format_board
+    >>> print(format_board(layout_position(((True, False, False),)).knowledge), end="")
+    3x1x1
+    .10
+    """
+    height = len(layout)
+    width = len(layout[0]) if height else 0
+    rows: list[list[Seen]] = []
+    for y, row in enumerate(layout):
+        line: list[Seen] = []
+        for x, mine in enumerate(row):
+            n = sum(layout[q.y][q.x] for q in neighbours(width, height, Pos(x, y)))
+            line.append(Hidden() if mine else Shown(n))
+        rows.append(line)
+    mines = sum(sum(row) for row in layout)
+    return Board(Knowledge(width, height, mines, tuple(tuple(r) for r in rows)))
+
+
+def position_layout(board: Board) -> Layout:
+    """The layout a position names: its flags and its revealed mines are the
+    mines. MBFError when they do not number the position's total, or a flag
+    stands where a number shows (the position then names no layout)."""
+    k = board.knowledge
+    mines = {
+        Pos(x, y) for y, row in enumerate(k.rows) for x, s in enumerate(row) if type(s) is Boom
+    }
+    mines |= set(board.flags)
+    if k.mines is not None and len(mines) != k.mines:
+        raise MBFError(
+            f"the flags and revealed mines ({len(mines)}) must number the total of"
+            f" {count(k.mines, 'mine')}: flag every mine to save the board as .mbf"
+        )
+    for p in mines:
+        if type(k.rows[p.y][p.x]) is Shown:
+            raise MBFError(f"({p.x}, {p.y}) shows a number and cannot be a mine")
+    return tuple(tuple(Pos(x, y) in mines for x in range(k.width)) for y in range(k.height))

@@ -99,15 +99,16 @@ def marked(page: Any, name: str) -> set[Cell]:
 
 
 def fractions(page: Any) -> dict[Cell, Fraction]:
-    """Each hidden cell's exact probability, as the page gives it (the title
-    and data-fraction of the cell)."""
+    """Each hidden cell's exact probability, as the page gives it (the spoken
+    label and data-fraction of the cell; the title, written on hover, says the same)."""
     got: list[list[Any]] = page.eval_on_selector_all(
         "#board .c[data-fraction]",
-        "cs => cs.map(c => [+c.dataset.x, +c.dataset.y, c.dataset.fraction, c.title])",
+        "cs => cs.map(c => [+c.dataset.x, +c.dataset.y, c.dataset.fraction,"
+        " c.getAttribute('aria-label')])",
     )
     out = {}
-    for x, y, f, title in got:
-        assert f in title  # hover shows the exact fraction
+    for x, y, f, label in got:
+        assert f"mine probability {f} " in label
         out[(x, y)] = Fraction(f)
     return out
 
@@ -518,7 +519,9 @@ def test_the_probabilities_show_before_the_dead_cells_are_found(page: Any, serve
     page.wait_for_function(
         "() => document.getElementById('results').dataset.state === 'done'", timeout=30_000
     )
-    assert whole["dead"] and marked(page, "dead") == {(x, y) for x, y in whole["dead"]}
+    # a safe cell shows its check, not the hatching
+    dead = {(x, y) for x, y in whole["dead"]} - {(x, y) for x, y in whole["safe"]}
+    assert dead and marked(page, "dead") == dead
     assert "Analysed in" in page.inner_text("#state")
 
 

@@ -35,7 +35,6 @@ import asyncio
 import contextlib
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from minebender.bench.local_server import start_server, stop_server
 from minebender.bench.percentile import percentile as _pct
 from minebender.bench.web_analysis import HARD_SIZE, analysis_cases
 from minebender.seeded import Stream
@@ -295,28 +295,6 @@ async def _load_with_analyses(url: str, plan: Load, stats: Stats) -> float:
     return wall
 
 
-def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    import socket
-    import urllib.request
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    cmd = [sys.executable, "-m", "minebender", "serve", "--port", str(port), "--db", str(db)]
-    proc = subprocess.Popen([*cmd, "--no-browser"], stdout=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        if proc.poll() is not None:
-            raise RuntimeError("the server did not start")
-        try:
-            with urllib.request.urlopen(url + "/api/health", timeout=1):
-                return proc, url
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("the server did not answer within 10 s")
-
-
 def _report(stats: Stats, plan: Load, url: str, wall: float) -> float:
     print(
         f"minebender bench web: {count(plan.players, 'player')},"
@@ -369,7 +347,7 @@ def run(plan: Load, url: str | None, analyse: bool, check: bool) -> int:
         proc = None
         if url is None:
             try:
-                proc, url = _start_server(Path(tmp) / "bench.db")
+                proc, url = start_server(Path(tmp) / "bench.db")
             except RuntimeError as exc:
                 raise BenchError(f"cannot start a server: {exc}") from exc
         try:
@@ -385,12 +363,7 @@ def run(plan: Load, url: str | None, analyse: bool, check: bool) -> int:
             raise BenchError(f"cannot reach {url}: {exc}") from exc
         finally:
             if proc is not None:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+                stop_server(proc)
     if not stats.actions:
         print("no action was timed", file=sys.stderr)
         for e in stats.errors[:5]:

@@ -6,7 +6,7 @@ routes are in parts: a game's life (``game_routes``), what is taken out of a
 game (``game_output_routes``), the records' (``record_routes``), a player's
 progress (``progress_routes``), the replay viewer's (``replay_routes``), the
 review's (``review_routes``), the puzzles' (``puzzle_routes``) and the
-analysis board's (``analyse_routes``). Each route
+analysis board's (``analyse_routes``, its files ``analyse_file_routes``). Each route
 is a function of its own; what it shares with the app's other requests (the
 hub, a queue) comes as a FastAPI dependency (``web.access``).
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from minebender.web import (
+    analyse_file_routes,
     analyse_routes,
     game_output_routes,
     game_routes,
@@ -43,3 +44,4 @@ router.include_router(record_routes.router)
 router.include_router(progress_routes.router)
 router.include_router(puzzle_routes.router)
 router.include_router(analyse_routes.router)
+router.include_router(analyse_file_routes.router)

@@ -8,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "figures: solver, bot, web, noguess, puzzle, env, perfect, endgame"
+SUMMARY = "figures: solver, bot, web, paint, noguess, puzzle, env, perfect, endgame"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; the options of each are read by the module
@@ -22,6 +22,7 @@ BENCHMARKS: dict[str, str] = {
     "env": "play the bot through the Gymnasium environment: win rate and steps/s",
     "perfect": "the exact chance to win a small board with best play, and its best first click",
     "endgame": "time the exact endgame search on real endgames, by how many layouts they have",
+    "paint": "time an edit on the analysis board, key to paint, in Chromium",
 }
 
 

@@ -3,7 +3,7 @@
 // fraction in the cell's title and spoken label), safe cells and certain mines,
 // dead cells, the best move, and the numbers of a proof or of a conflict.
 
-import { Board, percent } from "./board.js";
+import { Board, heatColour, percent } from "./board.js";
 
 /** "p/q", "0" or "1" as a number from 0 to 1. */
 export function fractionValue(f) {
@@ -32,52 +32,71 @@ export class AnalysisBoard extends Board {
     this.asked = new Set();
   }
 
-  paint(x, y) {
-    super.paint(x, y);
-    const c = this.cells[y][x];
+  look(x, y) {
+    const out = super.look(x, y);
     const k = this.key(x, y);
-    const t = this.tiles[y][x];
+    const t = out.tile;
     const f = this.fractions && (t === "covered" || t === "flagged") ? this.fractions[y][x] : null;
     const marks = this.marks.get(k);
     const extra = [];
+    out.fraction = null;
     if (f !== null && f !== undefined) {
       const p = fractionValue(f);
       if (t === "flagged") {
         // the game's heat map leaves flags alone; here a flag is only a mark
-        const hue = Math.round(120 * (1 - Math.sqrt(p)));
-        c.style.setProperty("--heat", `hsla(${hue}, 90%, 48%, 0.5)`);
-        c.dataset.p = percent(p, 1);
+        out.heat = heatColour(p);
+        out.p = percent(p, 1);
+        out.text = out.p;
         extra.push("heat");
       }
       const said = [...(marks ?? [])].map((m) => WHAT[m]);
-      c.title = `mine probability ${f} (${percent(p, 10)}%)${said.length ? `: ${said.join(", ")}` : ""}`;
-      c.setAttribute("aria-label", `${c.getAttribute("aria-label")}, ${c.title}`);
-      c.dataset.fraction = f;
-    } else if (c.dataset.fraction !== undefined) {
-      delete c.dataset.fraction;
+      out.title = `mine probability ${f} (${percent(p, 10)}%)${said.length ? `: ${said.join(", ")}` : ""}`;
+      out.label += `, ${out.title}`;
+      out.fraction = f;
     }
-    if (marks) extra.push(...marks);
+    // a safe cell is not hatched as dead: with one layout left every safe cell
+    // is, and the hatching covered the board; its title still says so
+    if (marks) extra.push(...[...marks].filter((m) => !(m === "dead" && marks.has("safe"))).sort());
     if (this.conflict.has(k)) {
       extra.push("conflict");
-      c.setAttribute("aria-label", `${c.getAttribute("aria-label")}, part of the conflict`);
+      out.label += ", part of the conflict";
     }
     if (this.asked.has(k)) extra.push("asked");
-    if (extra.length) c.className += ` ${extra.join(" ")}`;
+    if (extra.length) out.cls += ` ${extra.join(" ")}`;
+    return out;
+  }
+
+  paint(x, y) {
+    const was = this.shown[y][x]?.fraction ?? null;
+    super.paint(x, y);
+    const now = this.shown[y][x].fraction;
+    if (was === now) return;
+    const c = this.cells[y][x];
+    if (now === null) delete c.dataset.fraction;
+    else c.dataset.fraction = now;
+  }
+
+  markCell(k, name) {
+    if (!this.marks.has(k)) this.marks.set(k, new Set());
+    this.marks.get(k).add(name);
   }
 
   /** What the analysis found: probabilities (rows of fractions, or null) and
-   * the marked cells ({safe, sure, dead, best}: lists of [x, y]). */
+   * the marked cells ({safe, sure, dead, best}: lists of [x, y], or undefined
+   * for a kind not known yet, whose cells keep what they show). */
   setAnalysis(fractions, marks) {
     const before = { fractions: this.fractions, marks: this.marks };
     this.fractions = fractions;
     this.heat = fractions ? fractions.map((row) => row.map(fractionValue)) : null;
     this.marks = new Map();
+    // a kind of mark given as undefined is not known yet: the cells keep it
+    const kept = Object.entries(marks ?? {}).filter(([, cells]) => cells === undefined).map(([name]) => name);
+    for (const [k, names] of before.marks) {
+      for (const name of names) if (kept.includes(name)) this.markCell(k, name);
+    }
     for (const [name, cells] of Object.entries(marks ?? {})) {
       for (const [x, y] of cells ?? []) {
-        if (!this.inside(x, y)) continue;
-        const k = this.key(x, y);
-        if (!this.marks.has(k)) this.marks.set(k, new Set());
-        this.marks.get(k).add(name);
+        if (this.inside(x, y)) this.markCell(this.key(x, y), name);
       }
     }
     // Only the cells whose fraction or marks changed are painted again: after

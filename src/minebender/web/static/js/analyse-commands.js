@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import { controlsDialog, marksDialog, newBoardDialog, pasteDialog } from "./analyse-dialogs.js";
+import { keepDialog, keptDialog } from "./analyse-kept.js";
 import { readPosition, toBoardText, toMine } from "./analyse-position.js";
 import { load, loadText } from "./analyse-run.js";
 import { $, state, status } from "./analyse-state.js";
@@ -10,6 +11,8 @@ import * as dlg from "./dialogs.js";
 import { closeMenus } from "./menus.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
+import { isMbf, mbfBase64 } from "./boardfile.js";
+import { saveFile } from "./files.js";
 
 // ---------------------------------------------------------------- bringing a position in
 
@@ -49,6 +52,16 @@ async function openFile(file) {
   if (!file) return;
   if (file.size > 10_000_000) {
     status(`${file.name}: a position file has at most 10 MB`, true);
+    return;
+  }
+  if (isMbf(file)) {
+    // the server reads the board file and gives the position as board text
+    try {
+      const { board } = await api.openBoardFile(file.name, await mbfBase64(file));
+      loadText(board, file.name);
+    } catch (err) {
+      status(err.message, true);
+    }
     return;
   }
   loadText(await file.text(), file.name);
@@ -122,7 +135,18 @@ export async function command(cmd) {
     } else if (cmd === "game") await takeGame();
     else if (cmd === "text") await dlg.boardTextDialog(toBoardText(state.pos), "position.txt");
     else if (cmd === "mine") await mineDialog();
+    else if (cmd === "save-mbf") {
+      saveFile(await api.positionMbf(toBoardText(state.pos)), "application/octet-stream", "position.mbf");
+      status("Saved the flagged layout as position.mbf.");
+    }
     else if (cmd === "link") await copyLink();
+    else if (cmd === "keep") {
+      const name = await keepDialog(toBoardText(state.pos));
+      if (name) status(`Kept this position as \u201c${name}\u201d.`);
+    } else if (cmd === "kept") {
+      const got = await keptDialog();
+      if (got) loadText(got.text, `\u201c${got.name}\u201d`);
+    }
     else if (cmd === "play") location.href = "/";
     else if (cmd === "controls") await controlsDialog();
     else if (cmd === "marks") await marksDialog();

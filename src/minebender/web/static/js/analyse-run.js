@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { drawAnalysis, drawFailure, drawPending, drawWhy, clearWhy } from "./analyse-panel.js";
 import { PositionError, isHidden, readPosition, tilesOf, toBoardText } from "./analyse-position.js";
 import { $, at, board, flag, setNumber, state, status, toggle } from "./analyse-state.js";
+import { came, drawn, editMade } from "./paint-marks.js";
 import { saved } from "./storage.js";
 
 // ---------------------------------------------------------------- the position
@@ -13,6 +14,8 @@ import { saved } from "./storage.js";
 /** Show the position and analyse it anew: every edit ends here. */
 export function changed({ fresh = false } = {}) {
   const p = state.pos;
+  // the total locked to the flags (= flags): each edit counts them anew
+  if ($("mines-flags").checked) p.mines = p.cells.filter((c) => c === "F").length;
   if (fresh) board.build(p.w, p.h);
   board.render(tilesOf(p));
   drawTotal();
@@ -55,7 +58,9 @@ function analyseNow() {
   const drawStage = (stage) => {
     if (state.analysis !== control) return;
     Object.assign(partial, stage);
+    if (partial.probabilities !== undefined) came("edit-arrived");
     drawAnalysis(board, partial, performance.now() - started);
+    if (partial.probabilities !== undefined) drawn("edit-probabilities");
     describe(target());
   };
   api
@@ -64,6 +69,7 @@ function analyseNow() {
       if (state.analysis !== control) return;
       state.analysis = null;
       state.result = res;
+      came("edit-arrived");
       if (res.consistent === false) {
         // a proof asked meanwhile found nothing: there is nothing to prove
         state.asking?.abort();
@@ -72,6 +78,8 @@ function analyseNow() {
         clearWhy();
       }
       drawAnalysis(board, res, performance.now() - started);
+      drawn("edit-probabilities");
+      drawn("edit-answer");
       describe(target()); // the fraction of the cell in sight, anew
     })
     .catch((err) => {
@@ -114,7 +122,10 @@ export function apply(p, tool = state.tool) {
 }
 
 export function edit(fn) {
-  if (fn()) changed();
+  if (!fn()) return;
+  editMade();
+  changed();
+  drawn("edit-cell");
 }
 
 // ---------------------------------------------------------------- why
@@ -162,7 +173,7 @@ function drawTotal() {
   const input = $("mines");
   input.max = String(state.pos.w * state.pos.h);
   $("mines-unknown").checked = m === null;
-  input.disabled = m === null;
+  input.disabled = m === null || $("mines-flags").checked;
   if (m !== null && input.value !== String(m) && document.activeElement !== input) input.value = String(m);
 }
 
@@ -186,7 +197,7 @@ export function describe(p) {
     info.textContent = `${where}: hidden${flagged}`;
     return;
   }
-  const title = board.cells[p.y][p.x].title;
+  const title = board.shown[p.y][p.x].title;
   info.textContent = `${where}: hidden${flagged}, ${title}`;
 }
 

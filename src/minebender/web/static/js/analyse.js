@@ -35,7 +35,14 @@ $("mines").addEventListener("input", () => {
   changed();
 });
 
+$("mines-flags").addEventListener("change", () => {
+  if ($("mines-flags").checked) $("mines-unknown").checked = false;
+  $("mines-error").textContent = "";
+  changed();
+});
+
 $("mines-unknown").addEventListener("change", () => {
+  $("mines-flags").checked = false;
   const unknown = $("mines-unknown").checked;
   $("mines-error").textContent = "";
   if (unknown) state.pos.mines = null;

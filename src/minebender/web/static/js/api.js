@@ -222,3 +222,9 @@ export const why = (board, mines, cell, signal) =>
  * hidden while one layout fits): how = "make-unique" or "minimize". Returns
  * {board, code, difficulty, reasoning, clues, added or hidden}. */
 export const puzzleStep = (how, board) => call("POST", `/api/puzzle/${how}`, { body: { board } });
+
+/** An .mbf board (its bytes in base64) as a position: {board} (board text). */
+export const openBoardFile = (name, data) => call("POST", "/api/analyse/file/open", { body: { name, data } });
+
+/** The layout a position names (its flags and revealed mines) as .mbf bytes. */
+export const positionMbf = (board) => call("POST", "/api/analyse/file/mbf", { body: { board }, bytes: true });
