@@ -1,8 +1,8 @@
 """The part of minebender's build that pyproject.toml cannot say: the compiled solver.
 
 Everything else is in pyproject.toml. With ``MINEBENDER_COMPILE=1`` (see
-``build_support/minebender_build.py``) the modules of ``minebender.solver``
-and ``minebender.bot`` are compiled by mypyc into C extension modules. They
+``build_support/minebender_build.py``) the modules of ``minebender.rules.solver``
+and ``minebender.services.bot`` are compiled by mypyc into C extension modules. They
 are the same source, fully typed (mypy --strict), so they give the same
 answers, and the solver still needs nothing outside the standard library at
 run time. The solver is 1.4 to 1.6 times faster on real play (Expert to
@@ -26,7 +26,7 @@ ext_modules = []
 if compiling():
     from mypyc.build import mypycify
 
-    packages = [Path("src/minebender/solver"), Path("src/minebender/bot")]
+    packages = [Path("src/minebender/rules/solver"), Path("src/minebender/services/bot")]
     sources = sorted(str(p) for package in packages for p in package.glob("*.py"))
     ext_modules = mypycify(sources, opt_level="3", group_name="minebender_compiled")
 

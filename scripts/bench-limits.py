@@ -26,9 +26,9 @@ from pathlib import Path
 
 import httpx
 
-from minebender.bench.long_replay import long_replay
-from minebender.bench.positions import real_play, wide_lattice
-from minebender.boardtext import format_board
+from minebender.formats.boardtext import format_board
+from minebender.services.bench.long_replay import long_replay
+from minebender.services.bench.positions import real_play, wide_lattice
 
 
 def free_port() -> int:

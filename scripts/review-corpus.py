@@ -16,10 +16,10 @@ from pathlib import Path
 
 import ms_toollib
 
-from minebender.bot.play import PlayerView, bot_decision, first_click, game_words
-from minebender.game import Game, place_mines, setup
-from minebender.review.peers import toollib_board
-from minebender.types import Beginner, Expert, Intermediate, Level, Reveal
+from minebender.rules.game import Game, place_mines, setup
+from minebender.services.bot.play import PlayerView, bot_decision, first_click, game_words
+from minebender.services.review.peers import toollib_board
+from minebender.values.types import Beginner, Expert, Intermediate, Level, Reveal
 
 
 def record(level: Level, index: int, path: Path) -> None:

@@ -4,7 +4,7 @@ graph that test_layers (imports point down) and test_imports (no cycles) check.
 Every import counts, those inside functions and under ``TYPE_CHECKING`` too:
 a lazy import is still a dependency. So does ``importlib.import_module``: with
 a literal name, an edge to that module; with an f-string such as
-``f"minebender.commands.{name}"``, an edge to every module whose name starts
+``f"minebender.faces.commands.{name}"``, an edge to every module whose name starts
 with its literal head, since any of them may be the one loaded.
 """
 

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from minebender import replay
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Pos
+from minebender.formats import replay
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Pos
 
 
 def won_game(seed: str) -> Session:

@@ -14,19 +14,19 @@ from fractions import Fraction
 from hypothesis import given, settings
 
 import minebender as mb
-from minebender.analysis_board import (
+from minebender.formats.boardtext import parse
+from minebender.rules.solver.conflict import conflict
+from minebender.services.analysis_board import (
     best_move,
     dead_cells,
     stage_json,
     study,
     win_chances,
 )
-from minebender.bench.positions import wide_lattice
-from minebender.boardtext import parse
-from minebender.bot.walked import walked_layouts
-from minebender.seeded import Stream
-from minebender.solver.conflict import conflict
-from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
+from minebender.services.bench.positions import wide_lattice
+from minebender.services.bot.walked import walked_layouts
+from minebender.values.seeded import Stream
+from minebender.values.types import Boom, Hidden, Knowledge, Pos, Shown
 from reference import brute, defs
 from reference.expectimax import best_win
 from reference.views import random_view

@@ -18,7 +18,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from minebender.batch import (
+from minebender.faces.cli import main
+from minebender.services.batch import (
     BatchError,
     GameFailed,
     LogNotWritten,
@@ -30,11 +31,10 @@ from minebender.batch import (
     run_batch,
     wilson,
 )
-from minebender.batch.worker import play_chunk
-from minebender.bench.build import build_name, solver_build
-from minebender.bot import BOT_VERSION
-from minebender.cli import main
-from minebender.types import Beginner, Custom, Expert, Intermediate
+from minebender.services.batch.worker import play_chunk
+from minebender.services.bench.build import build_name, solver_build
+from minebender.services.bot import BOT_VERSION
+from minebender.values.types import Beginner, Custom, Expert, Intermediate
 from needs import DASK, MATPLOTLIB
 
 SPEC = RunSpec(Beginner(), "fast", "near-corner", 7, 20)
@@ -99,7 +99,7 @@ def test_a_cluster_with_no_worker_stops_the_run_with_one_line(
     """It waited for ever, printing nothing (no worker started, all died, or
     each died on the chunk: workers without minebender)."""
     distributed = pytest.importorskip("distributed", reason=DASK)
-    from minebender.batch import runners
+    from minebender.services.batch import runners
 
     monkeypatch.setattr(runners, "NO_WORKER_S", 1.0)
     monkeypatch.setattr(runners, "POLL_S", 0.2)
@@ -123,7 +123,7 @@ def test_a_port_that_never_answers_as_a_scheduler_is_one_line(
     """A program that takes the connection and says nothing (a web server
     waiting for its request): Dask's own timeout never ended the handshake."""
     pytest.importorskip("distributed", reason=DASK)
-    from minebender.batch import runners
+    from minebender.services.batch import runners
 
     monkeypatch.setattr(runners, "CONNECT_S", 1.0)
     with socket.socket() as silent:
@@ -166,7 +166,7 @@ def test_a_log_that_cannot_be_written_is_one_line_and_exit_74(
 def test_a_log_takes_one_run_at_a_time(tmp_path: Path) -> None:
     """Two runs started at once on one file both read every game as missing
     and played all of them into it (600 lines for 300 games)."""
-    from minebender.batch.log import ResultLog
+    from minebender.services.batch.log import ResultLog
 
     pytest.importorskip("fcntl", reason="needs POSIX's fcntl: run the tests on Linux")
     log = tmp_path / "run.jsonl"
@@ -291,7 +291,7 @@ def test_a_worker_of_another_bot_is_refused_before_its_game_is_logged(
     """A Dask worker running another minebender deals the same boards and may
     play them otherwise: its games stop the run, with one line saying why,
     and none of them reaches the log."""
-    import minebender.batch.run as batch_run
+    import minebender.services.batch.run as batch_run
 
     def other_bot(task: Any, chunks: Iterator[list[int]], workers: int, done: Any) -> None:
         spec: RunSpec = task.args[0]  # play_chunk with the run's spec bound
@@ -388,7 +388,7 @@ def test_bot_command_shows_the_final_board(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_bot_command_counts_agree_with_their_nouns() -> None:
-    from minebender.words import count as _count  # what the bot command counts with
+    from minebender.values.words import count as _count  # what the bot command counts with
 
     assert [_count(n, "guess") for n in (0, 1, 2)] == ["0 guesses", "1 guess", "2 guesses"]
     assert [_count(n, "move") for n in (1, 5)] == ["1 move", "5 moves"]
@@ -475,7 +475,7 @@ def test_a_bad_level_is_one_line_naming_the_option(
 def test_a_failing_game_is_one_line_and_keeps_the_finished_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import minebender.batch.worker as worker
+    import minebender.services.batch.worker as worker
 
     real = worker.play_game  # type: ignore[attr-defined]
 
@@ -634,7 +634,7 @@ def test_bot_integer_options_are_read_as_every_command_reads_one(
 ) -> None:
     """``--games`` and ``--workers`` say what ``generate --count`` says of a bad
     number (``options.parse_int``), not argparse's ``invalid int value``."""
-    from minebender.commands.options import UsageError, parse_int
+    from minebender.faces.commands.options import UsageError, parse_int
 
     option = command[-1]
     hi = 10**7 + 1 if option == "--games" else 513
@@ -693,7 +693,7 @@ def _result(
 
 
 def _summary(results: list[Result], bound: str | None) -> object:
-    from minebender.batch import summarize
+    from minebender.services.batch import summarize
 
     spec = RunSpec(Beginner(), "fast", "0,0", 4, len(results), bound is not None)
     return summarize(spec, results, 0, 0.0, 1, None)
@@ -704,8 +704,8 @@ def test_the_plot_counts_each_game_of_a_run_once_and_keeps_runs_apart() -> None:
     games of another seed, with a bound, or of another bot, are other bars; a
     game logged twice counts once; the run reported is drawn from its own
     figures."""
-    from minebender.batch.plot import bars
-    from minebender.batch.summary import Summary
+    from minebender.services.batch.plot import bars
+    from minebender.services.batch.summary import Summary
 
     this = [_result(i, i % 2 == 0, bound="two-move") for i in range(4)]
     log = [
@@ -745,8 +745,8 @@ def test_bench_bot_plots_exactly_the_games_it_prints(
     """The tester's case: 10 games, then 20 of the same seed with --ceiling and
     --plot in the same --resume file. The text says 20 games; the plot's bar of
     this run must say 20 too, with the 10 bound-less games a bar of their own."""
-    import minebender.batch as batch
-    from minebender.batch.plot import bars
+    import minebender.services.batch as batch
+    from minebender.services.batch.plot import bars
 
     drawn: list[object] = []
 
@@ -848,7 +848,7 @@ def test_a_line_that_is_no_json_object_is_one_clear_error(
 
 def test_result_lines_round_trip(tmp_path: Path) -> None:
     """Every result ``ResultLog`` writes, with and without a bound, reads back equal."""
-    from minebender.batch.log import ResultLog, parse_result
+    from minebender.services.batch.log import ResultLog, parse_result
 
     _, plain = run_batch(replace(SPEC, games=3), workers=1, progress=False)
     _, bounded = run_batch(replace(SPEC, games=2, ceiling=True), workers=1, progress=False)
@@ -868,7 +868,7 @@ def test_result_lines_round_trip(tmp_path: Path) -> None:
 def test_a_line_too_long_is_refused_without_reading_on(tmp_path: Path) -> None:
     """The log is read a line at a time, no line past LINE_LIMIT bytes: a file
     with no newline is refused at once, not read whole."""
-    from minebender.batch.log import LINE_LIMIT, read_results
+    from minebender.services.batch.log import LINE_LIMIT, read_results
 
     log = tmp_path / "long.jsonl"
     log.write_bytes(json.dumps(RESULT_LINE).encode() + b"\n" + b"x" * (4 * LINE_LIMIT))
@@ -912,8 +912,8 @@ def test_the_gap_to_the_bound_has_an_interval_that_matches_its_words(
 ) -> None:
     """Saying the bot is 1.72 points above the bound, the interval must be that
     of win - bound, not of bound - win (the tester saw "-3.81 .. 0.38")."""
-    from minebender.batch.summary import Summary
-    from minebender.bench.bot import _print_ceiling
+    from minebender.services.batch.summary import Summary
+    from minebender.services.bench.bot import _print_ceiling
 
     def summary(room: float, interval: tuple[float, float]) -> Summary:
         return Summary(
@@ -934,7 +934,7 @@ def test_a_cluster_is_given_chunks_as_it_takes_them_not_all_at_once() -> None:
     in the client), and the longest run --games allowed never began."""
     from types import SimpleNamespace
 
-    from minebender.batch import runners
+    from minebender.services.batch import runners
 
     class Client:
         made: ClassVar[list[Client]] = []
@@ -977,7 +977,7 @@ def test_a_cluster_is_given_chunks_as_it_takes_them_not_all_at_once() -> None:
 
 def test_the_chunks_of_a_run_are_made_as_they_are_played() -> None:
     """A list of every game number took 3.4 GB for 10**8 games before any was played."""
-    from minebender.batch.run import _chunks
+    from minebender.services.batch.run import _chunks
 
     chunks = _chunks(iter(range(10**12)), 20)
     assert next(chunks) == list(range(20)) and next(chunks) == list(range(20, 40))

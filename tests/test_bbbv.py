@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from minebender import Game, Layout, Playing, Pos, Reveal, Won
-from minebender.session import bbbv, bbbv_solved
+from minebender.services.session import bbbv, bbbv_solved
 from reference import defs
 from strategies import Scenario, boards, reachable_games
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from minebender.batch import load_results
+from minebender.services.batch import load_results
 
 pytestmark = pytest.mark.skipif(
     os.name != "posix", reason="needs POSIX signals: run the tests on Linux"

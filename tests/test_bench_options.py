@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from minebender.bench.web import THINK_MS_LIMIT, Load, Stats, _report
+from minebender.services.bench.web import THINK_MS_LIMIT, Load, Stats, _report
 
 ARGV = [sys.executable, "-m", "minebender", "bench"]
 
@@ -73,7 +73,7 @@ def test_a_peer_without_its_function_says_what_to_install(
     traceback, where an older peer is a matter of installing another."""
     import types
 
-    from minebender.bench import solver
+    from minebender.services.bench import solver
 
     monkeypatch.setitem(sys.modules, "ms_toollib", types.ModuleType("ms_toollib"))
     with pytest.raises(solver.PeerError, match=r"pip install 'ms-toollib>=1\.5\.20'"):

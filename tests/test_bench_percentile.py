@@ -1,4 +1,4 @@
-"""The one percentile rule of the benchmarks (``minebender.bench.percentile``)."""
+"""The one percentile rule of the benchmarks (``minebender.services.bench.percentile``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from minebender.bench.percentile import percentile
+from minebender.services.bench.percentile import percentile
 
 
 def _by_hand(values: list[float], q: float) -> float:

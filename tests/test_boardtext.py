@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minebender.boardtext import (
+from minebender.formats.boardtext import (
     CELL_LIMIT,
     Board,
     BoardTextError,
@@ -16,7 +16,7 @@ from minebender.boardtext import (
     parse,
     parse_board,
 )
-from minebender.types import Boom, Hidden, Knowledge, Pos, Seen, Shown
+from minebender.values.types import Boom, Hidden, Knowledge, Pos, Seen, Shown
 
 
 @st.composite

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 import minebender as mb
-from minebender.bot import (
+from minebender.rules.game import Game
+from minebender.services.bot import (
     PlayerView,
     StrategyName,
     bot_move,
@@ -18,10 +19,9 @@ from minebender.bot import (
     game_words,
     play_game,
 )
-from minebender.bot.endgame import best_endgame_move
-from minebender.bot.rules import simple_deductions
-from minebender.game import Game
-from minebender.types import Assist, Knowledge, Pos, Reveal
+from minebender.services.bot.endgame import best_endgame_move
+from minebender.services.bot.rules import simple_deductions
+from minebender.values.types import Assist, Knowledge, Pos, Reveal
 from reference.views import view_of_rows
 
 BEGINNER = mb.setup(mb.Beginner())
@@ -61,7 +61,7 @@ def test_play_game_hands_the_bot_views_and_never_assists(
 ) -> None:
     """The host gives the bot a PlayerView (knowledge only) and the bot never
     presses the assist: a guess is a guess."""
-    import minebender.bot.play as play
+    import minebender.services.bot.play as play
 
     actions: list[object] = []
     real_step = Game.step

@@ -6,7 +6,7 @@ the two-move bound) and compares a digest of how each went with the digest
 recorded for the current version.
 
 When it fails, the bot now plays some game differently: raise
-``minebender.bot.BOT_VERSION`` by one and record the new digest below under
+``minebender.services.bot.BOT_VERSION`` by one and record the new digest below under
 the new number (keep the old ones: they say which play each version had).
 Changing only the digest, with the version left as it was, would let old logs
 be resumed into the new bot's win rate.
@@ -17,9 +17,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from minebender.bot import BOT_VERSION, STRATEGIES, play_game
-from minebender.game import setup
-from minebender.types import Beginner, Expert, Intermediate, Setup
+from minebender.rules.game import setup
+from minebender.services.bot import BOT_VERSION, STRATEGIES, play_game
+from minebender.values.types import Beginner, Expert, Intermediate, Setup
 
 DIGESTS = {
     1: "20b1e907b603aa37695eff666ce507e7f85e0e5e98b0bacde77602c13dba1b81",
@@ -56,6 +56,7 @@ def test_bot_version_changes_when_the_play_does() -> None:
     assert BOT_VERSION in DIGESTS, f"record BOT_VERSION {BOT_VERSION}'s digest: {digest}"
     assert digest == DIGESTS[BOT_VERSION], (
         f"the bot plays these games differently from bot version {BOT_VERSION}: raise"
-        f" minebender.bot.BOT_VERSION and record {digest} for it (see this module's docstring)"
+        f" minebender.services.bot.BOT_VERSION and record {digest} for it"
+        " (see this module's docstring)"
     )
     assert list(DIGESTS) == sorted(DIGESTS) and max(DIGESTS) == BOT_VERSION

@@ -8,8 +8,8 @@ from types import ModuleType
 
 import pytest
 
-from minebender.bench.build import solver_build
-from minebender.solver import analysis
+from minebender.rules.solver import analysis
+from minebender.services.bench.build import solver_build
 
 BACKEND = Path(__file__).parent.parent / "build_support" / "minebender_build.py"
 

@@ -15,12 +15,12 @@ import pytest
 
 import minebender as mb
 from minebender import Hidden, Knowledge
-from minebender.batch import RunSpec, run_batch
-from minebender.bot import guess_ceiling, play_game
-from minebender.bot.strategy import two_move_survival
-from minebender.cli import main
-from minebender.game import setup
-from minebender.types import Beginner, Intermediate, Pos, Shown
+from minebender.faces.cli import main
+from minebender.rules.game import setup
+from minebender.services.batch import RunSpec, run_batch
+from minebender.services.bot import guess_ceiling, play_game
+from minebender.services.bot.strategy import two_move_survival
+from minebender.values.types import Beginner, Intermediate, Pos, Shown
 from reference.expectimax import best_win
 from reference.views import random_view
 

@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
-from minebender import cli
-from minebender import store as store_module
-from minebender.commands.helptext import description
-from minebender.commands.options import UsageError
-from minebender.session import Session, SessionSpec, parse_board_code
-from minebender.types import Beginner, Custom, Expert, Intermediate, Level
+from minebender.faces import cli
+from minebender.faces.commands.helptext import description
+from minebender.faces.commands.options import UsageError
+from minebender.services import store as store_module
+from minebender.services.session import Session, SessionSpec, parse_board_code
+from minebender.values.types import Beginner, Custom, Expert, Intermediate, Level
 from played import won_game
 
 SCRIPT = Path(sys.executable).with_name("minebender")
@@ -165,7 +165,7 @@ def test_version() -> None:
 
 def test_no_subcommand_starts_the_web_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Plain ``minebender`` runs ``serve`` (checked in-process: a real server would block)."""
-    import minebender.commands.serve as serve
+    import minebender.faces.commands.serve as serve
 
     seen: list[str] = []
     monkeypatch.setattr(serve, "run", lambda args: seen.append(args.command) or 0)
@@ -457,7 +457,7 @@ def test_each_help_description_is_whole_sentences(name: str) -> None:
 
 @pytest.mark.parametrize("benchmark", ["solver", "bot", "web", "noguess"])
 def test_each_benchmark_help_description_is_a_sentence(benchmark: str) -> None:
-    from minebender.commands.bench import BENCHMARKS
+    from minebender.faces.commands.bench import BENCHMARKS
 
     result = minebender("bench", benchmark, "--help", env={"COLUMNS": "80"})
     assert result.returncode == 0, result.stderr
@@ -816,7 +816,7 @@ def test_bench_noguess_notes_a_limited_custom_field() -> None:
 
 
 def test_replay_says_an_expert_board(tmp_path: Path) -> None:
-    from minebender.replay import dumps, from_session
+    from minebender.formats.replay import dumps, from_session
 
     data = json.loads(dumps(from_session(won_game("an"))))
     data["level"] = "expert"
@@ -873,7 +873,7 @@ def test_stats_of_a_missing_database_creates_nothing(how: str, tmp_path: Path) -
 def test_play_opens_the_db_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """play --db PATH opens that store (here the run stops before the terminal
     game starts, once the store is open)."""
-    from minebender.commands import play
+    from minebender.faces.commands import play
 
     opened: list[str | None] = []
 
@@ -954,7 +954,7 @@ def test_memory_running_out_is_one_line_and_its_own_exit_status(
     """A board too hard for the memory there is (a dense 19x19 lattice under a
     1.2 GB limit) ended with MemoryError's traceback and status 1, which a
     script reads as "no layout agrees"."""
-    from minebender.commands import solve
+    from minebender.faces.commands import solve
 
     def no_memory(args: object) -> int:
         raise MemoryError
@@ -972,7 +972,7 @@ def test_play_code_plays_the_board_of_a_code(
     """A code from the page had to be split by hand into --custom, --seed and
     --no-guess. --code takes it, or a shared link to it, as the page does: the
     game's board is the code's, chosen (not ranked)."""
-    from minebender.tui import app as app_module
+    from minebender.faces.tui import app as app_module
 
     started: list[Any] = []
     in_a_terminal(monkeypatch)
@@ -1061,7 +1061,7 @@ def test_a_loop_of_symbolic_links_as_database_is_named(command: list[str], tmp_p
 
 def test_replay_reads_a_file_from_stdin_with_board(tmp_path: Path) -> None:
     """``solve -`` read stdin; ``replay -`` said "cannot read -"."""
-    from minebender import replay as replay_mod
+    from minebender.formats import replay as replay_mod
 
     text = json.dumps(replay_mod.to_json(replay_mod.from_session(won_game("piped"))))
     shown = subprocess.run(
@@ -1080,7 +1080,7 @@ def test_play_whose_terminal_game_failed_does_not_say_it_succeeded(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Textual ends a crashed app with return code 1; play said 0 all the same."""
-    from minebender.tui import app as app_module
+    from minebender.faces.tui import app as app_module
 
     def crash(self: Any) -> None:
         self._return_code = 1
@@ -1093,7 +1093,7 @@ def test_play_whose_terminal_game_failed_does_not_say_it_succeeded(
 def test_replay_json_prints_the_stored_game_as_a_replay_file(db: Path) -> None:
     """replay --last --json prints the replay file of docs/replays.md, which
     replay reads back as the same game; with --board it is refused."""
-    from minebender import replay
+    from minebender.formats import replay
 
     with store_module.open(db) as store:
         game_id = store.create_game(won_game("kept"), interface="terminal")

@@ -16,15 +16,15 @@ from needs import DASK, GYMNASIUM, PYARROW
 
 pq = pytest.importorskip("pyarrow.parquet", reason=PYARROW)
 
-from minebender.cli import main  # noqa: E402
-from minebender.dataset import DatasetSpec, make_dataset  # noqa: E402
-from minebender.dataset.parquet import GROUP_ROWS, schema  # noqa: E402
-from minebender.game import Game, setup  # noqa: E402
-from minebender.session.board import layout_for  # noqa: E402
-from minebender.session.codes import parse_board_code  # noqa: E402
-from minebender.solver import analyse  # noqa: E402
-from minebender.tilecodes import knowledge_of_codes, playing_codes  # noqa: E402
-from minebender.types import Beginner, Intermediate, Pos, Reveal  # noqa: E402
+from minebender.faces.cli import main  # noqa: E402
+from minebender.formats.tilecodes import knowledge_of_codes, playing_codes  # noqa: E402
+from minebender.rules.game import Game, setup  # noqa: E402
+from minebender.rules.solver import analyse  # noqa: E402
+from minebender.services.dataset import DatasetSpec, make_dataset  # noqa: E402
+from minebender.services.dataset.parquet import GROUP_ROWS, schema  # noqa: E402
+from minebender.services.session.board import layout_for  # noqa: E402
+from minebender.services.session.codes import parse_board_code  # noqa: E402
+from minebender.values.types import Beginner, Intermediate, Pos, Reveal  # noqa: E402
 
 BOT = DatasetSpec(Beginner(), "bot", 5, 12)
 RANDOM = DatasetSpec(Intermediate(), "random", 9, 15)
@@ -133,7 +133,7 @@ def test_polars_reads_it_too(bot_file: Path) -> None:
 
 def test_row_groups_are_of_a_fixed_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """So the bytes do not depend on when games came back: GROUP_ROWS a group."""
-    from minebender.dataset import parquet
+    from minebender.services.dataset import parquet
 
     assert GROUP_ROWS == 10_000
     monkeypatch.setattr(parquet, "GROUP_ROWS", 7)
@@ -199,7 +199,7 @@ def test_dataset_boards_are_the_environments_episodes(bot_file: Path) -> None:
     """Game i of a dataset of seed S is episode i of the environment after
     reset(seed=S): the same board code."""
     pytest.importorskip("gymnasium", reason=GYMNASIUM)
-    from minebender.env import MinebenderEnv
+    from minebender.services.env import MinebenderEnv
 
     env = MinebenderEnv("beginner")
     codes = [env.reset(seed=5)[1]["board_code"]] + [env.reset()[1]["board_code"] for _ in range(11)]

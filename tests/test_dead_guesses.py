@@ -16,7 +16,7 @@ import random
 import pytest
 
 import minebender as mb
-import minebender.bot.strategy as strategy
+import minebender.services.bot.strategy as strategy
 from minebender import Hidden, Knowledge, Pos
 from reference import brute, defs
 from reference.expectimax import best_win

@@ -17,8 +17,8 @@ from hypothesis import assume, given, settings
 
 import minebender as mb
 from minebender import Boom, Hidden, Knowledge, Pos
-from minebender.bot.endgame import best_endgame_move, candidate_wins, endgame
-from minebender.bot.layouts import enumerate_layouts
+from minebender.services.bot.endgame import best_endgame_move, candidate_wins, endgame
+from minebender.services.bot.layouts import enumerate_layouts
 from reference import brute, defs
 from reference.expectimax import best_win
 from reference.views import random_view, view_of_rows
@@ -160,10 +160,10 @@ def test_bench_endgame_times_the_endgames_of_real_games(
 ) -> None:
     """Every endgame timed has from 2 to --limit layouts, and the bands count
     each once, in their own band."""
-    from minebender.bench.endgame import BANDS, time_endgames
-    from minebender.cli import main
-    from minebender.game import setup
-    from minebender.types import Beginner
+    from minebender.faces.cli import main
+    from minebender.rules.game import setup
+    from minebender.services.bench.endgame import BANDS, time_endgames
+    from minebender.values.types import Beginner
 
     timings = time_endgames(setup(Beginner()), 60, 3, 500, "strong", "tuned")
     assert timings and all(2 <= n <= 500 for n, _, _ in timings)

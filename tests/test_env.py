@@ -15,8 +15,11 @@ np = pytest.importorskip("numpy", reason=GYMNASIUM)
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from minebender.batch import wilson  # noqa: E402
-from minebender.env import (  # noqa: E402
+from minebender.formats.tilecodes import COVERED, FLAGGED, knowledge_of_codes, screen_codes  # noqa: E402
+from minebender.rules.game import Game  # noqa: E402
+from minebender.rules.solver import analyse  # noqa: E402
+from minebender.services.batch import wilson  # noqa: E402
+from minebender.services.env import (  # noqa: E402
     CHORD,
     FLAG,
     REVEAL,
@@ -25,13 +28,10 @@ from minebender.env import (  # noqa: E402
     action_of,
     cell_of,
 )
-from minebender.game import Game  # noqa: E402
-from minebender.seeded import Stream  # noqa: E402
-from minebender.session import Session  # noqa: E402
-from minebender.session.codes import parse_board_code  # noqa: E402
-from minebender.solver import analyse  # noqa: E402
-from minebender.tilecodes import COVERED, FLAGGED, knowledge_of_codes, screen_codes  # noqa: E402
-from minebender.types import Chord, Flag, Pos, Reveal  # noqa: E402
+from minebender.services.session import Session  # noqa: E402
+from minebender.services.session.codes import parse_board_code  # noqa: E402
+from minebender.values.seeded import Stream  # noqa: E402
+from minebender.values.types import Chord, Flag, Pos, Reveal  # noqa: E402
 
 
 @pytest.mark.parametrize("name", ["Beginner", "Intermediate", "Expert"])
@@ -263,8 +263,8 @@ def test_the_bot_wins_through_the_environment_as_often_as_published() -> None:
 def test_the_agent_plays_the_bots_game() -> None:
     """Through the environment the agent makes the moves ``bot.play_game`` makes
     on the same board: the same first click, then the bot's decisions."""
-    from minebender.bot import bot_decision
-    from minebender.bot.play import PlayerView
+    from minebender.services.bot import bot_decision
+    from minebender.services.bot.play import PlayerView
 
     env = MinebenderEnv("intermediate")
     agent = BotAgent(env.width, env.height, env.mines)
@@ -290,7 +290,7 @@ def test_bench_env_prints_the_win_rate_and_steps_per_second(
 ) -> None:
     import json
 
-    from minebender.cli import main
+    from minebender.faces.cli import main
 
     assert main(["bench", "env", "--level", "beginner", "--games", "4", "--seed", "9"]) == 0
     lines = capsys.readouterr().out.splitlines()

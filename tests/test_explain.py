@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from minebender import Boom, Hidden, Knowledge, Pos, Shown
-from minebender.boardtext import parse
-from minebender.cli import main
-from minebender.solver import analyse, explain
-from minebender.solver.reading import read_numbers
+from minebender.faces.cli import main
+from minebender.formats.boardtext import parse
+from minebender.rules.solver import analyse, explain
+from minebender.rules.solver.reading import read_numbers
 
-explain_module = importlib.import_module("minebender.solver.explain")
+explain_module = importlib.import_module("minebender.rules.solver.explain")
 
 
 def _view(seed: int) -> Knowledge:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import minebender as minebender_package
-from minebender.files import read_regular, replace_file, shown
+from minebender.values.files import read_regular, replace_file, shown
 from review_files import RMV
 
 SRC = str(Path(minebender_package.__file__).resolve().parents[1])
@@ -227,7 +227,7 @@ def test_a_page_offset_out_of_range_is_a_422(offset: str) -> None:
         )
         from fastapi.testclient import TestClient
 
-    from minebender.web.app import create_app
+    from minebender.faces.web.app import create_app
 
     with TestClient(create_app(":memory:")) as client:
         answer = client.get(f"/api/replays?offset={offset}")
@@ -237,7 +237,7 @@ def test_a_page_offset_out_of_range_is_a_422(offset: str) -> None:
 
 def test_a_damaged_database_is_refused_untouched(tmp_path: Path) -> None:
     """Its last page damaged: opened without a check, and written beside."""
-    from minebender import store
+    from minebender.services import store
 
     path = tmp_path / "games.db"
     store.open(path).close()
@@ -255,8 +255,8 @@ def test_a_read_only_database_is_called_read_only(tmp_path: Path) -> None:
     (a file that cannot be written, in a folder that can) says so."""
     import sqlite3
 
-    from minebender import store
-    from minebender.store.schema import migrate
+    from minebender.services import store
+    from minebender.services.store.schema import migrate
 
     path = tmp_path / "games.db"
     store.open(path).close()
@@ -267,8 +267,8 @@ def test_a_read_only_database_is_called_read_only(tmp_path: Path) -> None:
 
 
 def test_a_second_server_on_one_database_is_refused(tmp_path: Path) -> None:
-    from minebender.store import StoreError
-    from minebender.store.database import hold_for_server
+    from minebender.services.store import StoreError
+    from minebender.services.store.database import hold_for_server
 
     path = tmp_path / "games.db"
     first = hold_for_server(str(path))

@@ -15,8 +15,8 @@ import pytest
 
 import minebender as mb
 from minebender import Hidden, Knowledge, Pos
-from minebender.bot import choose
-from minebender.bot.fifty import forced_group, forced_pick, unsplittable_pair
+from minebender.services.bot import choose
+from minebender.services.bot.fifty import forced_group, forced_pick, unsplittable_pair
 from reference import brute, defs
 from reference.expectimax import best_win
 from reference.views import random_view, view_of_rows

@@ -3,11 +3,11 @@ click, as Windows XP's, in the page's viewer and review alike."""
 
 from __future__ import annotations
 
-from minebender import replay
-from minebender.review.frames import frames_of
-from minebender.review.own import record_of
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Pos
+from minebender.formats import replay
+from minebender.services.review.frames import frames_of
+from minebender.services.review.own import record_of
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Pos
 
 
 def test_the_timer_of_a_frame_is_the_games() -> None:

@@ -43,7 +43,7 @@ from minebender import (
     explain,
     place_mines,
 )
-from minebender.solver import find_safe
+from minebender.rules.solver import find_safe
 from strategies import Scenario, knowledges, reachable_games
 
 NAMESPACE = {name: getattr(minebender, name) for name in minebender.__all__}

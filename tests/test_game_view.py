@@ -3,9 +3,9 @@ face, the counter and the cells a move changed, decided once below the faces."""
 
 from __future__ import annotations
 
-from minebender.game_view import changed_cells, clock_view, game_view
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Pos
+from minebender.services.game_view import changed_cells, clock_view, game_view
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Pos
 
 
 class Clock:

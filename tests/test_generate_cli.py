@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from minebender import Pos, place_mines
-from minebender.cli import main
-from minebender.game import board_rs
-from minebender.noguess import place_mines_no_guess
+from minebender.faces.cli import main
+from minebender.rules.game import board_rs
+from minebender.rules.noguess import place_mines_no_guess
 from test_noguess_check import clears_exact
 
 KEYS = {"width", "height", "mines", "first", "seed", "index", "no_guess", "layout"}

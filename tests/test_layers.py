@@ -45,6 +45,12 @@ LAYERS: dict[str, int] = {
     "seeded": 0,
     "files": 0,
     "": 1,  # the package: its __init__ re-exports the core's public API
+    "_aliases": 0,  # the old names of moved modules: the standard library only
+    "values": 0,
+    "rules": 1,
+    "formats": 1,
+    "services": 2,
+    "faces": 3,
     "game": 1,
     "solver": 1,
     "boardtext": 1,
@@ -81,10 +87,46 @@ LAYERS: dict[str, int] = {
 LAYER_NAMES = ("values", "core", "services", "interfaces")
 
 
+GROUPS: dict[str, frozenset[int]] = {
+    "values": frozenset({0}),
+    "rules": frozenset({1}),
+    "formats": frozenset({1, 2}),
+    "services": frozenset({2}),
+    "faces": frozenset({3}),
+}
+"""The package's groups, by role (docs/design.md), and the layers their
+modules may be in: a format is read in the core (board text) or needs a
+service (the replay file plays a session)."""
+
+
 def layer_key(name: str) -> str:
-    """The first name below ``minebender``: "" for the package itself."""
+    """The module's own name below its group (``solver`` for
+    ``minebender.rules.solver.core``); a group alone is its own key, and ""
+    is the package itself."""
     parts = name.split(".")
+    if len(parts) > 2 and parts[1] in GROUPS:
+        return parts[2]
     return parts[1] if len(parts) > 1 else ""
+
+
+def test_every_module_sits_in_a_group_that_allows_its_layer() -> None:
+    """Listing the package shows where a value, a rule, a format, a service
+    and a face live: every module is in one group, and its layer is one the
+    group allows."""
+    bad = []
+    for name in modules():
+        parts = name.split(".")
+        if len(parts) < 3 or parts[1] not in GROUPS:
+            if (
+                len(parts) == 2
+                and parts[1] not in GROUPS
+                and parts[1] not in ("__main__", "_aliases")
+            ):
+                bad.append(f"{name} is in no group")
+            continue
+        if LAYERS[layer_key(name)] not in GROUPS[parts[1]]:
+            bad.append(f"{name} ({LAYER_NAMES[LAYERS[layer_key(name)]]}) in {parts[1]}")
+    assert not bad, bad
 
 
 def test_every_module_has_a_layer() -> None:
@@ -157,13 +199,16 @@ def test_the_core_uses_only_the_standard_library() -> None:
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
-        ("from minebender.cli import UsageError\n", {"minebender.cli"}),
-        ("def f():\n    import minebender.commands.bot\n", {"minebender.commands.bot"}),
+        ("from minebender.faces.cli import UsageError\n", {"minebender.faces.cli"}),
+        ("def f():\n    import minebender.faces.commands.bot\n", {"minebender.faces.commands.bot"}),
         (
-            "from ..commands import generate\n",
-            {"minebender.commands", "minebender.commands.generate"},
+            "from ...faces.commands import generate\n",
+            {"minebender.faces.commands", "minebender.faces.commands.generate"},
         ),
-        ("from . import positions\n", {"minebender.bench", "minebender.bench.positions"}),
+        (
+            "from . import positions\n",
+            {"minebender.services.bench", "minebender.services.bench.positions"},
+        ),
     ],
 )
 def test_the_walk_sees_every_kind_of_import(
@@ -172,34 +217,34 @@ def test_the_walk_sees_every_kind_of_import(
     """So that a test of the layers cannot pass by missing an import."""
     path = tmp_path / "probe.py"
     path.write_text(source)
-    assert imported("minebender.bench.probe", path) == expected
+    assert imported("minebender.services.bench.probe", path) == expected
 
 
 @pytest.mark.parametrize(
     "source",
     [
-        'import importlib\nimportlib.import_module("minebender.commands.solve")\n',
-        'from importlib import import_module\nimport_module("minebender.commands.solve")\n',
+        'import importlib\nimportlib.import_module("minebender.faces.commands.solve")\n',
+        'from importlib import import_module\nimport_module("minebender.faces.commands.solve")\n',
     ],
 )
 def test_the_walk_sees_a_module_loaded_by_name(tmp_path: Path, source: str) -> None:
     """A module loaded with importlib is imported as surely as by ``import``."""
     path = tmp_path / "probe.py"
     path.write_text(source)
-    assert "minebender.commands.solve" in imported("minebender.bench.probe", path)
+    assert "minebender.faces.commands.solve" in imported("minebender.services.bench.probe", path)
 
 
 def test_the_walk_reads_an_f_string_as_every_module_it_may_load(tmp_path: Path) -> None:
-    """``f"minebender.commands.{name}"`` may load any module whose name starts so:
+    """``f"minebender.faces.commands.{name}"`` may load any module whose name starts so:
     each is an edge, as ``cli`` loads every command this way."""
     path = tmp_path / "probe.py"
     path.write_text(
         "import importlib\n\ndef load(name):\n"
-        '    return importlib.import_module(f"minebender.commands.{name}")\n'
+        '    return importlib.import_module(f"minebender.faces.commands.{name}")\n'
     )
-    found = imported("minebender.bench.probe", path)
-    commands = {name for name in modules() if name.startswith("minebender.commands.")}
-    assert {"minebender.commands.solve", "minebender.commands.bench.bot"} <= commands
+    found = imported("minebender.services.bench.probe", path)
+    commands = {name for name in modules() if name.startswith("minebender.faces.commands.")}
+    assert {"minebender.faces.commands.solve", "minebender.faces.commands.bench.bot"} <= commands
     assert found == commands | {"importlib"}
 
 
@@ -208,4 +253,4 @@ def test_a_name_known_only_when_it_runs_is_no_edge(tmp_path: Path) -> None:
     path.write_text(
         "import importlib\n\ndef load(name):\n    return importlib.import_module(name)\n"
     )
-    assert imported("minebender.bench.probe", path) == {"importlib"}
+    assert imported("minebender.services.bench.probe", path) == {"importlib"}

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from minebender import limited
+from minebender.services import limited
 
 CAP = 512 << 20
 
@@ -186,7 +186,7 @@ MAIN_SCRIPT = """
 import sys
 import counted  # writes a line each time it is imported
 
-from minebender import limited
+from minebender.services import limited
 
 
 def double(report, n):

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minebender.boardtext import format_board, parse_board
-from minebender.commands.options import UsageError
-from minebender.commands.play import board_spec
-from minebender.mbf import MBFError, format_mbf, layout_position, parse_mbf, position_layout
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Custom, Hidden, Intermediate, Lost, Pos
+from minebender.faces.commands.options import UsageError
+from minebender.faces.commands.play import board_spec
+from minebender.formats.boardtext import format_board, parse_board
+from minebender.formats.mbf import MBFError, format_mbf, layout_position, parse_mbf, position_layout
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Custom, Hidden, Intermediate, Lost, Pos
 from played import replay_written_as
 
 

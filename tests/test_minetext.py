@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from minebender.boardtext import BoardTextError, parse_board
-from minebender.minetext import format_mine, is_mine_text, parse_mine, parse_position
-from minebender.types import Boom, Hidden, Knowledge, Pos, Shown
+from minebender.formats.boardtext import BoardTextError, parse_board
+from minebender.formats.minetext import format_mine, is_mine_text, parse_mine, parse_position
+from minebender.values.types import Boom, Hidden, Knowledge, Pos, Shown
 from strategies import knowledges
 
 

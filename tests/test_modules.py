@@ -105,7 +105,14 @@ DOCTESTED = sorted(
 def test_the_core_has_doctests() -> None:
     """DESIGN: doctests on the core functions (the game, the values, the solver,
     the board text format, no-guess boards)."""
-    for core in ("game", "types", "boardtext", "noguess", "solver.analysis", "solver.safety"):
+    for core in (
+        "rules.game",
+        "values.types",
+        "formats.boardtext",
+        "rules.noguess",
+        "rules.solver.analysis",
+        "rules.solver.safety",
+    ):
         assert f"minebender.{core}" in DOCTESTED, core
 
 

@@ -18,9 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from minebender import Layout, Pos, place_mines
-from minebender.game import allowed_cells
-from minebender.noguess import NoGuessError, generate, place_mines_no_guess
-from minebender.noguess.search import EXHAUSTIVE_LIMIT
+from minebender.rules.game import allowed_cells
+from minebender.rules.noguess import NoGuessError, generate, place_mines_no_guess
+from minebender.rules.noguess.search import EXHAUSTIVE_LIMIT
 from reference import defs
 from test_noguess_check import BRUTE_LIMIT, clears_brute, clears_exact
 

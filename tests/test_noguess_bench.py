@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from minebender.bench.noguess import clears, measure
-from minebender.cli import main
-from minebender.types import Pos, Setup
+from minebender.faces.cli import main
+from minebender.services.bench.noguess import clears, measure
+from minebender.values.types import Pos, Setup
 
 
 def test_bench_prints_a_line_per_level(capsys: pytest.CaptureFixture[str]) -> None:

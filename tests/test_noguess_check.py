@@ -8,7 +8,7 @@ the game is won. They differ in how ProvablySafe is decided:
   (the exact mine total included) and calls a hidden cell safe when none of
   them has a mine there: LAWS.bend's definition, word for word. Practical up
   to about 5x5.
-* ``clears_exact`` asks ``minebender.solver.analyse``, for larger boards.
+* ``clears_exact`` asks ``minebender.rules.solver.analyse``, for larger boards.
 
 Neither uses the generator's own cheap rules or its play loop.
 """

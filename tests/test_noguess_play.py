@@ -10,7 +10,7 @@ from math import comb
 import pytest
 
 from minebender import Knowledge, Layout, Pos, place_mines
-from minebender.noguess.play import geometry, play
+from minebender.rules.noguess.play import geometry, play
 from test_noguess_check import BRUTE_LIMIT, clears_brute
 
 

@@ -16,8 +16,8 @@ from itertools import combinations
 import pytest
 
 from minebender import Hidden, Knowledge, Pos, Shown
-from minebender.bot.perfect_board import perfect_play
-from minebender.cli import main
+from minebender.faces.cli import main
+from minebender.services.bot.perfect_board import perfect_play
 from reference.expectimax import best_win
 
 BOARDS = [(1, 1), (2, 1), (3, 1), (2, 2), (3, 2), (4, 2), (3, 3)]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from minebender.player_games import (
+from minebender.services.player_games import (
     Abandoned,
     Changed,
     GameRecord,
@@ -22,9 +22,9 @@ from minebender.player_games import (
     restart_spec,
     resume_or_new,
 )
-from minebender.session import Session, SessionSpec
-from minebender.store import Store
-from minebender.types import Beginner, Expert, Level, Pos
+from minebender.services.session import Session, SessionSpec
+from minebender.services.store import Store
+from minebender.values.types import Beginner, Expert, Level, Pos
 from played import won_game
 
 

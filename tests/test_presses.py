@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minebender import replay
-from minebender import store as store_mod
-from minebender.session import Button, Session, SessionSpec
-from minebender.types import Beginner, Chord, Flag, Pos, Reveal
+from minebender.formats import replay
+from minebender.services import store as store_mod
+from minebender.services.session import Button, Session, SessionSpec
+from minebender.values.types import Beginner, Chord, Flag, Pos, Reveal
 
 ROWS = ["*..*....."] + ["...*....."] * 8
 """Ten mines: the top left corner, and a wall down column 3. Left of the

@@ -11,20 +11,20 @@ from xml.etree import ElementTree
 
 import pytest
 
-from minebender import store as store_module
-from minebender.progress import (
+from minebender.rules.solver import analyse
+from minebender.services import store as store_module
+from minebender.services.progress import (
     METRICS,
     GamePoint,
     progress_points,
     progress_svg,
     progress_table,
 )
-from minebender.review.judge import judge
-from minebender.review.play import played
-from minebender.review.record import Move, Record
-from minebender.session import Session, SessionSpec
-from minebender.solver import analyse
-from minebender.types import Beginner, Pos
+from minebender.services.review.judge import judge
+from minebender.services.review.play import played
+from minebender.services.review.record import Move, Record
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Pos
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -146,8 +146,8 @@ def test_a_corpus_log_adds_its_games_each_file_once(
 ) -> None:
     """review --summary's log: each file counted once (by its bytes), errors
     left out, its IOE as the review gives it; the store's games beside them."""
-    from minebender.review import review_file
-    from minebender.review.corpus import review_line
+    from minebender.services.review import review_file
+    from minebender.services.review.corpus import review_line
 
     rmv = Path(__file__).parent / "data" / "replays" / "test_rmv2_24px.rmv"
     data = rmv.read_bytes()

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minebender.boardtext import parse_board
-from minebender.puzzle import (
+from minebender.formats.boardtext import parse_board
+from minebender.services.puzzle import (
     Puzzle,
     PuzzleError,
     a_layout,
@@ -25,9 +25,9 @@ from minebender.puzzle import (
     make_unique,
     minimize,
 )
-from minebender.puzzle.code import clues_code, layout_code, parse_code, puzzle_code
-from minebender.seeded import Stream
-from minebender.types import SHOWN, Knowledge
+from minebender.services.puzzle.code import clues_code, layout_code, parse_code, puzzle_code
+from minebender.values.seeded import Stream
+from minebender.values.types import SHOWN, Knowledge
 
 
 def _around(w: int, h: int, i: int) -> list[int]:

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from minebender.boardtext import parse_board
-from minebender.cli import main
-from minebender.puzzle import make_puzzle
-from minebender.puzzle.code import parse_code
-from minebender.types import Shown
+from minebender.faces.cli import main
+from minebender.formats.boardtext import parse_board
+from minebender.services.puzzle import make_puzzle
+from minebender.services.puzzle.code import parse_code
+from minebender.values.types import Shown
 
 
 def puzzle(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

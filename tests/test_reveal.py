@@ -9,10 +9,10 @@ import random
 import pytest
 
 from minebender import Boom, Hidden, Knowledge, Pos, Shown
-from minebender.bench.positions import real_play
-from minebender.solver import analyse, small
-from minebender.solver.reveal import Outcome, Reveals
-from minebender.types import SHOWN
+from minebender.rules.solver import analyse, small
+from minebender.rules.solver.reveal import Outcome, Reveals
+from minebender.services.bench.positions import real_play
+from minebender.values.types import SHOWN
 
 
 def _made_whole(knowledge: Knowledge, p: Pos, n: int) -> Outcome | None:

@@ -198,7 +198,7 @@ def test_a_line_cut_short_by_a_kill_is_reviewed_again(tmp_path: Path) -> None:
 def test_last_and_game_review_the_stored_games(tmp_path: Path) -> None:
     """review --last and --game ID review the store's games as their replay
     files would be; an unknown id and an empty store are one error line."""
-    from minebender import store as store_module
+    from minebender.services import store as store_module
     from played import won_game
 
     db = tmp_path / "games.db"
@@ -235,7 +235,7 @@ def test_stnb_is_not_defined_off_the_classic_boards(tmp_path: Path) -> None:
     """STNB read 0.0 on every 9x9 game, as if it were a score: it has a
     constant on 8x8/10, 16x16/40 and 30x16/99 only, so elsewhere it is null
     in JSON and said to be n/a in text."""
-    from minebender import replay
+    from minebender.formats import replay
     from played import won_game
 
     game = tmp_path / "beginner.json"

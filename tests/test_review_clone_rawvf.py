@@ -17,17 +17,17 @@ from pathlib import Path
 import ms_toollib
 import pytest
 
-from minebender import replay
-from minebender.review import ReviewError, review_file
-from minebender.review.corpus import review_line, summary_rows
-from minebender.review.evf import evf_bytes
-from minebender.review.figures import figures
-from minebender.review.mvf_old import events_of, read_clone
-from minebender.review.peers import read_peer
-from minebender.review.play import played
-from minebender.review.rawvf import rawvf_text, read_rawvf
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Pos
+from minebender.formats import replay
+from minebender.services.review import ReviewError, review_file
+from minebender.services.review.corpus import review_line, summary_rows
+from minebender.services.review.evf import evf_bytes
+from minebender.services.review.figures import figures
+from minebender.services.review.mvf_old import events_of, read_clone
+from minebender.services.review.peers import read_peer
+from minebender.services.review.play import played
+from minebender.services.review.rawvf import rawvf_text, read_rawvf
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Pos
 from peer_writers import avf_bytes, write_peer
 from played import replay_written_as
 from review_files import MINES_9, SHARED, evf_by_recorder, numbers, winning_clicks

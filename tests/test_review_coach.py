@@ -10,14 +10,14 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minebender.review import review_file
-from minebender.review.chance import percent_text
-from minebender.review.coach import Proof, coach
-from minebender.review.judge import judge
-from minebender.review.play import played
-from minebender.review.record import Move, Record
-from minebender.solver import analyse
-from minebender.types import Hidden, Knowledge, Pos, Shown, neighbours
+from minebender.rules.solver import analyse
+from minebender.services.review import review_file
+from minebender.services.review.chance import percent_text
+from minebender.services.review.coach import Proof, coach
+from minebender.services.review.judge import judge
+from minebender.services.review.play import played
+from minebender.services.review.record import Move, Record
+from minebender.values.types import Hidden, Knowledge, Pos, Shown, neighbours
 from review_files import DATA
 
 RMV = DATA / "test_rmv2_24px.rmv"

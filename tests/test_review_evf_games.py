@@ -16,14 +16,14 @@ from typing import Any
 import ms_toollib
 import pytest
 
-from minebender import replay
-from minebender.review.evf import evf_bytes
-from minebender.review.figures import figures
-from minebender.review.own import record_of
-from minebender.review.play import played
-from minebender.review.record import Move
-from minebender.session import Event, Session, SessionSpec
-from minebender.types import Beginner, Custom, Expert, Intermediate, Level, Pos
+from minebender.formats import replay
+from minebender.services.review.evf import evf_bytes
+from minebender.services.review.figures import figures
+from minebender.services.review.own import record_of
+from minebender.services.review.play import played
+from minebender.services.review.record import Move
+from minebender.services.session import Event, Session, SessionSpec
+from minebender.values.types import Beginner, Custom, Expert, Intermediate, Level, Pos
 
 LEVELS: tuple[Level, ...] = (
     Beginner(),

@@ -10,11 +10,11 @@ from pathlib import Path
 import ms_toollib
 import pytest
 
-from minebender import replay
-from minebender.review import review_file
-from minebender.review.peers import read_peer
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Pos
+from minebender.formats import replay
+from minebender.services.review import review_file
+from minebender.services.review.peers import read_peer
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Pos
 from played import replay_written_as
 
 
@@ -77,8 +77,8 @@ def test_a_game_written_as_evf_reads_back_the_same(tmp_path: Path) -> None:
 
 
 def test_a_game_with_the_assist_has_no_evf(tmp_path: Path) -> None:
-    from minebender.review import ReviewError
-    from minebender.review.evf import evf_bytes
+    from minebender.services.review import ReviewError
+    from minebender.services.review.evf import evf_bytes
 
     with pytest.raises(ReviewError, match="the assist is no mouse click"):
         evf_bytes(replay.from_session(played_game(assist=True)))

@@ -14,12 +14,12 @@ from pathlib import Path
 import ms_toollib
 import pytest
 
-from minebender.game import Game
-from minebender.review import Move, ReviewError, review_file
-from minebender.review.figures import STNB_CONSTANTS
-from minebender.review.peers import read_peer
-from minebender.review.play import advance
-from minebender.types import Lost, Pos
+from minebender.rules.game import Game
+from minebender.services.review import Move, ReviewError, review_file
+from minebender.services.review.figures import STNB_CONSTANTS
+from minebender.services.review.peers import read_peer
+from minebender.services.review.play import advance
+from minebender.values.types import Lost, Pos
 from peer_writers import avf_bytes, mouse_events, mvf_bytes, write_peer
 from review_files import (
     DATA,

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from minebender import replay
-from minebender.review import ReviewError, review_file
-from minebender.review.rawvf import rawvf_text
+from minebender.formats import replay
+from minebender.services.review import ReviewError, review_file
+from minebender.services.review.rawvf import rawvf_text
 from peer_writers import write_peer
 from review_files import DATA, MINES_9, SHARED, evf_by_recorder, winning_clicks
 from test_review_evf_out import played_game

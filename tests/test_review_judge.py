@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from minebender import replay
-from minebender.review import review_file
-from minebender.review.judge import Judged
-from minebender.review.report import Review
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Hidden, Knowledge, Pos, Shown
+from minebender.formats import replay
+from minebender.services.review import review_file
+from minebender.services.review.judge import Judged
+from minebender.services.review.report import Review
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Hidden, Knowledge, Pos, Shown
 from review_files import DATA, PREFLAGS_RMV
 
 

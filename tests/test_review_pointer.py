@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from minebender import replay
-from minebender.review.pointer import pointer_of
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Pos
+from minebender.formats import replay
+from minebender.services.review.pointer import pointer_of
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Pos
 
 
 def test_a_replay_of_version_3_gives_its_path_and_its_presses() -> None:

@@ -19,14 +19,14 @@ import pytest
 
 import minebender as mb
 from minebender import Knowledge, Layout
-from minebender.batch import RunSpec, run_batch
-from minebender.bot import guess_ceiling, play_game
-from minebender.bot.sampled_ceiling import ceiling_draws, sampled_ceiling
-from minebender.bot.sampling import LayoutSampler
-from minebender.cli import main
-from minebender.game import setup
-from minebender.seeded import Stream
-from minebender.types import Beginner, Intermediate
+from minebender.faces.cli import main
+from minebender.rules.game import setup
+from minebender.services.batch import RunSpec, run_batch
+from minebender.services.bot import guess_ceiling, play_game
+from minebender.services.bot.sampled_ceiling import ceiling_draws, sampled_ceiling
+from minebender.services.bot.sampling import LayoutSampler
+from minebender.values.seeded import Stream
+from minebender.values.types import Beginner, Intermediate
 from reference.brute import consistent_layouts
 from reference.expectimax import best_win
 from reference.views import random_view, view_of_rows

@@ -1,4 +1,4 @@
-"""One seeded stream: every seeded choice comes from ``minebender.seeded``,
+"""One seeded stream: every seeded choice comes from ``minebender.values.seeded``,
 by the algorithm its docstring writes down, and the boards of old seeds stay.
 
 The boards below were dealt by minebender before the stream was one module:
@@ -15,17 +15,17 @@ from collections.abc import Callable
 import pytest
 
 from importgraph import imported, modules
-from minebender.bot import game_words
-from minebender.game import board_rs
-from minebender.noguess.search import generate
-from minebender.puzzle import make_puzzle
-from minebender.seeded import Stream, hash_words
-from minebender.session.board import assist_k, layout_for, seed_words
-from minebender.types import Layout, Pos, Setup
+from minebender.rules.game import board_rs
+from minebender.rules.noguess.search import generate
+from minebender.services.bot import game_words
+from minebender.services.puzzle import make_puzzle
+from minebender.services.session.board import assist_k, layout_for, seed_words
+from minebender.values.seeded import Stream, hash_words
+from minebender.values.types import Layout, Pos, Setup
 
 HASHLIB_ALLOWED = {
-    "minebender.store.records": "keeps a game's token as its SHA-256",
-    "minebender.review.corpus": "counts a replay file by the SHA-256 of its bytes",
+    "minebender.services.store.records": "keeps a game's token as its SHA-256",
+    "minebender.services.review.corpus": "counts a replay file by the SHA-256 of its bytes",
 }
 """Modules besides ``seeded`` that may use hashlib, and why: never for a stream."""
 
@@ -39,14 +39,14 @@ def test_no_module_but_seeded_makes_its_own_randomness() -> None:
     of hashes written twice can drift apart: only ``seeded`` has either."""
     bad = []
     for name, path in modules().items():
-        if name == "minebender.seeded":
+        if name == "minebender.values.seeded":
             continue
         found = imported(name, path)
         if "random" in found:
             bad.append(f"{name} imports random")
         if "hashlib" in found and name not in HASHLIB_ALLOWED:
             bad.append(f"{name} imports hashlib")
-    assert not bad, "draw from minebender.seeded instead:\n  " + "\n  ".join(bad)
+    assert not bad, "draw from minebender.values.seeded instead:\n  " + "\n  ".join(bad)
 
 
 # --------------------------------------------------------------------------

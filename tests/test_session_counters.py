@@ -3,9 +3,9 @@ terminal paint while a game is played."""
 
 from __future__ import annotations
 
-from minebender.session import Session, SessionSpec
-from minebender.session.counters import live_counters
-from minebender.types import Beginner, Pos
+from minebender.services.session import Session, SessionSpec
+from minebender.services.session.counters import live_counters
+from minebender.values.types import Beginner, Pos
 
 
 def test_counters_before_the_first_click_are_empty() -> None:

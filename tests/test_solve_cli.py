@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from minebender import analyse
-from minebender.boardtext import format_board, parse
-from minebender.commands.solve import analysis_json
-from minebender.game import Game, board_rs, place_mines
-from minebender.types import Pos, cell_name
+from minebender.faces.commands.solve import analysis_json
+from minebender.formats.boardtext import format_board, parse
+from minebender.rules.game import Game, board_rs, place_mines
+from minebender.values.types import Pos, cell_name
 
 BOARD = "# two mines hide near the corner\n5x4x3\n1F...\n11...\n.....\n.....\n"
 
@@ -441,7 +441,7 @@ def test_solve_takes_at_most_three_quarters_of_the_memory() -> None:
     past it fails at once, which solve reports as out of memory (71); after
     it the old limit is back."""
     probe = (
-        "import os, resource; from minebender.commands.options import memory_cap;"
+        "import os, resource; from minebender.faces.commands.options import memory_cap;"
         "ram = os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES');"
         "before = resource.getrlimit(resource.RLIMIT_AS)\n"
         "with memory_cap() as cap:\n"

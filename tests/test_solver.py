@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minebender import Boom, Hidden, Knowledge, Pos, Seen, Shown, analyse
-from minebender.solver import small
-from minebender.solver.analysis import tail_weights
+from minebender.rules.solver import small
+from minebender.rules.solver.analysis import tail_weights
 from reference import brute, defs
 from strategies import knowledges
 

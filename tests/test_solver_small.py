@@ -9,11 +9,11 @@ from math import comb
 import pytest
 
 from minebender import Hidden, Knowledge, Shown, analyse
-from minebender.bench.positions import real_play
-from minebender.solver import small
-from minebender.solver.choose import best_plan
-from minebender.solver.sweep import backward, counts, forward
-from minebender.solver.system import build_system
+from minebender.rules.solver import small
+from minebender.rules.solver.choose import best_plan
+from minebender.rules.solver.sweep import backward, counts, forward
+from minebender.rules.solver.system import build_system
+from minebender.services.bench.positions import real_play
 
 
 def row_view(numbers: list[int], mines: int | None) -> Knowledge:

@@ -17,11 +17,11 @@ from fractions import Fraction
 import pytest
 
 from minebender import Boom, Hidden, Knowledge, Pos, Shown
-from minebender.bench.positions import lattice, real_play
-from minebender.solver import analyse, find_safe, first_safe, small
-from minebender.solver.reading import read_numbers
-from minebender.solver.safety import settled
-from minebender.solver.system import build_system
+from minebender.rules.solver import analyse, find_safe, first_safe, small
+from minebender.rules.solver.reading import read_numbers
+from minebender.rules.solver.safety import settled
+from minebender.rules.solver.system import build_system
+from minebender.services.bench.positions import lattice, real_play
 from needs import PEERS
 
 
@@ -189,8 +189,8 @@ def test_real_play_positions_replay_the_same_way() -> None:
 def test_bench_solver_reports_a_missing_peer_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
 
-    from minebender.commands.bench import solver as bench
-    from minebender.commands.options import UsageError
+    from minebender.faces.commands.bench import solver as bench
+    from minebender.faces.commands.options import UsageError
 
     real_import = builtins.__import__
 
@@ -207,7 +207,7 @@ def test_bench_solver_reports_a_missing_peer_clearly(monkeypatch: pytest.MonkeyP
 
 def test_bench_measures_and_checks_against_the_peer() -> None:
     pytest.importorskip("ms_toollib", reason=PEERS)
-    from minebender.bench import solver as bench
+    from minebender.services.bench import solver as bench
 
     positions = real_play("beginner", 5, 1)
     row = bench._measure("real play", positions, bench.load_peer(), bench.CLOCKS["cpu"])
@@ -222,7 +222,7 @@ def test_big_components_give_the_same_answers_whatever_the_order(
     """On a big component the order is chosen by estimate and race and only live
     states are counted; with the plain greedy order and every state, the exact
     answers must be the same."""
-    from minebender.solver import choose
+    from minebender.rules.solver import choose
 
     view = lattice(k, seed=seed).knowledge
     assert max(len(c.groups) for c in build_system(view).components) >= choose.BIG

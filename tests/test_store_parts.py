@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import inspect
 
-from minebender.store import BestTimes, GameLog, Store
+from minebender.services.store import BestTimes, GameLog, Store
 
 
 def test_store_offers_every_public_method_of_its_parts() -> None:

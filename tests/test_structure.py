@@ -1,5 +1,5 @@
 """The web server is transport, and the page's scripts stay readable: no
-function under ``minebender/web`` is over 80 lines, and no script of the page
+function under ``minebender/faces/web`` is over 80 lines, and no script of the page
 over 450.
 
 A route that grew into one long function (the game's routes were one closure
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import minebender
 
-WEB = Path(minebender.__file__).resolve().parent / "web"
+WEB = Path(minebender.__file__).resolve().parent / "faces" / "web"
 SCRIPTS = WEB / "static" / "js"
 MAX_FUNCTION_LINES = 80
 MAX_SCRIPT_LINES = 450

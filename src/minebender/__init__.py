@@ -4,12 +4,20 @@ The public API (see docs/api.md) is importable from here::
 
     import minebender as mb
     game = mb.Game.fresh(3, 1, ((False, False, True),))
+
+The package is grouped by role: ``values`` (the small types), ``rules`` (the
+laws' game, the solver, no-guess boards), ``formats`` (files and texts),
+``services`` (sessions, the store, review, the bot...) and ``faces`` (the
+command, the web server, the terminal). The names modules had before the
+grouping (``minebender.rules.game``, ``minebender.rules.solver``...) still import the
+same modules (``_aliases``).
 """
 
-from minebender.game import Game, place_mines, setup
-from minebender.noguess import NoGuessError, place_mines_no_guess
-from minebender.solver import Analysis, Explanation, analyse, explain
-from minebender.types import (
+from minebender import _aliases
+from minebender.rules.game import Game, place_mines, setup
+from minebender.rules.noguess import NoGuessError, place_mines_no_guess
+from minebender.rules.solver import Analysis, Explanation, analyse, explain
+from minebender.values.types import (
     Action,
     Assist,
     AssistTooEarly,
@@ -91,3 +99,5 @@ __all__ = [
 ]
 
 __version__ = "0.4.0"
+
+_aliases.install()

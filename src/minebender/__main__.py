@@ -1,6 +1,6 @@
 """``python -m minebender`` runs the ``minebender`` command."""
 
-from minebender.cli import main
+from minebender.faces.cli import main
 
 __all__ = []  # run, never imported from
 

@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from minebender import Game, Knowledge, Playing, Pos, Reveal, Shown, place_mines  # noqa: E402
-from minebender.boardtext import format_board  # noqa: E402
+from minebender.formats.boardtext import format_board  # noqa: E402
 from reference import defs  # noqa: E402
 from reference.frontier import Answer, enumerate_frontier  # noqa: E402
 

@@ -15,7 +15,7 @@ import pytest
 from make_golden import answer_json
 
 from minebender import Knowledge, analyse
-from minebender.boardtext import parse
+from minebender.formats.boardtext import parse
 from reference import defs
 from reference.frontier import Answer, enumerate_frontier
 

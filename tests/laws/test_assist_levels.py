@@ -20,9 +20,9 @@ from functools import cache
 import pytest
 
 from minebender import Game, Knowledge, Playing, Pos, Reveal
-from minebender.game import setup
-from minebender.session.board import layout_for
-from minebender.types import Beginner, Expert, Intermediate, Level, Setup
+from minebender.rules.game import setup
+from minebender.services.session.board import layout_for
+from minebender.values.types import Beginner, Expert, Intermediate, Level, Setup
 from reference import frontier, laws
 
 SEEDS = {Beginner(): 60, Intermediate(): 15, Expert(): 6}

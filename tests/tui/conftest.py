@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from minebender import store as store_module
-from minebender.store import Store
+from minebender.services import store as store_module
+from minebender.services.store import Store
 
 
 @pytest.fixture

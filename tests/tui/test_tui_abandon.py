@@ -25,12 +25,12 @@ from tui_support import (
     terminal_game,
 )
 
-from minebender.player_games import GameRecord
-from minebender.session import Session, SessionSpec
-from minebender.store import Store
-from minebender.tui.app import MinebenderApp
-from minebender.tui.screens import CustomScreen, NameScreen
-from minebender.types import Beginner, Covered, Intermediate, Pos
+from minebender.faces.tui.app import MinebenderApp
+from minebender.faces.tui.screens import CustomScreen, NameScreen
+from minebender.services.player_games import GameRecord
+from minebender.services.session import Session, SessionSpec
+from minebender.services.store import Store
+from minebender.values.types import Beginner, Covered, Intermediate, Pos
 
 
 def next_play(store: Store) -> tuple[MinebenderApp, str | None]:

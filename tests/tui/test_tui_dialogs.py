@@ -14,10 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Input
 from tui_support import app_of, make_app, run, screen_lines, win
 
-from minebender.keys import GAME_KEYS
-from minebender.store import Store
-from minebender.tui.endscreen import EndScreen
-from minebender.tui.screens import (
+from minebender.faces.tui.endscreen import EndScreen
+from minebender.faces.tui.screens import (
     CustomScreen,
     KeysScreen,
     NameInput,
@@ -25,6 +23,8 @@ from minebender.tui.screens import (
     ScoresScreen,
     default_name,
 )
+from minebender.services.keys import GAME_KEYS
+from minebender.services.store import Store
 from played import won_game
 
 

@@ -23,12 +23,22 @@ from tui_support import (
     screen_lines,
 )
 
-from minebender.session import Session, SessionSpec
-from minebender.tui.board_fit import needed_size
-from minebender.tui.endscreen import EndScreen
-from minebender.tui.screens import KeysScreen
-from minebender.types import Beginner, Covered, Exploded, Layout, Lost, Number, Pos, Setup, Won
-from minebender.web.views import view
+from minebender.faces.tui.board_fit import needed_size
+from minebender.faces.tui.endscreen import EndScreen
+from minebender.faces.tui.screens import KeysScreen
+from minebender.faces.web.views import view
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import (
+    Beginner,
+    Covered,
+    Exploded,
+    Layout,
+    Lost,
+    Number,
+    Pos,
+    Setup,
+    Won,
+)
 
 BEGINNER_ROWS = needed_size(Setup(9, 9, 10))[1]
 
@@ -179,9 +189,9 @@ def test_a_board_from_a_file_shows_no_board_code() -> None:
     """A game on a board from a file (``play --board FILE.mbf``) has no board
     code: its seed deals another board. The status line says where the board
     is from while it is on, and the end screen says it has no code."""
-    from minebender.mbf import format_mbf
-    from minebender.session import mbf_spec
-    from minebender.tui.app import MinebenderApp
+    from minebender.faces.tui.app import MinebenderApp
+    from minebender.formats.mbf import format_mbf
+    from minebender.services.session import mbf_spec
 
     mine = MINES[0]
     session = Session(mbf_spec(format_mbf(LAYOUT)))
@@ -205,9 +215,9 @@ def test_a_board_from_a_file_shows_no_board_code() -> None:
 
 def test_a_board_from_a_named_file_says_its_name() -> None:
     """``play --board race.mbf``: the status line names the file, as the page does."""
-    from minebender.mbf import format_mbf
-    from minebender.session import mbf_spec
-    from minebender.tui.app import MinebenderApp
+    from minebender.faces.tui.app import MinebenderApp
+    from minebender.formats.mbf import format_mbf
+    from minebender.services.session import mbf_spec
 
     session = Session(mbf_spec(format_mbf(LAYOUT), name="race.mbf"))
 

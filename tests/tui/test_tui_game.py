@@ -25,17 +25,17 @@ from tui_support import (
     win,
 )
 
-from minebender.game import setup
-from minebender.player_games import GameRecord
-from minebender.session import Session, SessionSpec
-from minebender.session.counters import live_counters
-from minebender.solver import analyse
-from minebender.store import Store
-from minebender.tui.app import MinebenderApp
-from minebender.tui.board_fit import fits
-from minebender.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
-from minebender.tui.widgets import led_text
-from minebender.types import (
+from minebender.faces.tui.app import MinebenderApp
+from minebender.faces.tui.board_fit import fits
+from minebender.faces.tui.screens import CustomScreen, KeysScreen, NameScreen, ScoresScreen
+from minebender.faces.tui.widgets import led_text
+from minebender.rules.game import setup
+from minebender.rules.solver import analyse
+from minebender.services.player_games import GameRecord
+from minebender.services.session import Session, SessionSpec
+from minebender.services.session.counters import live_counters
+from minebender.services.store import Store
+from minebender.values.types import (
     AssistTooEarly,
     Beginner,
     Blast,

@@ -1,4 +1,4 @@
-"""The one key table (``minebender.keys``): the terminal binds what it lists,
+"""The one key table (``minebender.services.keys``): the terminal binds what it lists,
 and ``play --help`` shows what the F1 screen shows."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import argparse
 
 from textual.binding import Binding
 
-from minebender.commands import play
-from minebender.keys import GAME_KEYS
-from minebender.tui.app import MinebenderApp
+from minebender.faces.commands import play
+from minebender.faces.tui.app import MinebenderApp
+from minebender.services.keys import GAME_KEYS
 
 
 def test_every_binding_runs_an_action_of_the_game() -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from rich.color import Color
 
-from minebender.tui.board import BoardWidget, board_size
-from minebender.tui.board_fit import fits, needed_size
-from minebender.tui.tiles import NUMBER_COLOURS, glyph
-from minebender.tui.widgets import face_for, led_text
-from minebender.types import (
+from minebender.faces.tui.board import BoardWidget, board_size
+from minebender.faces.tui.board_fit import fits, needed_size
+from minebender.faces.tui.tiles import NUMBER_COLOURS, glyph
+from minebender.faces.tui.widgets import face_for, led_text
+from minebender.values.types import (
     AssistTooEarly,
     Blast,
     Covered,

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pilot_types import PilotT
 from tui_support import CENTRE, MINES, app_of, click_cell, goto, make_app, run
 
-from minebender.store import Store
-from minebender.types import Covered, Flagged
+from minebender.services.store import Store
+from minebender.values.types import Covered, Flagged
 
 
 def test_f_cycles_flag_question_mark_covered_and_m_turns_marks_off(store: Store) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from minebender.puzzle import make_puzzle
-from minebender.tui.puzzle_app import PuzzleApp, check_words
+from minebender.faces.tui.puzzle_app import PuzzleApp, check_words
+from minebender.services.puzzle import make_puzzle
 
 
 class Clock:

@@ -9,11 +9,11 @@ import pytest
 from pilot_types import PilotT
 from tui_support import CENTRE, SEED, run, screen_lines
 
-from minebender.replay import MAX_SPEED, MIN_SPEED, Replay, dumps, from_session, loads
-from minebender.session import Session, SessionSpec
-from minebender.tui.board_fit import needed_size
-from minebender.tui.viewer import ReplayApp, steps
-from minebender.types import Beginner, Covered, Flagged, Number, Pos, Setup
+from minebender.faces.tui.board_fit import needed_size
+from minebender.faces.tui.viewer import ReplayApp, steps
+from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay, dumps, from_session, loads
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Covered, Flagged, Number, Pos, Setup
 
 SMALLEST = needed_size(Setup(9, 9, 10))
 
@@ -245,8 +245,8 @@ def test_the_status_line_shows_each_moves_review() -> None:
 def test_a_board_from_a_file_is_called_so_not_a_codes_board() -> None:
     """A replay of a game on an .mbf board has a seed that deals another board:
     the viewer says where its board came from, never that it has a code."""
-    from minebender.mbf import format_mbf
-    from minebender.session import mbf_spec
+    from minebender.formats.mbf import format_mbf
+    from minebender.services.session import mbf_spec
 
     played = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
     played.reveal(CENTRE)
@@ -271,8 +271,8 @@ def test_another_clients_file_is_watched_as_review_plays_it() -> None:
     """replay x.rmv failed with a JSON error: the viewer takes the record
     review reads, one step a move, each with review's verdict, and ends on
     the board and time review gives."""
-    from minebender.review import read_record, review_file
-    from minebender.tui.viewer import record_steps
+    from minebender.faces.tui.viewer import record_steps
+    from minebender.services.review import read_record, review_file
     from review_files import DATA
 
     path = DATA / "test_rmv2_24px.rmv"
@@ -299,7 +299,7 @@ def test_another_clients_file_is_watched_as_review_plays_it() -> None:
 def test_n_goes_to_the_board_before_a_needless_guess_and_shows_its_proof() -> None:
     """As the page's timeline: n jumps to the position before the next guess;
     before a needless one the status line names the safe cell and its proof."""
-    from minebender.review import read_record
+    from minebender.services.review import read_record
 
     record = read_record(Path(__file__).parents[1] / "data" / "replays" / "test_rmv2_24px.rmv")
     app = ReplayApp(record, paused=True)

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from tui_support import CENTRE
 
-from minebender import store as store_module
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner
+from minebender.services import store as store_module
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner
 
 TMUX = shutil.which("tmux")
 SCRIPT = Path(sys.executable).with_name("minebender")

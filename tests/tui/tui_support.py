@@ -15,11 +15,11 @@ from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
-from minebender.player_games import GameRecord, resume_or_new
-from minebender.session import Session, SessionSpec
-from minebender.store import Store
-from minebender.tui.app import MinebenderApp
-from minebender.types import Beginner, Covered, Layout, Level, Pos
+from minebender.faces.tui.app import MinebenderApp
+from minebender.services.player_games import GameRecord, resume_or_new
+from minebender.services.session import Session, SessionSpec
+from minebender.services.store import Store
+from minebender.values.types import Beginner, Covered, Layout, Level, Pos
 
 SEED = "tui-test"
 CENTRE = Pos(4, 4)

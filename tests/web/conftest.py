@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from minebender import store as store_mod
+from minebender.services import store as store_mod
 
 
 def _find_chromium() -> str:

@@ -15,14 +15,16 @@ from __future__ import annotations
 import functools
 import sys
 
-import minebender.web
-from minebender import cli
+import minebender.faces.web
+from minebender.faces import cli
 
 
 def main() -> int:
     seed, *argv = sys.argv[1:]
-    # ``minebender serve`` imports create_app from minebender.web when it runs.
-    minebender.web.create_app = functools.partial(minebender.web.create_app, make_seed=lambda: seed)
+    # ``minebender serve`` imports create_app from minebender.faces.web when it runs.
+    minebender.faces.web.create_app = functools.partial(
+        minebender.faces.web.create_app, make_seed=lambda: seed
+    )
     return cli.main(argv)
 
 

@@ -3,8 +3,8 @@ same session code the server uses (never from the API, which must not leak it)."
 
 from __future__ import annotations
 
-from minebender.session import SessionSpec, layout_for
-from minebender.types import Beginner, Layout, Level, Pos
+from minebender.services.session import SessionSpec, layout_for
+from minebender.values.types import Beginner, Layout, Level, Pos
 
 __all__ = ["mines_of", "safe_of"]
 

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from minebender.web.admission import Admission, Busy, Client, Share
+from minebender.faces.web.admission import Admission, Busy, Client, Share
 
 FLOOD = Client("10.0.0.1", "f" * 16)
 POLITE = Client("10.0.0.2", "p" * 16)

@@ -22,10 +22,10 @@ with warnings.catch_warnings():
     )
     from fastapi.testclient import TestClient
 
-from minebender import limited
-from minebender.bench.positions import wide_lattice
-from minebender.boardtext import format_board
-from minebender.web import analyse_routes, create_app
+from minebender.faces.web import analyse_routes, create_app
+from minebender.formats.boardtext import format_board
+from minebender.services import limited
+from minebender.services.bench.positions import wide_lattice
 
 from .server import Server
 

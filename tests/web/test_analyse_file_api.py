@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import base64
 
-from minebender.mbf import format_mbf
+from minebender.formats.mbf import format_mbf
 
 from .test_api import TestClient, client
 

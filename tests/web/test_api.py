@@ -24,15 +24,15 @@ with warnings.catch_warnings():
     )
     from fastapi.testclient import TestClient
 
-from minebender import store as store_mod
-from minebender.boardtext import parse_board
-from minebender.session import SessionSpec, board_code, parse_board_code
-from minebender.store import database as store_db
-from minebender.types import Beginner, Custom, Expert, Hidden, Intermediate, Pos
-from minebender.web import create_app
-from minebender.web.hosts import host_name
-from minebender.web.hub import WATCH_S, Hub
-from minebender.web.models import NewGame
+from minebender.faces.web import create_app
+from minebender.faces.web.hosts import host_name
+from minebender.faces.web.hub import WATCH_S, Hub
+from minebender.faces.web.models import NewGame
+from minebender.formats.boardtext import parse_board
+from minebender.services import store as store_mod
+from minebender.services.session import SessionSpec, board_code, parse_board_code
+from minebender.services.store import database as store_db
+from minebender.values.types import Beginner, Custom, Expert, Hidden, Intermediate, Pos
 
 from .conftest import FakeClock
 from .helpers import layout, mines_of, safe_of
@@ -430,8 +430,8 @@ def test_a_board_picked_by_seed_or_code_is_never_ranked(
 def test_no_guess_and_assisted_wins_earn_no_best_time(client: TestClient) -> None:
     """A no-guess board is another game, and a game the assist helped was not
     cleared alone: neither is named. The assisted one still counts as played."""
-    from minebender.session import layout_for
-    from minebender.types import Setup
+    from minebender.services.session import layout_for
+    from minebender.values.types import Setup
 
     ng = Player(client, no_guess=True)  # dealt, SEED's no-guess board
     ng.act("reveal", FIRST)
@@ -525,8 +525,8 @@ def test_bodies_that_are_not_objects(
 
 
 def test_no_guess_games(client: TestClient) -> None:
-    from minebender.session import layout_for
-    from minebender.types import Setup
+    from minebender.services.session import layout_for
+    from minebender.values.types import Setup
 
     p = Player(client, seed="ng1", no_guess=True)
     assert p.view["no_guess"] is True
@@ -543,10 +543,10 @@ def test_fast_tile_names_agree_with_display(clock: FakeClock) -> None:
     """law display_play, as the view names it: the fast path equals display()."""
     import random
 
-    from minebender.game_view import tile_rows
-    from minebender.replay import tile_name
-    from minebender.session import Session, SessionSpec
-    from minebender.types import Expert
+    from minebender.formats.replay import tile_name
+    from minebender.services.game_view import tile_rows
+    from minebender.services.session import Session, SessionSpec
+    from minebender.values.types import Expert
 
     rng = random.Random(7)
     for game in range(6):
@@ -576,7 +576,7 @@ def test_a_loopback_server_refuses_other_host_names(db_path: Path) -> None:
 def test_a_board_that_cannot_be_made_is_a_clear_error(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from minebender.session import play
+    from minebender.services.session import play
 
     def no_room(*args: object) -> object:
         raise ValueError("no board that can be cleared without guessing was found")
@@ -1021,8 +1021,8 @@ def test_a_body_past_its_limit_is_refused_before_it_is_read(client: TestClient, 
     1 GB one took 2 GB of memory before its refusal: an announced length past
     the route's limit is refused at once (413), and the route's own words say
     what the limit is. A replay may be a whole file; the rest are a few bytes."""
-    from minebender.web.api import MAX_REPLAY_BYTES
-    from minebender.web.bodies import MAX_BODY_BYTES
+    from minebender.faces.web.api import MAX_REPLAY_BYTES
+    from minebender.faces.web.bodies import MAX_BODY_BYTES
 
     limit = MAX_REPLAY_BYTES if "replays" in path else MAX_BODY_BYTES
     headers = {"Content-Type": "application/json"}
@@ -1039,7 +1039,7 @@ def test_a_body_of_no_announced_length_is_read_only_up_to_the_limit(db_path: Pat
     grows past the limit: the rest is never asked for."""
     import asyncio
 
-    from minebender.web.bodies import MAX_BODY_BYTES
+    from minebender.faces.web.bodies import MAX_BODY_BYTES
 
     app = create_app(db_path)
     chunk = b" " * 1024

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from minebender.types import Pos
+from minebender.values.types import Pos
 
 from .conftest import CHROMIUM
 from .helpers import mines_of, safe_of

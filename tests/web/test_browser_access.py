@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from minebender.boardtext import parse_board
-from minebender.types import Expert, Pos, Shown
+from minebender.formats.boardtext import parse_board
+from minebender.values.types import Expert, Pos, Shown
 
 from .helpers import mines_of
 from .server import Server

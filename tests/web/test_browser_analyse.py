@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from minebender.bench.positions import wide_lattice
-from minebender.boardtext import format_board
+from minebender.formats.boardtext import format_board
+from minebender.services.bench.positions import wide_lattice
 
 from .conftest import CHROMIUM
 from .server import Server
@@ -577,8 +577,8 @@ TEXTS = [
 def test_the_page_reads_positions_as_the_server_does(page: Any, server: Server) -> None:
     """The page reads a text itself, to show it: it takes and refuses the texts
     the server takes and refuses, and reads them the same way."""
-    from minebender.boardtext import BoardTextError, format_board
-    from minebender.minetext import parse_position
+    from minebender.formats.boardtext import BoardTextError, format_board
+    from minebender.formats.minetext import parse_position
 
     page.goto(f"{server.url}/analyse")
     analysed(page)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from minebender.mbf import format_mbf
+from minebender.formats.mbf import format_mbf
 
 from .server import Server
 from .test_browser import browser, page, server

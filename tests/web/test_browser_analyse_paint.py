@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from minebender.bench.paint import edit_cell
-from minebender.bench.positions import real_play
-from minebender.boardtext import format_board
+from minebender.formats.boardtext import format_board
+from minebender.services.bench.paint import edit_cell
+from minebender.services.bench.positions import real_play
 
 from .server import Server
 from .test_browser import browser, page, server

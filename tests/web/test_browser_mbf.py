@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from minebender.mbf import format_mbf, parse_mbf
-from minebender.types import Pos
+from minebender.formats.mbf import format_mbf, parse_mbf
+from minebender.values.types import Pos
 
 from .server import Server
 from .test_browser import browser, cell, page, server, settle, tile

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from textual.events import MouseDown, MouseUp
 
-from minebender import store as store_mod
-from minebender.session import Event, Session, SessionSpec
-from minebender.tui.app import MinebenderApp
-from minebender.types import Beginner, Number, Pos
+from minebender.faces.tui.app import MinebenderApp
+from minebender.services import store as store_mod
+from minebender.services.session import Event, Session, SessionSpec
+from minebender.values.types import Beginner, Number, Pos
 
 from .server import Server
 from .test_browser import browser, cell, page, settle  # noqa: F401  (fixtures)

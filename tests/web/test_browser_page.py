@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from minebender.types import Pos
+from minebender.values.types import Pos
 
 from .helpers import mines_of, safe_of
 from .server import Server

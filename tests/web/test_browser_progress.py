@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from minebender.progress import METRICS
+from minebender.services.progress import METRICS
 
 from .server import Server
 from .test_browser import browser, lose, page, server

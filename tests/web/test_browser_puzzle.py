@@ -8,8 +8,8 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
-from minebender.puzzle import make_puzzle
-from minebender.puzzle.code import puzzle_code
+from minebender.services.puzzle import make_puzzle
+from minebender.services.puzzle.code import puzzle_code
 
 from .server import Server
 from .test_browser import browser, cell, page, server, tile
@@ -177,6 +177,6 @@ def test_the_game_menu_opens_the_puzzle_page(page: Any, server: Server) -> None:
 
 
 def _pos(x: int, y: int) -> Any:
-    from minebender.types import Pos
+    from minebender.values.types import Pos
 
     return Pos(x, y)

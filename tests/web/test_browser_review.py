@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from minebender.review import read_record
-from minebender.review.frames import frames_of
+from minebender.services.review import read_record
+from minebender.services.review.frames import frames_of
 
 from .server import Server
 from .test_browser import browser, lose, page, server, server_view, start

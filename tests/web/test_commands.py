@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from minebender.bench.web import choose
-from minebender.cli import main
-from minebender.commands.serve import has_display, host_names
-from minebender.seeded import Stream
+from minebender.faces.cli import main
+from minebender.faces.commands.serve import has_display, host_names
+from minebender.services.bench.web import choose
+from minebender.values.seeded import Stream
 
 
 def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,7 +76,7 @@ def test_bench_web_times_the_analysis_board(
 ) -> None:
     """--analyse: round trips on Expert and 100x100 positions, then the players
     under a hard board, compared with the players alone."""
-    from minebender.bench import web_analysis
+    from minebender.services.bench import web_analysis
 
     monkeypatch.setattr(web_analysis, "EXPERT_POSITIONS", 5)
     monkeypatch.setattr(web_analysis, "BEGINNER_POSITIONS", 3)
@@ -103,7 +103,7 @@ def test_bench_web_names_a_server_that_never_answers(
 ) -> None:
     """A stopped server (SIGSTOP) or a program that takes connections and says
     nothing kept the bench waiting for ever, printing nothing."""
-    from minebender.bench import web
+    from minebender.services.bench import web
 
     monkeypatch.setattr(web, "ANSWER_S", 1.0)
     with socket.socket() as silent:

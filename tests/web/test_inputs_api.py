@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from minebender import replay
-from minebender.types import Pos
+from minebender.formats import replay
+from minebender.values.types import Pos
 
 from .conftest import FakeClock
 from .helpers import safe_of

@@ -38,12 +38,12 @@ with warnings.catch_warnings():
     )
     from fastapi.testclient import TestClient
 
-from minebender import limited
-from minebender.bench.long_replay import long_replay
-from minebender.bench.positions import real_play, wide_lattice
-from minebender.boardtext import format_board
-from minebender.web import create_app, replay_routes
-from minebender.web.clients import COOKIE
+from minebender.faces.web import create_app, replay_routes
+from minebender.faces.web.clients import COOKIE
+from minebender.formats.boardtext import format_board
+from minebender.services import limited
+from minebender.services.bench.long_replay import long_replay
+from minebender.services.bench.positions import real_play, wide_lattice
 
 from .server import Server
 from .test_api import FIRST, SEED, Player

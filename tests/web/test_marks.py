@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from minebender import replay
-from minebender.session import Event, Session, SessionSpec
-from minebender.types import Beginner, Flag, Pos
+from minebender.formats import replay
+from minebender.services.session import Event, Session, SessionSpec
+from minebender.values.types import Beginner, Flag, Pos
 
 from .helpers import mines_of, safe_of
 from .test_api import FIRST, SEED, Player, TestClient, client

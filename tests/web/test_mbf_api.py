@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from minebender.mbf import format_mbf, parse_mbf
-from minebender.session import (
+from minebender.faces.web import create_app
+from minebender.formats.mbf import format_mbf, parse_mbf
+from minebender.services.session import (
     BOARD_FILE_RULE,
     MAX_BOARD_FILE_LENGTH,
     SessionSpec,
     check_board_file,
 )
-from minebender.types import Beginner, Pos
-from minebender.web import create_app
+from minebender.values.types import Beginner, Pos
 
 from .conftest import FakeClock
 from .helpers import mines_of

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from minebender import replay
-from minebender.session import Event, Session, SessionSpec
-from minebender.types import Beginner
-from minebender.web import create_app
+from minebender.faces.web import create_app
+from minebender.formats import replay
+from minebender.services.session import Event, Session, SessionSpec
+from minebender.values.types import Beginner
 
 from .conftest import FakeClock
 from .helpers import mines_of, safe_of

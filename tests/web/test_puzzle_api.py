@@ -17,10 +17,10 @@ with warnings.catch_warnings():
     )
     from fastapi.testclient import TestClient
 
-from minebender.boardtext import parse_board
-from minebender.puzzle import Puzzle, grade, is_unique, make_puzzle
-from minebender.puzzle.code import layout_code, parse_code, puzzle_code
-from minebender.web import create_app
+from minebender.faces.web import create_app
+from minebender.formats.boardtext import parse_board
+from minebender.services.puzzle import Puzzle, grade, is_unique, make_puzzle
+from minebender.services.puzzle.code import layout_code, parse_code, puzzle_code
 
 
 @pytest.fixture
@@ -146,8 +146,8 @@ def test_the_puzzle_page_is_served(client: TestClient) -> None:
 def test_a_puzzle_past_its_time_limit_is_stopped_and_said_so(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from minebender import limited
-    from minebender.web import puzzle_routes
+    from minebender.faces.web import puzzle_routes
+    from minebender.services import limited
 
     monkeypatch.setattr(puzzle_routes, "LIMITS", limited.Limits(seconds=0.05, nice=10))
     r = client.post("/api/puzzle/new", json={"width": 30, "height": 24, "mines": 150})

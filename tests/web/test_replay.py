@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from minebender import replay
-from minebender.session import Session, SessionSpec
-from minebender.types import Beginner, Custom, Pos
+from minebender.formats import replay
+from minebender.services.session import Session, SessionSpec
+from minebender.values.types import Beginner, Custom, Pos
 
 from .conftest import FakeClock
 from .helpers import mines_of, safe_of
@@ -192,7 +192,7 @@ def test_replay_board_prints_a_position_solve_reads(clock: FakeClock, tmp_path: 
     import sys
     from pathlib import Path
 
-    from minebender.boardtext import parse_board
+    from minebender.formats.boardtext import parse_board
 
     s = finished(clock)
     path = Path(tmp_path) / "game.json"

@@ -3,7 +3,7 @@ the best times first, in pages; GET /api/replays/{id}: any one's replay file."""
 
 from __future__ import annotations
 
-from minebender import replay
+from minebender.formats import replay
 
 from .conftest import FakeClock
 from .helpers import mines_of

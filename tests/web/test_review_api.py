@@ -20,8 +20,8 @@ with warnings.catch_warnings():
     )
     from fastapi.testclient import TestClient
 
-from minebender.web import create_app
-from minebender.web.review_routes import MAX_REVIEW_BYTES
+from minebender.faces.web import create_app
+from minebender.faces.web.review_routes import MAX_REVIEW_BYTES
 
 DATA = Path(__file__).parents[1] / "data" / "replays"
 OCTETS = {"content-type": "application/octet-stream"}
@@ -101,7 +101,7 @@ def test_a_name_is_required(client: TestClient) -> None:
 
 
 def test_frames_give_the_viewer_each_board_and_each_position(client: TestClient) -> None:
-    from minebender.boardtext import parse_board
+    from minebender.formats.boardtext import parse_board
 
     path = DATA / "test_rmv2_24px.rmv"
     got = client.post(

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from minebender.game import Game, setup
-from minebender.session import (
+from minebender.rules.game import Game, setup
+from minebender.services.session import (
     Event,
     Press,
     Release,
@@ -18,7 +18,7 @@ from minebender.session import (
     layout_for,
     parse_board_code,
 )
-from minebender.types import (
+from minebender.values.types import (
     Assist,
     AssistTooEarly,
     Beginner,
@@ -275,7 +275,7 @@ def test_no_guess_sessions_use_the_no_guess_generator(clock: FakeClock) -> None:
 def test_a_failed_first_click_changes_nothing(
     clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from minebender.session import play
+    from minebender.services.session import play
 
     def no_room(*args: object) -> object:
         raise ValueError("no room")

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from minebender import store as store_mod
-from minebender.session import Session, SessionSpec
-from minebender.store import BEST_TIMES_KEPT, Store, StoreError
-from minebender.types import Beginner, Expert, Flag, Pos
+from minebender.services import store as store_mod
+from minebender.services.session import Session, SessionSpec
+from minebender.services.store import BEST_TIMES_KEPT, Store, StoreError
+from minebender.values.types import Beginner, Expert, Flag, Pos
 
 from .conftest import FakeClock
 
@@ -130,7 +130,7 @@ def test_a_best_time_named_twice_at_once_is_named_once(
     qualifies before either writes: the second is refused as not qualifying
     (a 409 on the web), not as a database that cannot be written (a 503 that
     named the file), and the first name stays."""
-    from minebender.store import NotQualified
+    from minebender.services.store import NotQualified
 
     gid = finished(store, clock, "twice", True)
     assert store.qualifies(gid)
@@ -689,7 +689,7 @@ def test_a_folder_that_cannot_be_written_is_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On a read-only disk SQLite says only "unable to open database file"."""
-    from minebender.store import database as db_module
+    from minebender.services.store import database as db_module
 
     def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
         raise sqlite3.OperationalError("unable to open database file")
@@ -750,7 +750,7 @@ def test_on_a_read_only_disk_a_log_that_cannot_be_read_is_an_error(
 ) -> None:
     """Opened as immutable, SQLite reads the file alone: a report on a
     read-only disk said 1 game played of 191, the rest being in -wal."""
-    from minebender.store import database as db_module
+    from minebender.services.store import database as db_module
 
     writer = store_mod.open(db_path)
     finished(writer, clock, "ro-wal", win=True)
@@ -772,7 +772,7 @@ def test_on_a_read_only_disk_a_log_that_cannot_be_read_is_an_error(
 
 def test_no_game_id_starts_with_a_dash() -> None:
     """replay --game -x... was taken for an option: about one id in 64 began so."""
-    from minebender.store.games import _new_id
+    from minebender.services.store.games import _new_id
 
     ids = [_new_id() for _ in range(3000)]
     assert not any(i.startswith("-") for i in ids)

@@ -1,0 +1,62 @@
+"""The analysis board's files that are not text (``/api/analyse/file/...``):
+a MinesweeperX ``.mbf`` board opened as a position, and a position saved as
+one. The page sends the file's bytes and gets board text back, so it reads no
+file format of its own beyond the texts (docs/web.md)."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
+
+from minebender.faces.web.analyse_routes import AnalyseIn, _board
+from minebender.faces.web.bodies import StrictJSONRoute
+from minebender.faces.web.errors import ApiError
+from minebender.faces.web.models import MAX_MBF_BASE64
+from minebender.formats.boardtext import format_board
+from minebender.formats.mbf import MBFError, format_mbf, layout_position, parse_mbf, position_layout
+
+__all__ = ["FileIn", "router"]
+
+router = APIRouter(route_class=StrictJSONRoute)
+
+
+class FileIn(BaseModel):
+    """``POST /api/analyse/file/open``: a board file's name and its bytes in base64."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: StrictStr = Field(max_length=255)
+    data: StrictStr = Field(max_length=MAX_MBF_BASE64)
+
+
+@router.post("/analyse/file/open", summary="A board file as a position to analyse")
+async def open_board_file(body: FileIn) -> dict[str, str]:
+    """The position of an ``.mbf`` board: every safe cell shows its number,
+    every mine is hidden. A 422 says what is wrong with the file."""
+    if not body.name.lower().endswith(".mbf"):
+        raise ApiError(
+            422, f"{body.name}: the server opens .mbf boards; board text and .mine are read as text"
+        )
+    try:
+        data = base64.b64decode(body.data, validate=True)
+    except binascii.Error:
+        raise ApiError(422, "data must be the bytes of the file in base64") from None
+    try:
+        board = layout_position(parse_mbf(data))
+    except MBFError as exc:
+        raise ApiError(422, f"{body.name}: {exc}") from None
+    return {"board": format_board(board.knowledge)}
+
+
+@router.post("/analyse/file/mbf", summary="A position's layout as an .mbf board")
+async def save_mbf(body: AnalyseIn) -> Response:
+    """The layout the position names (its flags and revealed mines) as an
+    ``.mbf`` file; a 422 when they are not a whole layout."""
+    try:
+        data = format_mbf(position_layout(_board(body)))
+    except MBFError as exc:
+        raise ApiError(422, str(exc)) from None
+    return Response(data, media_type="application/octet-stream")

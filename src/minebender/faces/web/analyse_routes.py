@@ -1,0 +1,298 @@
+"""The analysis board's routes: any position, analysed exactly, with no game.
+
+``POST /api/analyse`` answers the object ``minebender solve --json`` prints
+for a board sent as text; ``POST /api/analyse/why`` the proof of one cell.
+The work runs in a child process (``minebender.services.limited``) with a time limit
+and a memory cap, never on the event loop nor in the server's own memory:
+a pathological board answers with what was known when it stopped, and holds
+up no other player. A client that goes away (the page aborts its request
+after an edit) has its child killed at once. Analyses take turns fairly
+between clients (``web.admission``): past a client's share, 429.
+
+A client that sends ``Accept: application/x-ndjson`` gets the analysis as
+it is made: one JSON line per stage, as the child reports it (the count and
+the probabilities first, the dead cells last), then the whole answer. The
+page draws the probabilities at once instead of waiting for the slowest
+stage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncGenerator, AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from minebender.faces.web.access import SolverTurns, Turns, json_answer
+from minebender.faces.web.bodies import StrictJSONRoute
+from minebender.faces.web.errors import ApiError
+from minebender.formats.boardtext import Board, BoardTextError
+from minebender.formats.minetext import parse_position
+from minebender.services import limited
+from minebender.services.analysis_board import NOT_REACHED, study_json, why_json
+from minebender.values.types import Knowledge, Pos
+
+__all__ = [
+    "ANALYSE_LIMITS",
+    "NDJSON",
+    "AnalyseIn",
+    "WhyIn",
+    "router",
+    "warm_analysis",
+]
+
+GiB = 1 << 30
+
+
+def _memory_cap() -> int:
+    """A child's address space: 2 GiB, or a quarter of a smaller machine."""
+    total = limited.machine_memory()
+    return 2 * GiB if total is None else min(2 * GiB, total // 4)
+
+
+ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=19, nice_after=0.2)
+"""About 10 s and 2 GiB a board; niced after 0.2 s, so that other players'
+moves come first while a hard board runs, and an Expert board still answers
+at full speed."""
+SPARES = 3
+"""Children forked ahead of the first analyses (the solver's turns are
+``web.admission.Bounds.solver``)."""
+SMALL = 64 * 64
+"""Cells of a board whose whole answer is written on the event loop (a
+millisecond or two): a thread's round trip would cost more."""
+NDJSON = "application/x-ndjson"
+"""The media type a client accepts to get the analysis stage by stage."""
+
+
+def warm_analysis() -> None:
+    """Start the children's forkserver with the analysis loaded, and fork a few
+    children ahead of the first request (``limited.warm``)."""
+    limited.preload("minebender.services.analysis_board")
+    limited.warm(spares=SPARES)
+
+
+class AnalyseIn(BaseModel):
+    """``POST /api/analyse``: a board as text (board text or a ``.mine``
+    position), and optionally the total number of mines (null: unknown)."""
+
+    model_config = ConfigDict(extra="forbid")
+    board: StrictStr
+    mines: StrictInt | None = Field(default=None, ge=0)
+
+
+class WhyIn(AnalyseIn):
+    """``POST /api/analyse/why``: a board, and the hidden cell to explain as [x, y]."""
+
+    cell: tuple[StrictInt, StrictInt]
+
+
+def _board(body: AnalyseIn) -> Board:
+    """The position of the body, the total overridden when ``mines`` is sent; a
+    422 naming the line and column of bad text, or a total that does not fit."""
+    try:
+        board = parse_position(body.board)
+    except BoardTextError as exc:
+        raise ApiError(422, f"board: {exc}") from None
+    k = board.knowledge
+    if "mines" in body.model_fields_set:
+        cells = k.width * k.height
+        if body.mines is not None and body.mines > cells:
+            raise ApiError(
+                422,
+                f"mines: {body.mines} mines do not fit on a {k.width}x{k.height} board"
+                f" ({cells} cells)",
+            )
+        board = Board(k.with_mines(body.mines), board.flags)
+    return board
+
+
+async def _until_gone(request: Request) -> None:
+    """Return when the client has gone away (its body is read by then, so the
+    next message is the disconnect)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
+
+
+async def _limited(request: Request, turns: Turns, fn: Any, *args: Any) -> Any:
+    """fn's outcome in a child process, or None when the client went away first
+    (the child is then killed, or never started)."""
+
+    async def work() -> limited.Outcome:
+        async with turns.turn():
+            return await limited.run_async(fn, *args, limits=ANALYSE_LIMITS)
+
+    task = asyncio.ensure_future(work())
+    gone = asyncio.ensure_future(_until_gone(request))
+    try:
+        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+    if not task.done():
+        task.cancel()  # run_async kills the child
+        return None
+    return task.result()
+
+
+async def _staged(request: Request, turns: Turns, fn: Any, *args: Any) -> AsyncGenerator[Any]:
+    """Each stage of fn's work as the child reports it, then its outcome; it
+    ends early, the child killed (or never started), when the client goes away."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+
+    def heard(stage: Any) -> None:  # in the thread that waits for the child
+        loop.call_soon_threadsafe(queue.put_nowait, ("stage", stage))
+
+    async def work() -> limited.Outcome:
+        async with turns.turn():
+            return await limited.run_async(fn, *args, limits=ANALYSE_LIMITS, on_stage=heard)
+
+    task = asyncio.ensure_future(work())
+    # the stages are queued before the task is done: its end comes after them
+    task.add_done_callback(lambda _: queue.put_nowait(("end", None)))
+    gone = asyncio.ensure_future(_until_gone(request))
+    try:
+        while True:
+            got = asyncio.ensure_future(queue.get())
+            await asyncio.wait({got, gone}, return_when=asyncio.FIRST_COMPLETED)
+            if not got.done():
+                got.cancel()
+                return
+            kind, stage = got.result()
+            if kind == "end":
+                break
+            yield stage
+        yield task.result()
+    finally:
+        gone.cancel()
+        if not task.done():
+            task.cancel()  # run_async kills the child
+
+
+def _answer(k: Any, outcome: limited.Outcome) -> dict[str, Any]:
+    """The whole answer of ``POST /api/analyse``: every stage the child reported,
+    null where it stopped before one, and whether and why it stopped."""
+    out: dict[str, Any] = {"width": k.width, "height": k.height, "mines": k.mines}
+    out.update(NOT_REACHED)
+    for stage in outcome.stages:
+        out.update(stage)
+    done = isinstance(outcome, limited.Done)
+    out["complete"] = done
+    out["stopped"] = (
+        None
+        if done
+        else "time"
+        if isinstance(outcome, limited.TimedOut)
+        else "memory"
+        if isinstance(outcome, limited.OutOfMemory)
+        else "cancelled"
+    )
+    return out
+
+
+def _line(data: Any) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode() + b"\n"
+
+
+async def _streamed(request: Request, turns: Turns, k: Any) -> Response:
+    """The analysis as NDJSON: a line per stage (the keys it fills in), then
+    the whole answer. A crash before the first line is a 500 as without the
+    stream; after it, the last line is ``{"detail": ...}``."""
+    events = _staged(request, turns, study_json, k)
+    first = await anext(events, None)
+    if first is None:
+        return Response(status_code=499)  # nobody is listening
+    if isinstance(first, limited.Crashed | limited.Failed):
+        raise _failure(first)
+
+    async def lines() -> AsyncIterator[bytes]:
+        event = first
+        try:
+            while event is not None:
+                if isinstance(event, dict):
+                    yield _line(event)
+                elif isinstance(event, limited.Crashed | limited.Failed):
+                    yield _line({"detail": _failure(event).detail})
+                elif k.width * k.height <= SMALL:
+                    yield _line(_answer(k, event))  # the whole answer
+                else:  # a big board's is half a megabyte: written off the loop
+                    yield await asyncio.to_thread(_line, _answer(k, event))
+                event = await anext(events, None)
+        finally:
+            await events.aclose()
+
+    return StreamingResponse(lines(), media_type=NDJSON, headers={"Cache-Control": "no-store"})
+
+
+def _wants_stream(request: Request) -> bool:
+    accept = request.headers.get("accept", "")
+    return any(part.split(";")[0].strip().lower() == NDJSON for part in accept.split(","))
+
+
+def _failure(outcome: limited.Outcome) -> ApiError:
+    if isinstance(outcome, limited.Crashed):
+        how = f"signal {outcome.signal}" if outcome.signal else f"exit status {outcome.exit_code}"
+        return ApiError(500, f"the analysis crashed ({how}); nothing else was affected")
+    if isinstance(outcome, limited.Failed):
+        return ApiError(500, f"the analysis failed ({outcome.kind}: {outcome.message})")
+    return ApiError(500, "the analysis stopped")  # pragma: no cover
+
+
+router = APIRouter(route_class=StrictJSONRoute)
+"""The routes of the analysis board (``/analyse``, ``/analyse/why``)."""
+
+
+@router.post("/analyse", summary="Analyse a position")
+async def analyse_position(body: AnalyseIn, request: Request, turns: SolverTurns) -> Response:
+    """Everything the solver knows of a position: the count of layouts, every
+    probability, dead cells, the best move and why, win chances in small
+    endgames, and a minimal conflict on an impossible board. Stops after
+    about 10 s or at its memory cap, answering what was known by then.
+    With ``Accept: application/x-ndjson``, a JSON line per stage as it is
+    done, then the whole answer. 429 (Retry-After) past the client's share."""
+    turns.check()  # a flood is refused before its boards are read
+    board = await asyncio.to_thread(_board, body)
+    k = board.knowledge
+    if _wants_stream(request):
+        return await _streamed(request, turns, k)
+    outcome = await _limited(request, turns, study_json, k)
+    if outcome is None:
+        return Response(status_code=499)  # nobody is listening
+    if isinstance(outcome, limited.Crashed | limited.Failed):
+        raise _failure(outcome)
+    # half a megabyte of exact fractions on a big board: written off the loop
+    return await asyncio.to_thread(json_answer, _answer(k, outcome))
+
+
+def _hidden_cell(body: WhyIn, k: Knowledge) -> Pos:
+    """The body's cell, or a 422 when it is off the board or not hidden."""
+    x, y = body.cell
+    if not (0 <= x < k.width and 0 <= y < k.height):
+        raise ApiError(422, f"cell: ({x}, {y}) is off the {k.width}x{k.height} board")
+    if not k.hidden(Pos(x, y)):
+        raise ApiError(422, f"cell: ({x}, {y}) is not a hidden cell")
+    return Pos(x, y)
+
+
+@router.post("/analyse/why", summary="Why a cell is safe or a mine")
+async def analyse_why(body: WhyIn, request: Request, turns: SolverTurns) -> Response:
+    """The fewest shown numbers that prove a hidden cell safe or a mine (the
+    ``explanation`` of ``solve --json --explain``), null when nothing does."""
+    turns.check()
+    board = await asyncio.to_thread(_board, body)
+    k = board.knowledge
+    cell = _hidden_cell(body, k)
+    outcome = await _limited(request, turns, why_json, k, cell)
+    if outcome is None:
+        return Response(status_code=499)
+    if isinstance(outcome, limited.Done):
+        return json_answer({"explanation": outcome.value, "complete": True, "stopped": None})
+    if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):
+        stopped = "time" if isinstance(outcome, limited.TimedOut) else "memory"
+        return json_answer({"explanation": None, "complete": False, "stopped": stopped})
+    raise _failure(outcome)

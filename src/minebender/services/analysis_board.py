@@ -1,0 +1,417 @@
+"""What the analysis board shows of one position, beyond the counts and
+probabilities of ``solver.analyse``: dead cells, the move the bot would make
+and why, exact win chances in small endgames, and why an impossible board
+is impossible.
+
+``study`` does it all in stages, each handed to a ``report`` callable as soon
+as it is known, so that a caller that must stop early (``limited``: a time
+limit, a memory cap) still has what was finished. The stages come cheapest
+and most wanted first: the analysis, then the conflict or the best move,
+then the dead cells, then the win chances.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from minebender.rules.solver import Analysis, Explanation, analyse, explain
+from minebender.rules.solver.conflict import Conflict, conflict
+from minebender.rules.solver.reading import neighbour_table
+from minebender.rules.solver.system import build_system
+from minebender.services.bot.endgame import candidate_wins
+from minebender.services.bot.sampling import LayoutSampler
+from minebender.services.bot.strategy import choose
+from minebender.services.bot.walked import walked_layouts
+from minebender.values.seeded import Stream
+from minebender.values.types import SHOWN, Boom, Hidden, Knowledge, Pos
+
+__all__ = [
+    "Best",
+    "analysis_json",
+    "best_move",
+    "dead_cells",
+    "decimal",
+    "explanation_json",
+    "fraction_text",
+    "probabilities_json",
+    "stage_json",
+    "study",
+    "study_json",
+    "why_json",
+    "win_chances",
+]
+
+
+def _row_major(cells: Any) -> list[Pos]:
+    return sorted(cells, key=lambda p: (p.y, p.x))
+
+
+def decimal(n: int, spec: str = "") -> str:
+    """n in decimal, every digit of it, however long: an exact count of layouts on
+    a big board has more than the 4300 digits ``str`` allows by default
+    (``sys.set_int_max_str_digits``); the limit is lifted only for this one
+    conversion, so nothing is cut or rounded and the rest of the run keeps it."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return format(n, spec)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def fraction_text(p: Fraction) -> str:
+    """An exact fraction as ``"0"``, ``"1"`` or ``"p/q"`` in lowest terms."""
+    if p.denominator == 1:
+        return decimal(p.numerator)
+    return f"{decimal(p.numerator)}/{decimal(p.denominator)}"
+
+
+def _xy(cells: Any) -> list[list[int]]:
+    return [[p.x, p.y] for p in _row_major(cells)]
+
+
+def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
+    """The object of ``minebender solve --json`` without the analysis board's
+    keys (docs/formats.md)."""
+    consistent = analysis.consistent
+    return {
+        "width": knowledge.width,
+        "height": knowledge.height,
+        "mines": knowledge.mines,
+        "consistent": consistent,
+        "solutions": decimal(analysis.solutions),
+        "unique": analysis.unique,
+        "safe": _xy(analysis.safe) if consistent else [],
+        "certain_mines": _xy(analysis.mines) if consistent else [],
+        "probabilities": [
+            [None if p is None else fraction_text(p) for p in row] for row in analysis.probabilities
+        ],
+    }
+
+
+def explanation_json(found: Explanation) -> dict[str, Any]:
+    """The ``explanation`` object of ``solve --json --explain`` (docs/formats.md)."""
+    return {
+        "cell": [found.pos.x, found.pos.y],
+        "mine": found.mine,
+        "numbers": [[p.x, p.y] for p in found.numbers],
+        "uses_total": found.uses_total,
+        "smallest": found.smallest,
+    }
+
+
+def dead_cells(
+    knowledge: Knowledge, analysis: Analysis, seconds: float | None = None
+) -> list[Pos] | None:
+    """The hidden cells, row by row, that are not certain mines and show the same
+    number in every consistent layout where they are safe: revealing one
+    teaches nothing. Empty on an inconsistent view.
+
+    A cell whose hidden neighbours are all settled (safe or certain mines)
+    is dead at once. A few layouts drawn at random show most of the others
+    live (two layouts where the cell is safe and shows two numbers). For the
+    rest, the layouts where the cell is safe are counted (the analysis gives
+    them: the solutions times one less its probability) and compared with
+    the layouts of the view where it shows one number it can show: the cell
+    is dead when they are the same. The draws only spare work: the answer is
+    exact either way.
+
+    Each cell left undecided by the draws costs a count of the whole board:
+    on a lattice of numbers, where no layout can be drawn, that is seconds.
+    With ``seconds``, None when they run out (processor time).
+    """
+    if not analysis.consistent:
+        return []
+    deadline = None if seconds is None else time.process_time() + seconds
+    probs = analysis.probabilities
+    out: list[Pos] = []
+    rows = knowledge.rows
+    live, shown = _drawn(knowledge, analysis)
+    for y, row in enumerate(rows):
+        for x, seen in enumerate(row):
+            p = probs[y][x]
+            if type(seen) is not Hidden or p is None or p == 1:
+                continue
+            pos = Pos(x, y)
+            known = 0
+            open_: list[Fraction] = []
+            for q in knowledge.neighbours(pos):
+                s = rows[q.y][q.x]
+                if type(s) is Boom:
+                    known += 1
+                elif type(s) is Hidden:
+                    pq = probs[q.y][q.x]
+                    assert pq is not None
+                    if pq == 1:
+                        known += 1
+                    elif pq != 0:
+                        open_.append(pq)
+            if deadline is not None and open_ and time.process_time() > deadline:
+                return None
+            if not open_ or (
+                pos not in live
+                and _shows_one_number(knowledge, analysis, pos, p, known, open_, shown.get(pos))
+            ):
+                out.append(pos)
+    return out
+
+
+SAMPLES = 24
+"""Layouts drawn to show cells live before any exact test."""
+WALK_STEPS = 60_000
+"""Flips the local search may take for its layouts, where none can be drawn:
+about 0.5 s of processor time."""
+
+LISTED_CELLS = 40
+"""The most undecided cells in one part of the frontier for which layouts are
+drawn uniformly (``LayoutSampler`` lists the part's assignments: a 16x16
+lattice took 15 s to find it had too many)."""
+
+
+def _listable(knowledge: Knowledge) -> bool:
+    """Whether every part of the frontier is small enough to list."""
+    system = build_system(knowledge)
+    return all(
+        sum(system.groups[g].size for g in c.groups) <= LISTED_CELLS for c in system.components
+    )
+
+
+def _drawn(knowledge: Knowledge, analysis: Analysis) -> tuple[set[Pos], dict[Pos, int]]:
+    """Hidden cells that show two numbers in the layouts drawn (fixed draws, so
+    the same view always takes the same time): certainly live; and for the
+    others, the number they showed where they were safe. Where layouts cannot
+    be drawn uniformly (unknown total, a revealed mine, a frontier with too
+    many assignments to list) a local search finds some (``bot.walked``)."""
+    rng = Stream.from_text("minebender analysis board")
+    layouts: list[frozenset[int]] = []
+    if _listable(knowledge):
+        try:
+            sampler = LayoutSampler(knowledge, analysis)
+            layouts = [sampler.sample(rng) for _ in range(SAMPLES)]
+        except ValueError:
+            pass
+    if not layouts:
+        layouts = walked_layouts(knowledge, analysis, SAMPLES, WALK_STEPS, rng)
+    w, h = knowledge.width, knowledge.height
+    around = neighbour_table(w, h)
+    cells = [i for i, s in enumerate(s for row in knowledge.rows for s in row) if type(s) is Hidden]
+    first: dict[int, int] = {}
+    live: set[int] = set()
+    for layout in layouts:
+        for i in cells:
+            if i in layout or i in live:
+                continue
+            n = sum(1 for j in around[i] if j in layout)
+            seen = first.setdefault(i, n)
+            if seen != n:
+                live.add(i)
+    shown = {Pos(i % w, i // w): n for i, n in first.items() if i not in live}
+    return {Pos(i % w, i // w) for i in live}, shown
+
+
+def _shows_one_number(
+    knowledge: Knowledge,
+    analysis: Analysis,
+    pos: Pos,
+    p: Fraction,
+    known: int,
+    open_: list[Fraction],
+    seen: int | None,
+) -> bool:
+    """Whether pos, with undecided neighbours, can show only one number: ``seen``,
+    the number it showed in a layout drawn, is tried first (then a single
+    count settles it), else the likeliest first."""
+    safe_layouts = analysis.solutions * (1 - p)
+    likely = known + round(float(sum(open_))) if seen is None else seen
+    tries = sorted(range(known, known + len(open_) + 1), key=lambda n: (abs(n - likely), n))
+    rows = [list(r) for r in knowledge.rows]
+    for n in tries:
+        rows[pos.y][pos.x] = SHOWN[n]
+        view = Knowledge(
+            knowledge.width, knowledge.height, knowledge.mines, tuple(map(tuple, rows))
+        )
+        count = analyse(view).solutions
+        if count:
+            return count == safe_layouts
+    return False  # pragma: no cover - a cell that can be safe shows some number
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    """The move the bot would make, and a sentence that says why."""
+
+    cell: Pos | None
+    reason: str
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p):.1%}"
+
+
+def _frac(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def best_move(knowledge: Knowledge, analysis: Analysis) -> Best:
+    """The cell the strong bot would reveal next (``bot.strategy.choose``), with a
+    reason: a safe cell; a forced guess taken early (nothing can ever tell it
+    apart, so waiting gains nothing); the endgame guess with the best exact
+    chance to win; or the best guess with its chance to survive."""
+    if not analysis.consistent:
+        return Best(None, "no layout agrees with this board: there is no move to make")
+    hidden = [
+        Pos(x, y)
+        for y, row in enumerate(analysis.probabilities)
+        for x, p in enumerate(row)
+        if p is not None
+    ]
+    if not hidden:
+        return Best(None, "nothing is hidden: the board is cleared")
+    if all(analysis.probabilities[p.y][p.x] == 1 for p in hidden):
+        return Best(None, "every hidden cell is a mine: nothing is left to reveal")
+    decision = choose(knowledge, "strong")
+    cells = [p for p in decision.cells if analysis.probabilities[p.y][p.x] == 0]
+    if not decision.guess:
+        cell = _row_major(cells or decision.cells)[0]
+        return Best(cell, f"({cell.x}, {cell.y}) is safe: no consistent layout has a mine there")
+    cell = decision.cells[0]
+    p = analysis.probabilities[cell.y][cell.x]
+    assert p is not None
+    survive = 1 - p
+    where = f"({cell.x}, {cell.y})"
+    chance = f"{_frac(survive)} ({_pct(survive)})"
+    if decision.why in ("forced", "pair"):
+        kind = "closed group" if decision.why == "forced" else "pair"
+        return Best(
+            cell,
+            f"{where} is a forced guess, taken early: no later click can tell the cells of"
+            f" its {kind} apart, so waiting gains nothing; it is safe with chance {chance}",
+        )
+    if decision.why == "endgame":
+        return Best(
+            cell,
+            f"no cell is safe; {where} gives the best exact chance to win with best play"
+            f" from here, and is safe with chance {chance}",
+        )
+    return Best(
+        cell,
+        f"no cell is safe; the best guess is {where}, safe with chance {chance}, chosen"
+        " for its chance to survive this move and the next",
+    )
+
+
+WIN_CHANCE_LAYOUTS = 20_000
+"""The most layouts of a view whose win chances are searched: every one up to
+this is answered exactly, with no budget (docs/analyse.md gives the times)."""
+
+
+def win_chances(knowledge: Knowledge, analysis: Analysis) -> list[tuple[Pos, Fraction]] | None:
+    """In an endgame of at most ``WIN_CHANCE_LAYOUTS`` layouts, each undecided
+    cell with its exact chance to win the game when revealed now and the rest
+    is played perfectly, row by row; None on a bigger or inconsistent position,
+    or one with fewer than two layouts."""
+    if not analysis.consistent or analysis.solutions > WIN_CHANCE_LAYOUTS:
+        return None
+    found = candidate_wins(knowledge, analysis, WIN_CHANCE_LAYOUTS)
+    if found is None:
+        return None
+    return sorted(found, key=lambda item: (item[0].y, item[0].x))
+
+
+Report = Callable[[tuple[str, Any]], None]
+
+
+def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = None) -> None:
+    """Send each stage of the analysis board's study of knowledge to report, as
+    ``(name, value)``, in this order: ``("analysis", Analysis)``; on an
+    inconsistent view ``("conflict", Conflict)``; ``("best", Best)``,
+    ``("win_chances", list or None)`` and ``("dead", list of Pos)`` (None when
+    ``dead_seconds`` of processor time did not do: see ``dead_cells``). The
+    dead cells come last: on a pathological board they take longest."""
+    analysis = analyse(knowledge)
+    report(("analysis", analysis))
+    if not analysis.consistent:
+        report(("conflict", conflict(knowledge)))
+    report(("best", best_move(knowledge, analysis)))
+    report(("win_chances", win_chances(knowledge, analysis)))
+    report(("dead", dead_cells(knowledge, analysis, dead_seconds)))
+
+
+NOT_REACHED: dict[str, Any] = {
+    "consistent": None,
+    "solutions": None,
+    "unique": None,
+    "safe": None,
+    "certain_mines": None,
+    "probabilities": None,
+    "conflict": None,
+    "conflict_total": None,
+    "best": None,
+    "best_reason": None,
+    "dead": None,
+    "win_chances": None,
+}
+"""The keys of ``study_json``'s answer, as they stand until their stage is done."""
+
+
+def stage_json(knowledge: Knowledge, stage: tuple[str, Any]) -> dict[str, Any]:
+    """The keys of the analysis board's JSON (docs/formats.md) that one stage of
+    ``study`` gives."""
+    name, value = stage
+    if name == "analysis":
+        out = analysis_json(knowledge, value)
+        if value.consistent:  # no conflict to look for
+            out.update(conflict=None, conflict_total=False)
+        return out
+    if name == "conflict":
+        found: Conflict | None = value
+        if found is None:  # pragma: no cover - study asks only on an inconsistent view
+            return {"conflict": None, "conflict_total": False}
+        return {"conflict": _xy(found.numbers), "conflict_total": found.uses_total}
+    if name == "best":
+        best: Best = value
+        cell = None if best.cell is None else [best.cell.x, best.cell.y]
+        return {"best": cell, "best_reason": best.reason}
+    if name == "dead":
+        return {"dead": None if value is None else _xy(value)}
+    if name == "win_chances":
+        chances: list[tuple[Pos, Fraction]] | None = value
+        return {
+            "win_chances": None
+            if chances is None
+            else [{"cell": [p.x, p.y], "win": fraction_text(w)} for p, w in chances]
+        }
+    raise ValueError(f"stage_json: no stage named {name!r}")
+
+
+def study_json(report: Callable[[dict[str, Any]], None], knowledge: Knowledge) -> None:
+    """``study``, each stage sent as the keys of the JSON answer it fills in: a
+    child process (``limited``) then sends small dicts of text, never the
+    Fractions of a big board."""
+    study(lambda stage: report(stage_json(knowledge, stage)), knowledge)
+
+
+def why_json(
+    report: Callable[[Any], None], knowledge: Knowledge, pos: Pos
+) -> dict[str, Any] | None:
+    """``solve --json --explain``'s ``explanation`` for pos: None when the view
+    settles neither way, or no layout agrees with it."""
+    try:
+        found = explain(knowledge, pos)
+    except ValueError:
+        return None  # no layout agrees: nothing to explain
+    return None if found is None else explanation_json(found)
+
+
+def probabilities_json(report: Callable[[Any], None], knowledge: Knowledge) -> dict[str, Any]:
+    """A practice game's ``GET /api/games/{id}/probabilities``: whether the view
+    is consistent and each cell's mine probability as a float (None where
+    shown), worked out in a child process as the analysis board's are."""
+    found = analyse(knowledge)
+    rows = [[None if p is None else float(p) for p in row] for row in found.probabilities]
+    return {"consistent": found.consistent, "probabilities": rows}

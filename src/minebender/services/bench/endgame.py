@@ -1,0 +1,124 @@
+"""``minebender bench endgame``: how long the exact endgame search takes, by
+how many layouts the endgame has.
+
+The endgames are those of real games: the strong bot plays seeded games, and
+every view it meets where no cell is provably safe and at most ``limit``
+layouts remain is searched twice, as the bot searches it (the best guess)
+and as the analysis board does (every cell's chance to win). The figures go
+by bands of layouts: how many endgames, and the median and slowest
+processor time of each search.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from statistics import median
+from typing import NamedTuple
+
+from minebender.rules.game import Game
+from minebender.rules.solver import analyse
+from minebender.services.bot.endgame import endgame
+from minebender.services.bot.play import play_game
+from minebender.services.bot.strategy import StrategyName
+from minebender.values.types import Setup
+
+__all__ = ["BANDS", "Band", "Timing", "bands", "run", "time_endgames"]
+
+BANDS = (10, 100, 1_000, 3_000, 10_000, 20_000)
+"""The upper ends of the bands of layouts the figures are grouped by."""
+
+Timing = tuple[int, float, float]
+"""(layouts, seconds for the best guess, seconds for every cell's chance)."""
+
+
+def time_endgames(
+    board: Setup, games: int, seed: int, limit: int, strategy: StrategyName, first: str
+) -> list[Timing]:
+    """Search every endgame of up to ``limit`` layouts met in ``games`` games of
+    the bot (``bot.play.play_game``'s strategy and first click)."""
+    out: list[Timing] = []
+
+    def watch(game: Game) -> None:
+        k = game.knowledge
+        a = analyse(k)
+        if a.safe or not 2 <= a.solutions <= limit:
+            return
+        start = time.process_time()
+        found = endgame(k, a, limit)
+        if found is None:  # pragma: no cover - the analysis counted them
+            return
+        found.best()
+        best = time.process_time() - start
+        start = time.process_time()
+        found = endgame(k, a, limit)
+        if found is not None:
+            found.chances()
+        out.append((a.solutions, best, time.process_time() - start))
+
+    for i in range(games):
+        play_game(board, seed, i, strategy, first, watch=watch)
+    return out
+
+
+class Band(NamedTuple):
+    """The figures of the endgames of one band of layouts."""
+
+    low: int
+    high: int
+    endgames: int
+    best_median: float
+    best_max: float
+    chances_median: float
+    chances_max: float
+
+
+def bands(timings: list[Timing]) -> list[Band]:
+    """The timings grouped by ``BANDS``, bands with no endgame left out."""
+    out = []
+    low = 2
+    for high in BANDS:
+        band = [t for t in timings if low <= t[0] <= high]
+        low = high + 1
+        if band:
+            best = [t[1] for t in band]
+            every = [t[2] for t in band]
+            out.append(
+                Band(
+                    min(t[0] for t in band),
+                    max(t[0] for t in band),
+                    len(band),
+                    median(best),
+                    max(best),
+                    median(every),
+                    max(every),
+                )
+            )
+    return out
+
+
+def run(
+    board: Setup,
+    games: int,
+    seed: int,
+    limit: int,
+    as_json: bool,
+    strategy: StrategyName = "strong",
+    first: str = "tuned",
+) -> int:
+    """Time the endgames of the games and print the figures by band; the exit status."""
+    rows = bands(time_endgames(board, games, seed, limit, strategy, first))
+    if as_json:
+        found = [r._asdict() for r in rows]
+        print(json.dumps({"games": games, "seed": seed, "limit": limit, "bands": found}))
+        return 0
+    w, h, m = board.width, board.height, board.mines
+    print(f"endgames of {games} games on {w}x{h} with {m} mines (seed {seed}),")
+    print(f"up to {limit:,} layouts; processor time of one search")
+    print("layouts          endgames   best guess: median     max   every cell: median     max")
+    for r in rows:
+        print(
+            f"{r.low:>6}..{r.high:<6}  {r.endgames:>8} {r.best_median:>19.3f}s {r.best_max:>7.2f}s"
+            f" {r.chances_median:>19.3f}s {r.chances_max:>7.2f}s"
+        )
+    return 0

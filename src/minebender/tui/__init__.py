@@ -1,7 +1,0 @@
-"""The terminal game: a Textual app that plays a ``Session`` and shows
-``Game.display()`` with Windows XP's colours, plus the replay viewer."""
-
-from minebender.tui.app import MinebenderApp
-from minebender.tui.board import BoardWidget
-
-__all__ = ["BoardWidget", "MinebenderApp"]
