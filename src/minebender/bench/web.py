@@ -50,7 +50,7 @@ from minebender.seeded import Stream
 from minebender.types import Pos, neighbours
 from minebender.words import count
 
-__all__ = ["THINK_MS_LIMIT", "BenchError", "Load", "Stats", "choose", "run"]
+__all__ = ["THINK_MS_LIMIT", "BenchError", "Load", "Stats", "choose", "run", "start_server"]
 
 TARGET_MS = 50.0
 OTHERS = (
@@ -295,7 +295,8 @@ async def _load_with_analyses(url: str, plan: Load, stats: Stats) -> float:
     return wall
 
 
-def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: Path, *options: str) -> tuple[subprocess.Popen[bytes], str]:
+    """`minebender serve` with options on a free loopback port, once it answers."""
     import socket
     import urllib.request
 
@@ -303,7 +304,7 @@ def _start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     cmd = [sys.executable, "-m", "minebender", "serve", "--port", str(port), "--db", str(db)]
-    proc = subprocess.Popen([*cmd, "--no-browser"], stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen([*cmd, "--no-browser", *options], stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
         if proc.poll() is not None:
@@ -369,7 +370,7 @@ def run(plan: Load, url: str | None, analyse: bool, check: bool) -> int:
         proc = None
         if url is None:
             try:
-                proc, url = _start_server(Path(tmp) / "bench.db")
+                proc, url = start_server(Path(tmp) / "bench.db")
             except RuntimeError as exc:
                 raise BenchError(f"cannot start a server: {exc}") from exc
         try:

@@ -16,10 +16,11 @@ from minebender.analysis_board import probabilities_json
 from minebender.mbf import MBFError, format_mbf
 from minebender.store import clean_name
 from minebender.web.access import AUTH, AppHub, SolverTurns, holding, json_answer, owned
-from minebender.web.analyse_routes import ANALYSE_LIMITS
+from minebender.web.analyse_routes import ANALYSE_LIMITS, LIGHT_ANALYSE_LIMITS
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 from minebender.web.game_routes import live_view
+from minebender.web.lanes import light_board
 from minebender.web.models import NameIn
 from minebender.web.record_routes import best_times_of
 
@@ -63,8 +64,10 @@ async def probabilities(
         if not live.session.spec.practice:
             raise ApiError(403, "probabilities are shown for practice games only")
         knowledge = live.session.knowledge
-    async with turns.turn():
-        outcome = await limited.run_async(probabilities_json, knowledge, limits=ANALYSE_LIMITS)
+    light = light_board(knowledge.width, knowledge.height)  # web.lanes
+    async with turns.lane(light).turn():
+        limits = LIGHT_ANALYSE_LIMITS if light else ANALYSE_LIMITS
+        outcome = await limited.run_async(probabilities_json, knowledge, limits=limits)
     if isinstance(outcome, limited.Done):
         return json_answer(outcome.value)
     if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):

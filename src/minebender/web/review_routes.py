@@ -7,6 +7,8 @@ hard board is stopped at its time limit and memory cap), so no file, however
 bad or hard, takes the server down or holds up the other players; both wait
 for the client's turn at the files' work (``web.admission``), so a flood of
 uploads from one client is refused (429) rather than queued without end.
+An Expert-size file takes the light lane (``web.lanes``), which a flood of
+big files never holds.
 """
 
 from __future__ import annotations
@@ -26,13 +28,17 @@ from minebender.review.report import review_record
 from minebender.web.access import FileTurns
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
+from minebender.web.lanes import light_board, light_file
 
-__all__ = ["MAX_REVIEW_BYTES", "REVIEW", "REVIEW_LIMITS", "router"]
+__all__ = ["LIGHT_REVIEW_LIMITS", "MAX_REVIEW_BYTES", "REVIEW", "REVIEW_LIMITS", "router"]
 
 REVIEW = "/api/review"
 MAX_REVIEW_BYTES = 5_000_000
 """The largest file the route takes: a real replay is a few kB to a few hundred."""
 REVIEW_LIMITS = limited.Limits(seconds=30.0, memory=2 * 1024**3, nice=5)
+LIGHT_REVIEW_LIMITS = limited.Limits(seconds=30.0, memory=2 * 1024**3, nice=5, nice_after=1.0)
+"""An Expert-size file's (``web.lanes``): at full speed for a second, ahead of
+the big files' children."""
 
 limited.preload("minebender.review.report")
 
@@ -54,6 +60,12 @@ async def _read(file: Path, raw: bytes) -> Record:
         return await asyncio.to_thread(read_record, file, raw)
     except ReviewError as exc:
         raise ApiError(422, str(exc)) from None
+
+
+async def _judged(record: Record, frames: bool, light: bool) -> limited.Outcome:
+    """The review of record in a child, within the limits of its lane."""
+    limits = LIGHT_REVIEW_LIMITS if light else REVIEW_LIMITS
+    return await limited.run_async(_review_json, record, frames, limits=limits)
 
 
 def _answered(file: Path, outcome: limited.Outcome) -> Response:
@@ -94,10 +106,18 @@ async def review(
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/octet-stream":
         raise ApiError(415, "send the file as Content-Type: application/octet-stream")
-    turns.check()  # a flood is refused before its files are read
+    declared = request.headers.get("content-length", "")
+    light = light_file(int(declared) if declared.isdigit() else None)  # web.lanes
+    turns.lane(light).check()  # a flood is refused before its files are read
     raw = await request.body()  # at most MAX_REVIEW_BYTES (web.bodies.BodyLimit)
+    light = light and light_file(len(raw))
     file = Path(Path(name).name)
-    async with turns.turn():
+    outcome: limited.Outcome | None = None
+    async with turns.lane(light).turn():
         record = await _read(file, raw)
-        outcome = await limited.run_async(_review_json, record, frames, limits=REVIEW_LIMITS)
+        if not light or light_board(record.width, record.height):
+            outcome = await _judged(record, frames, light)
+    if outcome is None:  # a small file of a big board: judged in the heavy lane
+        async with turns.lane(False).turn():
+            outcome = await _judged(record, frames, False)
     return _answered(file, outcome)
