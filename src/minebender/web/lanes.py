@@ -26,8 +26,9 @@ __all__ = ["LIGHT_BYTES", "LIGHT_CELLS", "LIGHT_TEXT", "light_board", "light_fil
 
 LIGHT_CELLS = 30 * 16
 """The most cells of a light board: Expert's."""
-LIGHT_TEXT = 64 * 1024
-"""The most characters of a light board's text: an Expert board is about 600."""
+LIGHT_TEXT = 8 * 1024
+"""The most characters of a light board's text: an Expert board's is about 500,
+so a flood of bigger boards is refused before any of them is read."""
 LIGHT_BYTES = 256 * 1024
 """The most bytes of a light replay file: a real Expert game's is 3 to 60 kB."""
 
