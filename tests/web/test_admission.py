@@ -9,9 +9,10 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from minebender import limited
 from minebender.web.access import Turns
 from minebender.web.admission import Admission, Busy, Client, Share
-from minebender.web.lanes import LIGHT_BYTES, light_board, light_file
+from minebender.web.lanes import LIGHT_BYTES, LIGHT_NICE_AFTER, in_lane, light_board, light_file
 
 FLOOD = Client("10.0.0.1", "f" * 16)
 POLITE = Client("10.0.0.2", "p" * 16)
@@ -194,3 +195,11 @@ def test_a_file_is_light_up_to_its_bound_when_its_size_is_known(
     size: int | None, light: bool
 ) -> None:
     assert light_file(size) is light
+
+
+def test_a_light_job_runs_at_full_priority_for_its_first_second_only() -> None:
+    heavy = limited.Limits(seconds=10.0, nice=19, nice_after=0.2)
+    assert in_lane(heavy, False) == heavy
+    light = in_lane(heavy, True)
+    assert (light.seconds, light.nice, light.nice_after) == (10.0, 19, LIGHT_NICE_AFTER)
+    assert in_lane(limited.Limits(nice=5, nice_after=3.0), True).nice_after == 3.0

@@ -21,7 +21,6 @@ stage.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any
@@ -38,11 +37,10 @@ from minebender.types import Knowledge, Pos
 from minebender.web.access import Lane, SolverTurns, Turns, json_answer
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
-from minebender.web.lanes import LIGHT_TEXT, light_board
+from minebender.web.lanes import LIGHT_TEXT, in_lane, light_board
 
 __all__ = [
     "ANALYSE_LIMITS",
-    "LIGHT_ANALYSE_LIMITS",
     "NDJSON",
     "AnalyseIn",
     "WhyIn",
@@ -63,9 +61,6 @@ ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=19, nic
 """About 10 s and 2 GiB a board; niced after 0.2 s, so that other players'
 moves come first while a hard board runs, and an Expert board still answers
 at full speed."""
-LIGHT_ANALYSE_LIMITS = dataclasses.replace(ANALYSE_LIMITS, nice_after=1.0)
-"""A light board's (``web.lanes``): at full speed for a second, so that it
-is not slowed to the pace of the huge boards beside it."""
 SPARES = 3
 """Children forked ahead of the first analyses (the solver's turns are
 ``web.admission.Bounds.solver``)."""
@@ -132,7 +127,7 @@ async def _read_board(body: AnalyseIn, turns: Turns) -> tuple[Board, Lane]:
 
 
 def _limits(lane: Lane) -> limited.Limits:
-    return LIGHT_ANALYSE_LIMITS if lane.light else ANALYSE_LIMITS
+    return in_lane(ANALYSE_LIMITS, lane.light)
 
 
 async def _until_gone(request: Request) -> None:

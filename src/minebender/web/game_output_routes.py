@@ -15,12 +15,12 @@ from minebender import replay as replay_mod
 from minebender.analysis_board import probabilities_json
 from minebender.mbf import MBFError, format_mbf
 from minebender.store import clean_name
+from minebender.web import analyse_routes
 from minebender.web.access import AUTH, AppHub, SolverTurns, holding, json_answer, owned
-from minebender.web.analyse_routes import ANALYSE_LIMITS, LIGHT_ANALYSE_LIMITS
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
 from minebender.web.game_routes import live_view
-from minebender.web.lanes import light_board
+from minebender.web.lanes import in_lane, light_board
 from minebender.web.models import NameIn
 from minebender.web.record_routes import best_times_of
 
@@ -66,7 +66,7 @@ async def probabilities(
         knowledge = live.session.knowledge
     light = light_board(knowledge.width, knowledge.height)  # web.lanes
     async with turns.lane(light).turn():
-        limits = LIGHT_ANALYSE_LIMITS if light else ANALYSE_LIMITS
+        limits = in_lane(analyse_routes.ANALYSE_LIMITS, light)
         outcome = await limited.run_async(probabilities_json, knowledge, limits=limits)
     if isinstance(outcome, limited.Done):
         return json_answer(outcome.value)

@@ -22,7 +22,19 @@ refused (429) by them, fairly between clients as the heavy lane's is.
 
 from __future__ import annotations
 
-__all__ = ["LIGHT_BYTES", "LIGHT_CELLS", "LIGHT_TEXT", "light_board", "light_file"]
+import dataclasses
+
+from minebender import limited
+
+__all__ = [
+    "LIGHT_BYTES",
+    "LIGHT_CELLS",
+    "LIGHT_NICE_AFTER",
+    "LIGHT_TEXT",
+    "in_lane",
+    "light_board",
+    "light_file",
+]
 
 LIGHT_CELLS = 30 * 16
 """The most cells of a light board: Expert's."""
@@ -31,6 +43,9 @@ LIGHT_TEXT = 8 * 1024
 so a flood of bigger boards is refused before any of them is read."""
 LIGHT_BYTES = 256 * 1024
 """The most bytes of a light replay file: a real Expert game's is 3 to 60 kB."""
+LIGHT_NICE_AFTER = 1.0
+"""Seconds a light job runs at full priority before it is niced as heavy ones
+are: it is not slowed to the pace of the huge work beside it."""
 
 
 def light_board(width: int, height: int) -> bool:
@@ -41,3 +56,10 @@ def light_board(width: int, height: int) -> bool:
 def light_file(size: int | None) -> bool:
     """Whether a replay of size bytes (None: unknown) may be small work."""
     return size is not None and 0 <= size <= LIGHT_BYTES
+
+
+def in_lane(limits: limited.Limits, light: bool) -> limited.Limits:
+    """A job's limits in its lane: a light one's niced after ``LIGHT_NICE_AFTER``."""
+    if not light:
+        return limits
+    return dataclasses.replace(limits, nice_after=max(limits.nice_after, LIGHT_NICE_AFTER))

@@ -28,17 +28,14 @@ from minebender.review.report import review_record
 from minebender.web.access import FileTurns
 from minebender.web.bodies import StrictJSONRoute
 from minebender.web.errors import ApiError
-from minebender.web.lanes import light_board, light_file
+from minebender.web.lanes import in_lane, light_board, light_file
 
-__all__ = ["LIGHT_REVIEW_LIMITS", "MAX_REVIEW_BYTES", "REVIEW", "REVIEW_LIMITS", "router"]
+__all__ = ["MAX_REVIEW_BYTES", "REVIEW", "REVIEW_LIMITS", "router"]
 
 REVIEW = "/api/review"
 MAX_REVIEW_BYTES = 5_000_000
 """The largest file the route takes: a real replay is a few kB to a few hundred."""
 REVIEW_LIMITS = limited.Limits(seconds=30.0, memory=2 * 1024**3, nice=5)
-LIGHT_REVIEW_LIMITS = limited.Limits(seconds=30.0, memory=2 * 1024**3, nice=5, nice_after=1.0)
-"""An Expert-size file's (``web.lanes``): at full speed for a second, ahead of
-the big files' children."""
 
 limited.preload("minebender.review.report")
 
@@ -64,8 +61,9 @@ async def _read(file: Path, raw: bytes) -> Record:
 
 async def _judged(record: Record, frames: bool, light: bool) -> limited.Outcome:
     """The review of record in a child, within the limits of its lane."""
-    limits = LIGHT_REVIEW_LIMITS if light else REVIEW_LIMITS
-    return await limited.run_async(_review_json, record, frames, limits=limits)
+    return await limited.run_async(
+        _review_json, record, frames, limits=in_lane(REVIEW_LIMITS, light)
+    )
 
 
 def _answered(file: Path, outcome: limited.Outcome) -> Response:
