@@ -1,5 +1,5 @@
-"""Options of ``bench solver`` and ``bench web`` that are numbers of time: a
-value that is not finite or absurdly large is one usage line, exit 2, before
+"""Options of ``bench solver``, ``bench web`` and ``bench server``: a
+value that is not finite, absurdly large or not readable is one usage line, exit 2, before
 anything runs; and what the web benchmark's ``all`` row covers is said."""
 
 from __future__ import annotations
@@ -78,3 +78,15 @@ def test_a_peer_without_its_function_says_what_to_install(
     monkeypatch.setitem(sys.modules, "ms_toollib", types.ModuleType("ms_toollib"))
     with pytest.raises(solver.PeerError, match=r"pip install 'ms-toollib>=1\.5\.20'"):
         solver.load_peer()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("flood", "--review", "/nonexistent/x.avf"), "--review: cannot read /nonexistent/x.avf"),
+        (("floods",), "argument PART: choose from flood, frames, slow, not 'floods'"),
+        (("--flood", "0"), "--flood must be from 1 to 1000, got '0'"),
+    ],
+)
+def test_bench_server_refuses_bad_options_in_one_line(args: tuple[str, ...], message: str) -> None:
+    _refused(_run("server", *args), f"minebender bench server: error: {message}")

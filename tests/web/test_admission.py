@@ -9,7 +9,16 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from minebender.faces.web.access import Turns
 from minebender.faces.web.admission import Admission, Busy, Client, Share
+from minebender.faces.web.lanes import (
+    LIGHT_BYTES,
+    LIGHT_NICE_AFTER,
+    in_lane,
+    light_board,
+    light_file,
+)
+from minebender.services import limited
 
 FLOOD = Client("10.0.0.1", "f" * 16)
 POLITE = Client("10.0.0.2", "p" * 16)
@@ -151,3 +160,52 @@ def test_a_full_line_of_the_server_is_a_503() -> None:
 def test_a_share_out_of_range_is_refused(fields: dict[str, int], words: str) -> None:
     with pytest.raises(ValueError, match=words):
         Share(**fields)
+
+
+def test_one_address_flooding_the_heavy_lane_leaves_the_light_lane_free() -> None:
+    """A cookieless flood and a cookieless polite request are one client: the
+    flood holds its heavy share and is refused past it, while the polite
+    request's Expert-size work takes a light turn at once (``web.lanes``)."""
+
+    async def main() -> None:
+        heavy = Admission(Share(slots=3, running=2, waiting=4), "analyses")
+        light = Admission(Share(slots=2, running=1, waiting=4), "Expert-size analyses")
+        turns = Turns(light, heavy, Client("127.0.0.1"))
+        release, log = asyncio.Event(), []
+        flood = [
+            asyncio.ensure_future(_holding(turns.lane(False).admission, turns.client, release, log))
+            for _ in range(6)
+        ]
+        await asyncio.sleep(0)
+        with pytest.raises(Busy):
+            turns.lane(False).check()
+        async with turns.lane(True).turn():
+            assert (light.running, heavy.running, heavy.waiting) == (1, 2, 4)
+        release.set()
+        await asyncio.gather(*flood)
+
+    _run(main)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "light"), [(30, 16, True), (16, 30, True), (31, 16, False), (480, 1, True)]
+)
+def test_a_board_is_light_up_to_experts_cells(width: int, height: int, light: bool) -> None:
+    assert light_board(width, height) is light
+
+
+@pytest.mark.parametrize(
+    ("size", "light"), [(None, False), (0, True), (LIGHT_BYTES, True), (LIGHT_BYTES + 1, False)]
+)
+def test_a_file_is_light_up_to_its_bound_when_its_size_is_known(
+    size: int | None, light: bool
+) -> None:
+    assert light_file(size) is light
+
+
+def test_a_light_job_runs_at_full_priority_for_its_first_second_only() -> None:
+    heavy = limited.Limits(seconds=10.0, nice=19, nice_after=0.2)
+    assert in_lane(heavy, False) == heavy
+    light = in_lane(heavy, True)
+    assert (light.seconds, light.nice, light.nice_after) == (10.0, 19, LIGHT_NICE_AFTER)
+    assert in_lane(limited.Limits(nice=5, nice_after=3.0), True).nice_after == 3.0

@@ -3,6 +3,9 @@ expected outcome:
 
 - a flood of heavy analyses from one client: past its share, 429 with
   Retry-After; a polite client's analysis is answered while the flood runs;
+- lanes: a cookieless flood of huge boards or big files from 127.0.0.1 does
+  not hold up a cookieless Expert analysis or review from the same address
+  (the light lane); a flood of Expert analyses gets 429 from the light lane;
 - frames of a replay run in a child process: its memory cap is the child's,
   and a killed child is a clear 500;
 - slow clients: a head or a body that trickles in is cut at its deadline
@@ -40,6 +43,7 @@ with warnings.catch_warnings():
 
 from minebender.faces.web import create_app, replay_routes
 from minebender.faces.web.clients import COOKIE
+from minebender.faces.web.lanes import LIGHT_BYTES
 from minebender.formats.boardtext import format_board
 from minebender.services import limited
 from minebender.services.bench.long_replay import long_replay
@@ -156,6 +160,109 @@ def test_a_flood_gets_429_and_a_polite_client_is_answered_meanwhile(tmp_path: Pa
     assert len(refused) == 7 and sum(a.status_code == 200 for a in answers) == 3
     assert all(a.headers["retry-after"].isdigit() for a in refused)
     assert "from this client" in refused[0].json()["detail"]
+
+
+REPLAYS = Path(__file__).parents[2] / ".." / "shared" / "replays"
+OCTETS = {"Content-Type": "application/octet-stream"}
+
+
+def _flood(
+    url: str, count: int, body: bytes | str, headers: dict[str, str]
+) -> tuple[list[threading.Thread], list[httpx.Response]]:
+    """count requests posted at once to url by a program that keeps no cookie."""
+    answers: list[httpx.Response] = []
+
+    def post() -> None:
+        answers.append(httpx.post(url, content=body, headers=headers, timeout=300))
+
+    threads = [threading.Thread(target=post) for _ in range(count)]
+    for t in threads:
+        t.start()
+    return threads, answers
+
+
+def _until_refused(answers: list[httpx.Response], count: int) -> None:
+    deadline = time.monotonic() + 60
+    while sum(a.status_code == 429 for a in answers) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def _refused_well(answers: list[httpx.Response]) -> list[httpx.Response]:
+    refused = [a for a in answers if a.status_code == 429]
+    assert all(a.headers["retry-after"].isdigit() for a in refused)
+    return refused
+
+
+@pytest.mark.slow
+def test_a_cookieless_flood_of_huge_boards_leaves_an_expert_analysis_free(tmp_path: Path) -> None:
+    """50 analyses of a huge lattice and one of an Expert board, all from
+    127.0.0.1 without cookies: one client to the server. The flood is refused
+    past its share (429, Retry-After); the Expert board takes the light lane
+    and is answered while the flood is still at work."""
+    server = Server(tmp_path / "games.db").start()
+    hard = json.dumps({"board": format_board(wide_lattice(120, 1).knowledge)})
+    expert = json.dumps({"board": format_board(real_play("expert", 1, 3)[0].knowledge)})
+    try:
+        threads, answers = _flood(server.url + "/api/analyse", 50, hard, JSON)
+        _until_refused(answers, 40)
+        r = httpx.post(server.url + "/api/analyse", content=expert, headers=JSON, timeout=120)
+        answered_before = len(answers)
+        for t in threads:
+            t.join()
+    finally:
+        server.kill()
+    assert r.status_code == 200 and r.json()["complete"] is True
+    assert answered_before < 50  # some of the flood was still at work
+    assert len(_refused_well(answers)) >= 40
+    assert "from this client" in _refused_well(answers)[0].json()["detail"]
+
+
+@pytest.mark.slow
+def test_a_cookieless_flood_of_big_files_leaves_an_expert_review_free(tmp_path: Path) -> None:
+    """50 reviews of a replay too big for the light lane (Expert-size, but of
+    8,000 events) and one of a real Expert game, all cookieless from one
+    address: the real game's review is answered while the flood is at work."""
+    server = Server(tmp_path / "games.db").start()
+    big = long_replay(8_000)
+    assert len(big) > LIGHT_BYTES
+    real = (REPLAYS / "arbiter_expert_lost_wasted_clicks.avf").read_bytes()
+    try:
+        threads, answers = _flood(server.url + "/api/review?name=long.json", 50, big, OCTETS)
+        _until_refused(answers, 40)
+        r = httpx.post(
+            server.url + "/api/review?name=expert.avf", content=real, headers=OCTETS, timeout=120
+        )
+        answered_before = len(answers)
+        for t in threads:
+            t.join()
+    finally:
+        server.kill()
+    assert r.status_code == 200, r.text
+    assert (r.json()["width"], r.json()["height"]) == (30, 16)
+    assert answered_before < 50
+    assert len(_refused_well(answers)) >= 40
+
+
+@pytest.mark.slow
+def test_a_flood_of_light_requests_is_refused_by_the_light_lanes_bounds(tmp_path: Path) -> None:
+    """50 Expert analyses at once from one cookieless program: the light lane
+    bounds it as the heavy lane would (429, Retry-After), and another client
+    behind the same address, with its cookie, is answered meanwhile."""
+    server = Server(tmp_path / "games.db", options=("--light-jobs", "2")).start()
+    expert = json.dumps({"board": format_board(real_play("expert", 1, 3)[0].knowledge)})
+    try:
+        threads, answers = _flood(server.url + "/api/analyse", 50, expert, JSON)
+        _until_refused(answers, 1)
+        with httpx.Client(cookies={COOKIE: "p" * 32}, timeout=120) as polite:
+            r = polite.post(server.url + "/api/analyse", content=expert, headers=JSON)
+        for t in threads:
+            t.join()
+    finally:
+        server.kill()
+    assert r.status_code == 200 and r.json()["complete"] is True
+    refused = _refused_well(answers)
+    assert refused and "Expert-size analyses" in refused[0].json()["detail"]
+    assert {a.status_code for a in answers} == {200, 429}
 
 
 def _trickle(port: int, count: int, head: bytes, seconds: float) -> tuple[list[bytes], float]:
@@ -282,6 +389,7 @@ def test_a_connection_idle_after_its_answer_is_closed(tmp_path: Path) -> None:
     ("option", "value", "words"),
     [
         ("--analyses", "0", "--analyses must be from 1 to 64, got '0'"),
+        ("--light-jobs", "65", "--light-jobs must be from 1 to 64, got '65'"),
         ("--per-client", "x", "--per-client must be an integer in digits 0-9, got 'x'"),
         ("--head-timeout", "3601", "--head-timeout must be from 1 to 3600, got '3601'"),
         ("--max-connections", "-5", "--max-connections must be from 1 to 100000, got '-5'"),

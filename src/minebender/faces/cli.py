@@ -54,7 +54,7 @@ __all__ = [
 COMMANDS: dict[str, str] = {
     "serve": "play in the browser: a local web server on 127.0.0.1:8000",
     "solve": "analyse a board file: safe cells, mines, exact probabilities",
-    "bench": "figures of the solver, bot, page, puzzles, research tools",
+    "bench": "figures: solver, bot, page, server, puzzles, research tools",
     "bot": "let the bot play games; print how each ended and its last board",
     "play": "play in the terminal; q saves and quits, the next play resumes",
     "replay": "watch a replay file in the terminal, step by step",

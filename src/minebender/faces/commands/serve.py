@@ -60,6 +60,7 @@ def _add_bounds(parser: argparse.ArgumentParser) -> None:
         ("--analyses", 1, 65, 3, "analyses and probabilities at once"),
         ("--file-jobs", 1, 65, 2, "reviews and replay frames at once"),
         ("--puzzle-jobs", 1, 65, 2, "puzzle requests at once"),
+        ("--light-jobs", 1, 65, 2, "Expert-size analyses, and reviews, at once (light lanes)"),
         ("--per-client", 1, 1001, 4, "requests one client may have waiting per kind; past it 429"),
         ("--head-timeout", 1, 3601, 10, "seconds a request's head may take"),
         ("--body-timeout", 1, 3601, 60, "seconds a request's body may take"),
@@ -83,7 +84,8 @@ def bounds_of(args: argparse.Namespace) -> tuple[Bounds, Timeouts]:
     timeouts = Timeouts(
         args.head_timeout, args.body_timeout, args.idle_timeout, args.max_connections
     )
-    return Bounds(share(args.analyses), share(args.file_jobs), share(args.puzzle_jobs)), timeouts
+    shares = (share(args.analyses), share(args.file_jobs), share(args.puzzle_jobs))
+    return Bounds(*shares, light=share(args.light_jobs)), timeouts
 
 
 def _open_files_for(connections: int) -> int:

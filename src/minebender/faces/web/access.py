@@ -24,6 +24,7 @@ __all__ = [
     "AUTH",
     "AppHub",
     "FileTurns",
+    "Lane",
     "PuzzleTurns",
     "SolverTurns",
     "Turns",
@@ -87,11 +88,13 @@ def shared(request: Request, name: str, make: Callable[[], T]) -> T:
 
 
 @dataclass(frozen=True, slots=True)
-class Turns:
-    """A request's place at one kind of heavy work (``web.admission``)."""
+class Lane:
+    """A request's place in one lane of heavy work (``web.admission``)."""
 
     admission: Admission
     client: Client
+    light: bool = False
+    """The light lane (``web.lanes``)."""
 
     def check(self) -> None:
         """``Busy`` now if the turn would be refused (before costly reading)."""
@@ -102,30 +105,46 @@ class Turns:
         return self.admission.turn(self.client)
 
 
-async def _solver_turns(request: Request) -> Turns:
-    admission = request.app.state.solver_turns
+@dataclass(frozen=True, slots=True)
+class Turns:
+    """A request's places at one kind of heavy work: its light lane and its
+    heavy one (``web.lanes`` says which a request takes)."""
+
+    light: Admission
+    heavy: Admission
+    client: Client
+
+    def lane(self, light: bool) -> Lane:
+        """The light lane when light, else the heavy one."""
+        return Lane(self.light if light else self.heavy, self.client, light)
+
+
+def _admission(request: Request, name: str) -> Admission:
+    admission = getattr(request.app.state, name)
     assert isinstance(admission, Admission)
-    return Turns(admission, client_of(request))
+    return admission
+
+
+async def _solver_turns(request: Request) -> Turns:
+    light, heavy = _admission(request, "light_solver_turns"), _admission(request, "solver_turns")
+    return Turns(light, heavy, client_of(request))
 
 
 async def _file_turns(request: Request) -> Turns:
-    admission = request.app.state.file_turns
-    assert isinstance(admission, Admission)
-    return Turns(admission, client_of(request))
+    light, heavy = _admission(request, "light_file_turns"), _admission(request, "file_turns")
+    return Turns(light, heavy, client_of(request))
 
 
-async def _puzzle_turns(request: Request) -> Turns:
-    admission = request.app.state.puzzle_turns
-    assert isinstance(admission, Admission)
-    return Turns(admission, client_of(request))
+async def _puzzle_turns(request: Request) -> Lane:
+    return Lane(_admission(request, "puzzle_turns"), client_of(request))
 
 
 SolverTurns = Annotated[Turns, Depends(_solver_turns)]
-"""The request's turn at the solver's work: analyses, proofs, probabilities."""
+"""The request's turns at the solver's work: analyses, proofs, probabilities."""
 FileTurns = Annotated[Turns, Depends(_file_turns)]
-"""The request's turn at the files' work: reviews and a replay's frames."""
-PuzzleTurns = Annotated[Turns, Depends(_puzzle_turns)]
-"""The request's turn at the puzzles' work: making, reading, checking them."""
+"""The request's turns at the files' work: reviews and a replay's frames."""
+PuzzleTurns = Annotated[Lane, Depends(_puzzle_turns)]
+"""The request's turn at the puzzles' work (one lane): making, reading, checking them."""
 
 
 async def owned(hub: Hub, gid: str, authorization: str | None) -> Live:

@@ -219,8 +219,11 @@ class Admission:
 class Bounds:
     """The shares of the server's kinds of heavy work: the solver's (analyses,
     their proofs, a practice game's probabilities), the files' (reviews of
-    uploaded replays, a replay's frames) and the puzzles'."""
+    uploaded replays, a replay's frames) and the puzzles'; and ``light``,
+    the share of each light lane (``web.lanes``: Expert-size analyses, and
+    reviews of Expert-size files), turns the heavy work never takes."""
 
     solver: Share = Share(slots=3, running=2)
     files: Share = Share(slots=2, running=1)
     puzzles: Share = Share(slots=2, running=1)
+    light: Share = Share(slots=2, running=1)

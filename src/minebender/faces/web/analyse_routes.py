@@ -7,7 +7,9 @@ and a memory cap, never on the event loop nor in the server's own memory:
 a pathological board answers with what was known when it stopped, and holds
 up no other player. A client that goes away (the page aborts its request
 after an edit) has its child killed at once. Analyses take turns fairly
-between clients (``web.admission``): past a client's share, 429.
+between clients (``web.admission``): past a client's share, 429; a board
+of at most Expert's cells takes the light lane (``web.lanes``), which a
+flood of huge boards never holds.
 
 A client that sends ``Accept: application/x-ndjson`` gets the analysis as
 it is made: one JSON line per stage, as the child reports it (the count and
@@ -27,9 +29,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from minebender.faces.web.access import SolverTurns, Turns, json_answer
+from minebender.faces.web.access import Lane, SolverTurns, Turns, json_answer
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
+from minebender.faces.web.lanes import LIGHT_TEXT, in_lane, light_board
 from minebender.formats.boardtext import Board, BoardTextError
 from minebender.formats.minetext import parse_position
 from minebender.services import limited
@@ -110,6 +113,23 @@ def _board(body: AnalyseIn) -> Board:
     return board
 
 
+async def _read_board(body: AnalyseIn, turns: Turns) -> tuple[Board, Lane]:
+    """The body's board, read off the event loop, and its lane (``web.lanes``):
+    a flood is refused before its boards are read, and a text too long for
+    a light board is checked against the heavy lane unread."""
+    short = len(body.board) <= LIGHT_TEXT
+    turns.lane(short).check()
+    board = await asyncio.to_thread(_board, body)
+    k = board.knowledge
+    lane = turns.lane(short and light_board(k.width, k.height))
+    lane.check()
+    return board, lane
+
+
+def _limits(lane: Lane) -> limited.Limits:
+    return in_lane(ANALYSE_LIMITS, lane.light)
+
+
 async def _until_gone(request: Request) -> None:
     """Return when the client has gone away (its body is read by then, so the
     next message is the disconnect)."""
@@ -119,13 +139,13 @@ async def _until_gone(request: Request) -> None:
             return
 
 
-async def _limited(request: Request, turns: Turns, fn: Any, *args: Any) -> Any:
+async def _limited(request: Request, lane: Lane, fn: Any, *args: Any) -> Any:
     """fn's outcome in a child process, or None when the client went away first
     (the child is then killed, or never started)."""
 
     async def work() -> limited.Outcome:
-        async with turns.turn():
-            return await limited.run_async(fn, *args, limits=ANALYSE_LIMITS)
+        async with lane.turn():
+            return await limited.run_async(fn, *args, limits=_limits(lane))
 
     task = asyncio.ensure_future(work())
     gone = asyncio.ensure_future(_until_gone(request))
@@ -139,7 +159,7 @@ async def _limited(request: Request, turns: Turns, fn: Any, *args: Any) -> Any:
     return task.result()
 
 
-async def _staged(request: Request, turns: Turns, fn: Any, *args: Any) -> AsyncGenerator[Any]:
+async def _staged(request: Request, lane: Lane, fn: Any, *args: Any) -> AsyncGenerator[Any]:
     """Each stage of fn's work as the child reports it, then its outcome; it
     ends early, the child killed (or never started), when the client goes away."""
     loop = asyncio.get_running_loop()
@@ -149,8 +169,8 @@ async def _staged(request: Request, turns: Turns, fn: Any, *args: Any) -> AsyncG
         loop.call_soon_threadsafe(queue.put_nowait, ("stage", stage))
 
     async def work() -> limited.Outcome:
-        async with turns.turn():
-            return await limited.run_async(fn, *args, limits=ANALYSE_LIMITS, on_stage=heard)
+        async with lane.turn():
+            return await limited.run_async(fn, *args, limits=_limits(lane), on_stage=heard)
 
     task = asyncio.ensure_future(work())
     # the stages are queued before the task is done: its end comes after them
@@ -199,11 +219,11 @@ def _line(data: Any) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode() + b"\n"
 
 
-async def _streamed(request: Request, turns: Turns, k: Any) -> Response:
+async def _streamed(request: Request, lane: Lane, k: Any) -> Response:
     """The analysis as NDJSON: a line per stage (the keys it fills in), then
     the whole answer. A crash before the first line is a 500 as without the
     stream; after it, the last line is ``{"detail": ...}``."""
-    events = _staged(request, turns, study_json, k)
+    events = _staged(request, lane, study_json, k)
     first = await anext(events, None)
     if first is None:
         return Response(status_code=499)  # nobody is listening
@@ -255,12 +275,11 @@ async def analyse_position(body: AnalyseIn, request: Request, turns: SolverTurns
     about 10 s or at its memory cap, answering what was known by then.
     With ``Accept: application/x-ndjson``, a JSON line per stage as it is
     done, then the whole answer. 429 (Retry-After) past the client's share."""
-    turns.check()  # a flood is refused before its boards are read
-    board = await asyncio.to_thread(_board, body)
+    board, lane = await _read_board(body, turns)
     k = board.knowledge
     if _wants_stream(request):
-        return await _streamed(request, turns, k)
-    outcome = await _limited(request, turns, study_json, k)
+        return await _streamed(request, lane, k)
+    outcome = await _limited(request, lane, study_json, k)
     if outcome is None:
         return Response(status_code=499)  # nobody is listening
     if isinstance(outcome, limited.Crashed | limited.Failed):
@@ -283,11 +302,10 @@ def _hidden_cell(body: WhyIn, k: Knowledge) -> Pos:
 async def analyse_why(body: WhyIn, request: Request, turns: SolverTurns) -> Response:
     """The fewest shown numbers that prove a hidden cell safe or a mine (the
     ``explanation`` of ``solve --json --explain``), null when nothing does."""
-    turns.check()
-    board = await asyncio.to_thread(_board, body)
+    board, lane = await _read_board(body, turns)
     k = board.knowledge
     cell = _hidden_cell(body, k)
-    outcome = await _limited(request, turns, why_json, k, cell)
+    outcome = await _limited(request, lane, why_json, k, cell)
     if outcome is None:
         return Response(status_code=499)
     if isinstance(outcome, limited.Done):

@@ -137,6 +137,9 @@ def create_app(
     app.state.solver_turns = Admission(bounds.solver, "analyses")  # web.access.SolverTurns
     app.state.file_turns = Admission(bounds.files, "replays")  # web.access.FileTurns
     app.state.puzzle_turns = Admission(bounds.puzzles, "puzzle requests")
+    # the light lanes (web.lanes): turns a flood of heavy work never takes
+    app.state.light_solver_turns = Admission(bounds.light, "Expert-size analyses")
+    app.state.light_file_turns = Admission(bounds.light, "Expert-size replays")
     errors.install(app)
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)

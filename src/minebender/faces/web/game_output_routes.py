@@ -10,11 +10,12 @@ import asyncio
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from minebender.faces.web import analyse_routes
 from minebender.faces.web.access import AUTH, AppHub, SolverTurns, holding, json_answer, owned
-from minebender.faces.web.analyse_routes import ANALYSE_LIMITS
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.faces.web.game_routes import live_view
+from minebender.faces.web.lanes import in_lane, light_board
 from minebender.faces.web.models import NameIn
 from minebender.faces.web.record_routes import best_times_of
 from minebender.formats import replay as replay_mod
@@ -64,8 +65,10 @@ async def probabilities(
         if not live.session.spec.practice:
             raise ApiError(403, "probabilities are shown for practice games only")
         knowledge = live.session.knowledge
-    async with turns.turn():
-        outcome = await limited.run_async(probabilities_json, knowledge, limits=ANALYSE_LIMITS)
+    light = light_board(knowledge.width, knowledge.height)  # web.lanes
+    async with turns.lane(light).turn():
+        limits = in_lane(analyse_routes.ANALYSE_LIMITS, light)
+        outcome = await limited.run_async(probabilities_json, knowledge, limits=limits)
     if isinstance(outcome, limited.Done):
         return json_answer(outcome.value)
     if isinstance(outcome, limited.TimedOut | limited.OutOfMemory):

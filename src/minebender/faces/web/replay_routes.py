@@ -111,13 +111,14 @@ async def replay_frames(request: Request, turns: FileTurns) -> Response:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise ApiError(415, "send the replay file as Content-Type: application/json")
-    turns.check()  # a flood is refused before its files are read
+    lane = turns.lane(False)  # the frames of any replay are heavy work (web.lanes)
+    lane.check()  # a flood is refused before its files are read
     raw = await request.body()  # at most MAX_REPLAY_BYTES (web.bodies.BodyLimit)
     fd, name = tempfile.mkstemp(prefix="minebender-frames-", suffix=".json")
     os.close(fd)
     out = Path(name)
     try:
-        async with turns.turn():
+        async with lane.turn():
             outcome = await limited.run_async(_frames_json, raw, name, limits=FRAMES_LIMITS)
         answer = _answered(outcome, out)
     except BaseException:

@@ -7,6 +7,8 @@ hard board is stopped at its time limit and memory cap), so no file, however
 bad or hard, takes the server down or holds up the other players; both wait
 for the client's turn at the files' work (``web.admission``), so a flood of
 uploads from one client is refused (429) rather than queued without end.
+An Expert-size file takes the light lane (``web.lanes``), which a flood of
+big files never holds.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from fastapi.responses import Response
 from minebender.faces.web.access import FileTurns
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
+from minebender.faces.web.lanes import in_lane, light_board, light_file
 from minebender.formats import replay
 from minebender.services import limited
 from minebender.services.review import Record, ReviewError, read_record
@@ -49,6 +52,15 @@ def _review_json(report: Any, record: Record, frames: bool) -> bytes:
     return json.dumps(out, separators=(",", ":")).encode()
 
 
+def _for_viewer(file: Path, raw: bytes, review: bytes) -> bytes:
+    """The review's JSON with what the viewer draws beside it: the mouse path
+    (none when the file has none) and whether the layout is its code's."""
+    out = json.loads(review)
+    out["pointer"] = pointer_of(file, raw)
+    out["dealt"] = _dealt(file, raw)
+    return json.dumps(out, separators=(",", ":")).encode()
+
+
 def _dealt(file: Path, raw: bytes) -> bool | None:
     """Whether a minebender replay's layout is the board its code deals (the
     viewer says so when it is not); None for another client's file."""
@@ -67,6 +79,13 @@ async def _read(file: Path, raw: bytes) -> Record:
         return await asyncio.to_thread(read_record, file, raw)
     except ReviewError as exc:
         raise ApiError(422, str(exc)) from None
+
+
+async def _judged(record: Record, frames: bool, light: bool) -> limited.Outcome:
+    """The review of record in a child, within the limits of its lane."""
+    return await limited.run_async(
+        _review_json, record, frames, limits=in_lane(REVIEW_LIMITS, light)
+    )
 
 
 def _answered(file: Path, outcome: limited.Outcome) -> Response:
@@ -109,14 +128,20 @@ async def review(
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/octet-stream":
         raise ApiError(415, "send the file as Content-Type: application/octet-stream")
-    turns.check()  # a flood is refused before its files are read
+    declared = request.headers.get("content-length", "")
+    light = light_file(int(declared) if declared.isdigit() else None)  # web.lanes
+    turns.lane(light).check()  # a flood is refused before its files are read
     raw = await request.body()  # at most MAX_REVIEW_BYTES (web.bodies.BodyLimit)
+    light = light and light_file(len(raw))
     file = Path(Path(name).name)
-    async with turns.turn():
+    outcome: limited.Outcome | None = None
+    async with turns.lane(light).turn():
         record = await _read(file, raw)
-        outcome = await limited.run_async(_review_json, record, frames, limits=REVIEW_LIMITS)
-        if frames and isinstance(outcome, limited.Done):
-            # the mouse path, for the viewer to draw (none when the file has none)
-            outcome.value["pointer"] = await asyncio.to_thread(pointer_of, file, raw)
-            outcome.value["dealt"] = _dealt(file, raw)
+        if not light or light_board(record.width, record.height):
+            outcome = await _judged(record, frames, light)
+    if outcome is None:  # a small file of a big board: judged in the heavy lane
+        async with turns.lane(False).turn():
+            outcome = await _judged(record, frames, False)
+    if frames and isinstance(outcome, limited.Done):
+        outcome = limited.Done(await asyncio.to_thread(_for_viewer, file, raw, outcome.value))
     return _answered(file, outcome)

@@ -1,5 +1,5 @@
 """A replay file of as many events as asked (up to the format's 100,000): what
-the server's bounds are measured with (``scripts/bench-limits.py``: its memory
+the server's bounds are measured with (``minebender bench server``: its memory
 while framing one) and tested with.
 
 The game is a lost Expert board: a reveal that opens a corner, then a flag

@@ -50,7 +50,7 @@ from minebender.values.seeded import Stream
 from minebender.values.types import Pos, neighbours
 from minebender.values.words import count
 
-__all__ = ["THINK_MS_LIMIT", "BenchError", "Load", "Stats", "choose", "run"]
+__all__ = ["THINK_MS_LIMIT", "BenchError", "Load", "Stats", "choose", "run", "start_server"]
 
 TARGET_MS = 50.0
 OTHERS = (

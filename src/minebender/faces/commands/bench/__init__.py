@@ -8,7 +8,7 @@ import importlib
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
-SUMMARY = "figures of the solver, bot, page, puzzles, research tools"
+SUMMARY = "figures: solver, bot, page, server, puzzles, research tools"
 EXAMPLE = "minebender bench solver --seed 1 --peer ms_toollib"
 
 # benchmark name -> one-line summary; the options of each are read by the module
@@ -17,6 +17,7 @@ BENCHMARKS: dict[str, str] = {
     "solver": "time analyse on real-play and lattice positions, optionally beside a peer",
     "bot": "play many games with the bot and print the win rate with its interval",
     "web": "load the web server with concurrent players and print round-trip times",
+    "server": "flood the server and print a polite client's latency, memory, slow clients",
     "noguess": "generate no-guess boards per level and print median and worst times",
     "puzzle": "make puzzles of each difficulty and print median and worst times",
     "env": "play the bot through the Gymnasium environment: win rate and steps/s",
