@@ -197,6 +197,7 @@ def test_a_board_past_the_time_limit_answers_what_is_known(
     assert got["width"] == 200 and got["consistent"] is None and got["dead"] is None
 
 
+@pytest.mark.heavy
 def test_a_board_past_the_memory_cap_answers_what_is_known(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
