@@ -11,6 +11,7 @@ import itertools
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 
 import minebender as mb
@@ -39,6 +40,7 @@ def _hidden(view: Knowledge) -> list[Pos]:
 
 @settings(max_examples=300, deadline=None)
 @given(knowledges(max_side=4, max_cells=10))
+@pytest.mark.heavy
 def test_dead_cells_show_one_number_wherever_they_are_safe(view: Knowledge) -> None:
     """A dead cell is hidden, not a certain mine, and shows the same number in
     every consistent layout where it is safe; every other such cell is live."""

@@ -26,6 +26,7 @@ from reference.views import random_view
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_the_ceiling_is_never_below_perfect_play() -> None:
     rng = random.Random(11)
     checked = tight = 0

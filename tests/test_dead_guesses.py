@@ -53,6 +53,7 @@ def _stuck_views(seed: int, count: int) -> list[Knowledge]:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_a_dead_cell_is_never_a_better_guess_than_a_live_one() -> None:
     """On stuck random small views with both kinds of cell, the best live
     guess wins at least as often as the best dead one, and mostly more."""

@@ -100,6 +100,7 @@ def test_endgame_search_finds_the_exact_best_win_probability() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_cut_offs_keep_the_search_exact_on_bigger_positions() -> None:
     """On 16-cell boards with 12 to 200 layouts, where whole candidates are cut
     off half evaluated and most sets reached deep down hold two layouts."""

@@ -249,7 +249,7 @@ def test_the_render_is_the_screen_as_text() -> None:
     assert text is not None and text[0] in "F012345678"
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_the_bot_wins_through_the_environment_as_often_as_published() -> None:
     """docs/bot.md: 97.16% of 1,000,000 Beginner games. The bot, reading only
     observations, must not be told apart from that on 400 boards of their own

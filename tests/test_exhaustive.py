@@ -28,9 +28,9 @@ SMALL = sorted({(w, h) for w in range(6) for h in range(6) if w * h <= 5} - {(0,
 LARGE = [
     pytest.param(3, 2, 1, (0, 1), id="3x2"),
     pytest.param(2, 3, 1, (0, 1), id="2x3"),
-    pytest.param(4, 2, 0, (0, 1), id="4x2", marks=pytest.mark.slow),
-    pytest.param(2, 4, 0, (0, 1), id="2x4", marks=pytest.mark.slow),
-    pytest.param(3, 3, 0, (0, 1), id="3x3", marks=pytest.mark.slow),
+    pytest.param(4, 2, 0, (0, 1), id="4x2", marks=pytest.mark.heavy),
+    pytest.param(2, 4, 0, (0, 1), id="2x4", marks=pytest.mark.heavy),
+    pytest.param(3, 3, 0, (0, 1), id="3x3", marks=pytest.mark.heavy),
 ]
 """(width, height, most flags at a time, assist k) for the larger boards."""
 
@@ -55,6 +55,7 @@ def search(w: int, h: int, layout: Layout, max_flags: int, ks: tuple[int, ...]) 
     return len(seen)
 
 
+@pytest.mark.heavy
 def test_exhaustive_small_boards_any_flags() -> None:
     """Boards of up to 5 cells: every layout, every reachable game, all laws."""
     games = [

@@ -59,6 +59,7 @@ def _first_pair_by_definition(view: Knowledge) -> Pos | None:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_revealing_an_unsplittable_pair_first_loses_nothing() -> None:
     """On every stuck view among 3,000 random small ones, the pair found is the
     one the definition gives from the layouts (or none when there is none), and

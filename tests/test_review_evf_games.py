@@ -106,6 +106,7 @@ def toollib_video(data: bytes, tmp: Path) -> tuple[Any, tuple[bool, bool, bool]]
     return video, flags
 
 
+@pytest.mark.heavy
 def test_every_kind_of_game_reads_back_with_its_own_figures(tmp_path: Path) -> None:
     """Every finished game without the assist has an .evf, and ms_toollib's
     figures of it are minebender's: the end, the 3BV and the 3BV done, and

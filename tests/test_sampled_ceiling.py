@@ -52,6 +52,7 @@ def stuck_views(seed: int, count: int) -> list[tuple[Knowledge, mb.Analysis]]:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_with_every_layout_the_bound_is_between_perfect_play_and_two_moves() -> None:
     sharper = exact = 0
     for view, analysis in stuck_views(11, 80):
@@ -75,6 +76,7 @@ def test_with_every_layout_the_bound_is_between_perfect_play_and_two_moves() -> 
         (["1.1..", ".....", "....."], 3),  # one component holding 1 or 2 mines
     ],
 )
+@pytest.mark.heavy
 def test_every_draw_agrees_with_the_view_and_draws_are_uniform(rows: list[str], mines: int) -> None:
     view = view_of_rows(rows, mines)
     analysis = mb.analyse(view)
@@ -107,6 +109,7 @@ def test_the_sampler_needs_a_known_total_and_a_consistent_view() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_sampled_games_are_the_same_games_with_a_lower_bound_on_average() -> None:
     board = setup(Intermediate())
     games = [0, 1, 2, 4]  # 2 and 4 reach a heuristic guess, 0 and 1 do not

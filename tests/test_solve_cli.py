@@ -164,6 +164,7 @@ def test_solve_reads_a_mine_position(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("unbuffered", ["1", ""])
+@pytest.mark.heavy
 def test_a_grid_written_at_once_is_never_cut_short_in_silence(
     big_board: Path, unbuffered: str
 ) -> None:
@@ -270,6 +271,7 @@ def big_board(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.heavy
 def test_a_count_of_more_than_4300_digits_is_printed_exactly(big_board: Path) -> None:
     """The exact count, every digit, in --json; in the text, in short form and
     a grid that fits 80 columns, folded into bands; no traceback."""
@@ -503,6 +505,7 @@ conflict names six numbers and the total, one sentence past 80 columns."""
     ],
     ids=["expert", "expert-explain", "conflict", "200x200"],
 )
+@pytest.mark.heavy
 def test_every_line_of_the_text_fits_80_columns(board: str, args: tuple[str, ...]) -> None:
     """Not a terminal: 80 columns. The prose (the cells listed, the conflict,
     the reasons) is folded at spaces, never inside a cell such as (12, 3), and

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -78,6 +79,9 @@ class Server:
                 with urllib.request.urlopen(self.url + "/api/health", timeout=1) as r:
                     if r.status == 200:
                         return self
+            except urllib.error.HTTPError as exc:
+                exc.close()  # its answer holds the socket open until closed
+                time.sleep(0.1)
             except OSError:
                 time.sleep(0.1)
         self.kill()

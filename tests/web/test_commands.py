@@ -71,6 +71,7 @@ def test_bench_web_runs_and_stops_by_itself(capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.slow
 @pytest.mark.timeout(300)
+@pytest.mark.heavy
 def test_bench_web_times_the_analysis_board(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

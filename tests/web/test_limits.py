@@ -125,7 +125,7 @@ def test_a_killed_frames_child_is_a_clear_500(
     assert list(temp.iterdir()) == []
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_flood_gets_429_and_a_polite_client_is_answered_meanwhile(tmp_path: Path) -> None:
     """Ten heavy analyses from one client, with two turns: one runs, two wait,
     seven are refused at once (429, Retry-After in whole seconds). A polite
@@ -193,7 +193,7 @@ def _refused_well(answers: list[httpx.Response]) -> list[httpx.Response]:
     return refused
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_cookieless_flood_of_huge_boards_leaves_an_expert_analysis_free(tmp_path: Path) -> None:
     """50 analyses of a huge lattice and one of an Expert board, all from
     127.0.0.1 without cookies: one client to the server. The flood is refused
@@ -217,7 +217,7 @@ def test_a_cookieless_flood_of_huge_boards_leaves_an_expert_analysis_free(tmp_pa
     assert "from this client" in _refused_well(answers)[0].json()["detail"]
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_cookieless_flood_of_big_files_leaves_an_expert_review_free(tmp_path: Path) -> None:
     """50 reviews of a replay too big for the light lane (Expert-size, but of
     8,000 events) and one of a real Expert game, all cookieless from one
@@ -243,7 +243,7 @@ def test_a_cookieless_flood_of_big_files_leaves_an_expert_review_free(tmp_path: 
     assert len(_refused_well(answers)) >= 40
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_flood_of_light_requests_is_refused_by_the_light_lanes_bounds(tmp_path: Path) -> None:
     """50 Expert analyses at once from one cookieless program: the light lane
     bounds it as the heavy lane would (429, Retry-After), and another client
@@ -309,7 +309,7 @@ def _trickle(port: int, count: int, head: bytes, seconds: float) -> tuple[list[b
     return told, worst
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_heads_that_trickle_in_are_cut_and_health_answers(tmp_path: Path) -> None:
     """200 connections that send a request head a byte at a time are closed at
     the head deadline, each told 408; /api/health answers all along."""
@@ -323,7 +323,7 @@ def test_heads_that_trickle_in_are_cut_and_health_answers(tmp_path: Path) -> Non
     assert worst < 5  # health had no answer in 20 s before the deadline
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_body_that_trickles_in_is_cut_at_its_deadline(tmp_path: Path) -> None:
     server = Server(tmp_path / "games.db", options=("--body-timeout", "2")).start()
     try:
@@ -350,7 +350,7 @@ def test_a_body_that_trickles_in_is_cut_at_its_deadline(tmp_path: Path) -> None:
     assert ended and took < 10
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_past_the_connection_cap_the_longest_waiting_is_closed(tmp_path: Path) -> None:
     """With a cap of 20 connections, 20 idle ones do not keep /api/health out:
     it takes the place of the one that waited longest."""
@@ -368,7 +368,7 @@ def test_past_the_connection_cap_the_longest_waiting_is_closed(tmp_path: Path) -
         server.kill()
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_connection_idle_after_its_answer_is_closed(tmp_path: Path) -> None:
     server = Server(tmp_path / "games.db", options=("--idle-timeout", "1")).start()
     try:

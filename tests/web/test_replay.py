@@ -185,6 +185,7 @@ def test_a_utf8_bom_is_forgiven(clock: FakeClock) -> None:
     assert replay.loads("\ufeff" + text) == replay.loads(text)
 
 
+@pytest.mark.heavy
 def test_replay_board_prints_a_position_solve_reads(clock: FakeClock, tmp_path: Any) -> None:
     """``minebender replay FILE --board MOVE``: the board as the player saw it
     after MOVE moves, flags included, in the board text ``solve`` reads."""
