@@ -36,9 +36,11 @@ __all__ = ["STRATEGIES", "Decision", "StrategyName", "choose", "two_move_surviva
 StrategyName = Literal["fast", "strong"]
 STRATEGIES: tuple[StrategyName, ...] = ("fast", "strong")
 
-ENDGAME_LAYOUTS = 3_000
-"""Search the endgame exhaustively when at most this many layouts remain:
-more plays no better on Expert and takes far longer (docs/bot.md)."""
+ENDGAME_LAYOUTS = 1_000
+"""Search the endgame exhaustively when at most this many layouts remain. On
+Expert 3,000 took 2.5 times the processor time per game and won no more
+games of 2,000 (docs/bot.md, How fast it is): the few searches past 1,000
+layouts cost most of the time."""
 MAX_EVALUATIONS = 10
 """Candidates whose every outcome the strong strategy analyses, at most, once
 one of them is not dead: the safest few hold the best two-move score, and
