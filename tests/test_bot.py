@@ -25,7 +25,7 @@ from minebender.bot.strategy import _scored, _second_order
 from minebender.game import Game
 from minebender.solver.reveal import Reveals
 from minebender.types import Assist, Knowledge, Pos, Reveal
-from reference.views import random_view, view_of_rows
+from reference.views import stuck_views, view_of_rows
 
 BEGINNER = mb.setup(mb.Beginner())
 
@@ -187,11 +187,7 @@ def test_a_candidate_is_dropped_only_when_it_cannot_reach_the_bound() -> None:
     never does."""
     rng = random.Random(46)
     checked = dropped = 0
-    for _ in range(1000):
-        view = random_view(rng, [(6, 5), (5, 5), (7, 4)], reveal=0.5)
-        analysis = mb.analyse(view)
-        if analysis.safe or analysis.solutions < 2:
-            continue
+    for view, analysis in stuck_views(rng, [(6, 5), (5, 5), (7, 4)], 0.5, 1000):
         reveals = Reveals(view)
         for y, row in enumerate(analysis.probabilities):
             for x, p in enumerate(row):
