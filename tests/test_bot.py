@@ -3,6 +3,7 @@ layout), never presses the assist, and its games replay exactly from seeds."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -10,6 +11,7 @@ import pytest
 
 import minebender as mb
 from minebender.rules.game import Game
+from minebender.rules.solver.reveal import Reveals
 from minebender.services.bot import (
     PlayerView,
     StrategyName,
@@ -21,8 +23,9 @@ from minebender.services.bot import (
 )
 from minebender.services.bot.endgame import best_endgame_move
 from minebender.services.bot.rules import simple_deductions
+from minebender.services.bot.strategy import _scored, _second_order
 from minebender.values.types import Assist, Knowledge, Pos, Reveal
-from reference.views import view_of_rows
+from reference.views import stuck_views, view_of_rows
 
 BEGINNER = mb.setup(mb.Beginner())
 
@@ -175,3 +178,28 @@ def test_endgame_search_prefers_the_informative_guess() -> None:
 def test_choose_rejects_a_view_no_layout_fits() -> None:
     with pytest.raises(ValueError, match="no layout agrees"):
         choose(view_of_rows(["..", "88"], 1), "fast")
+
+
+def test_a_candidate_is_dropped_only_when_it_cannot_reach_the_bound() -> None:
+    """Second-order safety stops scoring a candidate once it cannot beat the
+    best live one: on stuck random views, a bound just above a candidate's
+    full score may drop it (else it scores in full), and a bound just below
+    never does."""
+    rng = random.Random(46)
+    checked = dropped = 0
+    for view, analysis in stuck_views(rng, [(6, 5), (5, 5), (7, 4)], 0.5, 1000):
+        reveals = Reveals(view)
+        for y, row in enumerate(analysis.probabilities):
+            for x, p in enumerate(row):
+                if p is None or p == 1:
+                    continue
+                cell = Pos(x, y)
+                full = _second_order(view, analysis, cell, reveals)
+                chance = 1.0 - float(p)
+                below = _scored(view, analysis, cell, reveals, (chance, full.key[0] - 1e-6))
+                assert below == full
+                above = _scored(view, analysis, cell, reveals, (chance, full.key[0] + 0.01))
+                assert above is None or above == full
+                dropped += above is None
+                checked += 1
+    assert checked >= 300 and dropped >= 100

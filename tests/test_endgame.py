@@ -21,7 +21,7 @@ from minebender.services.bot.endgame import best_endgame_move, candidate_wins, e
 from minebender.services.bot.layouts import enumerate_layouts
 from reference import brute, defs
 from reference.expectimax import best_win
-from reference.views import random_view, view_of_rows
+from reference.views import random_view, stuck_views, view_of_rows
 from strategies import knowledges
 
 SIZES = [(3, 3), (4, 2), (4, 3), (3, 4)]
@@ -89,11 +89,7 @@ def test_endgame_search_finds_the_exact_best_win_probability() -> None:
     several layouts)."""
     rng = random.Random(2026)
     checked = 0
-    for _ in range(600):
-        view = random_view(rng, SIZES, reveal=0.4)
-        analysis = mb.analyse(view)
-        if analysis.safe or analysis.solutions < 2:
-            continue
+    for view, _ in stuck_views(rng, SIZES, 0.4, 600):
         _check_exact(view)
         checked += 1
     assert checked >= 100
@@ -125,11 +121,7 @@ def test_every_cells_chance_is_the_expectimax_after_revealing_it() -> None:
     expectimax's after revealing that cell."""
     rng = random.Random(4242)
     checked = apart = 0
-    for _ in range(600):
-        view = random_view(rng, [(6, 2), (4, 3), (3, 4)], reveal=0.6)
-        analysis = mb.analyse(view)
-        if analysis.safe or analysis.solutions < 2:
-            continue
+    for view, analysis in stuck_views(rng, [(6, 2), (4, 3), (3, 4)], 0.6, 600):
         found = endgame(view, analysis, 1_000)
         assert found is not None
         apart += len(found.search.regions) > 1

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
-from minebender import Hidden, Knowledge, Pos, Shown
+from minebender import Analysis, Hidden, Knowledge, Pos, Shown, analyse
 from reference import defs
 
-__all__ = ["random_view", "view_of_rows"]
+__all__ = ["random_view", "stuck_views", "view_of_rows"]
 
 
 def random_view(rng: random.Random, sizes: list[tuple[int, int]], reveal: float) -> Knowledge:
@@ -27,6 +28,18 @@ def random_view(rng: random.Random, sizes: list[tuple[int, int]], reveal: float)
         for y in range(h)
     )
     return Knowledge(w, h, len(mines), rows)
+
+
+def stuck_views(
+    rng: random.Random, sizes: list[tuple[int, int]], reveal: float, tries: int
+) -> Iterator[tuple[Knowledge, Analysis]]:
+    """Of ``tries`` random views (``random_view``), those where a guess is
+    due (no cell provably safe, several layouts), with their analysis."""
+    for _ in range(tries):
+        view = random_view(rng, sizes, reveal)
+        analysis = analyse(view)
+        if not analysis.safe and analysis.solutions >= 2:
+            yield view, analysis
 
 
 def view_of_rows(rows: list[str], mines: int) -> Knowledge:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from minebender.rules.solver import Analysis
-from minebender.rules.solver.reading import cells_of
+from minebender.rules.solver.reading import cells_of, neighbour_table
 from minebender.services.bot.layouts import enumerate_layouts
 from minebender.services.bot.perfect import Perfect, Region
 from minebender.values.types import Boom, Knowledge, Pos, Shown
@@ -69,17 +69,19 @@ def endgame(knowledge: Knowledge, analysis: Analysis, limit: int) -> Endgame | N
     if found is None:
         return None
     cells, layouts = found
-    index = {p: i for i, p in enumerate(cells)}
-    near = [sum(1 << index[q] for q in knowledge.neighbours(p) if q in index) for p in cells]
+    w = knowledge.width
+    around = neighbour_table(w, knowledge.height)
+    index = {p.y * w + p.x: i for i, p in enumerate(cells)}  # flat index: its cell's number
+    near = [sum(1 << index[q] for q in around[p.y * w + p.x] if q in index) for p in cells]
     total = -1
     if knowledge.mines is not None:
         booms = sum(1 for row in knowledge.rows for s in row if type(s) is Boom)
         total = knowledge.mines - booms - len(analysis.mines)
     groups = [[i, *cells_of(near[i])] for i in range(len(cells))]
-    for y, row in enumerate(knowledge.rows):
-        for x, s in enumerate(row):
-            if type(s) is Shown:
-                groups.append([index[q] for q in knowledge.neighbours(Pos(x, y)) if q in index])
+    flat = [s for row in knowledge.rows for s in row]
+    for j, s in enumerate(flat):
+        if type(s) is Shown:
+            groups.append([index[q] for q in around[j] if q in index])
     parts = _components(len(cells), groups)
     apart: list[list[int]] = []
     tied: list[int] = []

@@ -10,6 +10,7 @@ from itertools import combinations
 from math import comb
 
 from minebender.rules.solver import Analysis
+from minebender.rules.solver.reading import neighbour_table
 from minebender.values.types import Boom, Hidden, Knowledge, Pos, Shown
 
 __all__ = ["constraint_tables", "enumerate_layouts", "place"]
@@ -35,25 +36,24 @@ def enumerate_layouts(
     """
     if analysis.solutions > limit:
         return None
-    hidden = [
-        p
-        for p in knowledge.cells()
-        if type(knowledge.rows[p.y][p.x]) is Hidden and p not in analysis.mines
-    ]
+    w = knowledge.width
+    flat = [s for row in knowledge.rows for s in row]
+    kinds = [type(s) for s in flat]
+    mined = [k is Boom for k in kinds]
+    for p in analysis.mines:
+        mined[p.y * w + p.x] = True
+    open_ = [k is Hidden and not m for k, m in zip(kinds, mined, strict=True)]
+    cell = [Pos(i % w, i // w) for i in range(len(flat))]
+    hidden = [cell[i] for i, o in enumerate(open_) if o]
     numbers: list[tuple[list[Pos], int]] = []
-    for y, row in enumerate(knowledge.rows):
-        for x, s in enumerate(row):
-            if type(s) is not Shown:
-                continue
-            need = s.n
-            around: list[Pos] = []
-            for q in knowledge.neighbours(Pos(x, y)):
-                if q in analysis.mines or type(knowledge.rows[q.y][q.x]) is Boom:
-                    need -= 1
-                elif type(knowledge.rows[q.y][q.x]) is Hidden:
-                    around.append(q)
-            if around:
-                numbers.append((around, need))
+    # flat indexes, not Pos: every shown number is read, and most touch no hidden cell
+    for i, around_i in enumerate(neighbour_table(w, knowledge.height)):
+        s = flat[i]
+        if type(s) is not Shown:
+            continue
+        around = [cell[j] for j in around_i if open_[j]]
+        if around:
+            numbers.append((around, s.n - sum(map(mined.__getitem__, around_i))))
     cells = _frontier_order(hidden, [around for around, _ in numbers])
     n_edge = len(cells)
     on_edge = set(cells)

@@ -36,9 +36,11 @@ __all__ = ["STRATEGIES", "Decision", "StrategyName", "choose", "two_move_surviva
 StrategyName = Literal["fast", "strong"]
 STRATEGIES: tuple[StrategyName, ...] = ("fast", "strong")
 
-ENDGAME_LAYOUTS = 3_000
-"""Search the endgame exhaustively when at most this many layouts remain:
-more plays no better on Expert and takes far longer (docs/bot.md)."""
+ENDGAME_LAYOUTS = 1_000
+"""Search the endgame exhaustively when at most this many layouts remain. On
+Expert 3,000 took 2.5 times the processor time per game and won no more
+games of 2,000 (docs/bot.md, How fast it is): the few searches past 1,000
+layouts cost most of the time."""
 MAX_EVALUATIONS = 10
 """Candidates whose every outcome the strong strategy analyses, at most, once
 one of them is not dead: the safest few hold the best two-move score, and
@@ -156,7 +158,11 @@ def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, flo
             break
         if i >= MAX_EVALUATIONS and live is not None:
             break
-        score = _second_order(knowledge, analysis, p, reveals)
+        # once a live cell is found, a candidate is dropped as soon as it cannot beat it
+        bound = None if live is None else (1.0 - probs[p], live_key[0])
+        score = _scored(knowledge, analysis, p, reveals, bound)
+        if score is None:
+            continue
         if score.dead:
             if score.key > dead_key:
                 dead, dead_key = p, score.key
@@ -178,6 +184,19 @@ class _Score(NamedTuple):
 def _second_order(
     knowledge: Knowledge, analysis: Analysis, p: Pos, reveals: Reveals | None = None
 ) -> _Score:
+    """How revealing p scores two moves ahead, and whether p is dead (see ``_scored``)."""
+    score = _scored(knowledge, analysis, p, reveals, None)
+    assert score is not None  # with no bound, every candidate is scored
+    return score
+
+
+def _scored(
+    knowledge: Knowledge,
+    analysis: Analysis,
+    p: Pos,
+    reveals: Reveals | None,
+    bound: tuple[float, float] | None,
+) -> _Score | None:
     """How revealing p scores two moves ahead, and whether p is dead.
 
     For each number p could show, the view with that number is analysed: if
@@ -185,6 +204,9 @@ def _second_order(
     probability left; if only certain mines are left hidden, p won the game
     (not a loss: a guess that could end the game would score too low).
     ``reveals`` is the view read once for every candidate (made if not given).
+    ``bound``: (the chance p is safe, a survival to beat); None as soon as
+    the numbers left cannot lift p's survival to it, which spares the
+    analyses of a candidate that cannot win (a second-order guess's time).
     """
     if reveals is None:
         reveals = Reveals(knowledge)
@@ -198,6 +220,7 @@ def _second_order(
             unknown += 1
     survive = 0.0
     safe_cells = 0.0
+    lost = 0.0  # of the chance p is safe: the most p's survival can still reach is that less this
     numbers = 0
     for n in range(known, known + unknown + 1):
         after = reveals.outcome(p, n)
@@ -211,6 +234,9 @@ def _second_order(
         else:
             # only certain mines left hidden (lowest 0.0): revealing p wins the game
             survive += share * (1.0 - after.lowest)
+            lost += share * after.lowest
+            if bound is not None and bound[0] - lost < bound[1] - 1e-9:
+                return None
     return _Score((survive, safe_cells), numbers == 1)
 
 
