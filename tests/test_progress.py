@@ -170,3 +170,49 @@ def test_a_corpus_log_adds_its_games_each_file_once(
         [*run, "--corpus", str(tmp_path / "none.jsonl")], capture_output=True, text=True
     )
     assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+def test_the_page_judges_new_games_in_a_child_with_the_same_figures(
+    filled: tuple[Path, list[Session]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first opening of Progress judges every game: in a child process at
+    a file turn, so that other players do not wait; a second opening judges
+    none again."""
+    import warnings
+
+    from starlette import exceptions as starlette_exceptions
+
+    with warnings.catch_warnings():  # Starlette asks for "httpx2"; httpx still works
+        warnings.simplefilter(
+            "ignore",
+            getattr(starlette_exceptions, "StarletteDeprecationWarning", DeprecationWarning),
+        )
+        from fastapi.testclient import TestClient
+
+    from minebender.faces.web import create_app, progress_routes
+    from minebender.services import progress
+
+    judged: list[int] = []
+    in_child = progress_routes._judge_in_child
+
+    def counted(games: list[tuple[object, float]]) -> list[GamePoint | None]:
+        judged.append(len(games))
+        return in_child(games)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(progress_routes, "_judge_in_child", counted)
+    progress._cache.clear()
+    with TestClient(create_app(filled[0])) as client:
+        first = client.get("/api/progress")
+        again = client.get("/api/progress")
+    assert first.status_code == 200, first.text
+    assert first.json() == again.json()
+    assert judged == [4, 1]  # the practice game has no figures: it is asked again
+    progress._cache.clear()
+    with store_module.open(filled[0], read_only=True) as st:
+        here = progress_table(progress_points(st))
+    (row,) = first.json()["levels"]
+    assert (row["games"], row["won"], row["needless_per_game"]) == (
+        here[0].games,
+        here[0].won,
+        here[0].needless_per_game,
+    )

@@ -12,11 +12,11 @@ Practice games count for nothing, as in the statistics.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from statistics import fmean
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from minebender.formats import replay
 from minebender.services.review.corpus import level_of, line_key
@@ -34,9 +34,11 @@ __all__ = [
     "LEVELS",
     "METRICS",
     "GamePoint",
+    "Judge",
     "LevelProgress",
     "corpus_points",
     "game_point",
+    "judge_games",
     "progress_points",
     "progress_svg",
     "progress_table",
@@ -92,13 +94,10 @@ class LevelProgress:
         return 100 * self.won / self.games if self.games else None
 
 
-def game_point(game: StoredGame, finished_at: float) -> GamePoint | None:
-    """A finished game's figures; None for a practice game or one not over."""
+def _judged(game: StoredGame, finished_at: float) -> GamePoint | None:
+    """A finished game's figures, worked out (the cache aside)."""
     if game.status not in ("won", "lost") or game.spec.practice:
         return None
-    known = _cache.get(game.id)
-    if known is not None:
-        return known
     if any(e.type == "practice" for e in game.events):
         return None  # made a practice game while in play
     record = record_of(game.id, replay.from_session(game.session(lambda: 0.0)))
@@ -106,7 +105,7 @@ def game_point(game: StoredGame, finished_at: float) -> GamePoint | None:
         return None
     fig = figures(played(record), None)
     needless = summarize_moves(judge(played(record))).needless_guesses
-    point = GamePoint(
+    return GamePoint(
         game.id,
         level_name(game.spec.level),
         finished_at,
@@ -116,20 +115,46 @@ def game_point(game: StoredGame, finished_at: float) -> GamePoint | None:
         fig.ioe,
         needless,
     )
-    _cache[game.id] = point
+
+
+def judge_games(games: Sequence[tuple[StoredGame, float]]) -> list[GamePoint | None]:
+    """The figures of each game, in order: what a child process runs for the
+    server, so that judging many games takes no time from other players."""
+    return [_judged(game, finished_at) for game, finished_at in games]
+
+
+Judge: TypeAlias = "Callable[[Sequence[tuple[StoredGame, float]]], list[GamePoint | None]]"
+"""Works out the figures of games not yet known (``judge_games``, or the
+same in a child process)."""
+
+
+def game_point(game: StoredGame, finished_at: float) -> GamePoint | None:
+    """A finished game's figures; None for a practice game or one not over."""
+    known = _cache.get(game.id)
+    if known is not None:
+        return known
+    point = _judged(game, finished_at)
+    if point is not None:
+        _cache[game.id] = point
     return point
 
 
-def progress_points(store: Store, limit: int = MAX_GAMES) -> list[GamePoint]:
-    """The figures of the newest ``limit`` finished games, oldest first."""
+def progress_points(
+    store: Store, limit: int = MAX_GAMES, judge_many: Judge = judge_games
+) -> list[GamePoint]:
+    """The figures of the newest ``limit`` finished games, oldest first. The
+    games not yet known are judged together by ``judge_many``, and kept."""
     _, listed = store.finished_page(order="date", limit=limit)
-    out = []
+    todo: list[tuple[StoredGame, float]] = []
     for g in reversed(listed):
-        stored = store.load(g.id)
-        point = None if stored is None else game_point(stored, g.finished_at)
+        if g.id not in _cache:
+            stored = store.load(g.id)
+            if stored is not None:
+                todo.append((stored, g.finished_at))
+    for (game, _), point in zip(todo, judge_many(todo) if todo else [], strict=True):
         if point is not None:
-            out.append(point)
-    return out
+            _cache[game.id] = point
+    return [_cache[g.id] for g in reversed(listed) if g.id in _cache]
 
 
 def corpus_points(lines: Iterable[dict[str, Any]]) -> list[GamePoint]:

@@ -1,31 +1,61 @@
 """The route of a player's progress: every finished game of the store
 reviewed, a row per level and a plot per figure (``minebender.services.progress``).
 
-Each game is judged once and kept (a finished game never changes); the first
-answer over many games takes seconds, so one is worked out at a time, off
-the event loop.
+Each game is judged once and kept (a finished game never changes). The first
+answer over many games takes seconds: the games not yet known are judged in a
+``limited`` child at a file turn, so that no other player waits for them.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
-from minebender.faces.web.access import AppHub, json_answer, shared
+from minebender.faces.web.access import AppHub, FileTurns, json_answer, shared
 from minebender.faces.web.bodies import StrictJSONRoute
+from minebender.faces.web.errors import ApiError
 from minebender.faces.web.hub import Hub
-from minebender.services.progress import METRICS, progress_points, progress_svg, progress_table
+from minebender.services import limited
+from minebender.services.progress import (
+    METRICS,
+    GamePoint,
+    Judge,
+    judge_games,
+    progress_points,
+    progress_svg,
+    progress_table,
+)
+from minebender.services.store.records import StoredGame
+
+PROGRESS_LIMITS = limited.Limits(seconds=300.0, memory=2 * 1024**3, nice=5)
+"""Judging every stored game: minutes at most for the 5,000 read, 2 GiB."""
+
+
+def _judge_child(report: Any, games: list[tuple[StoredGame, float]]) -> list[GamePoint | None]:
+    """The child's work: the figures of the games not yet known."""
+    return judge_games(games)
+
+
+def _judge_in_child(games: Sequence[tuple[StoredGame, float]]) -> list[GamePoint | None]:
+    """``judge_games`` in a child process; an ApiError when it does not end well."""
+    outcome = limited.run(_judge_child, list(games), limits=PROGRESS_LIMITS)
+    if isinstance(outcome, limited.Done):
+        points: list[GamePoint | None] = outcome.value
+        return points
+    raise ApiError(503, f"the games could not be reviewed just now ({type(outcome).__name__})")
+
 
 __all__ = ["progress_of", "router"]
 
 
-def progress_of(hub: Hub) -> dict[str, Any]:
+def progress_of(hub: Hub, judge: Judge = judge_games) -> dict[str, Any]:
     """``GET /api/progress``: a row per level and an SVG plot per figure."""
-    points = progress_points(hub.store)
+    points = progress_points(hub.store, judge_many=judge)
     return {
         "games": len(points),
         "levels": [asdict(r) | {"win_rate": r.win_rate} for r in progress_table(points)],
@@ -43,10 +73,12 @@ router = APIRouter(route_class=StrictJSONRoute)
 
 @router.get("/progress", summary="A player's progress per level")
 async def progress(
-    hub: AppHub, at_once: Annotated[asyncio.Semaphore, Depends(_one_at_a_time)]
+    hub: AppHub,
+    turns: FileTurns,
+    at_once: Annotated[asyncio.Semaphore, Depends(_one_at_a_time)],
 ) -> Response:
     """Every finished game (practice excepted) reviewed: per level the games,
     wins, win rate, best time, mean 3BV/s of the won games, mean IOE and
     needless guesses per game; and plots of them over the games, as SVG."""
-    async with at_once:
-        return json_answer(await asyncio.to_thread(progress_of, hub))
+    async with at_once, turns.lane(False).turn():
+        return json_answer(await asyncio.to_thread(progress_of, hub, _judge_in_child))
