@@ -1,7 +1,8 @@
 """The analysis board's files that are not text (``/api/analyse/file/...``):
-a MinesweeperX ``.mbf`` board opened as a position, and a position saved as
-one. The page sends the file's bytes and gets board text back, so it reads no
-file format of its own beyond the texts (docs/web.md)."""
+a MinesweeperX ``.mbf`` or Arbiter ``.abf`` board opened as a position, and a
+position saved as either (the same bytes: ``formats.mbf``). The page sends
+the file's bytes and gets board text back, so it reads no file format of its
+own beyond the texts (docs/web.md)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,14 @@ from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.faces.web.models import MAX_MBF_BASE64
 from minebender.formats.boardtext import format_board
-from minebender.formats.mbf import MBFError, format_mbf, layout_position, parse_mbf, position_layout
+from minebender.formats.mbf import (
+    MBFError,
+    board_suffix,
+    format_mbf,
+    layout_position,
+    parse_mbf,
+    position_layout,
+)
 
 __all__ = ["FileIn", "router"]
 
@@ -34,11 +42,13 @@ class FileIn(BaseModel):
 
 @router.post("/analyse/file/open", summary="A board file as a position to analyse")
 async def open_board_file(body: FileIn) -> dict[str, str]:
-    """The position of an ``.mbf`` board: every safe cell shows its number,
-    every mine is hidden. A 422 says what is wrong with the file."""
-    if not body.name.lower().endswith(".mbf"):
+    """The position of an ``.mbf`` or ``.abf`` board: every safe cell shows its
+    number, every mine is hidden. A 422 says what is wrong with the file."""
+    if board_suffix(body.name) is None:
         raise ApiError(
-            422, f"{body.name}: the server opens .mbf boards; board text and .mine are read as text"
+            422,
+            f"{body.name}: the server opens .mbf and .abf boards;"
+            " board text and .mine are read as text",
         )
     try:
         data = base64.b64decode(body.data, validate=True)
@@ -55,6 +65,17 @@ async def open_board_file(body: FileIn) -> dict[str, str]:
 async def save_mbf(body: AnalyseIn) -> Response:
     """The layout the position names (its flags and revealed mines) as an
     ``.mbf`` file; a 422 when they are not a whole layout."""
+    return _layout_file(body)
+
+
+@router.post("/analyse/file/abf", summary="A position's layout as an Arbiter .abf board")
+async def save_abf(body: AnalyseIn) -> Response:
+    """The layout the position names as an Arbiter ``.abf`` file: the bytes of
+    its ``.mbf`` file (``formats.mbf``)."""
+    return _layout_file(body)
+
+
+def _layout_file(body: AnalyseIn) -> Response:
     try:
         data = format_mbf(position_layout(_board(body)))
     except MBFError as exc:

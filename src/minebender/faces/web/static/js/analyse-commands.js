@@ -11,7 +11,7 @@ import * as dlg from "./dialogs.js";
 import { closeMenus } from "./menus.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
-import { isMbf, mbfBase64 } from "./boardfile.js";
+import { isBoardFile, mbfBase64 } from "./boardfile.js";
 import { saveFile } from "./files.js";
 
 // ---------------------------------------------------------------- bringing a position in
@@ -54,7 +54,7 @@ async function openFile(file) {
     status(`${file.name}: a position file has at most 10 MB`, true);
     return;
   }
-  if (isMbf(file)) {
+  if (isBoardFile(file)) {
     // the server reads the board file and gives the position as board text
     try {
       const { board } = await api.openBoardFile(file.name, await mbfBase64(file));
@@ -135,9 +135,11 @@ export async function command(cmd) {
     } else if (cmd === "game") await takeGame();
     else if (cmd === "text") await dlg.boardTextDialog(toBoardText(state.pos), "position.txt");
     else if (cmd === "mine") await mineDialog();
-    else if (cmd === "save-mbf") {
-      saveFile(await api.positionMbf(toBoardText(state.pos)), "application/octet-stream", "position.mbf");
-      status("Saved the flagged layout as position.mbf.");
+    else if (cmd === "save-mbf" || cmd === "save-abf") {
+      const kind = cmd === "save-mbf" ? "mbf" : "abf";
+      const bytes = await (kind === "mbf" ? api.positionMbf : api.positionAbf)(toBoardText(state.pos));
+      saveFile(bytes, "application/octet-stream", `position.${kind}`);
+      status(`Saved the flagged layout as position.${kind}.`);
     }
     else if (cmd === "link") await copyLink();
     else if (cmd === "keep") {

@@ -117,7 +117,7 @@ export function controlsDialog() {
       <tr><td>Space / Enter</td><td>the tool at the cursor (or the cell under the mouse)</td></tr>
       <tr><td>0 to 8</td><td>reveal the cell with that number</td></tr>
       <tr><td>F / . / W</td><td>flag / hide / why</td></tr>
-      <tr><td>Ctrl+V, drop a file</td><td>open board text or a .mine position</td></tr>
+      <tr><td>Ctrl+V, drop a file</td><td>open board text, a .mine position or an .mbf/.abf board</td></tr>
       <tr><td>N / O</td><td>new board / open a file</td></tr>
       <tr><td>Touch</td><td>tap: the tool; long press: flag</td></tr></table>`,
   });

@@ -223,8 +223,11 @@ export const why = (board, mines, cell, signal) =>
  * {board, code, difficulty, reasoning, clues, added or hidden}. */
 export const puzzleStep = (how, board) => call("POST", `/api/puzzle/${how}`, { body: { board } });
 
-/** An .mbf board (its bytes in base64) as a position: {board} (board text). */
+/** An .mbf or .abf board (its bytes in base64) as a position: {board} (board text). */
 export const openBoardFile = (name, data) => call("POST", "/api/analyse/file/open", { body: { name, data } });
 
 /** The layout a position names (its flags and revealed mines) as .mbf bytes. */
 export const positionMbf = (board) => call("POST", "/api/analyse/file/mbf", { body: { board }, bytes: true });
+
+/** The same layout as an Arbiter .abf board's bytes. */
+export const positionAbf = (board) => call("POST", "/api/analyse/file/abf", { body: { board }, bytes: true });
