@@ -57,6 +57,8 @@ def test_json_is_the_documented_object(board_file: Path) -> None:
         "dead",
         "best",
         "best_reason",
+        "fifties",
+        "candidates",
         "win_chances",
         "conflict",
         "conflict_total",
@@ -126,6 +128,8 @@ def test_inconsistent_board_exits_1() -> None:
         "conflict_total": True,
         "best": None,
         "best_reason": "no layout agrees with this board: there is no move to make",
+        "fifties": [],
+        "candidates": None,
         "dead": [],
         "win_chances": None,
     }
