@@ -15,7 +15,7 @@ from minebender.formats.boardtext import parse_board
 from minebender.rules.solver import analyse
 from minebender.services.bot.strategy import two_move_survival
 from minebender.services.guess_figures import Candidate, candidates, fifties
-from minebender.values.types import Hidden, Knowledge, Pos, Shown
+from minebender.values.types import Hidden, Knowledge, Pos, Shown, neighbours
 
 
 def _layouts(k: Knowledge) -> list[frozenset[Pos]]:
@@ -78,12 +78,7 @@ def _random_view(rng: random.Random) -> Knowledge:
             if i in mines or rng.random() >= open_:
                 row.append(Hidden())
             else:
-                n = sum(
-                    (yy * w + xx) in mines
-                    for yy in range(y - 1, y + 2)
-                    for xx in range(x - 1, x + 2)
-                    if 0 <= xx < w and 0 <= yy < h
-                )
+                n = sum(q.y * w + q.x in mines for q in neighbours(w, h, Pos(x, y)))
                 row.append(Shown(n))
         rows.append(tuple(row))
     total = len(mines) if rng.random() < 0.8 else None
