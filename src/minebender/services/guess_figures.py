@@ -131,8 +131,9 @@ def _layouts(numbers: Numbers, first: int, mask: int, mines: int) -> int:
 def candidates(
     knowledge: Knowledge, analysis: Analysis, best: Pos | None
 ) -> list[Candidate] | None:
-    """The figures of the best guesses, best second-move safety first (then
-    progress, safety, row order): the best move and the safest other
+    """The figures of the best guesses: the best move first, then the others
+    by best second-move safety (then progress, safety, row order): the best
+    move and the safest other
     undecided cells, at most ``CANDIDATES``, of which at most ``OUTSIDE``
     away from every number (ties: fewer hidden neighbours, then row order).
     None when a cell is provably safe (no guess is needed), nothing is left
@@ -169,7 +170,7 @@ def candidates(
         chosen[-1 if len(chosen) == CANDIDATES else len(chosen) :] = [best.y * w + best.x]
     reveals = Reveals(knowledge)
     found = [_figures(knowledge, analysis, reveals, Pos(i % w, i // w)) for i in chosen]
-    found.sort(key=lambda c: (-c.second, -c.progress, -c.safe, c.cell.y, c.cell.x))
+    found.sort(key=lambda c: (c.cell != best, -c.second, -c.progress, -c.safe, c.cell.y, c.cell.x))
     return found
 
 
