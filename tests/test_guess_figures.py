@@ -144,6 +144,27 @@ def test_every_fifty_is_a_coin_flip_no_click_can_settle(k: Knowledge) -> None:
                     )
 
 
+@pytest.mark.parametrize("k", _views(100))
+def test_the_fifties_are_every_pair_the_definition_names(k: Knowledge) -> None:
+    """Every pair at most two apart, of one probability, never two mines,
+    whose cells are told apart by known mines only: no pair is missed."""
+    analysis = analyse(k)
+    layouts = _layouts(k)
+    probs = analysis.probabilities
+    cells = [
+        Pos(x, y) for y, row in enumerate(probs) for x, p in enumerate(row) if p not in (None, 0, 1)
+    ]
+    want = []
+    for a, b in combinations(cells, 2):
+        if max(abs(a.x - b.x), abs(a.y - b.y)) > 2 or probs[a.y][a.x] != probs[b.y][b.x]:
+            continue
+        apart = (set(k.neighbours(a)) ^ set(k.neighbours(b))) - {a, b}
+        held = {len({a, b} & mines) for mines in layouts}
+        if apart <= analysis.mines and 2 not in held:
+            want.append(((a, b), "pseudo" if 0 in held else "50/50"))
+    assert [(f.cells, f.kind) for f in fifties(k, analysis)] == want
+
+
 def test_a_pair_pinned_at_the_edge_is_a_50_50() -> None:
     """The two cells beside a column of 1s: one mine, and the safe cells
     beyond them touch both, so nothing will ever tell them apart."""

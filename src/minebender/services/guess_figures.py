@@ -91,11 +91,22 @@ def fifties(knowledge: Knowledge, analysis: Analysis) -> list[Fifty]:
     if not analysis.consistent:
         return []
     w, h = knowledge.width, knowledge.height
-    around = [frozenset(a) for a in neighbour_table(w, h)]
+    around = neighbour_table(w, h)
     known = _known_mines(knowledge, analysis)
     probs = analysis.probabilities
+    # A cell next to one of the pair and not the other is a known mine, so
+    # a cell of a pair has at most 5 neighbours that are not (the other cell
+    # and the neighbours they share): on a big board most cells have 8, and
+    # are passed over at once.
+    free = [len(a) for a in around]
+    for c in known:
+        for q in around[c]:
+            free[q] -= 1
     undecided = {
-        y * w + x for y, row in enumerate(probs) for x, p in enumerate(row) if p not in (None, 0, 1)
+        y * w + x
+        for y, row in enumerate(probs)
+        for x, p in enumerate(row)
+        if free[y * w + x] <= SHARED and p is not None and p != 0 and p != 1
     }
     numbers = read_numbers(knowledge)
     out: list[Fifty] = []
@@ -111,7 +122,7 @@ def fifties(knowledge: Knowledge, analysis: Analysis) -> list[Fifty]:
             bx, by = b % w, b // w
             if b not in undecided or probs[ay][ax] != probs[by][bx]:
                 continue
-            if not (around[a] ^ around[b]) - {a, b} <= known:
+            if not _apart_only_by_mines(around, known, w, a, b):
                 continue  # a cell next to only one of them could tell them apart
             mask = (1 << a) | (1 << b)
             if _layouts(numbers, a, mask, 2):
@@ -119,6 +130,24 @@ def fifties(knowledge: Knowledge, analysis: Analysis) -> list[Fifty]:
             kind: FiftyKind = "pseudo" if _layouts(numbers, a, mask, 0) else "50/50"
             out.append(Fifty((Pos(ax, ay), Pos(bx, by)), kind))
     return out
+
+
+SHARED = 5
+"""The most neighbours one cell shares with another cell, counting that cell."""
+
+
+def _apart_only_by_mines(
+    around: tuple[tuple[int, ...], ...], known: set[int], w: int, a: int, b: int
+) -> bool:
+    """Whether every cell next to one of a and b, not the other, is a known mine."""
+    for one, other in ((a, b), (b, a)):
+        ox, oy = other % w, other // w
+        for c in around[one]:
+            if c == other or c in known:
+                continue
+            if max(abs(c % w - ox), abs(c // w - oy)) > 1:
+                return False
+    return True
 
 
 def _layouts(numbers: Numbers, first: int, mask: int, mines: int) -> int:
