@@ -21,10 +21,10 @@ from textual.geometry import Size
 from textual.timer import Timer
 
 from minebender.faces.tui.base import BoardApp
-from minebender.faces.tui.board import Tiles
 from minebender.faces.tui.line_fit import dropping, fit
-from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay
+from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay, tile_name
 from minebender.rules.game import Game
+from minebender.services.game_view import face_of
 from minebender.services.review.chance import percent_text
 from minebender.services.review.coach import Proof, coach
 from minebender.services.review.judge import Judged, judge
@@ -32,7 +32,7 @@ from minebender.services.review.own import judge_replay, review_moves
 from minebender.services.review.play import played
 from minebender.services.review.record import Record
 from minebender.services.session import FILE_SEED, Event, Session, level_name, shown_seconds
-from minebender.values.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
+from minebender.values.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Tile, Won
 
 __all__ = [
     "MAX_GAP_S",
@@ -58,7 +58,7 @@ class Step:
     event: Event | None
     what: str
     """The event in words (``describe``)."""
-    tiles: Tiles
+    tiles: tuple[tuple[Tile, ...], ...]
     mines_left: int
     elapsed_ms: int
     status: Status
@@ -112,7 +112,7 @@ def record_steps(record: Record) -> list[Step]:
     return out
 
 
-def describe(event: Event, before: Tiles) -> str:
+def describe(event: Event, before: tuple[tuple[Tile, ...], ...]) -> str:
     """An event in words, given the board it was played on: ``reveal (4, 4)``.
     A flag event toggles, so on a flagged cell it is ``unflag``."""
     pos = event.pos
@@ -273,10 +273,10 @@ class ReplayApp(BoardApp):
         step = self.steps[self.index]
         event = step.event
         self.show(
-            step.tiles,
+            tuple(tuple(map(tile_name, row)) for row in step.tiles),
             mines_left=step.mines_left,
             seconds=shown_seconds(step.elapsed_ms, step.started),
-            status=step.status,
+            face=face_of(step.status),
             cursor=event.pos if event is not None and event.pos is not None else None,
             line=self._status_line(step),
             marks=step.marks,
