@@ -82,6 +82,17 @@ def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
     """The object of ``minebender solve --json`` without the analysis board's
     keys (docs/formats.md)."""
     consistent = analysis.consistent
+    texts: dict[tuple[int, int], str] = {}
+
+    def text(p: Fraction) -> str:
+        # A big board repeats few values (every cell off the front shares one):
+        # each is written once. The key is a pair, as a Fraction's hash is slow.
+        key = (p.numerator, p.denominator)
+        got = texts.get(key)
+        if got is None:
+            got = texts[key] = fraction_text(p)
+        return got
+
     return {
         "width": knowledge.width,
         "height": knowledge.height,
@@ -92,7 +103,7 @@ def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
         "safe": _xy(analysis.safe) if consistent else [],
         "certain_mines": _xy(analysis.mines) if consistent else [],
         "probabilities": [
-            [None if p is None else fraction_text(p) for p in row] for row in analysis.probabilities
+            [None if p is None else text(p) for p in row] for row in analysis.probabilities
         ],
     }
 

@@ -103,8 +103,9 @@ def _judged(game: StoredGame, finished_at: float) -> GamePoint | None:
     record = record_of(game.id, replay.from_session(game.session(lambda: 0.0)))
     if not record.moves:
         return None
-    fig = figures(played(record), None)
-    needless = summarize_moves(judge(played(record))).needless_guesses
+    plays = list(played(record))
+    fig = figures(plays, None)
+    needless = summarize_moves(judge(plays)).needless_guesses
     return GamePoint(
         game.id,
         level_name(game.spec.level),

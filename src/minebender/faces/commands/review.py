@@ -117,7 +117,8 @@ def review_text(r: Review) -> str:
         if j.best_risk is not None:
             best += " safe" if j.best_risk == 0 else f" {percent_text(j.best_risk)}"
         lines.append(
-            f"{j.played.index + 1:4} {m.t_ms / 1000:7.3f}  {m.type:6} {where:10} {risk:>6}  "
+            f"{j.played.index + 1:4} {rec.shown_ms(m.t_ms) / 1000:7.3f}  {m.type:6} {where:10}"
+            f" {risk:>6}  "
             f"{best:16} {j.verdict}"
         )
     end = f"lost at move {s.lost_at + 1}" if s.lost_at is not None else f.status

@@ -1,4 +1,4 @@
-"""The board widget: the tiles of ``Game.display()`` and the cursor.
+"""The board widget: the tiles of the game's view, by name, and the cursor.
 
 Each cell is one glyph with a one-column gap on each side, shared with the
 neighbouring cell: a board W cells wide is 2W+1 columns, so Expert (30 wide)
@@ -22,11 +22,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from minebender.faces.tui.tiles import BOARD_BACKGROUND, MARK, glyph
-from minebender.values.types import Covered, Pos, Tile
+from minebender.values.types import Pos
 
 __all__ = ["BoardWidget", "Tiles", "board_size"]
 
-Tiles: TypeAlias = tuple[tuple[Tile, ...], ...]
+Tiles: TypeAlias = tuple[tuple[str, ...], ...]
+"""Tile names row by row, as ``GameView.tiles`` gives them."""
 
 _GAP = Style(bgcolor=BOARD_BACKGROUND)
 _BRACKET = Style(color="#000000", bgcolor="#ffff80", bold=True)
@@ -92,7 +93,7 @@ class BoardWidget(Widget):
                     "]" if left and x == cx + 1 else "[" if left else " ",
                     _BRACKET if left else _GAP,
                 )
-                covered = isinstance(tile, Covered)
+                covered = tile == "covered"
                 char, style = MARK if covered and Pos(x, y) in self.marks else glyph(tile)
                 if on_row and x == cx:
                     style = style + _CURSOR_GLYPH if covered else style

@@ -13,6 +13,7 @@ takes its steps from there, so it shows what review judges.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,18 +22,18 @@ from textual.geometry import Size
 from textual.timer import Timer
 
 from minebender.faces.tui.base import BoardApp
-from minebender.faces.tui.board import Tiles
 from minebender.faces.tui.line_fit import dropping, fit
-from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay
+from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay, tile_name
 from minebender.rules.game import Game
+from minebender.services.game_view import face_of
 from minebender.services.review.chance import percent_text
 from minebender.services.review.coach import Proof, coach
 from minebender.services.review.judge import Judged, judge
 from minebender.services.review.own import judge_replay, review_moves
-from minebender.services.review.play import played
+from minebender.services.review.play import Played, played
 from minebender.services.review.record import Record
 from minebender.services.session import FILE_SEED, Event, Session, level_name, shown_seconds
-from minebender.values.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
+from minebender.values.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Tile, Won
 
 __all__ = [
     "MAX_GAP_S",
@@ -58,7 +59,7 @@ class Step:
     event: Event | None
     what: str
     """The event in words (``describe``)."""
-    tiles: Tiles
+    tiles: tuple[tuple[Tile, ...], ...]
     mines_left: int
     elapsed_ms: int
     status: Status
@@ -73,8 +74,7 @@ def steps(replay: Replay) -> list[Step]:
     a move, as review judges them (a click that did nothing is a move too)."""
     s = Session(replay.spec, clock=lambda: 0.0)
     out = [Step(0, None, "start", s.display(), s.mines_left, 0, s.status)]
-    for i, move in enumerate(review_moves(replay), 1):
-        event = Event.of(move.type, move.pos, move.t_ms, move.k)
+    for i, event in enumerate(review_moves(replay), 1):
         what = describe(event, out[-1].tiles)
         s.act(event)
         end = s.end_ms if s.end_ms is not None else event.t_ms
@@ -86,23 +86,20 @@ def steps(replay: Replay) -> list[Step]:
     return out
 
 
-def record_steps(record: Record) -> list[Step]:
+def record_steps(record: Record, plays: Iterable[Played] | None = None) -> list[Step]:
     """Every state of another client's game, one a move, as review plays it
-    again (its floods stop at flags). The time counts from the first click
-    that opened a cell, as review's figures count it."""
+    again (its floods stop at flags; ``plays`` when played already). The time
+    counts from the first click that opened a cell, as review's figures count it."""
     game = Game.fresh(record.width, record.height, record.layout)
     out = [Step(0, None, "start", game.display(), record.mines, 0, game.status)]
     first_ms: int | None = None
-    # The moves count from the first click: flags placed before it are below 0.
-    shift = min(0, min((m.t_ms for m in record.moves), default=0))
-    for p in played(record):
-        move, after = p.move, p.after
+    for p in played(record) if plays is None else plays:
+        event, after = p.move, p.after
         if first_ms is None and not p.started and after.knowledge is not p.before.knowledge:
-            first_ms = move.t_ms
-        event = Event.of(move.type, move.pos, move.t_ms - shift, move.k)
+            first_ms = event.t_ms
         won = isinstance(after.status, Won)
         mines_left = 0 if won else record.mines - len(after.flags)
-        elapsed = 0 if first_ms is None else max(0, move.t_ms - first_ms)
+        elapsed = 0 if first_ms is None else max(0, event.t_ms - first_ms)
         what = describe(event, out[-1].tiles)
         step = Step(
             p.index + 1, event, what, after.display(), mines_left, elapsed, after.status,
@@ -112,7 +109,7 @@ def record_steps(record: Record) -> list[Step]:
     return out
 
 
-def describe(event: Event, before: Tiles) -> str:
+def describe(event: Event, before: tuple[tuple[Tile, ...], ...]) -> str:
     """An event in words, given the board it was played on: ``reveal (4, 4)``.
     A flag event toggles, so on a flagged cell it is ``unflag``."""
     pos = event.pos
@@ -199,8 +196,9 @@ class ReplayApp(BoardApp):
         if isinstance(replay, Record):
             self._setup = Setup(replay.width, replay.height, replay.mines)
             self.title_text = _record_title(replay)
-            self.steps = record_steps(replay)
-            self.judged = judge(played(replay))
+            plays = list(played(replay))  # played once: the steps and the judge share it
+            self.steps = record_steps(replay, plays)
+            self.judged = judge(plays)
         else:
             self._setup = replay.spec.setup
             self.title_text = _replay_title(replay)
@@ -273,10 +271,10 @@ class ReplayApp(BoardApp):
         step = self.steps[self.index]
         event = step.event
         self.show(
-            step.tiles,
+            tuple(tuple(map(tile_name, row)) for row in step.tiles),
             mines_left=step.mines_left,
             seconds=shown_seconds(step.elapsed_ms, step.started),
-            status=step.status,
+            face=face_of(step.status),
             cursor=event.pos if event is not None and event.pos is not None else None,
             line=self._status_line(step),
             marks=step.marks,

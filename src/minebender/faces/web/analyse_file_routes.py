@@ -1,13 +1,16 @@
-"""The analysis board's files that are not text (``/api/analyse/file/...``):
-a MinesweeperX ``.mbf`` or Arbiter ``.abf`` board opened as a position, and a
-position saved as either (the same bytes: ``formats.mbf``). The page sends
-the file's bytes and gets board text back, so it reads no file format of its
-own beyond the texts (docs/web.md)."""
+"""The analysis board's files and texts (``/api/analyse/file/...``,
+``/api/analyse/text/...``): board text or a ``.mine`` position read as a
+position and written from one, a MinesweeperX ``.mbf`` or Arbiter ``.abf``
+board opened as a position, and a position saved as either (the same bytes:
+``formats.mbf``). The page sends texts and bytes as they are and gets
+positions back (``web.positions``), so it reads and writes no file format of
+its own (docs/web.md)."""
 
 from __future__ import annotations
 
 import base64
 import binascii
+from typing import Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import Response
@@ -17,6 +20,7 @@ from minebender.faces.web.analyse_routes import AnalyseIn, _board
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.faces.web.models import MAX_MBF_BASE64
+from minebender.faces.web.positions import PositionIn, position_json, read_text, write_text
 from minebender.formats.boardtext import format_board
 from minebender.formats.mbf import (
     MBFError,
@@ -27,7 +31,7 @@ from minebender.formats.mbf import (
     position_layout,
 )
 
-__all__ = ["FileIn", "router"]
+__all__ = ["FileIn", "TextIn", "WriteIn", "router"]
 
 router = APIRouter(route_class=StrictJSONRoute)
 
@@ -41,9 +45,10 @@ class FileIn(BaseModel):
 
 
 @router.post("/analyse/file/open", summary="A board file as a position to analyse")
-async def open_board_file(body: FileIn) -> dict[str, str]:
+async def open_board_file(body: FileIn) -> dict[str, Any]:
     """The position of an ``.mbf`` or ``.abf`` board: every safe cell shows its
-    number, every mine is hidden. A 422 says what is wrong with the file."""
+    number, every mine is hidden; as board text (``board``) and as the page
+    keeps it (``position``). A 422 says what is wrong with the file."""
     if board_suffix(body.name) is None:
         raise ApiError(
             422,
@@ -58,7 +63,7 @@ async def open_board_file(body: FileIn) -> dict[str, str]:
         board = layout_position(parse_mbf(data))
     except MBFError as exc:
         raise ApiError(422, f"{body.name}: {exc}") from None
-    return {"board": format_board(board.knowledge)}
+    return {"board": format_board(board.knowledge), "position": position_json(board)}
 
 
 @router.post("/analyse/file/mbf", summary="A position's layout as an .mbf board")
@@ -81,3 +86,33 @@ def _layout_file(body: AnalyseIn) -> Response:
     except MBFError as exc:
         raise ApiError(422, str(exc)) from None
     return Response(data, media_type="application/octet-stream")
+
+
+class TextIn(BaseModel):
+    """``POST /api/analyse/text/read``: board text or a ``.mine`` position."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: StrictStr
+
+
+class WriteIn(BaseModel):
+    """``POST /api/analyse/text/write``: a position, and the format to write."""
+
+    model_config = ConfigDict(extra="forbid")
+    position: PositionIn
+    format: Literal["board", "mine"] = "board"
+
+
+@router.post("/analyse/text/read", summary="Board text or .mine as a position")
+async def read_position_text(body: TextIn) -> dict[str, Any]:
+    """The position of a text, told apart as ``POST /api/analyse`` tells them
+    (a row holding an ``H`` is ``.mine``): ``{"width", "height", "mines",
+    "cells"}``; a 422 naming the line and column of what is wrong."""
+    return read_text(body.text)
+
+
+@router.post("/analyse/text/write", summary="A position as board text or .mine")
+async def write_position_text(body: WriteIn) -> dict[str, str]:
+    """``{"text"}``: the position as board text, or as a ``.mine`` position (a
+    422 when it has none: an unknown total, a revealed mine)."""
+    return {"text": write_text(body.position, body.format)}

@@ -166,7 +166,7 @@ def create_app(
     @app.get("/analyse", include_in_schema=False)
     async def analysis_board() -> Response:
         """The analysis board: any position, built or brought in, analysed exactly
-        (``/analyse?board=TEXT`` opens that position; the page reads it)."""
+        (``/analyse?board=TEXT`` opens that position, read by the server)."""
         return FileResponse(STATIC / "analyse.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -1,10 +1,12 @@
 // The analysis board's own dialogs: a new board, pasted text, its controls
 // and what its marks mean. dialogs.js draws them as it draws the game's.
 
-import { MAX_SIDE, PositionError, checkMines, emptyPosition, readPosition, resized } from "./analyse-position.js";
+import * as api from "./api.js";
+import { MAX_SIDE, PositionError, checkMines, emptyPosition, fromSent, resized } from "./analyse-position.js";
 import * as dlg from "./dialogs.js";
 
-/** Text to open as a position: resolves with the position read, or null. */
+/** Text to open as a position: resolves with the position the server read,
+ * or null; a text it refuses keeps the dialog open, saying why. */
 export function pasteDialog() {
   return dlg.openDialog({
     title: "Paste Text",
@@ -17,11 +19,12 @@ export function pasteDialog() {
       {
         label: "Open",
         primary: true,
-        value: (win) => {
+        value: async (win) => {
           const text = win.querySelector("textarea").value;
           try {
-            return readPosition(text);
+            return fromSent(await api.readPosition(text));
           } catch (err) {
+            if (!(err instanceof api.ApiError)) throw err;
             win.querySelector("[data-error]").textContent = err.message;
             return undefined;
           }
