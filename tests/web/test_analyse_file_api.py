@@ -58,3 +58,6 @@ def test_a_flagged_position_saves_as_abf(client: TestClient) -> None:
     assert r.json()["board"] == "4x3x2\n.111\n111.\n0011\n"
     r = client.post("/api/analyse/file/abf", json={"board": "4x3x2\nF111\n111.\n0011\n"})
     assert r.status_code == 422 and "flag every mine" in r.json()["detail"]
+    position = {"width": 4, "height": 3, "mines": 2, "cells": "F111111F0011"}
+    r = client.post("/api/analyse/file/abf", json={"position": position})
+    assert r.status_code == 200 and r.content == format_mbf(LAYOUT)
