@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from minebender.faces.commands.options import (
-    WORKERS_LIMIT,
     UsageError,
-    add_int_argument,
     add_stored_game_arguments,
+    add_workers_argument,
 )
 from minebender.services.review import Review, ReviewError, fraction_text, percent_text, review_file
 from minebender.services.review.coach import coaching_lines
@@ -53,14 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="review every file in parallel into a log, then print a summary per player and level",
     )
-    add_int_argument(
-        parser,
-        "--workers",
-        1,
-        WORKERS_LIMIT + 1,
-        default=os.cpu_count() or 1,
-        help=f"local processes for --summary, from 1 to {WORKERS_LIMIT} (default: all cores)",
-    )
+    add_workers_argument(parser, "--summary")
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="review on a Dask cluster")
     parser.add_argument(
         "--log",

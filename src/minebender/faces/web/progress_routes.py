@@ -1,9 +1,12 @@
 """The route of a player's progress: every finished game of the store
-reviewed, a row per level and a plot per figure (``minebender.services.progress``).
+reviewed, and the replays the player imported (``stats --import``), a row
+per level and a plot per figure (``minebender.services.progress``).
 
 Each game is judged once and kept (a finished game never changes). The first
 answer over many games takes seconds: the games not yet known are judged in a
-``limited`` child at a file turn, so that no other player waits for them.
+``limited`` child at a file turn, so that no other player waits for them. The
+imported games were reviewed by the import, on the batch runners: here their
+log is only read.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
@@ -23,13 +26,18 @@ from minebender.faces.web.hub import Hub
 from minebender.services import limited
 from minebender.services.progress import (
     METRICS,
+    OWN,
     GamePoint,
     Judge,
+    imported_points,
+    in_order,
     judge_games,
+    of_source,
     progress_points,
     progress_svg,
     progress_table,
 )
+from minebender.services.review import ReviewError
 from minebender.services.store.records import StoredGame
 
 PROGRESS_LIMITS = limited.Limits(seconds=300.0, memory=2 * 1024**3, nice=5)
@@ -53,10 +61,25 @@ def _judge_in_child(games: Sequence[tuple[StoredGame, float]]) -> list[GamePoint
 __all__ = ["progress_of", "router"]
 
 
-def progress_of(hub: Hub, judge: Judge = judge_games) -> dict[str, Any]:
-    """``GET /api/progress``: a row per level and an SVG plot per figure."""
-    points = progress_points(hub.store, judge_many=judge)
+Source = Literal["all", "minebender", "imported"]
+
+
+def progress_of(hub: Hub, judge: Judge = judge_games, source: Source = "all") -> dict[str, Any]:
+    """``GET /api/progress``: a row per level and an SVG plot per figure, over
+    the games of ``source``; ``sources``: how many games each has, and
+    ``note`` why the imported are missing when their log cannot be read."""
+    note = None
+    try:
+        imported = imported_points(hub.store.path)
+    except ReviewError as exc:
+        imported, note = [], f"the imported games could not be read: {exc}"
+    every = in_order(progress_points(hub.store, judge_many=judge) + imported)
+    points = of_source(every, source)
+    own = sum(p.source == OWN for p in every)
     return {
+        "source": source,
+        "sources": {"minebender": own, "imported": len(every) - own},
+        "note": note,
         "games": len(points),
         "levels": [asdict(r) | {"win_rate": r.win_rate} for r in progress_table(points)],
         "plots": {m: progress_svg(points, m) for m in METRICS},
@@ -76,9 +99,12 @@ async def progress(
     hub: AppHub,
     turns: FileTurns,
     at_once: Annotated[asyncio.Semaphore, Depends(_one_at_a_time)],
+    source: Source = "all",
 ) -> Response:
-    """Every finished game (practice excepted) reviewed: per level the games,
-    wins, win rate, best time, mean 3BV/s of the won games, mean IOE and
-    needless guesses per game; and plots of them over the games, as SVG."""
+    """Every finished game (practice excepted) reviewed, and the imported
+    replays (``source``: all, minebender's or the imported): per level the
+    games, wins, win rate, best time, mean 3BV/s of the won games, mean IOE
+    and needless guesses per game; and plots of them over the games, as SVG."""
     async with at_once, turns.lane(False).turn():
-        return json_answer(await asyncio.to_thread(progress_of, hub, _judge_in_child))
+        answer = await asyncio.to_thread(progress_of, hub, _judge_in_child, source)
+        return json_answer(answer)

@@ -118,11 +118,16 @@ def _walk(top: Path, notes: list[str]) -> list[Path]:
     return sorted(found)
 
 
-def review_line(name: str, data: bytes, digest: str | None = None) -> dict[str, Any]:
+def review_line(
+    name: str, data: bytes, digest: str | None = None, mtime: float | None = None
+) -> dict[str, Any]:
     """The log line of one file: its result and guesses, or the error that
-    names what is wrong with it, with the SHA-256 of its bytes (its key).
-    Never raises for a bad file."""
-    key = {} if digest is None else {"sha256": digest}
+    names what is wrong with it, with the SHA-256 of its bytes (its key) and
+    when the file was last written (``mtime``, seconds since 1970: the date
+    a player's progress puts the game at). Never raises for a bad file."""
+    key: dict[str, Any] = {} if digest is None else {"sha256": digest}
+    if mtime is not None:
+        key["mtime"] = mtime
     try:
         r = review_file(Path(name), data)
     except ReviewError as exc:
@@ -175,6 +180,8 @@ def _log_item(raw: bytes) -> dict[str, Any]:
         raise ValueError("no path")
     if "sha256" in item and not isinstance(item["sha256"], str):
         raise ValueError("sha256 is not a string")
+    if "mtime" in item and type(item["mtime"]) not in (int, float):
+        raise ValueError("mtime is not a number")
     if "error" in item:
         if not isinstance(item["error"], str):
             raise ValueError("error is not a string")
@@ -247,8 +254,8 @@ def line_key(line: dict[str, Any]) -> str:
     return digest if isinstance(digest, str) else "path:" + line["path"]
 
 
-Job = tuple[str, bytes, str]
-"""A file to review: its name, bytes and SHA-256."""
+Job = tuple[str, bytes, str, float | None]
+"""A file to review: its name, bytes, SHA-256 and when it was last written."""
 
 KEPT_REVIEWS = "; the files reviewed are in the log (rerun with --resume)"
 """What a stopped corpus run keeps, said after why it stopped."""
@@ -267,6 +274,7 @@ def _jobs(
         name = str(path)
         try:
             data = read_regular(path, MAX_BYTES)
+            mtime = path.stat().st_mtime
         except OSError as exc:
             keys.add("path:" + name)
             unreadable({"path": name, "error": f"{shown(path)}: {exc.strerror or exc}"})
@@ -277,7 +285,7 @@ def _jobs(
         if digest in done or "path:" + name in done:
             skipped()
             continue
-        yield name, data, digest
+        yield name, data, digest, mtime
 
 
 def review_job(job: Job) -> dict[str, Any]:

@@ -153,8 +153,9 @@ export const statistics = () => call("GET", "/api/statistics");
 /** The game's live counters now (docs/web.md). */
 export const counters = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/counters`, { token: game.token });
-/** Every finished game reviewed: a row per level and SVG plots (docs/web.md). */
-export const progress = () => call("GET", "/api/progress");
+/** Every finished game reviewed, and the imported replays (source: all,
+ * minebender or imported): a row per level and SVG plots (docs/web.md). */
+export const progress = (source = "all") => call("GET", `/api/progress?source=${encodeURIComponent(source)}`);
 
 /** Reset Scores: every level's best times emptied for good. Returns the empty lists. */
 export const resetBestTimes = () => call("DELETE", "/api/best-times");

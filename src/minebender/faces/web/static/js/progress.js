@@ -1,6 +1,9 @@
 // Game > Progress: every finished game reviewed by the server (GET
-// /api/progress, minebender/services/progress.py): a row per level and a plot per
-// figure over the games. The server draws the plots (SVG); this only shows them.
+// /api/progress, minebender/services/progress.py), with the replays the player
+// imported (minebender stats --import DIR): a row per level and a plot per
+// figure over the games, an imported game's point hollow. A choice shows all
+// games, those played here or the imported. The server draws the plots (SVG);
+// this only shows them.
 
 import * as api from "./api.js";
 import { awayWhile } from "./away.js";
@@ -23,6 +26,29 @@ function table(levels) {
   );
 }
 
+const SOURCES = { all: "All games", minebender: "Played here", imported: "Imported replays" };
+
+function games(n) {
+  return `${n} game${n === 1 ? "" : "s"}`;
+}
+
+/** The dialog's body for one answer of the server. */
+function body(data) {
+  const s = data.sources;
+  const choice = s.imported
+    ? '<p class="progress-source"><label>Show <select data-progress-source>' +
+      Object.entries(SOURCES)
+        .map(([k, label]) => `<option value="${k}"${k === data.source ? " selected" : ""}>${label}</option>`)
+        .join("") +
+      `</select></label> <small>${games(s.minebender)} played here, ${games(s.imported)} imported (hollow points)</small></p>`
+    : "";
+  const note = data.note ? `<p><small>${esc(data.note)}</small></p>` : "";
+  const figures = data.games
+    ? table(data.levels) + `<div class="progress-plots">${Object.values(data.plots).join("")}</div>`
+    : "<p>No finished game yet: play one, or import your replays with <code>minebender stats --import FOLDER</code>, and the figures show here.</p>";
+  return choice + note + figures;
+}
+
 /** The Progress dialog, once the server has reviewed every game. */
 export function progressDialog() {
   return awayWhile(async () => {
@@ -33,15 +59,30 @@ export function progressDialog() {
       await message("Progress", err.message);
       return null;
     }
-    const body = data.games
-      ? table(data.levels) + `<div class="progress-plots">${Object.values(data.plots).join("")}</div>`
-      : "<p>No finished game yet: play one, and its figures show here.</p>";
+    const retitle = (win) => {
+      win.setAttribute("aria-label", `Progress \u2013 ${games(data.games)}`);
+      win.querySelector(".titlebar span").textContent = `Progress \u2013 ${games(data.games)}`;
+    };
     return openDialog({
-      title: `Progress \u2013 ${data.games} game${data.games === 1 ? "" : "s"}`,
+      title: `Progress \u2013 ${games(data.games)}`,
       id: "progress-dialog",
       away: true,
-      html: `<div class="progress">${body}</div>`,
+      html: `<div class="progress" data-progress>${body(data)}</div>`,
       buttons: [{ label: "Close", value: null }],
+      onOpen: (win) => {
+        const box = win.querySelector("[data-progress]");
+        box.addEventListener("change", async (e) => {
+          if (!e.target.matches("[data-progress-source]")) return;
+          try {
+            data = await api.progress(e.target.value);
+          } catch (err) {
+            box.insertAdjacentHTML("afterbegin", `<p role="alert">${esc(err.message)}</p>`);
+            return;
+          }
+          box.innerHTML = body(data);
+          retitle(win);
+        });
+      },
     });
   });
 }
