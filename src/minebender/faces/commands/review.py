@@ -85,6 +85,19 @@ def _bbbv_text(f: Any) -> str:
     return str(f.bbbv) if f.status == "won" else f"{f.bbbv_solved} of {f.bbbv}"
 
 
+LEGEND = (
+    "3BV     the fewest clicks that clear the board without flags",
+    "3BV/s   3BV done per second; IOE: 3BV done per click",
+    "clicks  left + right + double = all; corr: effective clicks per click",
+    "RQP     time squared / 3BV done (lower is better)",
+    "ZiNi    clicks that clear the board with flags and chords",
+    "thrp    3BV done per effective click",
+    "STNB    defined on 8x8/10, 16x16/40 and 30x16/99 only",
+    "time    from the first click; risk: the chance the move hit a mine",
+)
+"""What the figures and the columns mean: the page says it on hover."""
+
+
 def review_text(r: Review) -> str:
     """The review as text: the game, its figures, every move, the summary."""
     rec, f, s = r.record, r.figures, r.summary
@@ -123,6 +136,7 @@ def review_text(r: Review) -> str:
     lessons = coaching_lines(r.coaching, r.moves)
     if lessons:
         lines += ["", "lessons:", *(f"  {line}" for line in lessons)]
+    lines += ["", "legend:", *(f"  {line}" for line in LEGEND)]
     return "\n".join(lines)
 
 
