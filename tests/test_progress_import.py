@@ -158,3 +158,36 @@ def test_the_page_shows_the_imported_games_and_filters_by_source(
     plot = every["plots"]["ioe"]
     assert plot.count('data-imported="1"') == 3 and "imported" in plot
     assert 'data-imported="1"' not in answers["minebender"]["plots"]["ioe"]
+
+
+def test_the_page_imports_a_file_once_and_names_a_bad_one(database: Path) -> None:
+    from starlette import exceptions as starlette_exceptions
+
+    with warnings.catch_warnings():
+        warnings.simplefilter(
+            "ignore",
+            getattr(starlette_exceptions, "StarletteDeprecationWarning", DeprecationWarning),
+        )
+        from fastapi.testclient import TestClient
+
+    from minebender.faces.web import create_app
+
+    data = (DATA / FILES[0]).read_bytes()
+    octet = {"Content-Type": "application/octet-stream"}
+    url = f"/api/progress/import?name={FILES[0]}&modified={A_YEAR_AGO}"
+    with TestClient(create_app(database)) as client:
+        first = client.post(url, content=data, headers=octet)
+        again = client.post(url, content=data, headers=octet)
+        bad = client.post("/api/progress/import?name=x.rmv", content=b"nope", headers=octet)
+        typed = client.post(url, content=data, headers={"Content-Type": "text/plain"})
+        shown = client.get("/api/progress?source=imported").json()
+    assert first.status_code == 200, first.text
+    assert first.json() == {"added": True, "status": "won", "format": "rmv"}
+    assert again.json()["added"] is False
+    assert bad.status_code == 422 and "x.rmv" in bad.json()["detail"]
+    assert typed.status_code == 415
+    assert shown["games"] == 1 and shown["sources"] == {"minebender": 1, "imported": 1}
+    log = imported_log(database)
+    assert log is not None
+    (line,) = [json.loads(x) for x in log.read_text().splitlines()]
+    assert line["mtime"] == A_YEAR_AGO and line["path"] == FILES[0]

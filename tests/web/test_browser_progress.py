@@ -82,3 +82,34 @@ def test_imported_replays_show_hollow_and_can_be_shown_alone(page: Any, tmp_path
         assert page.locator("[data-progress-source]").input_value() == "imported"
     finally:
         srv.kill()
+
+
+def test_the_page_imports_files_once_each(page: Any, tmp_path: Path) -> None:
+    """Import files in Progress: each sent to the server, reviewed and kept;
+    sent again, none is added; a file that is no replay is said so."""
+    bad = tmp_path / "broken.rmv"
+    bad.write_bytes(b"not an rmv")
+    files = sorted(REPLAYS.glob("*.rmv"))
+    srv = Server(tmp_path / "games.db").start()
+    try:
+        page.goto(srv.url)
+        page.click("#menu-game > button")
+        page.click('[data-cmd="progress"]')
+        page.wait_for_selector("#progress-dialog [data-import-files]")
+        page.set_input_files("[data-import-files]", [str(p) for p in [*files, bad]])
+        said = page.locator("[data-import-said]")
+        page.wait_for_function(
+            "() => document.querySelector('[data-import-said]').innerText.includes('imported')"
+        )
+        assert said.inner_text() == f"{len(files)} games imported, 1 could not be read"
+        page.wait_for_selector("#progress-dialog [data-progress-table]")
+        assert f"{len(files)} games" in page.locator("#progress-dialog .titlebar").inner_text()
+        page.set_input_files("[data-import-files]", [str(files[0])])
+        page.wait_for_function(
+            "() => document.querySelector('[data-import-said]').innerText.includes('before')"
+        )
+        assert said.inner_text() == "0 games imported, 1 there before"
+    finally:
+        srv.kill()
+    log = tmp_path / "games-imported.jsonl"
+    assert len(log.read_text().splitlines()) == len(files)

@@ -15,6 +15,7 @@ Practice games count for nothing, as in the statistics.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,11 +24,12 @@ from statistics import fmean
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from minebender.formats import replay
-from minebender.services.review.corpus import level_of, line_key, read_log
+from minebender.services.review.corpus import append_line, level_of, line_key, read_log
 from minebender.services.review.figures import figures
 from minebender.services.review.judge import judge, summarize_moves
 from minebender.services.review.own import record_of
 from minebender.services.review.play import played
+from minebender.services.review.record import ReviewError
 from minebender.services.session import level_name
 
 if TYPE_CHECKING:
@@ -42,6 +44,7 @@ __all__ = [
     "GamePoint",
     "Judge",
     "LevelProgress",
+    "add_imported",
     "corpus_points",
     "game_point",
     "imported_log",
@@ -223,6 +226,24 @@ def imported_points(database: str | Path) -> list[GamePoint]:
     the first import. ReviewError when the log is not a review log."""
     log = imported_log(database)
     return [] if log is None else corpus_points(read_log(log))
+
+
+_IMPORTING = threading.Lock()
+"""One import line at a time: a file sent twice at once is added once."""
+
+
+def add_imported(database: str | Path, line: dict[str, Any]) -> bool:
+    """Add one file's review line (``review.corpus.line_of``) to the player's
+    imported log, unless the log has its bytes already: whether it was
+    added. ReviewError for a database in memory, or a log that is not one."""
+    log = imported_log(database)
+    if log is None:
+        raise ReviewError("a database in memory keeps no imported games")
+    with _IMPORTING:
+        if any(line_key(known) == line_key(line) for known in read_log(log)):
+            return False
+        append_line(log, line)
+    return True
 
 
 def in_order(points: Iterable[GamePoint]) -> list[GamePoint]:

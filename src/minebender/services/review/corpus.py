@@ -25,14 +25,16 @@ from minebender.services.batch.runners import run_cluster, run_local
 from minebender.services.batch.spec import BatchError, GameFailed
 from minebender.services.review.peers import MAX_BYTES
 from minebender.services.review.record import ReviewError
-from minebender.services.review.report import fraction_text, review_file
+from minebender.services.review.report import Review, fraction_text, review_file
 from minebender.values.files import kind_of, read_regular, shown
 
 __all__ = [
     "SUFFIXES",
     "Row",
+    "append_line",
     "level_of",
     "line_key",
+    "line_of",
     "read_log",
     "replay_files",
     "review_line",
@@ -132,6 +134,12 @@ def review_line(
         r = review_file(Path(name), data)
     except ReviewError as exc:
         return {"path": name, "error": str(exc), **key}
+    return line_of(r, name, key)
+
+
+def line_of(r: Review, name: str, key: dict[str, Any]) -> dict[str, Any]:
+    """The log line of a file already reviewed (``key``: its sha256 and
+    mtime): what ``review_line`` writes, and the page's import too."""
     s, f, rec = r.summary, r.figures, r.record
     risk_sum = sum((j.risk for j in r.moves if j.guess and j.risk is not None), Fraction(0))
     return {
@@ -305,6 +313,16 @@ def _drop_torn_tail(out: BinaryIO) -> None:
     if not tail.endswith(b"\n"):
         out.truncate(size - len(tail) + tail.rfind(b"\n") + 1)
     out.seek(0, os.SEEK_END)
+
+
+def append_line(log: Path, line: dict[str, Any]) -> None:
+    """Add one line to a review log (made if need be), flushed and synced,
+    after cutting a last line a kill left unfinished."""
+    with log.open("a+b") as out:
+        _drop_torn_tail(out)
+        out.write(json.dumps(line).encode("ascii") + b"\n")
+        out.flush()
+        os.fsync(out.fileno())
 
 
 def run_corpus(

@@ -137,6 +137,14 @@ export const review = (name, bytes) =>
     rawType: "application/octet-stream",
   });
 
+/** Add a replay file to the player's progress (docs/review.md), dated by
+ * when it was last written (ms since 1970, as File.lastModified). */
+export const importReplay = (name, bytes, lastModified) =>
+  call("POST", `/api/progress/import?name=${encodeURIComponent(name)}&modified=${lastModified / 1000}`, {
+    raw: bytes,
+    rawType: "application/octet-stream",
+  });
+
 /** One page of the finished games the server keeps, of every player:
  * {level?, result?, order?: "time"|"date", offset?, limit?}. Returns {total, offset, games}. */
 export const replayList = (filters = {}) => {

@@ -2,12 +2,15 @@
 // /api/progress, minebender/services/progress.py), with the replays the player
 // imported (minebender stats --import DIR): a row per level and a plot per
 // figure over the games, an imported game's point hollow. A choice shows all
-// games, those played here or the imported. The server draws the plots (SVG);
-// this only shows them.
+// games, those played here or the imported. Import adds files or a folder of
+// replays from here, one file a request (POST /api/progress/import), as the
+// command line's import does. The server draws the plots (SVG); this only
+// shows them.
 
 import * as api from "./api.js";
 import { awayWhile } from "./away.js";
 import { esc, levelTitle, message, openDialog } from "./dialogs.js";
+import { REVIEW_ACCEPT } from "./review.js";
 
 const fixed = (v, places) => (v === null ? "-" : v.toFixed(places));
 
@@ -45,8 +48,35 @@ function body(data) {
   const note = data.note ? `<p><small>${esc(data.note)}</small></p>` : "";
   const figures = data.games
     ? table(data.levels) + `<div class="progress-plots">${Object.values(data.plots).join("")}</div>`
-    : "<p>No finished game yet: play one, or import your replays with <code>minebender stats --import FOLDER</code>, and the figures show here.</p>";
+    : "<p>No finished game yet: play one, or import your replays, and the figures show here.</p>";
   return choice + note + figures;
+}
+
+const IMPORT_ROW =
+  '<p class="progress-import" title="Arbiter, Viennasweeper, Metasweeper, Minesweeper Clone, RAW vf or minebender replays">Import your replays: ' +
+  `<label>files <input type="file" multiple accept="${REVIEW_ACCEPT}" data-import-files></label> ` +
+  '<label>or a folder <input type="file" webkitdirectory data-import-folder></label> <span data-import-said role="status"></span></p>';
+
+/** Send each replay file to the server, one at a time; what it did, in words. */
+async function importFiles(files, said) {
+  const suffixes = REVIEW_ACCEPT.split(",");
+  const replays = [...files].filter((f) => suffixes.some((x) => f.name.toLowerCase().endsWith(x)));
+  let added = 0;
+  let known = 0;
+  let bad = 0;
+  for (const [k, f] of replays.entries()) {
+    said.textContent = `importing ${k + 1} of ${replays.length}\u2026`;
+    try {
+      const got = await api.importReplay(f.name, await f.arrayBuffer(), f.lastModified);
+      if (got.added) added += 1;
+      else known += 1;
+    } catch {
+      bad += 1;
+    }
+  }
+  said.textContent =
+    `${games(added)} imported` + (known ? `, ${known} there before` : "") + (bad ? `, ${bad} could not be read` : "");
+  return added;
 }
 
 /** The Progress dialog, once the server has reviewed every game. */
@@ -67,21 +97,30 @@ export function progressDialog() {
       title: `Progress \u2013 ${games(data.games)}`,
       id: "progress-dialog",
       away: true,
-      html: `<div class="progress" data-progress>${body(data)}</div>`,
+      html: IMPORT_ROW + `<div class="progress" data-progress>${body(data)}</div>`,
       buttons: [{ label: "Close", value: null }],
       onOpen: (win) => {
         const box = win.querySelector("[data-progress]");
-        box.addEventListener("change", async (e) => {
-          if (!e.target.matches("[data-progress-source]")) return;
+        const show = async (source) => {
           try {
-            data = await api.progress(e.target.value);
+            data = await api.progress(source);
           } catch (err) {
             box.insertAdjacentHTML("afterbegin", `<p role="alert">${esc(err.message)}</p>`);
             return;
           }
           box.innerHTML = body(data);
           retitle(win);
+        };
+        box.addEventListener("change", (e) => {
+          if (e.target.matches("[data-progress-source]")) show(e.target.value);
         });
+        win.querySelectorAll("[data-import-files], [data-import-folder]").forEach((input) =>
+          input.addEventListener("change", async () => {
+            const said = win.querySelector("[data-import-said]");
+            if (await importFiles(input.files, said)) await show(data.source);
+            input.value = "";
+          }),
+        );
       },
     });
   });
