@@ -196,13 +196,20 @@ class BoardApp(App[None]):
         cursor: Pos | None,
         line: str,
         marks: frozenset[Pos] = frozenset(),
+        painted: dict[Pos, str] | None = None,
+        painted_wide: dict[Pos, str] | None = None,
+        pressed: bool = False,
     ) -> None:
         """Draw one state as a view gives it: the tiles by name (with the
-        player's question marks), the counter, the timer, the face's mood and
-        the status line."""
+        player's question marks, and cells ``painted`` on colours of their
+        own), the counter, the timer, the face's mood and the status line.
+        ``pressed``: a button is held on the cursor's cell."""
         board = self.board
         board.tiles = tiles
         board.marks = marks
+        board.painted = painted or {}
+        board.painted_wide = painted_wide or {}
+        board.pressed = pressed
         board.show_cursor = cursor is not None
         if cursor is not None:
             board.cursor = cursor

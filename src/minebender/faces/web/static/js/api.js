@@ -137,6 +137,14 @@ export const review = (name, bytes) =>
     rawType: "application/octet-stream",
   });
 
+/** Add a replay file to the player's progress (docs/review.md), dated by
+ * when it was last written (ms since 1970, as File.lastModified). */
+export const importReplay = (name, bytes, lastModified) =>
+  call("POST", `/api/progress/import?name=${encodeURIComponent(name)}&modified=${lastModified / 1000}`, {
+    raw: bytes,
+    rawType: "application/octet-stream",
+  });
+
 /** One page of the finished games the server keeps, of every player:
  * {level?, result?, order?: "time"|"date", offset?, limit?}. Returns {total, offset, games}. */
 export const replayList = (filters = {}) => {
@@ -153,8 +161,9 @@ export const statistics = () => call("GET", "/api/statistics");
 /** The game's live counters now (docs/web.md). */
 export const counters = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/counters`, { token: game.token });
-/** Every finished game reviewed: a row per level and SVG plots (docs/web.md). */
-export const progress = () => call("GET", "/api/progress");
+/** Every finished game reviewed, and the imported replays (source: all,
+ * minebender or imported): a row per level and SVG plots (docs/web.md). */
+export const progress = (source = "all") => call("GET", `/api/progress?source=${encodeURIComponent(source)}`);
 
 /** Reset Scores: every level's best times emptied for good. Returns the empty lists. */
 export const resetBestTimes = () => call("DELETE", "/api/best-times");
