@@ -10,40 +10,10 @@ the module that made the puzzle.
 from __future__ import annotations
 
 import pytest
-from tests.test_puzzle import _clues, fitting
 
-from minebender.services.puzzle import Puzzle, PuzzleError, grade, make_puzzle
+from minebender.services.puzzle import PuzzleError, grade, make_puzzle
 from minebender.services.puzzle.symmetry import SYMMETRIES, is_symmetric, orbits
-
-
-def images(symmetry: str, w: int, h: int, i: int) -> set[int]:
-    """Where cell i goes under each map of the symmetry (i itself included)."""
-    x, y = i % w, i // w
-    lr, ud, turn = (w - 1 - x, y), (x, h - 1 - y), (w - 1 - x, h - 1 - y)
-    chosen = {
-        "none": [],
-        "left-right": [lr],
-        "up-down": [ud],
-        "both": [lr, ud, turn],
-        "rotation": [turn],
-    }[symmetry]
-    return {i} | {b * w + a for a, b in chosen}
-
-
-def assert_keeps(p: Puzzle, symmetry: str) -> None:
-    for i in p.shown:
-        gone = images(symmetry, p.width, p.height, i) - p.shown
-        assert not gone, f"cell {i} shows and its image {min(gone)} does not ({symmetry})"
-
-
-def assert_unique_and_orbit_minimal(p: Puzzle, symmetry: str) -> None:
-    """One layout fits; hiding any one orbit of shown numbers (a cell and its
-    images) lets a second fit."""
-    w, h, n = p.width, p.height, p.total
-    assert fitting(w, h, n, _clues(p, p.shown)) == 1
-    for i in p.shown:
-        orbit = images(symmetry, w, h, i)
-        assert fitting(w, h, n, _clues(p, p.shown - orbit)) == 2, f"orbit of {i} is spare"
+from puzzle_checks import assert_keeps, assert_unique_and_orbit_minimal, images
 
 
 @pytest.mark.parametrize("symmetry", SYMMETRIES)

@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape
 from minebender.services.puzzle.values import Puzzle
 from minebender.values.files import replace_file
 
-__all__ = ["PAGE", "Box", "Dot", "Label", "Sheet", "pages", "write_pdf", "write_svg"]
+__all__ = ["PAGE", "Box", "Dot", "Label", "Sheet", "pages", "pdf_bytes", "write_pdf", "write_svg"]
 
 PAGE = (210.0, 297.0)
 """A4 portrait, in millimetres."""
@@ -269,6 +269,11 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 def write_pdf(sheet: Sheet, path: Path) -> None:
     """Write the sheet as a PDF, replacing the file whole; ImportError
     when fpdf2 is missing."""
+    replace_file(path, pdf_bytes(sheet))
+
+
+def pdf_bytes(sheet: Sheet) -> bytes:
+    """The sheet as a PDF file's bytes; ImportError when fpdf2 is missing."""
     from fpdf import FPDF
 
     pdf = FPDF(unit="mm", format="A4")
@@ -291,4 +296,4 @@ def write_pdf(sheet: Sheet, path: Path) -> None:
                 pdf.set_text_color(*_rgb(s.colour))
                 pdf.set_xy(s.x, s.y)
                 pdf.cell(s.w, s.h, s.text, align="C")
-    replace_file(path, bytes(pdf.output()))
+    return bytes(pdf.output())
