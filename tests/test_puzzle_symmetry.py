@@ -76,3 +76,32 @@ def test_a_clue_set_without_its_image_is_not_symmetric() -> None:
 def test_an_unknown_symmetry_is_named() -> None:
     with pytest.raises(PuzzleError, match="symmetry must be one of none, left-right"):
         make_puzzle(5, 5, 5, 0, 0, None, "diagonal")
+
+
+def test_a_book_place_whose_grade_is_rare_takes_the_next_grade_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With one layout tried a grade, some places find none of theirs: they
+    take the next grade up, or any grade when hard too was not found in one
+    layout (puzzle k of the seed still), instead of failing the book."""
+    from minebender.services.puzzle import DIFFICULTIES
+    from minebender.services.puzzle import book as book_module
+
+    monkeypatch.setattr(book_module, "BOOK_TRIES", 1)
+    made = book_module.make_book(6, 6, 12, 2, 6)
+    assert sorted(e.index for e in made) == list(range(6))
+    kinds = [(e.made.grade.kind, e.made.grade.steps[e.made.grade.kind]) for e in made]
+    assert kinds == sorted(kinds)
+    raised = 0
+    for e in made:
+        asked = book_module.difficulty_at(e.index, 6)
+        got = e.made.grade.difficulty
+        if got != asked:
+            raised += 1
+            with pytest.raises(PuzzleError):
+                make_puzzle(6, 6, 12, 2, e.index, asked, "none", 1)
+        if DIFFICULTIES.index(got) < DIFFICULTIES.index(asked):  # any grade, the last resort
+            with pytest.raises(PuzzleError):
+                make_puzzle(6, 6, 12, 2, e.index, "hard", "none", 1)
+            assert e.made == make_puzzle(6, 6, 12, 2, e.index)
+    assert raised > 0

@@ -4,7 +4,9 @@ The book asks ``make_puzzle`` for a third of easy puzzles, a third of
 medium and a third of hard (puzzle k of the seed for the book's place k),
 then orders them by grade: the kind of reasoning the hardest step needed,
 then how many steps needed it. So a book rises from single numbers to the
-total count, and two books of one seed are the same book.
+total count, and two books of one seed are the same book. Where a grade is
+rare (easy on a crowded board), a place takes the next grade up after
+``BOOK_TRIES`` layouts, and any grade after that.
 """
 
 from __future__ import annotations
@@ -13,14 +15,25 @@ from dataclasses import dataclass
 
 from minebender.services.puzzle.code import puzzle_code
 from minebender.services.puzzle.grading import DIFFICULTIES
-from minebender.services.puzzle.make import Made, make_puzzle
+from minebender.services.puzzle.make import Made, PuzzleError, make_puzzle
 from minebender.services.puzzle.sheet import Sheet
 from minebender.values.words import count
 
-__all__ = ["BOOK_MOST", "Entry", "book_sheet", "difficulty_at", "make_book", "numbered_sheet"]
+__all__ = [
+    "BOOK_MOST",
+    "BOOK_TRIES",
+    "Entry",
+    "book_sheet",
+    "difficulty_at",
+    "make_book",
+    "numbered_sheet",
+]
 
 BOOK_MOST = 200
 """The most puzzles in one book."""
+BOOK_TRIES = 20
+"""Layouts tried for a place's grade before the next grade up: an easy
+Expert puzzle was not found in 20 for one seed (44 s on a loaded machine)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +62,20 @@ def make_book(
     raises it: an easy puzzle is rare on a crowded board)."""
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= BOOK_MOST:
         raise ValueError(f"a book has from 1 to {BOOK_MOST} puzzles, got {size!r}")
-    made = [
-        Entry(k, make_puzzle(width, height, mines, seed, k, difficulty_at(k, size), symmetry))
-        for k in range(size)
-    ]
+    made = [Entry(k, _at(width, height, mines, seed, k, size, symmetry)) for k in range(size)]
     return sorted(made, key=_rising)
+
+
+def _at(width: int, height: int, mines: int, seed: int, k: int, size: int, symmetry: str) -> Made:
+    """Puzzle k of the seed for place k: of the place's grade, else the next
+    grade up, else of any grade."""
+    first = DIFFICULTIES.index(difficulty_at(k, size))
+    for difficulty in DIFFICULTIES[first:]:
+        try:
+            return make_puzzle(width, height, mines, seed, k, difficulty, symmetry, BOOK_TRIES)
+        except PuzzleError:
+            continue
+    return make_puzzle(width, height, mines, seed, k, None, symmetry)
 
 
 def numbered_sheet(made: list[Made], title: str) -> Sheet:

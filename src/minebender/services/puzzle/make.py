@@ -73,12 +73,14 @@ def make_puzzle(
     index: int = 0,
     difficulty: str | None = None,
     symmetry: str = "none",
+    tries: int = TRIES,
 ) -> Made:
     """Puzzle ``index`` of ``seed``: ``mines`` mines on a width-by-height board,
     with one solution and no number that could be hidden; of the difficulty
     asked for (easy, medium, hard; None: any). With a ``symmetry`` other than
     none (``symmetry.SYMMETRIES``) the numbers shown keep it, and no orbit of
-    them could be hidden (``_symmetric``)."""
+    them could be hidden (``_symmetric``). ``tries``: the layouts tried
+    before ``PuzzleError``."""
     _check_size(width, height, mines)
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise PuzzleError(
@@ -88,9 +90,9 @@ def make_puzzle(
         raise PuzzleError(f"symmetry must be one of {', '.join(SYMMETRIES)}, got {symmetry!r}")
     target = None if difficulty is None else DIFFICULTIES.index(difficulty)
     if symmetry != "none":
-        return _symmetric(width, height, mines, seed, index, target, symmetry)
+        return _symmetric(width, height, mines, seed, index, target, symmetry, tries)
     checks = exact = 0
-    for attempt in range(TRIES if target is not None else 1):
+    for attempt in range(tries if target is not None else 1):
         rng = _rng(width, height, mines, seed, index, attempt, symmetry)
         layout = frozenset(rng.sample(range(width * height), mines))
         order = [i for i in range(width * height) if i not in layout]
@@ -111,23 +113,32 @@ def make_puzzle(
         found = grade(puzzle)
         if target is None or min(found.kind, 2) == target:
             return Made(puzzle, found, attempt + 1, checks, exact)
-    raise _not_found(width, height, mines, difficulty, "")
+    raise _not_found(width, height, mines, difficulty, "", tries)
 
 
-def _not_found(w: int, h: int, mines: int, difficulty: str | None, how: str) -> PuzzleError:
+def _not_found(
+    w: int, h: int, mines: int, difficulty: str | None, how: str, tries: int
+) -> PuzzleError:
     what = f"{difficulty} puzzle" if difficulty else "puzzle"
     return PuzzleError(
-        f"no {what}{how} with {count(mines, 'mine')} on {w}x{h} found in {TRIES} layouts"
+        f"no {what}{how} with {count(mines, 'mine')} on {w}x{h} found in {tries} layouts"
     )
 
 
 def _symmetric(
-    width: int, height: int, mines: int, seed: int, index: int, target: int | None, symmetry: str
+    width: int,
+    height: int,
+    mines: int,
+    seed: int,
+    index: int,
+    target: int | None,
+    symmetry: str,
+    tries: int,
 ) -> Made:
     """A puzzle whose numbers keep the symmetry: a fresh layout is drawn (up to
-    ``TRIES``) while one gives no unique puzzle of the difficulty."""
+    ``tries``) while one gives no unique puzzle of the difficulty."""
     checks = exact = 0
-    for attempt in range(TRIES):
+    for attempt in range(tries):
         rng = _rng(width, height, mines, seed, index, attempt, symmetry)
         found = make_symmetric(rng, width, height, mines, symmetry, target)
         if found is None:
@@ -144,6 +155,7 @@ def _symmetric(
         mines,
         None if target is None else DIFFICULTIES[target],
         f" with {symmetry} symmetry",
+        tries,
     )
 
 

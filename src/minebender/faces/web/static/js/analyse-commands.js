@@ -164,7 +164,7 @@ export async function command(cmd) {
     else if (cmd === "make-unique" || cmd === "minimize") await puzzleStep(cmd);
     else if (cmd === "new-puzzle") await newPuzzle();
     else if (cmd === "book") {
-      const name = await bookDialog(state.pos, () => status("Making the book..."));
+      const name = await bookDialog(() => status("Making the book..."));
       status(name ? `Saved the book as ${name}.` : "");
     }
   } catch (err) {

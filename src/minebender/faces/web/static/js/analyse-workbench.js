@@ -42,7 +42,12 @@ export function gradeEdited() {
  * exactly one layout fits; else the panel says why it is no puzzle. Called
  * for each stage; asks once a position. */
 export function gradeCounted(text, res) {
-  if (res.unique === undefined || res.unique === null || askedFor === text) return;
+  if (askedFor === text) return;
+  if (res.unique === undefined || res.unique === null) {
+    // the whole answer without a count: the analysis stopped before it
+    if (res.complete !== undefined) drawGrade("not known: the count did not finish", "none");
+    return;
+  }
   askedFor = text;
   if (res.consistent === false) return drawGrade("none: no layout fits", "none");
   if (res.mines === null) return drawGrade("none: a puzzle needs the total of mines", "none");
@@ -76,6 +81,12 @@ export function gradeCounted(text, res) {
 
 const number = (name, label, v, min, max) =>
   `<label>${label}<input type="number" name="${name}" min="${min}" max="${max}" step="1" value="${v}"></label>`;
+// the puzzle routes take boards of at most 30x24 (720 cells)
+const sizeFields = (pos) =>
+  number("width", "Width:", Math.min(pos.w, 30), 1, 30) +
+  number("height", "Height:", Math.min(pos.h, 24), 1, 24) +
+  number("mines", "Mines:", Math.min(pos.mines ?? 20, 720), 0, 720);
+const seedField = () => number("seed", "Seed:", "", 0, Number.MAX_SAFE_INTEGER);
 const symmetryField = () =>
   '<label>Numbers shown:<select name="symmetry">' +
   SYMMETRIES.map(([v, label]) => `<option value="${v}">${label}</option>`).join("") +
@@ -102,13 +113,11 @@ export async function newPuzzleDialog(pos) {
     title: "New Puzzle",
     id: "new-puzzle-dialog",
     html:
-      number("width", "Width:", Math.min(pos.w, 30), 1, 30) +
-      number("height", "Height:", Math.min(pos.h, 24), 1, 24) +
-      number("mines", "Mines:", Math.min(pos.mines ?? 20, 720), 0, 720) +
+      sizeFields(pos) +
       '<label>Difficulty:<select name="difficulty"><option value="">any</option>' +
       '<option value="easy">easy</option><option value="medium">medium</option><option value="hard">hard</option></select></label>' +
       symmetryField() +
-      number("seed", "Seed:", "", 0, Number.MAX_SAFE_INTEGER) +
+      seedField() +
       "<p>Exactly one layout fits, and no number can be hidden<br>" +
       "(with its images, under a symmetry). A blank seed: a new one.</p>" +
       '<div class="error" data-error role="alert"></div>',
@@ -123,19 +132,21 @@ export async function newPuzzleDialog(pos) {
   return api.puzzleNew(body);
 }
 
+// a book's puzzles as the command makes them: a board of the position's
+// size could need more than the server's 30 s (easy Expert puzzles are rare)
+const BOOK_SIZE = { w: 10, h: 10, mines: 20 };
+
 /** Puzzle > Graded Book...: a PDF of puzzles of rising grade, saved; its
  * file name, or null. making() is called once the book is asked for. */
-export async function bookDialog(pos, making) {
+export async function bookDialog(making) {
   const body = await dlg.openDialog({
     title: "Graded Book",
     id: "book-dialog",
     html:
       number("count", "Puzzles:", 10, 1, 30) +
-      number("width", "Width:", Math.min(pos.w, 30), 1, 30) +
-      number("height", "Height:", Math.min(pos.h, 24), 1, 24) +
-      number("mines", "Mines:", Math.min(pos.mines ?? 20, 720), 0, 720) +
+      sizeFields(BOOK_SIZE) +
       symmetryField() +
-      number("seed", "Seed:", "", 0, Number.MAX_SAFE_INTEGER) +
+      seedField() +
       "<p>Easiest first, numbered from 0, each with its code;<br>the answers at the back. " +
       "As <code>minebender puzzle --book</code>.</p>" +
       '<div class="error" data-error role="alert"></div>',
