@@ -107,7 +107,8 @@ def test_a_puzzle_board_that_cannot_be_is_refused(value: str, message: str) -> N
 def test_the_puzzle_bench_measures_the_board_and_symmetry_asked() -> None:
     done = _run("puzzle", "--board", "6x6x6", "--symmetry", "rotation", "--count", "2")
     assert done.returncode == 0, done.stderr
-    head, columns, *lines = done.stdout.splitlines()
+    head, header, *lines = done.stdout.splitlines()
+    assert header.split()[:3] == ["board", "difficulty", "puzzles"]
     assert "numbers shown with rotation symmetry" in head
     assert [line.split()[:3] for line in lines] == [
         ["6x6x6", d, "2"] for d in ("any", "easy", "medium", "hard")

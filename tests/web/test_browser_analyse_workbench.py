@@ -5,6 +5,7 @@ counted by brute force (``test_browser_analyse.layouts``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,15 @@ def graded(page: Any, state: str) -> str:
     """The panel's Puzzle line once the grade of the position is ``state``."""
     page.wait_for_selector(f"#puzzle-grade[data-state={state}]")
     return page.inner_text("#puzzle-grade")
+
+
+def until(page: Any, done: Callable[[], bool]) -> None:
+    """Wait, letting the page's events in, until done() holds (5 s at most)."""
+    for _ in range(250):
+        if done():
+            return
+        page.wait_for_timeout(20)
+    assert done()
 
 
 def test_the_grade_follows_each_edit(page: Any, server: Server) -> None:
@@ -59,13 +69,16 @@ def test_the_grade_follows_each_edit(page: Any, server: Server) -> None:
 def test_a_new_puzzle_from_the_menu_keeps_its_symmetry(
     page: Any, server: Server, symmetry: str
 ) -> None:
-    open_board(page, server, "3x1x1\n..0\n")
+    open_board(page, server, "3x1x1\n.1.\n")  # no puzzle: two layouts fit
+    assert graded(page, "none") == "not unique: more than one layout fits"
     page.click("#menu-puzzle > button")
     page.click('[data-cmd="new-puzzle"]')
     for name, value in (("width", "6"), ("height", "4"), ("mines", "5"), ("seed", "2")):
         page.fill(f"#new-puzzle-dialog [name={name}]", value)
     page.select_option("#new-puzzle-dialog [name=symmetry]", symmetry)
     page.click("#new-puzzle-dialog button:has-text('Make')")
+    said = "document.getElementById('status-live').textContent"
+    page.wait_for_function(f"() => /Made a/.test({said})")
     graded(page, "graded")
     rows = shown(page)
     assert (len(rows[0]), len(rows)) == (6, 4)
@@ -94,3 +107,21 @@ def test_a_graded_book_is_saved_as_pdf(page: Any, server: Server, tmp_path: Path
     assert saved.read_bytes().startswith(b"%PDF")
     said = "document.getElementById('status-live').textContent"
     page.wait_for_function(f"() => /Saved the book as puzzle-book-4.pdf/.test({said})")
+
+
+def test_an_edit_aborts_the_grade_of_the_position_before(page: Any, server: Server) -> None:
+    """The grade is a request of its own: held back here, it does not keep the
+    count from being drawn, and the next edit aborts it."""
+    p = make_puzzle(5, 4, 4, 6, 0, "medium").puzzle
+    held: list[Any] = []
+    failed: list[str] = []
+    page.route("**/api/puzzle/grade", lambda route: held.append(route))
+    page.on("requestfailed", lambda r: failed.append(r.url) if "/grade" in r.url else None)
+    open_board(page, server, p.board_text())  # the whole analysis drawn, the grade held
+    assert page.get_attribute("#count", "data-solutions") == "1"
+    assert graded(page, "grading") == "unique; grading\u2026"
+    until(page, lambda: len(held) == 1)
+    i = min(p.shown)
+    page.click(f'#board .c[data-x="{i % 5}"][data-y="{i // 5}"]')
+    assert graded(page, "none") == "not unique: more than one layout fits"
+    until(page, lambda: failed == [held[0].request.url])
