@@ -90,3 +90,27 @@ def test_a_peer_without_its_function_says_what_to_install(
 )
 def test_bench_server_refuses_bad_options_in_one_line(args: tuple[str, ...], message: str) -> None:
     _refused(_run("server", *args), f"minebender bench server: error: {message}")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("30x16", "--board must be WIDTHxHEIGHTxMINES in digits"),
+        ("0x5x1", "--board 0x5x1: 1 to 10000 cells"),
+        ("3x3x10", "--board 3x3x10: 1 to 10000 cells, and at most as many mines"),
+    ],
+)
+def test_a_puzzle_board_that_cannot_be_is_refused(value: str, message: str) -> None:
+    _refused(_run("puzzle", "--board", value), f"minebender bench puzzle: error: {message}")
+
+
+def test_the_puzzle_bench_measures_the_board_and_symmetry_asked() -> None:
+    done = _run("puzzle", "--board", "6x6x6", "--symmetry", "rotation", "--count", "2")
+    assert done.returncode == 0, done.stderr
+    head, header, *lines = done.stdout.splitlines()
+    assert header.split()[:3] == ["board", "difficulty", "puzzles"]
+    assert "numbers shown with rotation symmetry" in head
+    assert [line.split()[:3] for line in lines] == [
+        ["6x6x6", d, "2"] for d in ("any", "easy", "medium", "hard")
+    ]
+    assert all(line.split()[-1] == "-" or "not found" in line for line in lines)

@@ -8,7 +8,6 @@ the puzzle module uses.
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import pytest
 from hypothesis import given
@@ -28,35 +27,8 @@ from minebender.services.puzzle import (
 from minebender.services.puzzle.code import clues_code, layout_code, parse_code, puzzle_code
 from minebender.values.seeded import Stream
 from minebender.values.types import SHOWN, Knowledge
-
-
-def _around(w: int, h: int, i: int) -> list[int]:
-    x, y = i % w, i // w
-    return [
-        ny * w + nx
-        for ny in range(y - 1, y + 2)
-        for nx in range(x - 1, x + 2)
-        if 0 <= nx < w and 0 <= ny < h and (nx, ny) != (x, y)
-    ]
-
-
-def _clues(p: Puzzle, shown: frozenset[int]) -> dict[int, int]:
-    return {i: sum(j in p.mines for j in _around(p.width, p.height, i)) for i in shown}
-
-
-def fitting(w: int, h: int, n: int, clues: dict[int, int], most: int = 2) -> int:
-    """How many layouts of n mines fit the clues (shown cells safe, numbers
-    right), counting no further than ``most``."""
-    found = 0
-    cells = [i for i in range(w * h) if i not in clues]
-    near = {i: _around(w, h, i) for i in clues}
-    for mines in combinations(cells, n):
-        s = set(mines)
-        if all(sum(j in s for j in near[i]) == v for i, v in clues.items()):
-            found += 1
-            if found >= most:
-                break
-    return found
+from puzzle_checks import clues as _clues
+from puzzle_checks import fitting
 
 
 def assert_unique_and_minimal(p: Puzzle, keep: frozenset[int] = frozenset()) -> None:

@@ -127,6 +127,9 @@ def test_a_sheet_has_the_puzzles_then_their_solutions(
         (["--play", "p:3x1x1:Bz"], "--play: puzzle code letters do not spell a puzzle"),
         (["--play", "p:3x1x1:Bw"], "it needs a terminal"),  # the tests' stdin is none
         (["--play", "p2:3x1x1:AA"], "--play: puzzle code clues: more than one layout fits"),
+        (["--symmetry", "diagonal"], "invalid choice: 'diagonal'"),
+        (["--book", "0"], "--book must be from 1"),
+        (["--book", "3", "--difficulty", "easy"], "--book chooses the difficulty and count itself"),
     ],
 )
 def test_bad_arguments_get_one_line_and_status_2(
@@ -140,3 +143,69 @@ def test_bad_arguments_get_one_line_and_status_2(
     assert code == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
     assert err.startswith("minebender puzzle: error: ")
+
+
+def test_a_book_rises_in_grade_and_prints_every_puzzle_with_its_code(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    svg, pdf = tmp_path / "b.svg", tmp_path / "b.pdf"
+    code, out, err = puzzle(
+        capsys, "--size", "5x5", "--mines", "6", "--book", "12", "--seed", "3",
+        "--svg", str(svg), "--pdf", str(pdf),
+    )  # fmt: skip
+    assert code == 0 and err == ""
+    said = re.findall(
+        r"# puzzle (\d+) of the book \(index (\d+) of seed 3\): (\w+) \(([a-z ]+)\), .* code (\S+)",
+        out,
+    )
+    assert [int(place) for place, *_ in said] == list(range(12))
+    assert sorted(int(index) for _, index, *_ in said) == list(range(12))
+    from minebender.services.puzzle import REASONING, grade
+
+    kinds = [REASONING.index(reasoning) for *_, reasoning, _ in said]
+    assert kinds == sorted(kinds) and kinds[0] == 0 and kinds[-1] >= 2
+    text = svg.read_text()
+    for place, index, difficulty, _, puzzle_code in said:
+        # the code reads back as puzzle `index` of the seed, of the grade said
+        made = make_puzzle(
+            5, 5, 6, 3, int(index), ["easy", "medium", "hard"][min(2, 3 * int(index) // 12)]
+        )
+        assert parse_code(puzzle_code) == made.puzzle
+        assert grade(made.puzzle).difficulty == difficulty
+        # on a puzzle page and on an answer page, with its number and its code
+        assert text.count(f">Puzzle {place}: {difficulty}, 6 mines</text>") == 2
+        assert text.count(f">{puzzle_code}</text>") == 2
+    pages = text.count("Puzzle book 5x5, 6 mines, seed 3")
+    assert pages % 2 == 0 and pages >= 2
+    assert text.count(": solutions</text>") == pages // 2
+    assert f'height="{297 * pages:.1f}mm"' in text
+    answers = text.split(": solutions</text>", 1)[1]
+    assert "<circle" not in text.split(": solutions</text>", 1)[0]
+    assert answers.count("<circle") == 12 * 6  # every mine, at the back
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF") and data.count(b"/Type /Page\n") == pages
+
+
+def test_a_book_of_many_puzzles_goes_on_several_pages(tmp_path: Path) -> None:
+    from minebender.services.puzzle.book import book_sheet, make_book
+    from minebender.services.puzzle.sheet import LEAST_CELL, Box, pages
+
+    book = make_book(10, 10, 15, 1, 20)
+    drawn = pages(book_sheet(book, 1))
+    assert len(drawn) >= 4 and len(drawn) % 2 == 0
+    cells = [s.w for page in drawn for s in page if isinstance(s, Box) and s.line < 0.2]
+    assert min(cells) >= LEAST_CELL and len(set(round(c, 6) for c in cells)) == 1
+    assert len(cells) == 2 * 20 * 100  # every cell of every puzzle, twice
+
+
+def test_a_symmetric_puzzle_from_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from minebender.services.puzzle.symmetry import is_symmetric
+
+    code, out, err = puzzle(
+        capsys, "--size", "8x6", "--mines", "9", "--seed", "4", "--symmetry", "rotation", "--json"
+    )
+    assert code == 0 and err == ""
+    line = json.loads(out)
+    p = parse_code(line["code"])
+    assert is_symmetric(p.shown, "rotation", 8, 6) and len(p.shown) == line["clues"]
+    assert p == make_puzzle(8, 6, 9, 4, 0, None, "rotation").puzzle

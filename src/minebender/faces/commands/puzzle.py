@@ -24,8 +24,10 @@ from minebender.faces.commands.options import (
 )
 from minebender.formats.boardtext import CELL_LIMIT
 from minebender.services.puzzle import DIFFICULTIES, Made, PuzzleError, make_puzzle
+from minebender.services.puzzle.book import BOOK_MOST, Entry, book_sheet, make_book, numbered_sheet
 from minebender.services.puzzle.code import puzzle_code
-from minebender.values.words import count
+from minebender.services.puzzle.sheet import Sheet
+from minebender.services.puzzle.symmetry import SYMMETRIES
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
@@ -47,6 +49,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--difficulty", choices=DIFFICULTIES, help="only puzzles of this grade (default: any)"
+    )
+    parser.add_argument(
+        "--symmetry",
+        choices=SYMMETRIES,
+        default="none",
+        help="the numbers shown keep this symmetry: a mirror left-right or up-down, both"
+        " mirrors, or a half turn (default: none)",
+    )
+    parser.add_argument(
+        "--book",
+        metavar="N",
+        help=f"a graded book of N puzzles (1 to {BOOK_MOST}), easiest first, numbered from 0;"
+        " with --pdf or --svg, printed with the answers at the back",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
     parser.add_argument("--svg", metavar="FILE", help="also write a printable sheet as SVG")
@@ -82,7 +97,7 @@ def _writable(option: str, name: str | None) -> Path | None:
     return path
 
 
-def _print(made: Made, index: int, seed: int, as_json: bool) -> None:
+def _print(made: Made, index: int, seed: int, as_json: bool, made_as: int | None = None) -> None:
     p = made.puzzle
     code = puzzle_code(p)
     if as_json:
@@ -97,8 +112,11 @@ def _print(made: Made, index: int, seed: int, as_json: bool) -> None:
         return
     if index:
         print()
+    which = (
+        f"of seed {seed}" if made_as is None else f"of the book (index {made_as} of seed {seed})"
+    )
     print(
-        f"# puzzle {index} of seed {seed}: {made.grade.difficulty} ({made.grade.reasoning}),"
+        f"# puzzle {index} {which}: {made.grade.difficulty} ({made.grade.reasoning}),"
         f" {len(p.shown)} numbers shown, code {code}"
     )
     print(p.board_text(), end="", flush=True)
@@ -112,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
     seed = parse_seed(args.seed) if args.seed is not None else secrets.randbelow(SEED_LIMIT)
     if args.play is not None:
-        return _play(args.play, w, h, mines, seed, args.difficulty)
+        return _play(args.play, w, h, mines, seed, args.difficulty, args.symmetry)
     svg, pdf = _writable("--svg", args.svg), _writable("--pdf", args.pdf)
     if pdf is not None:
         try:
@@ -121,10 +139,12 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(
                 "--pdf needs fpdf2: pip install 'minebender[print]' (or use --svg)"
             ) from None
+    if args.book is not None:
+        return _book(args, w, h, mines, seed, svg, pdf)
     made: list[Made] = []
     try:
         for i in range(count):
-            one = make_puzzle(w, h, mines, seed, i, args.difficulty)
+            one = make_puzzle(w, h, mines, seed, i, args.difficulty, args.symmetry)
             _print(one, i, seed, args.json)
             if svg or pdf:
                 made.append(one)
@@ -132,18 +152,48 @@ def run(args: argparse.Namespace) -> int:
         print(f"minebender puzzle: {exc}", file=sys.stderr)
         return 1
     if made:
-        _write_sheets(made, seed, svg, pdf)
+        title = f"minebender puzzles {w}x{h}, seed {seed}"
+        _write_sheets(numbered_sheet(made, title), svg, pdf)
     return 0
 
 
-def _play(code: str, w: int, h: int, mines: int, seed: int, difficulty: str | None) -> int:
+def _book(
+    args: argparse.Namespace,
+    w: int,
+    h: int,
+    mines: int,
+    seed: int,
+    svg: Path | None,
+    pdf: Path | None,
+) -> int:
+    """``--book N``: the book's puzzles printed in rising grade, numbered as
+    its sheet numbers them, and the sheet written."""
+    size = parse_int("--book", args.book, 1, BOOK_MOST + 1)
+    if args.difficulty is not None or args.count != "1":
+        raise UsageError(
+            "--book chooses the difficulty and count itself: leave out --difficulty and --count"
+        )
+    try:
+        book: list[Entry] = make_book(w, h, mines, seed, size, args.symmetry)
+    except PuzzleError as exc:
+        print(f"minebender puzzle: {exc}", file=sys.stderr)
+        return 1
+    for place, entry in enumerate(book):
+        _print(entry.made, place, seed, args.json, entry.index)
+    _write_sheets(book_sheet(book, seed, args.symmetry), svg, pdf)
+    return 0
+
+
+def _play(
+    code: str, w: int, h: int, mines: int, seed: int, difficulty: str | None, symmetry: str
+) -> int:
     """Play one puzzle in the terminal: the code's, or puzzle 0 of the seed."""
     from minebender.faces.commands.terminal import require_terminal
     from minebender.services.puzzle.code import parse_code
 
     if code == "new":
         try:
-            puzzle = make_puzzle(w, h, mines, seed, 0, difficulty).puzzle
+            puzzle = make_puzzle(w, h, mines, seed, 0, difficulty, symmetry).puzzle
         except PuzzleError as exc:
             print(f"minebender puzzle: {exc}", file=sys.stderr)
             return 1
@@ -159,21 +209,10 @@ def _play(code: str, w: int, h: int, mines: int, seed: int, difficulty: str | No
     return 0
 
 
-def _write_sheets(made: list[Made], seed: int, svg: Path | None, pdf: Path | None) -> None:
-    from minebender.services.puzzle.sheet import Sheet, write_pdf, write_svg
+def _write_sheets(sheet: Sheet, svg: Path | None, pdf: Path | None) -> None:
+    from minebender.services.puzzle.sheet import write_pdf, write_svg
     from minebender.values.files import shown
 
-    p = made[0].puzzle
-    # numbered from 0, as the command's lines and make_puzzle's index are
-    sheet = Sheet(
-        [m.puzzle for m in made],
-        [
-            f"Puzzle {i}: {m.grade.difficulty}, {count(m.puzzle.total, 'mine')}"
-            for i, m in enumerate(made)
-        ],
-        f"minebender puzzles {p.width}x{p.height}, seed {seed}",
-        [puzzle_code(m.puzzle) for m in made],
-    )
     for path, write in ((svg, write_svg), (pdf, write_pdf)):
         if path is not None:
             try:

@@ -32,6 +32,7 @@ __all__ = [
     "json_answer",
     "owned",
     "shared",
+    "until_gone",
 ]
 
 T = TypeVar("T")
@@ -48,6 +49,16 @@ def json_answer(data: Any, status: int = 200) -> Response:
     of the page stays cheap (FastAPI's own encoder walks every value first)."""
     body = json.dumps(data, separators=(",", ":"))
     return Response(body, status_code=status, media_type="application/json")
+
+
+async def until_gone(request: Request) -> None:
+    """Return when the client has gone away (its body is read by then, so the
+    next message is the disconnect): a route races its work against this to
+    kill the work of a request the page aborted."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
 
 
 def _token(authorization: str | None) -> str:

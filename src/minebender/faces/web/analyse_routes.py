@@ -29,7 +29,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
-from minebender.faces.web.access import Lane, SolverTurns, Turns, json_answer
+from minebender.faces.web.access import Lane, SolverTurns, Turns, json_answer, until_gone
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.faces.web.lanes import LIGHT_TEXT, in_lane, light_board
@@ -145,15 +145,6 @@ def _limits(lane: Lane) -> limited.Limits:
     return in_lane(ANALYSE_LIMITS, lane.light)
 
 
-async def _until_gone(request: Request) -> None:
-    """Return when the client has gone away (its body is read by then, so the
-    next message is the disconnect)."""
-    while True:
-        message = await request.receive()
-        if message["type"] == "http.disconnect":
-            return
-
-
 async def _limited(request: Request, lane: Lane, fn: Any, *args: Any) -> Any:
     """fn's outcome in a child process, or None when the client went away first
     (the child is then killed, or never started)."""
@@ -163,7 +154,7 @@ async def _limited(request: Request, lane: Lane, fn: Any, *args: Any) -> Any:
             return await limited.run_async(fn, *args, limits=_limits(lane))
 
     task = asyncio.ensure_future(work())
-    gone = asyncio.ensure_future(_until_gone(request))
+    gone = asyncio.ensure_future(until_gone(request))
     try:
         await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -190,7 +181,7 @@ async def _staged(request: Request, lane: Lane, fn: Any, *args: Any) -> AsyncGen
     task = asyncio.ensure_future(work())
     # the stages are queued before the task is done: its end comes after them
     task.add_done_callback(lambda _: queue.put_nowait(("end", None)))
-    gone = asyncio.ensure_future(_until_gone(request))
+    gone = asyncio.ensure_future(until_gone(request))
     try:
         while True:
             got = asyncio.ensure_future(queue.get())

@@ -1,5 +1,5 @@
 """The puzzle routes: make a puzzle, read a code, check flags, make a
-position unique, minimize it.
+position unique, minimize it, grade a position, print a graded book.
 
 The page only paints: it is sent the clues (``view``) and asks here whether
 its flags are right, so it never reads a code or holds a layout. A code
@@ -16,15 +16,16 @@ every request to a few seconds.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from minebender.faces.web.access import PuzzleTurns, json_answer
+from minebender.faces.web.access import PuzzleTurns, json_answer, until_gone
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.formats.boardtext import BoardTextError, parse_board
@@ -38,10 +39,12 @@ from minebender.services.puzzle import (
     make_puzzle,
     make_unique,
     minimize,
+    the_layout,
 )
+from minebender.services.puzzle.book import book_sheet, make_book
 from minebender.services.puzzle.code import parse_code, puzzle_code
 from minebender.values.seeded import Stream
-from minebender.values.types import Knowledge
+from minebender.values.types import Boom, Knowledge
 
 __all__ = ["LIMITS", "MAX_CELLS", "router"]
 
@@ -50,6 +53,10 @@ MAX_CELLS = 30 * 24
 LIMITS = limited.Limits(seconds=30.0, memory=1 << 30, nice=10)
 """A puzzle request's child: 30 s (an easy 30x24 puzzle takes some seconds),
 1 GiB, and niced so that other players' moves come first."""
+
+
+Symmetry = Literal["none", "left-right", "up-down", "both", "rotation"]
+"""The symmetries the clues may keep (``puzzle.symmetry.SYMMETRIES``)."""
 
 
 class _Strict(BaseModel):
@@ -64,6 +71,22 @@ class NewPuzzle(_Strict):
     mines: StrictInt = Field(default=20, ge=0, le=MAX_CELLS)
     difficulty: Literal["easy", "medium", "hard"] | None = None
     seed: StrictInt | None = Field(default=None, ge=0, le=2**63)
+    symmetry: Symmetry = "none"
+
+
+BOOK_MOST = 30
+"""Most puzzles in a book printed here: 30 of 10x10 take some seconds."""
+
+
+class BookIn(_Strict):
+    """``POST /api/puzzle/book``: a graded book's size and puzzles."""
+
+    width: StrictInt = Field(default=10, ge=1, le=30)
+    height: StrictInt = Field(default=10, ge=1, le=24)
+    mines: StrictInt = Field(default=20, ge=0, le=MAX_CELLS)
+    count: StrictInt = Field(default=10, ge=1, le=BOOK_MOST)
+    seed: StrictInt | None = Field(default=None, ge=0, le=2**63)
+    symmetry: Symmetry = "none"
 
 
 CODE_MOST = 2_000
@@ -172,10 +195,56 @@ def _new(body: NewPuzzle) -> dict[str, Any]:
         raise ApiError(422, f"at most {MAX_CELLS} cells, got {body.width * body.height}")
     seed = body.seed if body.seed is not None else secrets.randbelow(2**63)
     try:
-        made = make_puzzle(body.width, body.height, body.mines, seed, 0, body.difficulty)
+        made = make_puzzle(
+            body.width, body.height, body.mines, seed, 0, body.difficulty, body.symmetry
+        )
     except PuzzleError as exc:
         raise ApiError(422, str(exc)) from None
-    return _answer(made.puzzle, seed=seed)
+    return _answer(made.puzzle, seed=seed, symmetry=body.symmetry)
+
+
+def _grade(body: BoardIn) -> dict[str, Any]:
+    """Whether one layout fits the position and, when it does, its grade and
+    code; a position showing a mine is no puzzle."""
+    k = _position(body)
+    for y, row in enumerate(k.rows):
+        for x, seen in enumerate(row):
+            if type(seen) is Boom:
+                raise ApiError(
+                    422, f"board: cell ({x}, {y}) shows a mine: a puzzle shows numbers only"
+                )
+    try:
+        p = the_layout(k)
+    except ValueError as exc:
+        if "more than one" not in str(exc):
+            raise ApiError(422, f"board: {exc}") from None
+        return {"unique": False, "difficulty": None, "reasoning": None, "clues": None, "code": None}
+    g = grade(p)
+    return {
+        "unique": True,
+        "difficulty": g.difficulty,
+        "reasoning": g.reasoning,
+        "clues": len(p.shown),
+        "code": puzzle_code(p),
+    }
+
+
+def _book(body: BookIn) -> dict[str, Any]:
+    """The book as PDF bytes (``pdf``), with the seed it was made from."""
+    if body.width * body.height > MAX_CELLS:
+        raise ApiError(422, f"at most {MAX_CELLS} cells, got {body.width * body.height}")
+    seed = body.seed if body.seed is not None else secrets.randbelow(2**63)
+    try:
+        book = make_book(body.width, body.height, body.mines, seed, body.count, body.symmetry)
+    except PuzzleError as exc:
+        raise ApiError(422, str(exc)) from None
+    from minebender.services.puzzle.sheet import pdf_bytes
+
+    try:
+        pdf = pdf_bytes(book_sheet(book, seed, body.symmetry))
+    except ImportError:
+        raise ApiError(501, "this server cannot print: pip install 'minebender[print]'") from None
+    return {"pdf": pdf, "seed": seed}
 
 
 def _layout_of(body: BoardIn) -> Puzzle:
@@ -208,6 +277,8 @@ _WORK: dict[str, tuple[Callable[[Any], dict[str, Any]], type[BaseModel]]] = {
     "check": (_check, FlagsIn),
     "make-unique": (_make_unique, BoardIn),
     "minimize": (_minimize, BoardIn),
+    "grade": (_grade, BoardIn),
+    "book": (_book, BookIn),
 }
 
 
@@ -237,6 +308,23 @@ async def _run(turns: PuzzleTurns, how: str, body: BaseModel) -> Response:
     async with turns.turn():
         outcome = await limited.run_async(_work, how, body.model_dump(), limits=LIMITS)
     return _answered(outcome)
+
+
+async def _run_until_gone(
+    request: Request, turns: PuzzleTurns, how: str, body: BaseModel
+) -> Response:
+    """``_run``, its child killed (or never started) when the client goes
+    away: the page aborts the grade of a position it has edited since."""
+    task = asyncio.ensure_future(_run(turns, how, body))
+    gone = asyncio.ensure_future(until_gone(request))
+    try:
+        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+    if not task.done():
+        task.cancel()  # run_async kills the child
+        return Response(status_code=499)  # nobody is listening
+    return task.result()
 
 
 # each child runs _work of this module: the forkserver imports it once,
@@ -279,3 +367,25 @@ async def minimize_route(body: BoardIn, turns: PuzzleTurns) -> Response:
     """Hide shown numbers while only the board's one layout fits; ``hidden``
     lists them."""
     return await _run(turns, "minimize", body)
+
+
+@router.post("/puzzle/grade", summary="Whether one layout fits a position, and its grade")
+async def grade_route(body: BoardIn, request: Request, turns: PuzzleTurns) -> Response:
+    """``unique`` and, when exactly one layout fits, the grade, the clues and
+    the code of the position as a puzzle (all null otherwise); the work stops
+    when the client goes away (an edit aborts it)."""
+    return await _run_until_gone(request, turns, "grade", body)
+
+
+@router.post("/puzzle/book", summary="A graded book of puzzles as PDF")
+async def book_route(body: BookIn, turns: PuzzleTurns) -> Response:
+    """``count`` puzzles of rising grade, numbered from 0, each with its code,
+    the answers at the back, as ``application/pdf``; the seed in ``X-Seed``."""
+    async with turns.turn():
+        outcome = await limited.run_async(_work, "book", body.model_dump(), limits=LIMITS)
+    if isinstance(outcome, limited.Done) and outcome.value[0] == 200:
+        answer = outcome.value[1]
+        name = f'attachment; filename="puzzle-book-{answer["seed"]}.pdf"'
+        headers = {"X-Seed": str(answer["seed"]), "Content-Disposition": name}
+        return Response(answer["pdf"], media_type="application/pdf", headers=headers)
+    return _answered(outcome)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from minebender.services.puzzle.grading import DIFFICULTIES, Grade, grade, solvable_with
+from minebender.services.puzzle.symmetry import SYMMETRIES, make_symmetric
 from minebender.services.puzzle.unique import Checker, minimize
 from minebender.services.puzzle.values import Puzzle
 from minebender.values.seeded import Stream
@@ -48,8 +49,12 @@ class Made:
     """Checks that needed the exact solver."""
 
 
-def _rng(width: int, height: int, mines: int, seed: int, index: int, attempt: int) -> Stream:
-    return Stream.from_text(f"minebender puzzle {width}x{height}x{mines} {seed} {index} {attempt}")
+def _rng(
+    width: int, height: int, mines: int, seed: int, index: int, attempt: int, symmetry: str
+) -> Stream:
+    # without a symmetry, the text of the puzzles made before symmetries were
+    text = f"minebender puzzle {width}x{height}x{mines} {seed} {index} {attempt}"
+    return Stream.from_text(text if symmetry == "none" else f"{text} {symmetry}")
 
 
 def _check_size(width: int, height: int, mines: int) -> None:
@@ -61,20 +66,34 @@ def _check_size(width: int, height: int, mines: int) -> None:
 
 
 def make_puzzle(
-    width: int, height: int, mines: int, seed: int, index: int = 0, difficulty: str | None = None
+    width: int,
+    height: int,
+    mines: int,
+    seed: int,
+    index: int = 0,
+    difficulty: str | None = None,
+    symmetry: str = "none",
+    tries: int = TRIES,
 ) -> Made:
     """Puzzle ``index`` of ``seed``: ``mines`` mines on a width-by-height board,
     with one solution and no number that could be hidden; of the difficulty
-    asked for (easy, medium, hard; None: any)."""
+    asked for (easy, medium, hard; None: any). With a ``symmetry`` other than
+    none (``symmetry.SYMMETRIES``) the numbers shown keep it, and no orbit of
+    them could be hidden (``_symmetric``). ``tries``: the layouts tried
+    before ``PuzzleError``."""
     _check_size(width, height, mines)
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise PuzzleError(
             f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {difficulty!r}"
         )
-    checks = exact = 0
+    if symmetry not in SYMMETRIES:
+        raise PuzzleError(f"symmetry must be one of {', '.join(SYMMETRIES)}, got {symmetry!r}")
     target = None if difficulty is None else DIFFICULTIES.index(difficulty)
-    for attempt in range(TRIES if target is not None else 1):
-        rng = _rng(width, height, mines, seed, index, attempt)
+    if symmetry != "none":
+        return _symmetric(width, height, mines, seed, index, target, symmetry, tries)
+    checks = exact = 0
+    for attempt in range(tries if target is not None else 1):
+        rng = _rng(width, height, mines, seed, index, attempt, symmetry)
         layout = frozenset(rng.sample(range(width * height), mines))
         order = [i for i in range(width * height) if i not in layout]
         rng.shuffle(order)
@@ -94,9 +113,49 @@ def make_puzzle(
         found = grade(puzzle)
         if target is None or min(found.kind, 2) == target:
             return Made(puzzle, found, attempt + 1, checks, exact)
-    raise PuzzleError(
-        f"no {difficulty} puzzle with {count(mines, 'mine')} on {width}x{height}"
-        f" found in {TRIES} layouts"
+    raise _not_found(width, height, mines, difficulty, "", tries)
+
+
+def _not_found(
+    w: int, h: int, mines: int, difficulty: str | None, how: str, tries: int
+) -> PuzzleError:
+    what = f"{difficulty} puzzle" if difficulty else "puzzle"
+    return PuzzleError(
+        f"no {what}{how} with {count(mines, 'mine')} on {w}x{h} found in {tries} layouts"
+    )
+
+
+def _symmetric(
+    width: int,
+    height: int,
+    mines: int,
+    seed: int,
+    index: int,
+    target: int | None,
+    symmetry: str,
+    tries: int,
+) -> Made:
+    """A puzzle whose numbers keep the symmetry: a fresh layout is drawn (up to
+    ``tries``) while one gives no unique puzzle of the difficulty."""
+    checks = exact = 0
+    for attempt in range(tries):
+        rng = _rng(width, height, mines, seed, index, attempt, symmetry)
+        found = make_symmetric(rng, width, height, mines, symmetry, target)
+        if found is None:
+            continue
+        puzzle, checker = found
+        checks += checker.calls
+        exact += checker.exact
+        graded = grade(puzzle)
+        if target is None or min(graded.kind, 2) == target:
+            return Made(puzzle, graded, attempt + 1, checks, exact)
+    raise _not_found(
+        width,
+        height,
+        mines,
+        None if target is None else DIFFICULTIES[target],
+        f" with {symmetry} symmetry",
+        tries,
     )
 
 

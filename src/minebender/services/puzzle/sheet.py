@@ -1,9 +1,11 @@
-"""A printable sheet of puzzles: the puzzles on the first A4 page, their
-solutions on the second, as SVG or (with the optional fpdf2) as PDF.
+"""A printable sheet of puzzles: the puzzles on A4 pages, then their
+solutions on as many pages, as SVG or (with the optional fpdf2) as PDF.
 
 Both formats draw the same list of shapes (``pages``), measured in
-millimetres, so the two cannot drift apart. The SVG is one drawing two A4
-pages tall: printed at 100%, the solutions start on a page of their own.
+millimetres, so the two cannot drift apart. The SVG is one drawing as many
+A4 pages tall: printed at 100%, the solutions start on a page of their own.
+A few puzzles take one page each way; a book of many is cut into pages of
+as many puzzles as fit with cells of ``LEAST_CELL`` or more.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from xml.sax.saxutils import escape
 from minebender.services.puzzle.values import Puzzle
 from minebender.values.files import replace_file
 
-__all__ = ["PAGE", "Box", "Dot", "Label", "Sheet", "pages", "write_pdf", "write_svg"]
+__all__ = ["PAGE", "Box", "Dot", "Label", "Sheet", "pages", "pdf_bytes", "write_pdf", "write_svg"]
 
 PAGE = (210.0, 297.0)
 """A4 portrait, in millimetres."""
@@ -34,6 +36,9 @@ CODE_LEAST = 6.0
 """A code smaller than this on one line goes on two."""
 MOST_CELL = 9.0
 """A cell is never bigger than this (a lone small puzzle would fill the page)."""
+LEAST_CELL = 5.0
+"""A page takes no more puzzles than fit with cells this big, a number legible
+in print; a puzzle too big for it has a page of its own."""
 COLOURS = (
     "#000000",
     "#0000ff",
@@ -155,41 +160,65 @@ def _code_labels(code: str, x: float, y: float, width: float) -> list[Label]:
     ]
 
 
+def _per_page(puzzles: Sequence[Puzzle]) -> int:
+    """How many puzzles go on a page: all when their cells are ``LEAST_CELL``
+    or more, else the most that are (at least one)."""
+    most = len(puzzles)
+    while most > 1 and _fit(puzzles[:most])[1] < LEAST_CELL:
+        most -= 1
+    return most
+
+
 def pages(sheet: Sheet) -> list[list[Shape]]:
-    """The two pages: the puzzles, then their solutions, in the same places."""
+    """The pages of the puzzles, then as many of their solutions, each
+    solution in the place of its puzzle."""
     if not sheet.puzzles:
         raise ValueError("a sheet needs at least one puzzle")
-    cols, cell = _fit(sheet.puzzles)
+    step = _per_page(sheet.puzzles)
+    codes = list(sheet.codes or [""] * len(sheet.puzzles))
+    parts = [
+        Sheet(
+            sheet.puzzles[k : k + step],
+            sheet.captions[k : k + step],
+            sheet.title,
+            codes[k : k + step],
+        )
+        for k in range(0, len(sheet.puzzles), step)
+    ]
+    # every page of a book alike, its last page too
+    cols, cell = _fit(sheet.puzzles[:step])
+    return [_page(part, solved, cols, cell) for solved in (False, True) for part in parts]
+
+
+def _page(sheet: Sheet, solved: bool, cols: int, cell: float) -> list[Shape]:
+    """One page: the sheet's puzzles, or their solutions in the same places,
+    in ``cols`` columns of cells ``cell`` mm wide."""
     wide = max(p.width for p in sheet.puzzles) * cell
     tall = max(p.height for p in sheet.puzzles) * cell
     used = cols * wide + (cols - 1) * GAP
     left = (PAGE[0] - used) / 2
-    out: list[list[Shape]] = []
-    for solved in (False, True):
-        title = f"{sheet.title}: solutions" if solved else sheet.title
-        note = (
-            "Mines are dots."
-            if solved
-            else "Find every mine: each puzzle has exactly one solution. White cells are safe;"
-            " a blank white cell has no mine around it."
-        )
-        page: list[Shape] = [
-            Label(MARGIN, MARGIN - 4, PAGE[0] - 2 * MARGIN, 9, title, 18, bold=True),
-            Label(MARGIN, MARGIN + 5, PAGE[0] - 2 * MARGIN, 6, note, 9),
-        ]
-        codes = sheet.codes or [""] * len(sheet.puzzles)
-        for k, (p, caption, code) in enumerate(
-            zip(sheet.puzzles, sheet.captions, codes, strict=True)
-        ):
-            row, col = divmod(k, cols)
-            x = left + col * (wide + GAP) + (wide - p.width * cell) / 2
-            y = TOP + row * (tall + GAP * 1.5 + CODE_ROOM) + GAP
-            page.append(Label(x, y - GAP, p.width * cell, GAP, caption, 9, bold=True))
-            page.extend(_grid(p, x, y, cell, solved))
-            if code:
-                page.extend(_code_labels(code, x, y + p.height * cell, p.width * cell))
-        out.append(page)
-    return out
+    title = f"{sheet.title}: solutions" if solved else sheet.title
+    note = (
+        "Mines are dots."
+        if solved
+        else "Find every mine: each puzzle has exactly one solution. White cells are safe;"
+        " a blank white cell has no mine around it."
+    )
+    page: list[Shape] = [
+        Label(MARGIN, MARGIN - 4, PAGE[0] - 2 * MARGIN, 9, title, 18, bold=True),
+        Label(MARGIN, MARGIN + 5, PAGE[0] - 2 * MARGIN, 6, note, 9),
+    ]
+    for k, (p, caption, code) in enumerate(
+        zip(sheet.puzzles, sheet.captions, sheet.codes, strict=True)
+    ):
+        row, col = divmod(k, cols)
+        x = left + col * (wide + GAP) + (wide - p.width * cell) / 2
+        y = TOP + row * (tall + GAP * 1.5 + CODE_ROOM) + GAP
+        page.append(Label(x, y - GAP, p.width * cell, GAP, caption, 9, bold=True))
+        page.extend(_grid(p, x, y, cell, solved))
+        if code:
+            page.extend(_code_labels(code, x, y + p.height * cell, p.width * cell))
+    return page
 
 
 def _svg_shape(shape: Shape, dy: float) -> str:
@@ -212,15 +241,17 @@ def _svg_shape(shape: Shape, dy: float) -> str:
 
 
 def svg_text(sheet: Sheet) -> str:
-    """The sheet as one SVG drawing, two A4 pages tall."""
+    """The sheet as one SVG drawing, as many A4 pages tall as it has pages."""
     w, h = PAGE
+    drawn = pages(sheet)
+    tall = len(drawn) * h
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{2 * h}mm"'
-        f' viewBox="0 0 {w} {2 * h}" font-family="Helvetica, Arial, sans-serif">',
-        f'<rect width="{w}" height="{2 * h}" fill="#fff"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{tall}mm"'
+        f' viewBox="0 0 {w} {tall}" font-family="Helvetica, Arial, sans-serif">',
+        f'<rect width="{w}" height="{tall}" fill="#fff"/>',
     ]
-    for number, page in enumerate(pages(sheet)):
+    for number, page in enumerate(drawn):
         parts.extend(_svg_shape(s, number * h) for s in page)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -236,8 +267,13 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 
 def write_pdf(sheet: Sheet, path: Path) -> None:
-    """Write the sheet as a two-page PDF, replacing the file whole; ImportError
+    """Write the sheet as a PDF, replacing the file whole; ImportError
     when fpdf2 is missing."""
+    replace_file(path, pdf_bytes(sheet))
+
+
+def pdf_bytes(sheet: Sheet) -> bytes:
+    """The sheet as a PDF file's bytes; ImportError when fpdf2 is missing."""
     from fpdf import FPDF
 
     pdf = FPDF(unit="mm", format="A4")
@@ -260,4 +296,4 @@ def write_pdf(sheet: Sheet, path: Path) -> None:
                 pdf.set_text_color(*_rgb(s.colour))
                 pdf.set_xy(s.x, s.y)
                 pdf.cell(s.w, s.h, s.text, align="C")
-    replace_file(path, bytes(pdf.output()))
+    return bytes(pdf.output())

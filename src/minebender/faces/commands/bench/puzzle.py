@@ -4,9 +4,17 @@
 from __future__ import annotations
 
 import argparse
+import re
 
-from minebender.faces.commands.options import COUNT_LIMIT, SEED_LIMIT, parse_int, parse_seed
+from minebender.faces.commands.options import (
+    COUNT_LIMIT,
+    SEED_LIMIT,
+    UsageError,
+    parse_int,
+    parse_seed,
+)
 from minebender.services.bench import puzzle
+from minebender.services.puzzle.symmetry import SYMMETRIES
 
 __all__ = ["EXAMPLE", "add_arguments", "run"]
 
@@ -23,9 +31,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="1",
         help=f"the run's seed, an integer from 0 to {SEED_LIMIT - 1} (default: 1)",
     )
+    parser.add_argument(
+        "--symmetry",
+        choices=SYMMETRIES,
+        default="none",
+        help="the numbers shown keep this symmetry (default: none)",
+    )
+    parser.add_argument(
+        "--board",
+        metavar="WxHxN",
+        help="measure this board only, with no target (default: 10x10x20 and 16x16x50)",
+    )
+
+
+def _board(text: str) -> tuple[int, int, int, None]:
+    found = re.fullmatch(r"([0-9]{1,3})x([0-9]{1,3})x([0-9]{1,6})", text.strip().lower())
+    if found is None:
+        raise UsageError(
+            f"--board must be WIDTHxHEIGHTxMINES in digits, e.g. 30x16x99, got {text!r}"
+        )
+    w, h, n = int(found[1]), int(found[2]), int(found[3])
+    if min(w, h) < 1 or w * h > 10_000 or n > w * h:
+        raise UsageError(f"--board {text}: 1 to 10000 cells, and at most as many mines")
+    return w, h, n, None
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the options, then run ``minebender bench puzzle``; the exit status."""
     count = parse_int("--count", args.count, 1, COUNT_LIMIT + 1)
-    return puzzle.run(count, parse_seed(args.seed))
+    boards = puzzle.BOARDS if args.board is None else (_board(args.board),)
+    return puzzle.run(count, parse_seed(args.seed), args.symmetry, boards)

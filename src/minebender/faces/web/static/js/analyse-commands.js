@@ -11,6 +11,7 @@ import * as dlg from "./dialogs.js";
 import { closeMenus } from "./menus.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
+import { SYMMETRIES, bookDialog, newPuzzleDialog } from "./analyse-workbench.js";
 import { isBoardFile, mbfBase64 } from "./boardfile.js";
 import { saveFile } from "./files.js";
 
@@ -126,6 +127,16 @@ async function puzzleStep(how) {
   );
 }
 
+/** Puzzle > New Puzzle...: the puzzle made takes the place of the position. */
+async function newPuzzle() {
+  const res = await newPuzzleDialog(state.pos);
+  if (!res) return;
+  load(fromSent(await api.readPosition(res.board)));
+  const named = SYMMETRIES.find(([v]) => v === res.symmetry)?.[1] ?? res.symmetry;
+  const shape = res.symmetry === "none" ? "" : `, its numbers shown: ${named.toLowerCase()}`;
+  status(`Made a ${res.difficulty} puzzle of seed ${res.seed}${shape}.`);
+}
+
 export async function command(cmd) {
   closeMenus();
   try {
@@ -157,6 +168,11 @@ export async function command(cmd) {
     else if (cmd === "controls") await controlsDialog();
     else if (cmd === "marks") await marksDialog();
     else if (cmd === "make-unique" || cmd === "minimize") await puzzleStep(cmd);
+    else if (cmd === "new-puzzle") await newPuzzle();
+    else if (cmd === "book") {
+      const name = await bookDialog(() => status("Making the book..."));
+      status(name ? `Saved the book as ${name}.` : "");
+    }
   } catch (err) {
     await dlg.message("Analysis Board", err.message);
   }

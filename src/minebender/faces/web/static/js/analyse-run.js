@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { drawAnalysis, drawFailure, drawPending, drawWhy, clearWhy } from "./analyse-panel.js";
 import { fromSent, isHidden, isSent, tilesOf, toSent } from "./analyse-position.js";
 import { $, at, board, flag, setNumber, state, status, toggle } from "./analyse-state.js";
+import { gradeCounted, gradeEdited } from "./analyse-workbench.js";
 import { came, drawn, editMade } from "./paint-marks.js";
 import { saved } from "./storage.js";
 
@@ -50,6 +51,7 @@ function analyseNow() {
   board.setAsked([]);
   board.setConflict([]);
   clearWhy();
+  gradeEdited();
   drawPending(control);
   const started = performance.now();
   // each stage is drawn as it comes: the count and the probabilities at once,
@@ -62,6 +64,7 @@ function analyseNow() {
     drawAnalysis(board, partial, performance.now() - started);
     if (partial.probabilities !== undefined) drawn("edit-probabilities");
     describe(target());
+    gradeCounted(sent, partial);
   };
   api
     .analyseStream(sent, control.signal, drawStage)
@@ -81,6 +84,7 @@ function analyseNow() {
       drawn("edit-probabilities");
       drawn("edit-answer");
       describe(target()); // the fraction of the cell in sight, anew
+      gradeCounted(sent, res);
     })
     .catch((err) => {
       if (err.name === "AbortError" || state.analysis !== control) return;

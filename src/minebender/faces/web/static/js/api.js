@@ -32,6 +32,8 @@ async function call(
     if (err.name === "AbortError") throw err; // the caller gave the request up
     throw new ApiError(0, UNREACHABLE);
   }
+  // bytes: "headers" gives the headers too, {data, headers}
+  if (bytes === "headers" && res.ok) return { data: await res.arrayBuffer(), headers: res.headers };
   if (bytes && res.ok) return res.arrayBuffer();
   let answer = "";
   try {
@@ -236,6 +238,19 @@ export const writePosition = async (position, how = "board") =>
  * hidden while one layout fits): how = "make-unique" or "minimize"; board is
  * board text. Returns {board, code, difficulty, reasoning, clues, added or hidden}. */
 export const puzzleStep = (how, board) => call("POST", `/api/puzzle/${how}`, { body: { board } });
+
+/** Whether one layout fits a position (board text) and, if so, its grade:
+ * {unique, difficulty, reasoning, clues, code}; an edit aborts it (signal). */
+export const puzzleGrade = (board, signal) => call("POST", "/api/puzzle/grade", { body: { board }, signal });
+
+/** A new puzzle: body as POST /api/puzzle/new takes it (a symmetry too). */
+export const puzzleNew = (body) => call("POST", "/api/puzzle/new", { body });
+
+/** A graded book as PDF: {pdf (an ArrayBuffer), seed}. */
+export async function puzzleBook(body) {
+  const { data, headers } = await call("POST", "/api/puzzle/book", { body, bytes: "headers" });
+  return { pdf: data, seed: headers.get("X-Seed") };
+}
 
 /** An .mbf or .abf board (its bytes in base64) as a position: {board, position}. */
 export const openBoardFile = (name, data) => call("POST", "/api/analyse/file/open", { body: { name, data } });
