@@ -72,6 +72,11 @@ GAME_KEYS: tuple[Key, ...] = (
         (KeyBinding("a", "assist", "assist", footer=True),),
     ),
     Key(
+        "g",
+        "auto play until a guess: every certain move, fewest clicks (never a best time)",
+        (KeyBinding("g", "auto", "auto play"),),
+    ),
+    Key(
         "n F2",
         "a new game (or click the face)",
         (KeyBinding("n,f2", "new_game", "new", footer=True, display="n"),),

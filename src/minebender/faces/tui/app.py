@@ -27,6 +27,7 @@ from minebender.faces.tui.screens import (
     default_name,
 )
 from minebender.faces.tui.status import status_lines
+from minebender.services.autoplay import play_until_guess
 from minebender.services.game_view import clock_view, game_view
 from minebender.services.keys import GAME_KEYS
 from minebender.services.player_games import (
@@ -54,7 +55,9 @@ __all__ = ["MinebenderApp"]
 class MinebenderApp(BoardApp):
     """Minesweeper in the terminal: one board, the XP bar above it, keys below."""
 
-    BOARD_ACTIONS = frozenset({"move", "open", "flag", "marks", "assist", "new_game", "scores"})
+    BOARD_ACTIONS = frozenset(
+        {"move", "open", "flag", "marks", "assist", "auto", "new_game", "scores"}
+    )
     DIALOG_FREE_ACTIONS = frozenset({"level", "custom", "keys", "end_screen"})
     """Refused while a dialog is open, allowed while the terminal is too small
     for the board: a smaller level is the way out (and the end screen's
@@ -320,6 +323,15 @@ class MinebenderApp(BoardApp):
     def action_assist(self) -> None:
         """Press the no-guess assist."""
         self._after(self.session.assist())
+
+    def action_auto(self) -> None:
+        """Auto play until a guess, in the style of fewest clicks (services.autoplay):
+        each click an ``auto`` event through the rule of presses, then say why it stopped."""
+        if self.session.over:
+            return
+        run = play_until_guess(self.session, "efficiency")
+        self._after(self.session.events[-1] if run.clicks else None)
+        self.notify(run.message)
 
     def action_new_game(self) -> None:
         """Start a new game of the same kind with a new seed."""

@@ -71,6 +71,10 @@ def no_best_time(session: Session) -> str | None:
         return "chosen board"
     if session.clicks.assist:
         return "assisted"
+    if session.auto_clicks:
+        return "auto play"
+    if session.hinted:
+        return "hints shown"
     if level_name(spec.level) == "custom":
         return "custom field"
     return None

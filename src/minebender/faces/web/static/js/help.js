@@ -1,0 +1,81 @@
+// Help while playing: Show Hints (Game menu, H) and Auto Play Until a Guess
+// (Game menu, G). The server works both out from what the player sees
+// (POST /api/games/{id}/hints and /auto); this paints the hints lightly on
+// the board and says what auto play did. Either marks the game: it is never
+// a best time, as with the assist.
+
+import * as api from "./api.js";
+import * as dlg from "./dialogs.js";
+import { board, savePrefs, state, status } from "./page-state.js";
+
+export const STYLES = { flags: "Flag Mines", no_flags: "No Flags", efficiency: "Fewest Clicks" };
+
+let hintedFor = null; // "game:revision" of the hints asked last, so each position is asked once
+
+/** The hints of the view on screen, asked once a position while Show Hints
+ * is on; cleared when it is off or the game is not in play. */
+export async function refreshHints() {
+  const v = state.view;
+  const game = state.game;
+  if (!game || !v || !state.prefs.hints || v.status !== "playing" || !v.started) {
+    hintedFor = null;
+    if (board.hintSafe.size || board.hintGuess.size) board.setHints([], null);
+    return;
+  }
+  const key = `${game.id}:${v.revision}`;
+  if (key === hintedFor) return;
+  hintedFor = key;
+  try {
+    const h = await api.hints(game);
+    if (state.game !== game || state.view !== v) return; // a move since: its own view asks again
+    // the first hints of a game log an event: the view's revision moves on by one
+    if (h.view.revision !== v.revision) {
+      Object.assign(v, { revision: h.view.revision, hints: h.view.hints });
+      hintedFor = `${game.id}:${v.revision}`;
+      status("");
+    }
+    board.setHints(h.safe.map(([x, y]) => ({ x, y })), h.guess && { x: h.guess[0], y: h.guess[1] });
+    if (!document.getElementById("status-msg")) status(`Hint: ${h.reason}.`); // another message stays
+  } catch (err) {
+    if (err.status !== 409) status(err.message, true); // 409: the game ended meanwhile
+  }
+}
+
+/** Help that keeps a ranked game from the best times is asked first, once a game. */
+async function agreed(what) {
+  const v = state.view;
+  if (!v || !v.ranked || !v.started || v.hints || v.auto_clicks > 0) return true;
+  const question = `${what} This game then never counts as a best time, as with the assist.`;
+  return dlg.confirmDialog("Help", question, "Go on");
+}
+
+export async function toggleHints() {
+  const p = state.prefs;
+  if (!p.hints && !(await agreed("Show the safe cells, or the best guess, after each move?"))) return;
+  p.hints = !p.hints;
+  savePrefs();
+  await refreshHints();
+  if (!p.hints) status("Hints are off.");
+}
+
+export function setAutoStyle(style) {
+  state.prefs.autoStyle = style;
+  savePrefs();
+}
+
+/** Play every certain move for the player, then say why it stopped. */
+export async function autoPlay(send) {
+  const v = state.view;
+  if (!state.game || !v || v.status !== "playing") return;
+  if (!(await agreed("Play every certainly safe cell for you until the next move is a guess?"))) return;
+  let said = "";
+  const style = state.prefs.autoStyle in STYLES ? state.prefs.autoStyle : "efficiency";
+  await send((game) =>
+    game &&
+    api.auto(game, style).then((res) => {
+      said = res.message;
+      return res;
+    }),
+  );
+  if (said) status(said);
+}
