@@ -712,3 +712,38 @@ def test_g_plays_every_certain_move_until_a_guess(store: Store) -> None:
         MinebenderApp(session, saver=GameRecord(store, "terminal"), make_seed=lambda: "next"),
         scenario,
     )
+
+
+def test_i_shows_the_hints_of_what_the_player_sees(store: Store) -> None:
+    """i draws the safe covered cells (the solver's, from what the player sees)
+    on the board after each move; the game is marked once and never a best time."""
+    probe = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    probe.reveal(CENTRE)
+    safe = set(analyse(probe.knowledge).safe)
+    assert safe and not safe & set(MINES)
+    session = Session(SessionSpec(Beginner(), SEED))
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("i")
+        assert app.board.hints == (frozenset(), None), "nothing before the first click"
+        assert not app.session.hinted
+        await pilot.press("space")
+        await pilot.pause()
+        assert set(app.board.hints[0]) == safe and app.session.hinted
+        first = min(safe, key=lambda p: (p.y, p.x))
+        await click_cell(pilot, first)
+        await pilot.pause()
+        assert first not in app.board.hints[0]
+        assert sum(e.type == "hints" for e in app.session.events) == 1
+        await pilot.press("i")
+        assert app.board.hints == (frozenset(), None)
+        await win(pilot)
+        assert app.saver is not None and not app.saver.qualifies()
+        assert "No best time: hints shown." in app.status_text
+
+    run(
+        MinebenderApp(session, saver=GameRecord(store, "terminal"), make_seed=lambda: "next"),
+        scenario,
+    )

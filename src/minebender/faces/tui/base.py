@@ -195,12 +195,14 @@ class BoardApp(App[None]):
         cursor: Pos | None,
         line: str,
         marks: frozenset[Pos] = frozenset(),
+        hints: tuple[frozenset[Pos], Pos | None] = (frozenset(), None),
     ) -> None:
         """Draw one state: the board (with the player's question marks), the
         counter, the timer, the face and the status line."""
         board = self.board
         board.tiles = tiles
         board.marks = marks
+        board.hints = hints
         board.show_cursor = cursor is not None
         if cursor is not None:
             board.cursor = cursor

@@ -31,6 +31,8 @@ Tiles: TypeAlias = tuple[tuple[Tile, ...], ...]
 _GAP = Style(bgcolor=BOARD_BACKGROUND)
 _BRACKET = Style(color="#000000", bgcolor="#ffff80", bold=True)
 _CURSOR_GLYPH = Style(bgcolor="#ffff80")
+_HINT_SAFE = Style(color="#20a020")
+_HINT_GUESS = Style(color="#e08c00")
 
 
 def board_size(width: int, height: int) -> tuple[int, int]:
@@ -57,6 +59,9 @@ class BoardWidget(Widget):
     show_cursor: reactive[bool] = reactive(True)
     marks: reactive[frozenset[Pos]] = reactive(frozenset())
     """The covered cells with the player's ?, drawn over their tiles."""
+    hints: reactive[tuple[frozenset[Pos], Pos | None]] = reactive((frozenset(), None))
+    """The hints shown (h): the safe covered cells, and the best guess when
+    none is safe; drawn as a covered cell in green, the guess in amber."""
 
     def __init__(self, tiles: Tiles, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -94,6 +99,8 @@ class BoardWidget(Widget):
                 )
                 covered = isinstance(tile, Covered)
                 char, style = MARK if covered and Pos(x, y) in self.marks else glyph(tile)
+                if covered and (Pos(x, y) in self.hints[0] or Pos(x, y) == self.hints[1]):
+                    style = style + (_HINT_SAFE if Pos(x, y) in self.hints[0] else _HINT_GUESS)
                 if on_row and x == cx:
                     style = style + _CURSOR_GLYPH if covered else style
                     style = style + Style(underline=True)
