@@ -468,7 +468,7 @@ class Session:
         if not self.started or self.over or self.hinted:
             return None
         self.resume()
-        return self.act(Event(Hints(), self.now_ms()))
+        return self.act(Event(Hints(), self._stamp(0)))
 
     def auto(self, button: Button, pos: Pos) -> Event | None:
         """One click of auto play for the player: ``button`` pressed and
@@ -476,7 +476,7 @@ class Session:
         presses (with Marks off, a right click toggles a flag), logged as an
         ``auto`` event of its own. None once the game is over."""
         self.resume()
-        return self.act(Event(Auto(button, pos), self.now_ms()))
+        return self.act(Event(Auto(button, pos), self._stamp(0)))
 
     def make_practice(self) -> Event | None:
         """Switch practice on in the game in play: from here it is a practice game

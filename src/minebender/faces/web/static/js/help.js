@@ -10,7 +10,13 @@ import { board, savePrefs, state, status } from "./page-state.js";
 
 export const STYLES = { flags: "Flag Mines", no_flags: "No Flags", efficiency: "Fewest Clicks" };
 
-let hintedFor = null; // "game:revision" of the hints asked last, so each position is asked once
+let asked = null; // the position whose hints were asked last: each is asked once
+
+/** A position as the hints see it: the game and what its tiles show, a
+ * flag as a covered cell (the solver reads no flags). A press that changed
+ * nothing, or a flag, asks nothing again. */
+const positionOf = (game, v) =>
+  `${game.id}|${v.tiles.map((row) => row.map((t) => (t === "flagged" ? "covered" : t)).join(" ")).join("/")}`;
 
 /** The hints of the view on screen, asked once a position while Show Hints
  * is on; cleared when it is off or the game is not in play. */
@@ -18,25 +24,27 @@ export async function refreshHints() {
   const v = state.view;
   const game = state.game;
   if (!game || !v || !state.prefs.hints || v.status !== "playing" || !v.started) {
-    hintedFor = null;
+    asked = null;
     if (board.hintSafe.size || board.hintGuess.size) board.setHints([], null);
     return;
   }
-  const key = `${game.id}:${v.revision}`;
-  if (key === hintedFor) return;
-  hintedFor = key;
+  const position = positionOf(game, v);
+  if (position === asked) return;
+  asked = position;
   try {
     const h = await api.hints(game);
-    if (state.game !== game || state.view !== v) return; // a move since: its own view asks again
+    const now = state.view;
+    // the board moved on meanwhile: the view that moved it asks again
+    if (state.game !== game || !now || positionOf(game, now) !== position) return;
     // the first hints of a game log an event: the view's revision moves on by one
-    if (h.view.revision !== v.revision) {
-      Object.assign(v, { revision: h.view.revision, hints: h.view.hints });
-      hintedFor = `${game.id}:${v.revision}`;
+    if (h.view.revision > now.revision) {
+      Object.assign(now, { revision: h.view.revision, hints: h.view.hints });
       status("");
     }
     board.setHints(h.safe.map(([x, y]) => ({ x, y })), h.guess && { x: h.guess[0], y: h.guess[1] });
     if (!document.getElementById("status-msg")) status(`Hint: ${h.reason}.`); // another message stays
   } catch (err) {
+    asked = null; // asked again with the next view
     if (err.status !== 409) status(err.message, true); // 409: the game ended meanwhile
   }
 }
