@@ -15,9 +15,9 @@ from minebender.values.types import Beginner, Pos
 
 from .helpers import mines_of
 from .server import Server
-from .test_browser import FIRST, browser, page, server, settle, start
+from .test_browser import DEALT, FIRST, browser, dealt, page, server, settle, start, start_dealt
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["browser", "dealt", "page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -73,3 +73,32 @@ def test_hints_shadow_play_and_auto_play_stops_at_a_guess(page: Any, server: Ser
     page.click("#menu-game > button")
     assert page.get_attribute('[data-cmd="hints"]', "aria-checked") == "true"
     assert page.get_attribute('[data-cmd="style:no_flags"]', "aria-checked") == "true"
+
+
+def test_help_in_a_ranked_game_is_asked_first(page: Any, dealt: Server) -> None:
+    """Help keeps a ranked game from the best times: the page asks before
+    the first; Cancel plays nothing, Go on plays and marks the game."""
+    start_dealt(page, dealt)
+    tiles = page.eval_on_selector_all("#board .c", "els => els.map(e => e.dataset.tile)")
+    page.locator("#board").press("g")
+    page.wait_for_selector("#confirm-dialog")
+    assert "best time" in page.inner_text("#confirm-dialog")
+    page.click("#confirm-dialog .xpbtn >> text=Cancel")
+    settle(page)
+    assert page.eval_on_selector_all("#board .c", "els => els.map(e => e.dataset.tile)") == tiles
+    assert page.locator("#help-badge").count() == 0
+    page.locator("#board").press("g")
+    page.click("#confirm-dialog .xpbtn >> text=Go on")
+    page.wait_for_function(
+        "() => document.getElementById('status-live').textContent.includes('Auto play')"
+    )
+    settle(page)
+    assert page.inner_text("#help-badge") == "Auto"
+    probe = Session(SessionSpec(Beginner(), DEALT), clock=lambda: 0.0)
+    probe.reveal(FIRST)
+    run = play_until_guess(probe, "efficiency")  # the style by default
+    assert run.stopped == "won", "the premise: DEALT's board needs no guess"
+    assert page.get_attribute("#board", "data-status") == "won"
+    assert run.message in page.inner_text("#status-live")
+    page.wait_for_timeout(300)
+    assert page.locator("#name-dialog").count() == 0, "a ranked win with help is no best time"

@@ -7,7 +7,8 @@ apart from the player's own clicks, and a game that used it is never a best
 time. What is certain comes from what the player sees only
 (``find_settled``: the solver never sees the layout).
 
-The styles (docs/web.md, Auto play), each acting in reading order:
+The styles (docs/web.md, Auto Play), each acting in reading order on the
+cells settled, then settling the board again with what its clicks opened:
 
 - ``flags``: flag every certain mine not yet flagged, then left-click every
   safe covered cell still covered.
@@ -42,9 +43,9 @@ STYLES: tuple[Style, ...] = ("flags", "no_flags", "efficiency")
 @dataclass(frozen=True, slots=True)
 class AutoRun:
     """What one run of auto play did: the clicks it made, why it stopped
-    (``guess``: no covered cell is certainly safe; ``won``; ``lost`` cannot
-    happen from certain moves, but a record says what is; ``not_started``:
-    the first click is the player's), and a sentence saying so."""
+    (``guess``: no covered cell is certainly safe; ``won``; ``not_started``:
+    the first click is the player's; ``over``: the game was over already, as
+    certain moves never lose), and a sentence saying so."""
 
     clicks: int
     stopped: Literal["guess", "won", "not_started", "over"]
