@@ -69,6 +69,7 @@ LAYERS: dict[str, int] = {
     "puzzle": 2,
     "limited": 2,
     "analysis_board": 2,
+    "guess_figures": 2,
     "player_games": 2,
     "scores_report": 2,
     "env": 2,

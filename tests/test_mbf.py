@@ -1,5 +1,6 @@
-"""MinesweeperX .mbf boards: the published layout both ways, bad files named,
-``play --board`` reading one and ``replay --mbf`` writing a finished game's."""
+"""MinesweeperX .mbf boards (and Arbiter's .abf, the same bytes): the published
+layout both ways, bad files named, ``play --board`` reading one and ``replay
+--mbf`` writing a finished game's."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ from hypothesis import strategies as st
 from minebender.faces.commands.options import UsageError
 from minebender.faces.commands.play import board_spec
 from minebender.formats.boardtext import format_board, parse_board
-from minebender.formats.mbf import MBFError, format_mbf, layout_position, parse_mbf, position_layout
+from minebender.formats.mbf import (
+    MBFError,
+    board_suffix,
+    format_mbf,
+    layout_position,
+    parse_mbf,
+    position_layout,
+)
 from minebender.services.session import Session, SessionSpec
 from minebender.values.types import Beginner, Custom, Hidden, Intermediate, Lost, Pos
 from played import replay_written_as
@@ -82,6 +90,21 @@ def test_play_board_keeps_the_file_name_when_it_can_be_shown(tmp_path: Path) -> 
     for path in (odd, other):
         spec = board_spec(str(path))
         assert spec.board_file is None and spec.layout is not None
+
+
+def test_play_board_reads_an_arbiter_abf_board_and_keeps_its_name(tmp_path: Path) -> None:
+    """An .abf file holds the .mbf bytes: the same board, under its own name;
+    a bad one is named as .abf with what is wrong."""
+    layout = tuple(tuple(x == y or (x, y) == (8, 0) for x in range(9)) for y in range(9))
+    path = tmp_path / "Arbiter board.ABF"
+    path.write_bytes(format_mbf(layout))
+    spec = board_spec(str(path))
+    assert spec.layout == layout and spec.board_file == "Arbiter board.ABF"
+    assert board_suffix(path.name) == ".abf" and board_suffix("b.mbf") == ".mbf"
+    assert board_suffix("b.abf.txt") is None
+    path.write_bytes(format_mbf(layout)[:-3])
+    with pytest.raises(UsageError, match=r"not an \.abf board: cut short: 21 bytes, and 10"):
+        board_spec(str(path))
 
 
 def test_the_first_click_plays_the_board_as_it_is(tmp_path: Path) -> None:

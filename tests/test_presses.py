@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from minebender.formats import replay
 from minebender.services import store as store_mod
-from minebender.services.session import Button, Session, SessionSpec
+from minebender.services.session import Button, Hands, Meaning, Session, SessionSpec
 from minebender.values.types import Beginner, Chord, Flag, Pos, Reveal
 
 ROWS = ["*..*....."] + ["...*....."] * 8
@@ -162,6 +162,46 @@ def test_a_right_click_on_an_opened_cell_alone_counts_at_its_release() -> None:
     assert s.clicks.right == 1
     s.release("right", ONE)
     assert s.clicks.right == 2 and len(s.moves) == moves and s.flags == {CORNER}
+
+
+@pytest.mark.parametrize("off", [None, Pos(9, 4)])
+def test_a_right_press_off_the_board_that_the_left_joins_is_one_double_click(
+    off: Pos | None,
+) -> None:
+    """As on an opened cell, and as ms_toollib counts it: the right press
+    off the board is part of the chord, not a right click of its own."""
+    s = one_flagged()
+    s.press("right", off)
+    s.press("left", ONE)
+    s.release("left", ONE)
+    s.release("right", ONE)
+    assert s.moves[-1].move == Chord(ONE)
+    assert (s.clicks.left, s.clicks.right, s.clicks.chord) == (1, 1, 1)
+    s.click("right", off)  # alone, it is a right click, counted at its release
+    assert s.clicks.right == 2
+
+
+def test_by_ms_toollib_a_left_release_on_an_early_flag_keeps_the_left_button_down() -> None:
+    """``Hands(toollib=True)``, how review reads other clients' files: before
+    the first click, a left release on a flag counts, but the left button
+    stays down, so the right press after it chords (no flag goes) and the next
+    left press is no press. After the first click, and without the option,
+    the same release lets the button go."""
+    hands = Hands(toollib=True)
+    assert hands.press("left", CORNER, "flagged", False) == Meaning(None, None)
+    assert hands.release("left", CORNER, "flagged", early=True) == Meaning(None, "left")
+    assert hands.held == {"left"}
+    assert hands.press("right", CORNER, "flagged", False) == Meaning(None, None)
+    assert hands.release("right", CORNER, "flagged", early=True) == Meaning(Chord(CORNER), "double")
+    assert hands.press("left", ZERO, "covered", False) == Meaning(None, None)
+    assert hands.release("left", ZERO, "covered", early=True) == Meaning(None, None)
+    assert hands.held == set()
+    for toollib, early in ((True, False), (False, True)):
+        plain = Hands(toollib=toollib)
+        plain.press("left", CORNER, "flagged", False)
+        assert plain.release("left", CORNER, "flagged", early=early) == Meaning(None, "left")
+        assert plain.held == set()
+        assert plain.press("right", CORNER, "flagged", False) == Meaning(Flag(CORNER), "right")
 
 
 @pytest.mark.parametrize("button", ["left", "right", "middle"])

@@ -24,9 +24,9 @@ from minebender.services.progress import (
 )
 from minebender.services.review.judge import judge
 from minebender.services.review.play import played
-from minebender.services.review.record import Move, Record
-from minebender.services.session import Session, SessionSpec
-from minebender.values.types import Beginner, Pos
+from minebender.services.review.record import Record
+from minebender.services.session import Event, Session, SessionSpec
+from minebender.values.types import Beginner, Pos, Reveal
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -127,7 +127,7 @@ def test_the_judge_agrees_on_a_needless_guess() -> None:
     s = play("p-3", needless=True)
     assert s.game is not None
     layout = s.game.layout
-    moves = tuple(Move(e.t_ms, "reveal", e.pos) for e in s.events if e.pos is not None)
+    moves = tuple(Event(Reveal(e.pos), e.t_ms) for e in s.events if e.pos is not None)
     rec = Record("t", "minebender-replay", None, None, 9, 9, 10, layout, moves)
     assert sum(j.verdict == "needless guess" for j in judge(played(rec))) == 1
 

@@ -5,6 +5,7 @@ no ``Fraction`` per cell) must not change a single answer of the strong bot."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -24,7 +25,9 @@ def _made_whole(knowledge: Knowledge, p: Pos, n: int) -> Outcome | None:
     if not after.consistent:
         return None
     probabilities = [q for row in after.probabilities for q in row if q is not None and q != 1]
-    return Outcome(after.solutions, len(after.safe), float(min(probabilities, default=0)))
+    lowest = min(probabilities, default=Fraction(0))
+    ratio = (lowest.numerator, lowest.denominator)
+    return Outcome(after.solutions, len(after.safe), float(lowest), ratio)
 
 
 def _random_view(rng: random.Random) -> Knowledge:

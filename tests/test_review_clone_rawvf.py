@@ -63,7 +63,7 @@ def test_an_old_clone_replay_is_a_whole_game_of_its_header(name: str) -> None:
     assert f.time_ms == header_ms
     board = numbers(mines_of(rec.layout), 30, 16)
     assert (f.bbbv, f.zini) == (ms_toollib.cal_bbbv(board), ms_toollib.cal_zini(board))
-    assert rec.moves[0].t_ms == 0 and rec.moves[0].type == "reveal"
+    assert rec.shown_ms(rec.moves[0].t_ms) == 0 and rec.moves[0].type == "reveal"
     assert r.summary.lost_at is None
 
 
@@ -176,7 +176,7 @@ def test_minebender_games_as_rawvf_have_ms_toollib_figures(tmp_path: Path) -> No
         path = tmp_path / f"g{i}.txt"
         path.write_text(rawvf_text(r), encoding="utf-8")
         rec = read_peer(path)  # the figures only: judging every move is for other tests
-        f = figures(played(rec), None, rec.clock_started)
+        f = figures(played(rec), None, rec.clock_ms)
         v, _ = toollib_video(evf_bytes(r), tmp_path)
         assert (f.status, f.bbbv, f.time_ms) == (
             "won" if v.is_completed else "lost",
@@ -222,7 +222,7 @@ def test_rawvf_reads_shift_chords_negative_times_and_square_size() -> None:
         (600, "rr", 1, 1),  # Shift's chord: the right button comes up with the left
     )
     rec = read_peer(Path("s.rawvf"), text.encode())
-    assert [(m.t_ms, m.type, m.pos) for m in rec.moves] == [
+    assert [(rec.shown_ms(m.t_ms), m.type, m.pos) for m in rec.moves] == [
         (-400, "flag", (0, 0)),
         (0, "reveal", (3, 0)),
         (600, "chord", (1, 1)),
@@ -271,7 +271,8 @@ def test_replay_writes_a_game_as_rawvf_that_review_reads(tmp_path: Path) -> None
     assert r.record.layout == s.layout and r.record.player == "Ada"
     assert [(m.type, m.pos) for m in r.record.moves] == [(e.type, e.pos) for e in s.moves]
     first_click = next(m for m in r.record.moves if m.type == "reveal")
-    assert first_click.t_ms == 0 and r.record.moves[0].t_ms <= 0  # the flags before it
+    shown = r.record.shown_ms
+    assert shown(first_click.t_ms) == 0 and shown(r.record.moves[0].t_ms) <= 0  # flags before
     assert r.figures.time_ms == s.elapsed_ms and r.figures.bbbv == s.bbbv
     c = r.figures.clicks
     assert (c.left, c.right, c.double) == (s.clicks.left, s.clicks.right - 2, s.clicks.chord)
@@ -288,7 +289,7 @@ SHARED_FILES = sorted(SHARED.glob("*.*")) if SHARED.is_dir() else []
 def first_opening_ms(path: Path) -> int:
     r = review_file(path)
     return next(
-        j.played.move.t_ms
+        r.record.shown_ms(j.played.move.t_ms)
         for j in r.moves
         if j.played.after.knowledge is not j.played.before.knowledge
     )

@@ -16,8 +16,9 @@ from minebender.services.review.chance import percent_text
 from minebender.services.review.coach import Proof, coach
 from minebender.services.review.judge import judge
 from minebender.services.review.play import played
-from minebender.services.review.record import Move, Record
-from minebender.values.types import Hidden, Knowledge, Pos, Shown, neighbours
+from minebender.services.review.record import Record
+from minebender.services.session import Event
+from minebender.values.types import Flag, Hidden, Knowledge, Pos, Reveal, Shown, neighbours
 from review_files import DATA
 
 RMV = DATA / "test_rmv2_24px.rmv"
@@ -65,7 +66,7 @@ def test_a_click_on_a_certain_mine_gets_the_proof_of_the_mine() -> None:
     layout = ((True, False, True, False), (False,) * 4, (False,) * 4)
     # the corner (0, 2) opens the two lower rows: both mines are then proved,
     # a safe cell (3, 0) is left, and (0, 0) is clicked all the same
-    moves = (Move(0, "reveal", Pos(0, 2)), Move(500, "reveal", Pos(0, 0)))
+    moves = (Event(Reveal(Pos(0, 2)), 0), Event(Reveal(Pos(0, 0)), 500))
     rec = Record("t", "minebender-replay", None, None, 4, 3, 2, layout, moves)
     judged = judge(played(rec))
     assert [j.verdict for j in judged] == ["first click", "certain mine"]
@@ -79,10 +80,10 @@ def test_a_click_on_a_certain_mine_gets_the_proof_of_the_mine() -> None:
 def test_clicks_that_did_nothing_are_counted_with_the_time_they_took() -> None:
     layout = ((True, False, False, False),) + ((False,) * 4,) * 3
     moves = (
-        Move(0, "reveal", Pos(3, 3)),
-        Move(400, "reveal", Pos(3, 3)),  # an opened cell: nothing
-        Move(1000, "reveal", Pos(9, 9)),  # off the board: nothing
-        Move(1500, "flag", Pos(0, 0)),
+        Event(Reveal(Pos(3, 3)), 0),
+        Event(Reveal(Pos(3, 3)), 400),  # an opened cell: nothing
+        Event(Reveal(Pos(9, 9)), 1000),  # off the board: nothing
+        Event(Flag(Pos(0, 0)), 1500),
     )
     rec = Record("t", "minebender-replay", None, None, 4, 4, 1, layout, moves)
     c = coach(judge(played(rec)))
@@ -102,7 +103,7 @@ def games(draw: st.DrawFn) -> Record:
     first = draw(st.sampled_from([p for p in cells if p not in mines]))
     order = draw(st.permutations(cells))
     layout = tuple(tuple(Pos(x, y) in mines for x in range(w)) for y in range(h))
-    moves = tuple(Move(100 * i, "reveal", p) for i, p in enumerate([first, *order]))
+    moves = tuple(Event(Reveal(p), 100 * i) for i, p in enumerate([first, *order]))
     return Record("t", "minebender-replay", None, None, w, h, len(mines), layout, moves)
 
 

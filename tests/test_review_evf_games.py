@@ -21,9 +21,8 @@ from minebender.services.review.evf import evf_bytes
 from minebender.services.review.figures import figures
 from minebender.services.review.own import record_of
 from minebender.services.review.play import played
-from minebender.services.review.record import Move
 from minebender.services.session import Event, Session, SessionSpec
-from minebender.values.types import Beginner, Custom, Expert, Intermediate, Level, Pos
+from minebender.values.types import Beginner, Custom, Expert, Flag, Intermediate, Level, Pos, Reveal
 
 LEVELS: tuple[Level, ...] = (
     Beginner(),
@@ -73,24 +72,24 @@ def random_game(rng: random.Random, level: Level, to_win: bool) -> Session:
     return s
 
 
-def moves_in_file(r: replay.Replay) -> tuple[tuple[Move, ...], int]:
+def moves_in_file(r: replay.Replay) -> tuple[tuple[Event, ...], int]:
     """The game's moves as the .evf holds them (docs/review.md, Games out), and
     how many differ: a ? put on or taken off a covered cell is left out (the
     file's readers have no ?), and a flag minebender's flood opened is taken
     off and its cell opened again (their floods stop at flags)."""
     s = Session(r.spec, lambda: 0.0)
-    out: list[Move] = []
+    out: list[Event] = []
     changed = 0
     for e in record_of("", r).moves:  # with the clicks that did nothing
         flags, before = s.flags, s.knowledge
-        s.act(Event.of(e.type, e.pos, max(e.t_ms, 0), e.k))  # times count from the first click
+        s.act(e)
         if e.type == "mark" and e.pos not in flags and before.hidden(e.pos):
             changed += 1
         elif e.type != "practice":
             out.append(e)
         for p in sorted(flags - s.flags, key=lambda p: (p.y, p.x)):
             if s.started and not s.knowledge.hidden(p):
-                out += [Move(e.t_ms, "flag", p), Move(e.t_ms, "reveal", p)]
+                out += [Event(Flag(p), e.t_ms), Event(Reveal(p), e.t_ms)]
                 changed += 1
     return tuple(out), changed
 

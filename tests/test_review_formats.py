@@ -15,11 +15,12 @@ import ms_toollib
 import pytest
 
 from minebender.rules.game import Game
-from minebender.services.review import Move, ReviewError, review_file
+from minebender.services.review import ReviewError, review_file
 from minebender.services.review.figures import STNB_CONSTANTS
 from minebender.services.review.peers import read_peer
 from minebender.services.review.play import advance
-from minebender.values.types import Lost, Pos
+from minebender.services.session import Event
+from minebender.values.types import Flag, Lost, Pos
 from peer_writers import avf_bytes, mouse_events, mvf_bytes, write_peer
 from review_files import (
     DATA,
@@ -130,7 +131,7 @@ def test_rmv_preflags_are_read_column_then_row() -> None:
     assert pre == {(x, y) for x in range(4, 8) for y in range(5, 8)}
     assert review_file(PREFLAGS_24_RMV).to_json()["result"]["status"] == "won"
     swapped = [
-        Move(m.t_ms, m.type, Pos(m.pos.y, m.pos.x)) if i < first_reveal else m
+        Event(Flag(Pos(m.pos.y, m.pos.x)), m.t_ms) if i < first_reveal else m
         for i, m in enumerate(rec.moves)
     ]
     game = Game.fresh(rec.width, rec.height, rec.layout)
@@ -424,4 +425,47 @@ def test_a_chord_before_the_first_click_starts_the_clock_at_its_left_release(
     r, v = review_file(path), reference(path)
     assert r.figures.time_ms == v.rtime_ms
     left_up = 70 if order[0] == "rr" else 40
-    assert r.record.moves[0].type == "chord" and r.record.moves[0].t_ms == 40 - left_up
+    chord = r.record.moves[0]
+    assert chord.type == "chord" and r.record.shown_ms(chord.t_ms) == 40 - left_up
+
+
+@pytest.mark.parametrize("suffix", WRITTEN)
+@pytest.mark.parametrize(
+    "before",
+    [
+        [("r", 0, 0), ("l", 0, 0), ("r", 0, 0)],
+        [("r", 0, 0), ("l", 0, 0), ("r", 1, 0)],
+        [("r", 0, 0), ("l", 0, 0), ("l", 0, 0), ("r", 0, 0)],
+        [("r", 0, 0), ("l", 0, 0), ("r", 1, 1), ("r", 0, 0)],
+    ],
+    ids=["unflag", "right elsewhere", "two left clicks", "flag elsewhere"],
+)
+def test_a_left_click_on_a_flag_before_the_first_click_counts_as_ms_toollib_counts_it(
+    tmp_path: Path, suffix: str, before: list[tuple[str, int, int]]
+) -> None:
+    """ms_toollib reads a left release on a flag before the first click as a
+    left click whose button stays down: the right press after it is a chord
+    (it takes no flag away), and the left click after that is nothing. Review
+    matched it nowhere (it counted the unflag and dropped every click); it
+    now reads the presses by the same rule (``Hands(toollib=True)``)."""
+    clicks = before + winning_clicks(MINES_9, 9, 9)
+    path = write_peer(tmp_path / f"flag{suffix}", MINES_9, 9, 9, clicks)
+    r, v = review_file(path), reference(path)
+    f = r.figures
+    assert (f.clicks.left, f.clicks.right, f.clicks.double) == (v.left, v.right, v.double)
+    assert (f.clicks.total, f.effective, f.time_ms) == (v.cl, v.ce, v.rtime_ms)
+    assert (f.status, f.bbbv_solved) == ("won" if v.is_completed else "lost", v.bbbv_solved)
+    assert f.clicks.double >= 1  # the right press after the left release chorded
+
+
+@pytest.mark.parametrize("before", [[("l", 20, 20)], [("r", 0, 0), ("l", 20, 20)]])
+def test_a_left_click_off_the_board_before_the_first_click_counts_once_a_flag_is_there(
+    tmp_path: Path, before: list[tuple[str, int, int]]
+) -> None:
+    """Before the first click a left release off the board is no click, unless
+    a flag is placed: then ms_toollib counts it as a left click."""
+    clicks = before + winning_clicks(MINES_9, 9, 9)
+    path = write_peer(tmp_path / "off.mvf", MINES_9, 9, 9, clicks)
+    f, v = review_file(path).figures, reference(path)
+    assert (f.clicks.left, f.clicks.right, f.clicks.double) == (v.left, v.right, v.double)
+    assert f.effective == v.ce

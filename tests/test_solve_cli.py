@@ -57,6 +57,8 @@ def test_json_is_the_documented_object(board_file: Path) -> None:
         "dead",
         "best",
         "best_reason",
+        "fifties",
+        "candidates",
         "win_chances",
         "conflict",
         "conflict_total",
@@ -126,6 +128,8 @@ def test_inconsistent_board_exits_1() -> None:
         "conflict_total": True,
         "best": None,
         "best_reason": "no layout agrees with this board: there is no move to make",
+        "fifties": [],
+        "candidates": None,
         "dead": [],
         "win_chances": None,
     }
@@ -528,3 +532,22 @@ def test_every_line_of_the_text_fits_80_columns(board: str, args: tuple[str, ...
         assert f"conflict: no layout agrees with the numbers at {numbers} and the total" in text
     if args:
         assert "why: (23, 10) is safe: the numbers at (24, 11), (25, 11)," in text
+
+
+def test_the_report_names_the_50_50s_and_the_json_lists_them() -> None:
+    """One mine beside the 1s no click can place; one more in the four cells
+    beyond, whose columns hold one mine or none. The best move (2, 0) is safe
+    3/4 of the time and then always shows 2 (the pair's mine and the other
+    one): no progress, and the safest cell next is safe 2/3 of the time."""
+    board = "4x2x2\n1...\n1...\n"
+    plain = solve("-", stdin=board)
+    assert "50/50 (1): (1, 0)-(1, 1)" in plain.stdout
+    assert "pseudo-50/50 (2): (2, 0)-(2, 1), (3, 0)-(3, 1)" in plain.stdout
+    data = json.loads(solve("-", "--json", stdin=board).stdout)
+    assert data["fifties"][0] == {"cells": [[1, 0], [1, 1]], "kind": "50/50"}
+    assert data["candidates"][0] == {
+        "cell": [2, 0],
+        "safe": "3/4",
+        "progress": "0",
+        "second": "1/2",
+    }

@@ -30,7 +30,7 @@ from minebender.faces.tui.screens import CustomScreen, NameScreen
 from minebender.services.player_games import GameRecord
 from minebender.services.session import Session, SessionSpec
 from minebender.services.store import Store
-from minebender.values.types import Beginner, Covered, Intermediate, Pos
+from minebender.values.types import Beginner, Intermediate, Pos
 
 
 def next_play(store: Store) -> tuple[MinebenderApp, str | None]:
@@ -47,7 +47,7 @@ async def win(pilot: PilotT) -> None:
     await goto(pilot, CENTRE)
     await pilot.press("space")
     for pos in SAFE:
-        if isinstance(app.board.tiles[pos.y][pos.x], Covered):
+        if app.board.tiles[pos.y][pos.x] == "covered":
             await click_cell(pilot, pos)
     await pilot.pause()
     assert app.session.won
@@ -286,7 +286,7 @@ def test_a_win_the_store_refused_is_saved_once_it_can_be(store: Store, db_path: 
         app = app_of(pilot)
         await goto(pilot, CENTRE)
         await pilot.press("space")
-        *before, last = [p for p in SAFE if isinstance(app.board.tiles[p.y][p.x], Covered)]
+        *before, last = [p for p in SAFE if app.board.tiles[p.y][p.x] == "covered"]
         for pos in before:
             await click_cell(pilot, pos)
         other.execute("BEGIN EXCLUSIVE")

@@ -30,7 +30,6 @@ from minebender.faces.web.views import view
 from minebender.services.session import Session, SessionSpec
 from minebender.values.types import (
     Beginner,
-    Covered,
     Exploded,
     Layout,
     Lost,
@@ -85,7 +84,7 @@ def test_a_won_game_shows_the_web_end_screen_numbers_under_the_board() -> None:
         await click_cell(pilot, MINES[0], button=3)  # a right click, counted
         await click_cell(pilot, MINES[0], button=3)
         for pos in SAFE:
-            if isinstance(app.board.tiles[pos.y][pos.x], Covered):
+            if app.board.tiles[pos.y][pos.x] == "covered":
                 await click_cell(pilot, pos)
         await pilot.pause()
         assert app.session.status == Won()
@@ -176,7 +175,7 @@ def test_the_middle_button_chords_and_f1_says_so() -> None:
         for m in (q for q in around if LAYOUT[q.y][q.x]):
             await click_cell(pilot, m, button=3)
         await click_cell(pilot, number, button=2)
-        assert all(isinstance(app.board.tiles[q.y][q.x], Number) for q in opened)
+        assert all(app.board.tiles[q.y][q.x].isdigit() for q in opened)
         assert app.session.clicks.chord == 1 and app.session.moves[-1].type == "chord"
         await pilot.press("f1")
         assert isinstance(app.screen, KeysScreen)

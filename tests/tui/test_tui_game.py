@@ -39,27 +39,22 @@ from minebender.services.store import Store
 from minebender.values.types import (
     AssistTooEarly,
     Beginner,
-    Blast,
     Covered,
     Custom,
     Expert,
     Exploded,
-    Flagged,
-    Hint,
     Intermediate,
     Level,
     Lost,
-    Mine,
     Number,
     Pos,
     Setup,
     Won,
-    WrongFlag,
 )
 from played import won_game
 
 
-def tile(app: MinebenderApp, pos: Pos) -> object:
+def tile(app: MinebenderApp, pos: Pos) -> str:
     return app.board.tiles[pos.y][pos.x]
 
 
@@ -73,11 +68,11 @@ def test_win_by_keys_and_mouse_then_name_a_best_time(store: Store) -> None:
         await pilot.press("space")
         assert app.session.layout == LAYOUT
         for pos in SAFE:
-            if isinstance(tile(app, pos), Covered):
+            if tile(app, pos) == "covered":
                 await click_cell(pilot, pos)
         await pilot.pause()
         assert app.session.status == Won()
-        assert all(isinstance(tile(app, p), Flagged) for p in MINES)
+        assert all(tile(app, p) == "flagged" for p in MINES)
         assert str(app.query_one("#face").render()) == "B)"
         assert str(app.query_one("#counter").render()) == "000"
         assert "You won" in app.status_text
@@ -112,17 +107,17 @@ def test_lose_shows_blast_mines_and_wrong_flags(store: Store) -> None:
     async def scenario(pilot: PilotT) -> None:
         app = app_of(pilot)
         await click_cell(pilot, CENTRE)
-        if isinstance(tile(app, safe_hidden), Covered):
+        if tile(app, safe_hidden) == "covered":
             await click_cell(pilot, safe_hidden, button=3)
-            assert isinstance(tile(app, safe_hidden), Flagged)
+            assert tile(app, safe_hidden) == "flagged"
             assert str(app.query_one("#counter").render()) == "009"
         await goto(pilot, MINES[0])
         await pilot.press("space")
         assert app.session.status == Lost(Exploded(MINES[0]))
-        assert isinstance(tile(app, MINES[0]), Blast)
-        assert all(isinstance(tile(app, p), (Mine, Flagged)) for p in MINES[1:])
+        assert tile(app, MINES[0]) == "blast"
+        assert all(tile(app, p) in ("mine", "flagged") for p in MINES[1:])
         if app.session.flags:
-            assert isinstance(tile(app, safe_hidden), WrongFlag)
+            assert tile(app, safe_hidden) == "wrong_flag"
         assert str(app.query_one("#face").render()) == "X("
         assert "Boom" in app.status_text
         before = app.board.tiles
@@ -158,10 +153,10 @@ def test_flag_then_chord_opens_the_rest() -> None:
         for m in mines:
             await goto(pilot, m)
             await pilot.press("f")
-            assert isinstance(tile(app, m), Flagged)
+            assert tile(app, m) == "flagged"
         await goto(pilot, number)
         await pilot.press("space")
-        assert all(isinstance(tile(app, q), Number) for q in opened)
+        assert all(tile(app, q).isdigit() for q in opened)
         assert app.session.clicks.chord == 1
 
     run(make_app(), scenario)
@@ -181,7 +176,7 @@ def test_assist_too_early_shows_the_hint() -> None:
         assert isinstance(status, Lost) and isinstance(status.reason, AssistTooEarly)
         hint = status.reason.pos
         assert hint in analyse(probe.knowledge).safe
-        assert isinstance(tile(app, hint), Hint)
+        assert tile(app, hint) == "hint"
         assert "Too early" in app.status_text
         assert str(app.query_one("#face").render()) == "X("
 
@@ -197,7 +192,7 @@ def test_quit_saves_and_play_resumes(store: Store) -> None:
         app = app_of(pilot)
         await goto(pilot, CENTRE)
         await pilot.press("space")
-        if isinstance(tile(app, flag), Covered):
+        if tile(app, flag) == "covered":
             await goto(pilot, flag)
             await pilot.press("f")
         shown.append(app.board.tiles)
@@ -249,7 +244,7 @@ def test_a_move_made_in_another_window_is_shown_not_overwritten(store: Store) ->
         await pilot.press("f")
         await pilot.pause()
         assert app.session.events == other.events
-        assert isinstance(tile(app, other_flag), Flagged)
+        assert tile(app, other_flag) == "flagged"
         assert any("another window" in str(n.message) for n in app._notifications)
 
     run(make_app(store), scenario)
@@ -262,7 +257,7 @@ def test_a_game_given_up_in_another_window_goes_on_as_a_new_game(store: Store) -
     async def scenario(pilot: PilotT) -> None:
         app, game_id, other = await second_window(pilot, store)
         assert store.abandon(game_id, other)  # the other window's n
-        await goto(pilot, next(p for p in SAFE if tile(app, p) == Covered()))
+        await goto(pilot, next(p for p in SAFE if tile(app, p) == "covered"))
         await pilot.press("f")
         await pilot.pause()
         assert not app.session.started and app.session.spec.seed != SEED
@@ -486,7 +481,7 @@ def test_a_chosen_no_guess_or_assisted_win_asks_no_name(
         assert layout is not None
         for y, row in enumerate(layout):
             for x, mine in enumerate(row):
-                if not mine and isinstance(tile(app, Pos(x, y)), Covered):
+                if not mine and tile(app, Pos(x, y)) == "covered":
                     await click_cell(pilot, Pos(x, y))
         await pilot.pause()
         assert app.session.status == Won() and "You won" in app.status_text

@@ -9,7 +9,9 @@ from rich.color import Color
 from minebender.faces.tui.board import BoardWidget, board_size
 from minebender.faces.tui.board_fit import fits, needed_size
 from minebender.faces.tui.tiles import NUMBER_COLOURS, glyph
-from minebender.faces.tui.widgets import face_for, led_text
+from minebender.faces.tui.widgets import face_text, led_text
+from minebender.formats.replay import tile_name
+from minebender.services.game_view import face_of
 from minebender.values.types import (
     AssistTooEarly,
     Blast,
@@ -42,16 +44,19 @@ XP = {
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_numbers_wear_windows_xp_colours(n: int) -> None:
-    char, style = glyph(Number(n))
+    char, style = glyph(str(n))
     assert char == str(n)
     assert style.color == Color.parse(XP[n]) == Color.parse(NUMBER_COLOURS[n])
 
 
 def test_every_tile_has_its_own_glyph() -> None:
+    """Every tile the view names (``replay.tile_name``) has a glyph, no two alike."""
     tiles: list[Tile] = [Covered(), Flagged(), Number(0), Blast(), Hint(), Mine(), WrongFlag()]
-    looks = {(glyph(t)[0], glyph(t)[1].bgcolor) for t in tiles}
+    looks = {(glyph(tile_name(t))[0], glyph(tile_name(t))[1].bgcolor) for t in tiles}
     assert len(looks) == len(tiles)
-    assert glyph(Number(0))[0] == " "
+    assert glyph("0")[0] == " "
+    with pytest.raises(ValueError, match="not a tile name"):
+        glyph("covred")
 
 
 def test_led_keeps_three_digits_and_the_sign() -> None:
@@ -67,14 +72,15 @@ def test_led_keeps_three_digits_and_the_sign() -> None:
 
 
 def test_face_follows_the_status() -> None:
-    assert face_for(Playing()) == ":)"
-    assert face_for(Won()) == "B)"
-    assert face_for(Lost(Exploded(Pos(0, 0)))) == "X("
-    assert face_for(Lost(AssistTooEarly(Pos(0, 0)))) == "X("
+    """The view's mood of each status, and the face the terminal paints for it."""
+    assert face_text(face_of(Playing())) == ":)"
+    assert face_text(face_of(Won())) == "B)"
+    assert face_text(face_of(Lost(Exploded(Pos(0, 0))))) == "X("
+    assert face_text(face_of(Lost(AssistTooEarly(Pos(0, 0))))) == "X("
 
 
 def test_cursor_draws_brackets_around_its_cell() -> None:
-    board = BoardWidget(((Covered(), Number(1), Flagged()),))
+    board = BoardWidget((("covered", "1", "flagged"),))
     board.cursor = Pos(1, 0)
     assert board.render().plain == " ■[1]⚑ "
     board.cursor = Pos(2, 0)
@@ -84,7 +90,7 @@ def test_cursor_draws_brackets_around_its_cell() -> None:
 
 
 def test_mouse_columns_map_to_cells() -> None:
-    board = BoardWidget(((Covered(),) * 3,) * 2)
+    board = BoardWidget((("covered",) * 3,) * 2)
     assert [board.cell_at(c, 1) for c in range(7)] == [
         Pos(0, 1),
         Pos(0, 1),

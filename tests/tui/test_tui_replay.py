@@ -11,9 +11,17 @@ from tui_support import CENTRE, SEED, run, screen_lines
 
 from minebender.faces.tui.board_fit import needed_size
 from minebender.faces.tui.viewer import ReplayApp, steps
-from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay, dumps, from_session, loads
+from minebender.formats.replay import (
+    MAX_SPEED,
+    MIN_SPEED,
+    Replay,
+    dumps,
+    from_session,
+    loads,
+    tile_name,
+)
 from minebender.services.session import Session, SessionSpec
-from minebender.values.types import Beginner, Covered, Flagged, Number, Pos, Setup
+from minebender.values.types import Beginner, Covered, Pos, Setup
 
 SMALLEST = needed_size(Setup(9, 9, 10))
 
@@ -56,15 +64,16 @@ def test_keys_step_back_and_forth() -> None:
         assert app.index == 0 and "paused" in app.status_text
         await pilot.press("right")
         assert app.index == 1
-        assert isinstance(app.board.tiles[CENTRE.y][CENTRE.x], Number)
+        assert app.board.tiles[CENTRE.y][CENTRE.x].isdigit()
         assert app.board.cursor == CENTRE
         await pilot.press("right", "right", "left")
         assert app.index == 2
         await pilot.press("end")
-        assert app.at_end and app.board.tiles == played.display()
+        names = tuple(tuple(map(tile_name, row)) for row in played.display())
+        assert app.at_end and app.board.tiles == names
         assert "won in" in app.status_text
         assert str(app.query_one("#face").render()) == "B)"
-        assert any(isinstance(t, Flagged) for row in app.board.tiles for t in row)
+        assert any(t == "flagged" for row in app.board.tiles for t in row)
 
     run(ReplayApp(replay, paused=True), scenario)
 

@@ -48,6 +48,22 @@ def test_a_position_gets_the_solve_object_and_the_extras(client: TestClient) -> 
     assert got["dead"] == [[2, 0]]
     assert got["conflict"] is None and got["conflict_total"] is False
     assert got["complete"] is True and got["stopped"] is None
+    assert got["fifties"] == [] and got["candidates"] is None  # (2, 0) is safe
+
+
+def test_fifties_and_the_figures_of_the_guesses(client: TestClient) -> None:
+    """Two rows with a 1 in the middle of each and two mines: each end
+    column is a pseudo-50/50 (one mine or none); the corner is safe 3/4 of
+    the time, gives progress 3/8, and the move after it is safe 11/16
+    (tests/test_guess_figures.py counts them by hand)."""
+    got = client.post("/api/analyse", json={"board": "5x2x2\n..1..\n..1..\n"}).json()
+    assert got["fifties"][0] == {"cells": [[0, 0], [0, 1]], "kind": "pseudo"}
+    assert len(got["fifties"]) == 4
+    rows = {tuple(c["cell"]): c for c in got["candidates"]}
+    assert rows[(0, 0)] == {"cell": [0, 0], "safe": "3/4", "progress": "3/8", "second": "11/16"}
+    assert got["candidates"][0]["cell"] == got["best"]  # the best move first
+    pair = client.post("/api/analyse", json={"board": "4x2x1\n1...\n1...\n"}).json()
+    assert pair["fifties"] == [{"cells": [[1, 0], [1, 1]], "kind": "50/50"}]
 
 
 def test_mines_overrides_the_header_and_null_makes_it_unknown(client: TestClient) -> None:
@@ -99,11 +115,14 @@ def test_a_stream_gives_each_stage_as_a_line_then_the_whole_answer(client: TestC
     assert [sorted(line) for line in lines[:-1]] == [
         sorted(ANALYSIS_KEYS),
         ["best", "best_reason"],
+        ["fifties"],
+        ["candidates"],
         ["win_chances"],
         ["dead"],
     ]
     assert lines[0]["probabilities"] == [[None, "1", "0"]] and lines[0]["solutions"] == "1"
-    assert lines[1]["best"] == [2, 0] and lines[3]["dead"] == [[2, 0]]
+    assert lines[1]["best"] == [2, 0] and lines[5]["dead"] == [[2, 0]]
+    assert lines[2]["fifties"] == [] and lines[3]["candidates"] is None  # (2, 0) is safe
     assert not any("complete" in line for line in lines[:-1])
     # the last line is the plain answer, key for key
     assert lines[-1] == client.post("/api/analyse", json=body).json()

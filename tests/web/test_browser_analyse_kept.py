@@ -1,6 +1,6 @@
 """Positions kept by name and board files on the analysis board, in real
-headless Chromium: kept, opened again by name, deleted; an .mbf opened and
-saved through the server."""
+headless Chromium: kept, opened again by name, deleted; an .mbf or .abf
+opened and saved through the server."""
 
 from __future__ import annotations
 
@@ -63,17 +63,19 @@ def test_positions_kept_by_name_open_again(page: Any, server: Server) -> None:
     assert names == ["beta"]
 
 
-def test_an_mbf_board_opens_and_a_flagged_one_saves(
-    page: Any, server: Server, tmp_path: Path
+@pytest.mark.parametrize("kind", ["mbf", "abf"])
+def test_a_board_file_opens_and_a_flagged_one_saves(
+    page: Any, server: Server, tmp_path: Path, kind: str
 ) -> None:
-    """The page sends an .mbf file to the server and shows the position it
-    gets; Save .mbf gives back the same file once every mine is flagged."""
+    """The page sends an .mbf (or Arbiter .abf) file to the server and shows
+    the position it gets; Save .mbf (.abf) gives back the same file once
+    every mine is flagged."""
     layout = (
         (True, False, False, False),
         (False, False, False, True),
         (False, False, False, False),
     )
-    file = tmp_path / "board.mbf"
+    file = tmp_path / f"board.{kind}"
     file.write_bytes(format_mbf(layout))
     page.goto(f"{server.url}/analyse")
     analysed(page)
@@ -81,13 +83,14 @@ def test_an_mbf_board_opens_and_a_flagged_one_saves(
     page.wait_for_function("() => document.querySelectorAll('#board .c').length === 12")
     analysed(page)
     assert shown(page) == [".111", "111.", "0011"]
-    assert "board.mbf" in page.inner_text("#status-live")
+    assert f"board.{kind}" in page.inner_text("#status-live")
     page.hover(cell(0, 0))
     page.keyboard.press("f")
     page.hover(cell(3, 1))
     page.keyboard.press("f")
     with page.expect_download() as got:
-        board_command(page, "save-mbf")
+        board_command(page, f"save-{kind}")
+    assert got.value.suggested_filename == f"position.{kind}"
     assert Path(got.value.path()).read_bytes() == format_mbf(layout)
 
 

@@ -1,8 +1,12 @@
-"""MinesweeperX board files (``.mbf``), which Arbiter and JSMinesweeper read too.
+"""MinesweeperX board files (``.mbf``), and Arbiter's (``.abf``), which
+JSMinesweeper reads too.
 
-The layout is published: the width and the height in a byte each, the number
-of mines in two bytes (high byte first), then each mine as two bytes, its
-column and its row from 0. Nothing else: no first click, no result.
+An Arbiter board file holds the same bytes: JSMinesweeper, the one public
+reader of both, reads them with one reader, so ``.abf`` is read and written
+here as ``.mbf`` is (``BOARD_SUFFIXES``). The layout is published: the width
+and the height in a byte each, the number of mines in two bytes (high byte
+first), then each mine as two bytes, its column and its row from 0. Nothing
+else: no first click, no result.
 
 >>> layout = ((True, False, False), (False, False, True))
 >>> format_mbf(layout)
@@ -17,14 +21,38 @@ from minebender.formats.boardtext import Board
 from minebender.values.types import Boom, Hidden, Knowledge, Layout, Pos, Seen, Shown, neighbours
 from minebender.values.words import count
 
-__all__ = ["MAX_SIDE", "MBFError", "format_mbf", "layout_position", "parse_mbf", "position_layout"]
+__all__ = [
+    "BOARD_SUFFIXES",
+    "MAX_SIDE",
+    "MBFError",
+    "board_suffix",
+    "format_mbf",
+    "layout_position",
+    "parse_mbf",
+    "position_layout",
+]
 
 MAX_SIDE = 255
 """A side is one byte."""
 
 
+BOARD_SUFFIXES = (".mbf", ".abf")
+"""The board files of one layout: MinesweeperX's and Arbiter's, the same bytes."""
+
+
 class MBFError(ValueError):
-    """A file that is not an .mbf board; the message says what is wrong."""
+    """A file that is not an .mbf (or .abf) board; the message says what is wrong."""
+
+
+def board_suffix(name: str) -> str | None:
+    """The board file kind a file's name ends in (``.mbf`` or ``.abf``, lower
+    case), or None for any other name.
+
+    >>> board_suffix("Expert 1.ABF"), board_suffix("board.txt")
+    ('.abf', None)
+    """
+    low = name.lower()
+    return next((s for s in BOARD_SUFFIXES if low.endswith(s)), None)
 
 
 def parse_mbf(data: bytes) -> Layout:
@@ -101,7 +129,7 @@ def position_layout(board: Board) -> Layout:
     if k.mines is not None and len(mines) != k.mines:
         raise MBFError(
             f"the flags and revealed mines ({len(mines)}) must number the total of"
-            f" {count(k.mines, 'mine')}: flag every mine to save the board as .mbf"
+            f" {count(k.mines, 'mine')}: flag every mine to save the board as a file"
         )
     for p in mines:
         if type(k.rows[p.y][p.x]) is Shown:

@@ -1,13 +1,15 @@
 """What the analysis board shows of one position, beyond the counts and
 probabilities of ``solver.analyse``: dead cells, the move the bot would make
-and why, exact win chances in small endgames, and why an impossible board
-is impossible.
+and why, the 50/50s and the figures of the best guesses
+(``guess_figures``), exact win chances in small endgames, and why an
+impossible board is impossible.
 
 ``study`` does it all in stages, each handed to a ``report`` callable as soon
 as it is known, so that a caller that must stop early (``limited``: a time
 limit, a memory cap) still has what was finished. The stages come cheapest
 and most wanted first: the analysis, then the conflict or the best move,
-then the dead cells, then the win chances.
+the 50/50s and the guesses' figures, then the win chances, then the dead
+cells.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from minebender.services.bot.endgame import candidate_wins
 from minebender.services.bot.sampling import LayoutSampler
 from minebender.services.bot.strategy import choose
 from minebender.services.bot.walked import walked_layouts
+from minebender.services.guess_figures import Candidate, Fifty, candidates, fifties
 from minebender.values.seeded import Stream
 from minebender.values.types import SHOWN, Boom, Hidden, Knowledge, Pos
 
@@ -79,6 +82,17 @@ def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
     """The object of ``minebender solve --json`` without the analysis board's
     keys (docs/formats.md)."""
     consistent = analysis.consistent
+    texts: dict[tuple[int, int], str] = {}
+
+    def text(p: Fraction) -> str:
+        # A big board repeats few values (every cell off the front shares one):
+        # each is written once. The key is a pair, as a Fraction's hash is slow.
+        key = (p.numerator, p.denominator)
+        got = texts.get(key)
+        if got is None:
+            got = texts[key] = fraction_text(p)
+        return got
+
     return {
         "width": knowledge.width,
         "height": knowledge.height,
@@ -89,7 +103,7 @@ def analysis_json(knowledge: Knowledge, analysis: Analysis) -> dict[str, Any]:
         "safe": _xy(analysis.safe) if consistent else [],
         "certain_mines": _xy(analysis.mines) if consistent else [],
         "probabilities": [
-            [None if p is None else fraction_text(p) for p in row] for row in analysis.probabilities
+            [None if p is None else text(p) for p in row] for row in analysis.probabilities
         ],
     }
 
@@ -330,14 +344,19 @@ def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = Non
     """Send each stage of the analysis board's study of knowledge to report, as
     ``(name, value)``, in this order: ``("analysis", Analysis)``; on an
     inconsistent view ``("conflict", Conflict)``; ``("best", Best)``,
-    ``("win_chances", list or None)`` and ``("dead", list of Pos)`` (None when
-    ``dead_seconds`` of processor time did not do: see ``dead_cells``). The
-    dead cells come last: on a pathological board they take longest."""
+    ``("fifties", list of Fifty)``, ``("candidates", list of Candidate or
+    None)``, ``("win_chances", list or None)`` and ``("dead", list of Pos)``
+    (None when ``dead_seconds`` of processor time did not do: see
+    ``dead_cells``). The dead cells come last: on a pathological board they
+    take longest."""
     analysis = analyse(knowledge)
     report(("analysis", analysis))
     if not analysis.consistent:
         report(("conflict", conflict(knowledge)))
-    report(("best", best_move(knowledge, analysis)))
+    best = best_move(knowledge, analysis)
+    report(("best", best))
+    report(("fifties", fifties(knowledge, analysis)))
+    report(("candidates", candidates(knowledge, analysis, best.cell)))
     report(("win_chances", win_chances(knowledge, analysis)))
     report(("dead", dead_cells(knowledge, analysis, dead_seconds)))
 
@@ -353,6 +372,8 @@ NOT_REACHED: dict[str, Any] = {
     "conflict_total": None,
     "best": None,
     "best_reason": None,
+    "fifties": None,
+    "candidates": None,
     "dead": None,
     "win_chances": None,
 }
@@ -377,6 +398,24 @@ def stage_json(knowledge: Knowledge, stage: tuple[str, Any]) -> dict[str, Any]:
         best: Best = value
         cell = None if best.cell is None else [best.cell.x, best.cell.y]
         return {"best": cell, "best_reason": best.reason}
+    if name == "fifties":
+        pairs: list[Fifty] = value
+        return {"fifties": [{"cells": _xy(f.cells), "kind": f.kind} for f in pairs]}
+    if name == "candidates":
+        guesses: list[Candidate] | None = value
+        return {
+            "candidates": None
+            if guesses is None
+            else [
+                {
+                    "cell": [c.cell.x, c.cell.y],
+                    "safe": fraction_text(c.safe),
+                    "progress": fraction_text(c.progress),
+                    "second": fraction_text(c.second),
+                }
+                for c in guesses
+            ]
+        }
     if name == "dead":
         return {"dead": None if value is None else _xy(value)}
     if name == "win_chances":

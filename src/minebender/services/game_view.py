@@ -20,7 +20,8 @@ from typing import Literal
 from minebender.formats.replay import tile_name
 from minebender.services.player_games import AtStake, at_stake
 from minebender.services.session import DISPLAY_LIMIT_S, Session, board_code, level_name
-from minebender.values.types import Boom, Hidden, Lost, Pos, Shown
+from minebender.values import types
+from minebender.values.types import Boom, Hidden, Lost, Pos, Shown, Won
 
 __all__ = [
     "ClockView",
@@ -30,6 +31,7 @@ __all__ = [
     "Status",
     "changed_cells",
     "clock_view",
+    "face_of",
     "game_view",
     "tile_rows",
 ]
@@ -165,6 +167,14 @@ def clock_view(session: Session) -> ClockView:
     return ClockView(shown, running, 1000 - ms % 1000 if running else 0, DISPLAY_LIMIT_S, ms)
 
 
+def face_of(status: types.Status) -> Face:
+    """The face's mood in a game of this status: cool once won, dead once lost,
+    else smiling (the replay viewer asks it of each step too)."""
+    if isinstance(status, Won):
+        return "cool"
+    return "dead" if isinstance(status, Lost) else "smile"
+
+
 def _status(session: Session, abandoned: bool) -> Status:
     if abandoned and not session.over:
         return "abandoned"
@@ -198,7 +208,6 @@ def game_view(session: Session, *, qualifies: bool = False, abandoned: bool = Fa
     b = session.setup
     status = _status(session, abandoned)
     c = session.clicks
-    face: Face = "cool" if status == "won" else "dead" if status == "lost" else "smile"
     return GameView(
         level=level_name(session.spec.level),
         width=b.width,
@@ -210,7 +219,7 @@ def game_view(session: Session, *, qualifies: bool = False, abandoned: bool = Fa
         marks=tuple(sorted(session.marks, key=lambda p: (p.x, p.y))),
         counter=session.mines_left,
         clock=clock_view(session),
-        face=face,
+        face=face_of(session.status),
         clicks=Clicks(c.left, c.right, c.chord, c.assist),
         started=session.started,
         paused=session.paused,

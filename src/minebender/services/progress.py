@@ -5,25 +5,31 @@ per level over time (3BV/s, IOE, needless guesses, wins, best times), for
 Each game is played again from its record and judged by the solver, as
 ``minebender review`` does, so the figures are the review's. A corpus of
 other clients' replays reviewed with ``review --summary`` adds its games
-from the log (``corpus_points``), in the order they were logged. A finished game
-never changes, so its figures are kept by id for the life of the process.
+from the log (``corpus_points``). ``stats --import DIR`` reviews a folder of
+replays into the player's own such log, beside the database
+(``imported_log``): the progress, in the terminal and on the page, always
+counts its games, dated by their files, among the player's own. A finished
+game never changes, so its figures are kept by id for the life of the process.
 Practice games count for nothing, as in the statistics.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from statistics import fmean
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from minebender.formats import replay
-from minebender.services.review.corpus import level_of, line_key
+from minebender.services.review.corpus import append_line, level_of, line_key, read_log
 from minebender.services.review.figures import figures
 from minebender.services.review.judge import judge, summarize_moves
 from minebender.services.review.own import record_of
 from minebender.services.review.play import played
+from minebender.services.review.record import ReviewError
 from minebender.services.session import level_name
 
 if TYPE_CHECKING:
@@ -33,12 +39,19 @@ if TYPE_CHECKING:
 __all__ = [
     "LEVELS",
     "METRICS",
+    "OWN",
+    "SOURCES",
     "GamePoint",
     "Judge",
     "LevelProgress",
+    "add_imported",
     "corpus_points",
     "game_point",
+    "imported_log",
+    "imported_points",
+    "in_order",
     "judge_games",
+    "of_source",
     "progress_points",
     "progress_svg",
     "progress_table",
@@ -53,6 +66,11 @@ METRICS = {
     "best_s": "best time so far (s)",
 }
 """The figures plotted, and what each plot is called."""
+OWN = "minebender"
+"""The source of a game played here; an imported game's is its file's format."""
+SOURCES = ("all", OWN, "imported")
+"""What the progress may be asked to count: every game, minebender's, or the
+imported files'."""
 MAX_GAMES = 5000
 """The most games read, the newest: a review of each takes some milliseconds."""
 
@@ -73,6 +91,9 @@ class GamePoint:
     ioe: float | None
     """None for a game of a corpus logged before the log kept IOE."""
     needless: int
+    source: str = OWN
+    """``minebender`` (played here), or the format of an imported file
+    (``avf``, ``rmv``, ``evf``, ``mvf``, ``rawvf``, ``minebender-replay``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +124,9 @@ def _judged(game: StoredGame, finished_at: float) -> GamePoint | None:
     record = record_of(game.id, replay.from_session(game.session(lambda: 0.0)))
     if not record.moves:
         return None
-    fig = figures(played(record), None)
-    needless = summarize_moves(judge(played(record))).needless_guesses
+    plays = list(played(record))
+    fig = figures(plays, None)
+    needless = summarize_moves(judge(plays)).needless_guesses
     return GamePoint(
         game.id,
         level_name(game.spec.level),
@@ -158,8 +180,10 @@ def progress_points(
 
 
 def corpus_points(lines: Iterable[dict[str, Any]]) -> list[GamePoint]:
-    """The games of a corpus' review log (``review --summary``), in the order
-    they were logged, each file once (its last line), errors left out."""
+    """The games of a corpus' review log (``review --summary``, ``stats
+    --import``), in the order they were logged, each file once (its last
+    line), errors left out; dated by their files when the log says when
+    they were written (``mtime``)."""
     latest: dict[str, dict[str, Any]] = {}
     for line in lines:
         key = line_key(line)
@@ -171,19 +195,69 @@ def corpus_points(lines: Iterable[dict[str, Any]]) -> list[GamePoint]:
             continue
         level = level_of(line["width"], line["height"], line["mines"])
         ioe = line.get("ioe")
+        mtime = line.get("mtime")
         out.append(
             GamePoint(
                 line["path"],
                 level if level in LEVELS else "custom",
-                None,
+                float(mtime) if isinstance(mtime, int | float) else None,
                 line["status"] == "won",
                 line["time_ms"],
                 float(line["bbbv_per_s"]),
                 float(ioe) if isinstance(ioe, int | float) else None,
                 line["needless_guesses"],
+                line["format"],
             )
         )
     return out
+
+
+def imported_log(database: str | Path) -> Path | None:
+    """The log of the replays a player imported (``stats --import``), beside
+    the database (``minebender.db`` → ``minebender-imported.jsonl``); None
+    for a database in memory."""
+    if str(database) == ":memory:":
+        return None
+    path = Path(database)
+    return path.with_name(f"{path.stem}-imported.jsonl")
+
+
+def imported_points(database: str | Path) -> list[GamePoint]:
+    """The imported games of the player whose database this is; none before
+    the first import. ReviewError when the log is not a review log."""
+    log = imported_log(database)
+    return [] if log is None else corpus_points(read_log(log))
+
+
+_IMPORTING = threading.Lock()
+"""One import line at a time: a file sent twice at once is added once."""
+
+
+def add_imported(database: str | Path, line: dict[str, Any]) -> bool:
+    """Add one file's review line (``review.corpus.line_of``) to the player's
+    imported log, unless the log has its bytes already: whether it was
+    added. ReviewError for a database in memory, or a log that is not one."""
+    log = imported_log(database)
+    if log is None:
+        raise ReviewError("a database in memory keeps no imported games")
+    with _IMPORTING:
+        if any(line_key(known) == line_key(line) for known in read_log(log)):
+            return False
+        append_line(log, line)
+    return True
+
+
+def in_order(points: Iterable[GamePoint]) -> list[GamePoint]:
+    """Games of every source, oldest first; the undated (a log of ``review
+    --summary`` of before it dated them) after them, as they came."""
+    return sorted(points, key=lambda p: (p.finished_at is None, p.finished_at or 0.0))
+
+
+def of_source(points: Iterable[GamePoint], source: str) -> list[GamePoint]:
+    """The games of one of ``SOURCES``: all, minebender's, or the imported."""
+    if source == "all":
+        return list(points)
+    return [p for p in points if (p.source == OWN) == (source == OWN)]
 
 
 def _mean(values: Iterable[float | None]) -> float | None:
@@ -213,23 +287,25 @@ def progress_table(points: Sequence[GamePoint]) -> list[LevelProgress]:
     return rows
 
 
-def series(points: Sequence[GamePoint], metric: str) -> list[tuple[int, float]]:
-    """One level's games as (game number, value) for a metric of ``METRICS``."""
-    out: list[tuple[int, float]] = []
+def series(points: Sequence[GamePoint], metric: str) -> list[tuple[int, float, bool]]:
+    """One level's games as (game number, value, imported) for a metric of
+    ``METRICS``; imported: the game is an imported file's."""
+    out: list[tuple[int, float, bool]] = []
     best: int | None = None
     for i, p in enumerate(points, 1):
+        imported = p.source != OWN
         if metric == "bbbv_per_s" and p.won:
-            out.append((i, p.bbbv_per_s))
+            out.append((i, p.bbbv_per_s, imported))
         elif metric in ("ioe", "needless"):
             value = getattr(p, metric)
             if value is not None:
-                out.append((i, float(value)))
+                out.append((i, float(value), imported))
         elif metric == "win_rate":
             recent = points[max(0, i - 10) : i]
-            out.append((i, 100 * sum(q.won for q in recent) / len(recent)))
+            out.append((i, 100 * sum(q.won for q in recent) / len(recent), imported))
         elif metric == "best_s" and p.won:
             best = p.time_ms if best is None else min(best, p.time_ms)
-            out.append((i, best / 1000))
+            out.append((i, best / 1000, imported))
     return out
 
 
@@ -264,8 +340,8 @@ def progress_svg(points: Sequence[GamePoint], metric: str) -> str:
     title = METRICS[metric]
     by_level = {lv: series([p for p in points if p.level == lv], metric) for lv in LEVELS}
     by_level = {lv: s for lv, s in by_level.items() if s}
-    n = max((x for s in by_level.values() for x, _ in s), default=1)
-    top = _nice_top(max((y for s in by_level.values() for _, y in s), default=0))
+    n = max((x for s in by_level.values() for x, _, _ in s), default=1)
+    top = _nice_top(max((y for s in by_level.values() for _, y, _ in s), default=0))
     pw, ph = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
 
     def at(x: float, y: float) -> str:
@@ -298,21 +374,33 @@ def progress_svg(points: Sequence[GamePoint], metric: str) -> str:
     lx = _LEFT
     for level, s in by_level.items():
         colour = COLOURS[level]
-        line = " ".join(at(x, y) for x, y in s)
+        line = " ".join(at(x, y) for x, y, _ in s)
         parts.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{line}"'
             f' data-level="{level}"/>'
         )
+        # an imported game's point is hollow, a game played here's filled
         parts.extend(
-            f'<circle cx="{at(x, y).split(",")[0]}" cy="{at(x, y).split(",")[1]}" r="2"'
-            f' fill="{colour}"><title>{level}, game {x}: {y:.3g}</title></circle>'
-            for x, y in s
+            f'<circle cx="{at(x, y).split(",")[0]}" cy="{at(x, y).split(",")[1]}"'
+            + (
+                f' r="2.5" fill="#fff" stroke="{colour}" data-imported="1"><title>{level},'
+                f" game {x} (imported): {y:.3g}"
+                if imported
+                else f' r="2" fill="{colour}"><title>{level}, game {x}: {y:.3g}'
+            )
+            + "</title></circle>"
+            for x, y, imported in s
         )
         parts.append(
             f'<rect x="{lx}" y="21" width="10" height="10" fill="{colour}"/>'
             f'<text x="{lx + 13}" y="30" font-size="10">{level}</text>'
         )
         lx += 90
+    if any(imported for s in by_level.values() for _, _, imported in s):
+        parts.append(
+            f'<circle cx="{lx + 5}" cy="26" r="3.5" fill="#fff" stroke="#444"/>'
+            f'<text x="{lx + 13}" y="30" font-size="10">imported</text>'
+        )
     if not by_level:
         parts.append(
             f'<text x="{_LEFT + pw / 2}" y="{_TOP + ph / 2}" font-size="12"'

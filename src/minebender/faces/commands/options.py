@@ -42,6 +42,7 @@ __all__ = [
     "add_level_arguments",
     "add_levels_arguments",
     "add_stored_game_arguments",
+    "add_workers_argument",
     "checked_board",
     "memory_cap",
     "note_if_custom_limited",
@@ -290,6 +291,19 @@ def stored_games(db: str | None) -> Path | None:
         return path  # the store says what is wrong with it ("no games yet", it said)
     empty = stat.S_ISREG(found.st_mode) and found.st_size == 0
     return None if empty else path
+
+
+def add_workers_argument(parser: argparse.ArgumentParser, used_by: str) -> None:
+    """``--workers``: the local processes that review files (``review
+    --summary``, ``stats --import``), all the cores unless told."""
+    add_int_argument(
+        parser,
+        "--workers",
+        1,
+        WORKERS_LIMIT + 1,
+        default=os.cpu_count() or 1,
+        help=f"local processes for {used_by}, from 1 to {WORKERS_LIMIT} (default: all cores)",
+    )
 
 
 def add_int_argument(

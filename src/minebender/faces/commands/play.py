@@ -74,8 +74,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--board",
         metavar="FILE.mbf",
-        help="play the board of a MinesweeperX .mbf file as it is (a chosen board, never"
-        " ranked; no mine moves, so the first click may hit one)",
+        help="play the board of a MinesweeperX .mbf (or Arbiter .abf) file as it is (a"
+        " chosen board, never ranked; no mine moves, so the first click may hit one)",
     )
     parser.add_argument(
         "--seed",

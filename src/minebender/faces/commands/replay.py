@@ -274,7 +274,7 @@ def _watch_peer(path: Path, args: argparse.Namespace) -> int:
         from minebender.services.review.play import played
         from minebender.services.review.rawvf import record_rawvf_text
 
-        done = figures(played(record), None, record.clock_started)
+        done = figures(played(record), None, record.clock_ms)
         return _save(Path(args.rawvf), record_rawvf_text(record, done).encode("utf-8"))
     require_terminal()
 

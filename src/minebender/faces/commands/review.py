@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from minebender.faces.commands.options import (
-    WORKERS_LIMIT,
     UsageError,
-    add_int_argument,
     add_stored_game_arguments,
+    add_workers_argument,
 )
 from minebender.services.review import Review, ReviewError, fraction_text, percent_text, review_file
 from minebender.services.review.coach import coaching_lines
@@ -53,14 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="review every file in parallel into a log, then print a summary per player and level",
     )
-    add_int_argument(
-        parser,
-        "--workers",
-        1,
-        WORKERS_LIMIT + 1,
-        default=os.cpu_count() or 1,
-        help=f"local processes for --summary, from 1 to {WORKERS_LIMIT} (default: all cores)",
-    )
+    add_workers_argument(parser, "--summary")
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT", help="review on a Dask cluster")
     parser.add_argument(
         "--log",
@@ -94,6 +85,19 @@ def _bbbv_text(f: Any) -> str:
     return str(f.bbbv) if f.status == "won" else f"{f.bbbv_solved} of {f.bbbv}"
 
 
+LEGEND = (
+    "3BV     the fewest clicks that clear the board without flags",
+    "3BV/s   3BV done per second; IOE: 3BV done per click",
+    "clicks  left + right + double = all; corr: effective clicks per click",
+    "RQP     time squared / 3BV done (lower is better)",
+    "ZiNi    clicks that clear the board with flags and chords",
+    "thrp    3BV done per effective click",
+    "STNB    defined on 8x8/10, 16x16/40 and 30x16/99 only",
+    "time    from the first click; risk: the chance the move hit a mine",
+)
+"""What the figures and the columns mean: the page says it on hover."""
+
+
 def review_text(r: Review) -> str:
     """The review as text: the game, its figures, every move, the summary."""
     rec, f, s = r.record, r.figures, r.summary
@@ -117,7 +121,8 @@ def review_text(r: Review) -> str:
         if j.best_risk is not None:
             best += " safe" if j.best_risk == 0 else f" {percent_text(j.best_risk)}"
         lines.append(
-            f"{j.played.index + 1:4} {m.t_ms / 1000:7.3f}  {m.type:6} {where:10} {risk:>6}  "
+            f"{j.played.index + 1:4} {rec.shown_ms(m.t_ms) / 1000:7.3f}  {m.type:6} {where:10}"
+            f" {risk:>6}  "
             f"{best:16} {j.verdict}"
         )
     end = f"lost at move {s.lost_at + 1}" if s.lost_at is not None else f.status
@@ -132,6 +137,7 @@ def review_text(r: Review) -> str:
     lessons = coaching_lines(r.coaching, r.moves)
     if lessons:
         lines += ["", "lessons:", *(f"  {line}" for line in lessons)]
+    lines += ["", "legend:", *(f"  {line}" for line in LEGEND)]
     return "\n".join(lines)
 
 

@@ -443,6 +443,11 @@ def _render(
         say((f"dead cells not worked out: they took more than {DEAD_SECONDS:g} s", "yellow"))
     if best is not None:
         say(("best move: ", "bold"), best.reason)
+    for kind, name in (("50/50", "50/50"), ("pseudo", "pseudo-50/50")):
+        pairs = [f for f in extras.get("fifties") or () if f.kind == kind]
+        if pairs:
+            named = ", ".join(f"{cell_name(f.cells[0])}-{cell_name(f.cells[1])}" for f in pairs)
+            say((f"{name} ({len(pairs)}): ", "bold"), named)
     if not analysis.safe:
         hidden = [
             (p, Pos(x, y))

@@ -4,7 +4,8 @@ The same report (``minebender.services.scores_report``) is shown inside the term
 game (key ``s``), so the numbers on the command line and in the game can never
 disagree. ``--reset`` is the command line's Reset Scores and Reset Statistics
 (the web page has both buttons): it asks first, as they do, since nothing
-brings the numbers back.
+brings the numbers back. ``--progress`` is every finished game reviewed, with
+the replays a player imported (``--import DIR``, ``stats_import``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minebender.faces.commands.options import UsageError, add_db_argument, stored_games
+from minebender.faces.commands.options import (
+    UsageError,
+    add_db_argument,
+    add_workers_argument,
+    stored_games,
+)
 from minebender.services.scores_report import build_report, fitting_report
 
 if TYPE_CHECKING:
@@ -55,9 +61,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--corpus",
         type=Path,
-        metavar="LOG",
-        help="with --progress: add the games of a review --summary log (other clients' replays)",
+        metavar="DIR|LOG",
+        help="with --progress: add the replays of a folder (reviewed for this report), or the"
+        " games of a review --summary log",
     )
+    parser.add_argument(
+        "--source",
+        choices=("all", "minebender", "imported"),
+        default="all",
+        help="with --progress: every game (default), the games played here, or the imported",
+    )
+    parser.add_argument(
+        "--import",
+        dest="import_paths",
+        nargs="+",
+        type=Path,
+        metavar="PATH",
+        help="review replay files or folders of them (.avf .rmv .evf .mvf .rawvf .json) into"
+        " your progress, kept beside the database; a file imported before is skipped",
+    )
+    add_workers_argument(parser, "--import and --corpus DIR")
     add_db_argument(parser)
 
 
@@ -84,12 +107,23 @@ def run(args: argparse.Namespace) -> int:
     status (README: 2 for bad usage, 74 when the output cannot be written)."""
     from minebender.services import store as store_module
 
+    if args.import_paths is not None:
+        if args.progress or args.reset is not None or args.corpus is not None:
+            raise UsageError("--import reviews files into your progress: give it alone")
+        from minebender.faces.commands.stats_import import run_import
+
+        return run_import(args)
     if args.yes and args.reset is None:
         raise UsageError("--yes goes with --reset")
     if args.progress and args.reset is not None:
         raise UsageError("--progress reads the games: not with --reset")
-    if args.corpus is not None and not args.progress:
-        raise UsageError("--corpus goes with --progress")
+    if (args.corpus is not None or args.source != "all") and not args.progress:
+        raise UsageError(f"{'--corpus' if args.corpus else '--source'} goes with --progress")
+    if args.corpus is not None and not args.corpus.exists():  # said before any database is read
+        raise UsageError(
+            f"--corpus {args.corpus}: no such file or folder (a folder of replays, or a log of"
+            " review DIR --summary --log)"
+        )
     if args.reset is not None and not args.yes and not sys.stdin.isatty():
         raise UsageError("--reset asks first, and there is no terminal to ask in: add --yes")
     path = stored_games(args.db)
@@ -109,9 +143,7 @@ def run(args: argparse.Namespace) -> int:
             done = _reset(store, args.reset) if reset else None
             report = build_report(store)
             if args.progress:
-                from minebender.services.progress import progress_points
-
-                points = progress_points(store) + _corpus(args.corpus)
+                points = _progress(store, args)
     except store_module.StoreError as exc:
         raise UsageError(str(exc)) from exc
     if done is not None:
@@ -130,18 +162,41 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _corpus(log: Path | None) -> list[GamePoint]:
-    """The games of a corpus' review log; UsageError names a bad log."""
-    if log is None:
+def _progress(store: Store, args: argparse.Namespace) -> list[GamePoint]:
+    """The games of ``--progress``: the store's, the imported, a ``--corpus``,
+    oldest first, of the ``--source`` asked."""
+    from minebender.faces.commands.stats_import import database_path
+    from minebender.services.progress import (
+        imported_points,
+        in_order,
+        of_source,
+        progress_points,
+    )
+    from minebender.services.review import ReviewError
+
+    try:
+        imported = imported_points(database_path(args.db))
+    except ReviewError as exc:
+        raise UsageError(f"the imported games: {exc}") from None
+    points = progress_points(store) + imported + _corpus(args.corpus, args.workers)
+    return of_source(in_order(points), args.source)
+
+
+def _corpus(corpus: Path | None, workers: int) -> list[GamePoint]:
+    """The games of a folder of replays or of a corpus' review log;
+    UsageError names a bad log."""
+    if corpus is None:
         return []
     from minebender.services.progress import corpus_points
     from minebender.services.review import ReviewError
     from minebender.services.review.corpus import read_log
 
-    if not log.exists():
-        raise UsageError(f"--corpus {log}: no such file (make it with review DIR --summary --log)")
+    if corpus.is_dir():
+        from minebender.faces.commands.stats_import import corpus_dir_points
+
+        return corpus_dir_points(corpus, workers)
     try:
-        return corpus_points(read_log(log))
+        return corpus_points(read_log(corpus))
     except ReviewError as exc:
         raise UsageError(str(exc)) from None
 
@@ -171,8 +226,10 @@ def _print_progress(points: list[GamePoint], as_json: bool) -> int:
     def fixed(v: float | None, places: int) -> str:
         return "-" if v is None else f"{v:.{places}f}"
 
+    imported = sum(p.source != "minebender" for p in points)
+    where = f" ({len(points) - imported} played here, {imported} imported)" if imported else ""
     table = Table(
-        title="Progress: every finished game, reviewed",
+        title=f"Progress: every finished game, reviewed{where}",
         caption="3BV/s: mean of the won games; IOE and needless guesses: per game",
     )
     for head in ("level", "games", "won", "win rate", "best time", "3BV/s", "IOE", "needless"):

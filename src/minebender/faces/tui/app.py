@@ -1,9 +1,11 @@
 """The terminal game: a Textual app around one ``Session`` at a time.
 
 Keys are declared as data (``BINDINGS``); each ``action_*`` method calls the
-session and redraws from ``Session.display()``, so the screen never knows more
-than the laws allow. Every action is handed to the store as it happens, so
-quitting (or a crash) loses nothing: the next ``minebender play`` resumes.
+session and paints the game's view (``services.game_view``: its tiles by
+name, counter, clock, face and status), so the screen never knows more than
+the laws allow, and no rule of what a cell looks like lives here. Every
+action is handed to the store as it happens, so quitting (or a crash) loses
+nothing: the next ``minebender play`` resumes.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from minebender.faces.tui.screens import (
 )
 from minebender.faces.tui.status import status_lines
 from minebender.services.autoplay import play_until_guess
-from minebender.services.game_view import clock_view, game_view
+from minebender.services.game_view import GameView, clock_view, game_view
 from minebender.services.hints import hints_of
 from minebender.services.keys import GAME_KEYS
 from minebender.services.player_games import (
@@ -47,10 +49,13 @@ from minebender.services.scores_report import build_report
 from minebender.services.session import Button, Event, Session, SessionSpec, level_name, new_seed
 from minebender.services.session.counters import live_counters
 from minebender.services.store import StoreError
-from minebender.values.types import NAMED_LEVELS, Custom, Level, Number, Pos, Setup
+from minebender.values.types import NAMED_LEVELS, Custom, Level, Pos, Setup
 from minebender.values.words import count
 
 __all__ = ["MinebenderApp"]
+
+_CHORDS = frozenset(str(n) for n in range(1, 9))
+"""The tiles on which Space or Enter chords (the middle button): a number."""
 
 
 class MinebenderApp(BoardApp):
@@ -102,6 +107,8 @@ class MinebenderApp(BoardApp):
         """Why the store refused the last moves, while it does: tried again each second."""
         b = session.setup
         self.cursor = Pos(b.width // 2, b.height // 2)
+        self.view: GameView = game_view(session)
+        """The view painted last: what the player sees, and what a key acts on."""
 
     @property
     def setup(self) -> Setup:
@@ -230,15 +237,15 @@ class MinebenderApp(BoardApp):
     def _redraw(self) -> None:
         s = self.session
         lines = self._end_lines()
-        v = game_view(s)
+        v = self.view = game_view(s)
         self.show(
-            s.display(),
+            v.tiles,
             mines_left=v.counter,
             seconds=v.clock.shown,
-            status=s.status,
+            face=v.face,
             cursor=self.cursor,
             line=self._status_line(short=s.over and lines is None),
-            marks=s.marks,
+            marks=frozenset(v.marks),
             hints=self._hints(),
         )
         panel = self.end_panel
@@ -273,7 +280,7 @@ class MinebenderApp(BoardApp):
         whose end panel has no room, short says how it ended and that e shows
         the numbers."""
         then = "e: end screen" if short else "n: new game"
-        lines = status_lines(self.session, resumed=self.resumed, then=then)
+        lines = status_lines(self.view, self.session.spec, resumed=self.resumed, then=then)
         if self.counters and self.session.started:
             counted = live_counters(self.session).text()
             lines = [counted, counted.replace(" \u00b7 ", " "), *lines]
@@ -395,7 +402,8 @@ class MinebenderApp(BoardApp):
         if not s.over:
             self.notify("The end screen comes when the game is over.")
             return
-        self.push_screen(EndScreen(status_lines(s, resumed=False)[0], end_items(s)))
+        line = status_lines(game_view(s), s.spec, resumed=False)[0]
+        self.push_screen(EndScreen(line, end_items(s)))
 
     def _start(self, level: Level) -> None:
         """A new game of level with a new seed; the board is laid out for its size.
@@ -443,8 +451,8 @@ class MinebenderApp(BoardApp):
     def _open(self, pos: Pos) -> None:
         """Space or Enter: the click that opens what the cell shows, a chord
         (the middle button) on a number, else a left click."""
-        tile = self.session.display()[pos.y][pos.x]
-        chord = isinstance(tile, Number) and tile.n > 0
+        tile = self.view.tiles[pos.y][pos.x]
+        chord = tile in _CHORDS
         self._after(self.session.click("middle" if chord else "left", pos))
 
     def _after(self, event: Event | None) -> None:

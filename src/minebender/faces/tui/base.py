@@ -28,8 +28,9 @@ from textual.widgets import Footer, Static
 from minebender.faces.tui.board import BoardWidget, Tiles, board_size
 from minebender.faces.tui.board_fit import fits, needed_size
 from minebender.faces.tui.css import APP_CSS
-from minebender.faces.tui.widgets import AssistButton, Face, Led, face_for
-from minebender.values.types import Pos, Setup, Status
+from minebender.faces.tui.widgets import AssistButton, Face, Led, face_text
+from minebender.services.game_view import Face as Mood
+from minebender.values.types import Pos, Setup
 
 __all__ = ["STOPS", "BoardApp"]
 
@@ -191,22 +192,30 @@ class BoardApp(App[None]):
         *,
         mines_left: int,
         seconds: int,
-        status: Status,
+        face: Mood,
         cursor: Pos | None,
         line: str,
         marks: frozenset[Pos] = frozenset(),
         hints: tuple[frozenset[Pos], Pos | None] = (frozenset(), None),
+        painted: dict[Pos, str] | None = None,
+        painted_wide: dict[Pos, str] | None = None,
+        pressed: bool = False,
     ) -> None:
-        """Draw one state: the board (with the player's question marks), the
-        counter, the timer, the face and the status line."""
+        """Draw one state as a view gives it: the tiles by name (with the
+        player's question marks, and cells ``painted`` on colours of their
+        own), the counter, the timer, the face's mood and the status line.
+        ``pressed``: a button is held on the cursor's cell."""
         board = self.board
         board.tiles = tiles
         board.marks = marks
         board.hints = hints
+        board.painted = painted or {}
+        board.painted_wide = painted_wide or {}
+        board.pressed = pressed
         board.show_cursor = cursor is not None
         if cursor is not None:
             board.cursor = cursor
         self.counter.show(mines_left)
         self.timer_led.show(seconds)
-        self.face.update(face_for(status))
+        self.face.update(face_text(face))
         self.status_line.update(line)

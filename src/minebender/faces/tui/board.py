@@ -1,4 +1,4 @@
-"""The board widget: the tiles of ``Game.display()`` and the cursor.
+"""The board widget: the tiles of the game's view, by name, and the cursor.
 
 Each cell is one glyph with a one-column gap on each side, shared with the
 neighbouring cell: a board W cells wide is 2W+1 columns, so Expert (30 wide)
@@ -22,17 +22,19 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from minebender.faces.tui.tiles import BOARD_BACKGROUND, MARK, glyph
-from minebender.values.types import Covered, Pos, Tile
+from minebender.values.types import Pos
 
 __all__ = ["BoardWidget", "Tiles", "board_size"]
 
-Tiles: TypeAlias = tuple[tuple[Tile, ...], ...]
+Tiles: TypeAlias = tuple[tuple[str, ...], ...]
+"""Tile names row by row, as ``GameView.tiles`` gives them."""
 
 _GAP = Style(bgcolor=BOARD_BACKGROUND)
 _BRACKET = Style(color="#000000", bgcolor="#ffff80", bold=True)
 _CURSOR_GLYPH = Style(bgcolor="#ffff80")
 _HINT_SAFE = Style(color="#20a020")
 _HINT_GUESS = Style(color="#e08c00")
+_PRESSED = Style(color="#ffff80", bgcolor="#000000", bold=True)
 
 
 def board_size(width: int, height: int) -> tuple[int, int]:
@@ -60,8 +62,14 @@ class BoardWidget(Widget):
     marks: reactive[frozenset[Pos]] = reactive(frozenset())
     """The covered cells with the player's ?, drawn over their tiles."""
     hints: reactive[tuple[frozenset[Pos], Pos | None]] = reactive((frozenset(), None))
-    """The hints shown (h): the safe covered cells, and the best guess when
+    """The hints shown (i): the safe covered cells, and the best guess when
     none is safe; drawn as a covered cell in green, the guess in amber."""
+    painted: reactive[dict[Pos, str]] = reactive(dict)
+    """Cells drawn on a colour of their own (the replay viewer's verdicts)."""
+    painted_wide: reactive[dict[Pos, str]] = reactive(dict)
+    """Cells drawn on a colour with the gaps beside them (a proof's cell)."""
+    pressed: reactive[bool] = reactive(False)
+    """A button is held on the cursor's cell: its brackets are drawn dark."""
 
     def __init__(self, tiles: Tiles, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -87,26 +95,35 @@ class BoardWidget(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
         cx, cy = self.cursor
+        bracket = _PRESSED if self.pressed else _BRACKET
+        wide = self.painted_wide
         for y, row in enumerate(self.tiles):
             if y:
                 text.append("\n")
             on_row = self.show_cursor and y == cy
             for x, tile in enumerate(row):
                 left = on_row and x in (cx, cx + 1)
+                gap = wide.get(Pos(x, y)) or (x and wide.get(Pos(x - 1, y)))
                 text.append(
                     "]" if left and x == cx + 1 else "[" if left else " ",
-                    _BRACKET if left else _GAP,
+                    bracket if left else Style(bgcolor=gap) if gap else _GAP,
                 )
-                covered = isinstance(tile, Covered)
+                covered = tile == "covered"
                 char, style = MARK if covered and Pos(x, y) in self.marks else glyph(tile)
                 if covered and (Pos(x, y) in self.hints[0] or Pos(x, y) == self.hints[1]):
                     style = style + (_HINT_SAFE if Pos(x, y) in self.hints[0] else _HINT_GUESS)
+                colour = wide.get(Pos(x, y)) or self.painted.get(Pos(x, y))
+                if colour:
+                    style = style + Style(bgcolor=colour)
                 if on_row and x == cx:
-                    style = style + _CURSOR_GLYPH if covered else style
+                    style = style + _CURSOR_GLYPH if covered and not colour else style
                     style = style + Style(underline=True)
                 text.append(char, style)
             end = on_row and cx == len(row) - 1
-            text.append("]" if end else " ", _BRACKET if end else _GAP)
+            last = wide.get(Pos(len(row) - 1, y))
+            text.append(
+                "]" if end else " ", bracket if end else Style(bgcolor=last) if last else _GAP
+            )
         return text
 
     def cell_at(self, column: int, row: int) -> Pos | None:

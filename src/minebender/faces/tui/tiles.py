@@ -1,15 +1,15 @@
-"""How each tile of ``Game.display()`` looks in a terminal cell.
+"""How each tile looks in a terminal cell, by the name the game's view gives it
+(``services.game_view``: covered, flagged, 0-8, blast, hint, mine, wrong_flag).
 
 The board is drawn on Windows XP's silver, with XP's number colours, so a
 player who knows the original reads the terminal board at a glance. Only the
-glyph and its style live here: the board widget decides where they go.
+glyph and its style live here: the board widget decides where they go, and
+the view what each cell is.
 """
 
 from __future__ import annotations
 
 from rich.style import Style
-
-from minebender.values.types import Blast, Covered, Flagged, Hint, Mine, Number, Tile, WrongFlag
 
 __all__ = ["BOARD_BACKGROUND", "MARK", "NUMBER_COLOURS", "glyph"]
 
@@ -44,27 +44,26 @@ _NUMBERS = [(" ", _BASE)] + [
 ]
 
 
-def glyph(tile: Tile) -> tuple[str, Style]:
-    """The one-character glyph of a tile and its style.
+_GLYPHS: dict[str, tuple[str, Style]] = {
+    "covered": _COVERED,
+    "flagged": _FLAGGED,
+    "mine": _MINE,
+    "blast": _BLAST,
+    "wrong_flag": _WRONG_FLAG,
+    "hint": _HINT,
+}
+_GLYPHS.update({str(n): _NUMBERS[n] for n in range(9)})
 
-    >>> glyph(Number(3))[0], glyph(Flagged())[0], glyph(Covered())[0]
+
+def glyph(tile: str) -> tuple[str, Style]:
+    """The one-character glyph of a tile, by its name, and its style.
+
+    >>> glyph("3")[0], glyph("flagged")[0], glyph("covered")[0]
     ('3', '⚑', '■')
-    >>> glyph(Mine())[0] != glyph(Blast())[0]
+    >>> glyph("mine")[0] != glyph("blast")[0]
     True
     """
-    match tile:
-        case Number(n):
-            return _NUMBERS[n]
-        case Covered():
-            return _COVERED
-        case Flagged():
-            return _FLAGGED
-        case Mine():
-            return _MINE
-        case Blast():
-            return _BLAST
-        case WrongFlag():
-            return _WRONG_FLAG
-        case Hint():
-            return _HINT
-    raise TypeError(f"not a tile: {tile!r}")
+    found = _GLYPHS.get(tile)
+    if found is None:
+        raise ValueError(f"not a tile name: {tile!r}")
+    return found

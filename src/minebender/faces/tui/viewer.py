@@ -13,6 +13,9 @@ takes its steps from there, so it shows what review judges.
 
 from __future__ import annotations
 
+import time
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,18 +24,20 @@ from textual.geometry import Size
 from textual.timer import Timer
 
 from minebender.faces.tui.base import BoardApp
-from minebender.faces.tui.board import Tiles
 from minebender.faces.tui.line_fit import dropping, fit
-from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay
+from minebender.faces.tui.marks import LEGEND, marks_of, timeline
+from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay, tile_name
 from minebender.rules.game import Game
+from minebender.services.game_view import face_of
 from minebender.services.review.chance import percent_text
 from minebender.services.review.coach import Proof, coach
 from minebender.services.review.judge import Judged, judge
 from minebender.services.review.own import judge_replay, review_moves
-from minebender.services.review.play import played
+from minebender.services.review.play import Played, played
+from minebender.services.review.pointer import Hover, record_hovers, replay_hovers
 from minebender.services.review.record import Record
 from minebender.services.session import FILE_SEED, Event, Session, level_name, shown_seconds
-from minebender.values.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Won
+from minebender.values.types import Exploded, Flagged, Lost, Playing, Pos, Setup, Status, Tile, Won
 
 __all__ = [
     "MAX_GAP_S",
@@ -45,9 +50,20 @@ __all__ = [
 ]
 
 MAX_GAP_S = 2.0
-"""The longest wait between two steps at speed 1: a long think is cut short."""
+"""The longest wait at speed 1 with nothing happening (no move, the pointer
+still): a long think is cut short."""
 
-MIN_GAP_S = 0.02
+TICK_S = 0.04
+"""How often the board is drawn again while playing: the pointer moves
+between the moves (25 times a second)."""
+
+MAX_TICK_S = 0.25
+"""The most wall time one tick plays: after a stall (a busy machine, the
+process suspended by ctrl+z) the replay goes on where it was, not further."""
+
+LEAD_MS = 500
+"""At speed 1, the time from the blank board to the first move when the
+record has no pointer before it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +74,7 @@ class Step:
     event: Event | None
     what: str
     """The event in words (``describe``)."""
-    tiles: Tiles
+    tiles: tuple[tuple[Tile, ...], ...]
     mines_left: int
     elapsed_ms: int
     status: Status
@@ -73,8 +89,7 @@ def steps(replay: Replay) -> list[Step]:
     a move, as review judges them (a click that did nothing is a move too)."""
     s = Session(replay.spec, clock=lambda: 0.0)
     out = [Step(0, None, "start", s.display(), s.mines_left, 0, s.status)]
-    for i, move in enumerate(review_moves(replay), 1):
-        event = Event.of(move.type, move.pos, move.t_ms, move.k)
+    for i, event in enumerate(review_moves(replay), 1):
         what = describe(event, out[-1].tiles)
         s.act(event)
         end = s.end_ms if s.end_ms is not None else event.t_ms
@@ -86,23 +101,20 @@ def steps(replay: Replay) -> list[Step]:
     return out
 
 
-def record_steps(record: Record) -> list[Step]:
+def record_steps(record: Record, plays: Iterable[Played] | None = None) -> list[Step]:
     """Every state of another client's game, one a move, as review plays it
-    again (its floods stop at flags). The time counts from the first click
-    that opened a cell, as review's figures count it."""
+    again (its floods stop at flags; ``plays`` when played already). The time
+    counts from the first click that opened a cell, as review's figures count it."""
     game = Game.fresh(record.width, record.height, record.layout)
     out = [Step(0, None, "start", game.display(), record.mines, 0, game.status)]
     first_ms: int | None = None
-    # The moves count from the first click: flags placed before it are below 0.
-    shift = min(0, min((m.t_ms for m in record.moves), default=0))
-    for p in played(record):
-        move, after = p.move, p.after
+    for p in played(record) if plays is None else plays:
+        event, after = p.move, p.after
         if first_ms is None and not p.started and after.knowledge is not p.before.knowledge:
-            first_ms = move.t_ms
-        event = Event.of(move.type, move.pos, move.t_ms - shift, move.k)
+            first_ms = event.t_ms
         won = isinstance(after.status, Won)
         mines_left = 0 if won else record.mines - len(after.flags)
-        elapsed = 0 if first_ms is None else max(0, move.t_ms - first_ms)
+        elapsed = 0 if first_ms is None else max(0, event.t_ms - first_ms)
         what = describe(event, out[-1].tiles)
         step = Step(
             p.index + 1, event, what, after.display(), mines_left, elapsed, after.status,
@@ -112,7 +124,7 @@ def record_steps(record: Record) -> list[Step]:
     return out
 
 
-def describe(event: Event, before: Tiles) -> str:
+def describe(event: Event, before: tuple[tuple[Tile, ...], ...]) -> str:
     """An event in words, given the board it was played on: ``reveal (4, 4)``.
     A flag event toggles, so on a flagged cell it is ``unflag``."""
     pos = event.pos
@@ -196,23 +208,39 @@ class ReplayApp(BoardApp):
         super().__init__()
         self.judged: list[Judged]
         """Each event's review (docs/review.md): shown on the status line."""
+        self.hovers: list[Hover]
+        """Where the pointer went, on the steps' clock (none: the cursor shows
+        the cell of each move)."""
         if isinstance(replay, Record):
             self._setup = Setup(replay.width, replay.height, replay.mines)
             self.title_text = _record_title(replay)
-            self.steps = record_steps(replay)
-            self.judged = judge(played(replay))
+            plays = list(played(replay))  # played once: the steps and the judge share it
+            self.steps = record_steps(replay, plays)
+            self.judged = judge(plays)
+            self.hovers = record_hovers(replay)  # on the moves' scale, as self.times
         else:
             self._setup = replay.spec.setup
             self.title_text = _replay_title(replay)
             self.steps = steps(replay)
             self.judged = judge_replay(replay)
+            self.hovers = replay_hovers(replay)
         self.proofs = {p.move: p for p in coach(self.judged).proofs}
         """The proof before each needless guess, by the guess' index."""
         self.guesses = [j.played.index for j in self.judged if j.guess]
+        self.times = [s.event.t_ms for s in self.steps if s.event is not None]
+        """When each move was played (move i+1 at ``times[i]``)."""
+        self._hover_times = [h.t_ms for h in self.hovers]
+        first = self.times[0] if self.times else 0
+        self.start_ms = min([first - LEAD_MS, *self._hover_times[:1]])
+        """The clock of the blank board: the first move comes LEAD_MS after
+        it, or the pointer's first point is there."""
         self.index = 0
+        self.now_ms = self.start_ms
+        """The moment shown, on the record's clock: the pointer's place."""
         self.speed = speed
         self.paused = paused
         self._timer: Timer | None = None
+        self._wall = 0.0
 
     @property
     def setup(self) -> Setup:
@@ -233,15 +261,20 @@ class ReplayApp(BoardApp):
         """The last step is shown."""
         return self.index == len(self.steps) - 1
 
-    def _gap(self) -> float:
-        """Seconds to wait before the next step, at the current speed."""
-        if self.at_end:
-            return 0.0
-        now = self.steps[self.index].event
-        after = self.steps[self.index + 1].event
-        assert after is not None
-        gap_ms = after.t_ms - (now.t_ms if now is not None else after.t_ms)
-        return max(MIN_GAP_S, min(gap_ms / 1000, MAX_GAP_S) / self.speed)
+    @property
+    def hover(self) -> Hover | None:
+        """Where the pointer is at the moment shown; None before its first point."""
+        k = bisect_right(self._hover_times, self.now_ms) - 1
+        return self.hovers[k] if k >= 0 else None
+
+    def _next_ms(self) -> int | None:
+        """The time of the next thing that happens after the moment shown:
+        the next move, or the pointer's next change."""
+        later = [self.times[self.index]] if self.index < len(self.times) else []
+        k = bisect_right(self._hover_times, self.now_ms)
+        if k < len(self._hover_times):
+            later.append(self._hover_times[k])
+        return min(later) if later else None
 
     def check_size(self, size: Size | None = None) -> None:
         """Also hold the replay while the board is hidden (it would play on
@@ -252,35 +285,77 @@ class ReplayApp(BoardApp):
         self._schedule()
 
     def _schedule(self) -> None:
-        if self._timer is not None:
+        """Play on (a tick every TICK_S) unless paused, at the end or hidden."""
+        playing = not self.paused and not self.at_end and not self.too_small
+        if playing and self._timer is None:
+            self._wall = time.monotonic()
+            self._timer = self.set_interval(TICK_S, self._tick)
+        elif not playing and self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if not self.paused and not self.at_end and not self.too_small:
-            delay = self._gap() if self.index else 0.5 / self.speed
-            self._timer = self.set_timer(delay, self._advance)
 
-    def _advance(self) -> None:
-        self._timer = None
-        if not self.paused and not self.at_end and not self.too_small:
-            self._go(self.index + 1)
+    def _tick(self) -> None:
+        """Move the moment on by the time since the last tick (MAX_TICK_S at
+        most) times the speed, cutting a wait with nothing happening to MAX_GAP_S."""
+        wall = time.monotonic()
+        passed = min(wall - self._wall, MAX_TICK_S) * 1000 * self.speed
+        self._wall = wall
+        if self.paused or self.at_end or self.too_small:
+            self._schedule()
+            return
+        upcoming = self._next_ms()
+        if upcoming is not None and upcoming - self.now_ms > MAX_GAP_S * 1000:
+            self.now_ms = upcoming - round(MAX_GAP_S * 1000)
+        self.now_ms += round(passed)
+        index = bisect_right(self.times, self.now_ms)
+        self._show_at(index, self.now_ms)
 
-    def _go(self, index: int) -> None:
+    def _show_at(self, index: int, now_ms: int) -> None:
         self.index = max(0, min(index, len(self.steps) - 1))
+        self.now_ms = now_ms
         self._draw()
         self._schedule()
+
+    def _go(self, index: int) -> None:
+        """To the board after ``index`` moves, at the moment of its move."""
+        index = max(0, min(index, len(self.steps) - 1))
+        self._show_at(index, self.times[index - 1] if index else self.start_ms)
 
     def _draw(self) -> None:
         step = self.steps[self.index]
         event = step.event
+        hover = self.hover
+        if hover is not None:
+            cursor, pressed = hover.cell, hover.pressed
+        else:
+            cursor = event.pos if event is not None and event.pos is not None else None
+            pressed = False
+        judged = self.judged[step.index - 1] if step.index else None
+        marks = marks_of(judged, self.proofs.get(step.index))
         self.show(
-            step.tiles,
+            tuple(tuple(map(tile_name, row)) for row in step.tiles),
             mines_left=step.mines_left,
             seconds=shown_seconds(step.elapsed_ms, step.started),
-            status=step.status,
-            cursor=event.pos if event is not None and event.pos is not None else None,
+            face=face_of(step.status),
+            cursor=cursor,
             line=self._status_line(step),
             marks=step.marks,
+            painted=marks.cells,
+            painted_wide=marks.wide,
+            pressed=pressed,
         )
+        self._draw_timeline()
+
+    def _draw_timeline(self) -> None:
+        """The guesses on a line in the board's bottom border (as wide as the
+        border leaves for a label), and the legend under the status line
+        when the terminal has a row for it."""
+        width = 2 * self.setup.width - 3  # a corner, a space each side
+        self.board.border_subtitle = timeline(self.times, self.judged, self.now_ms, width)
+        legend = self.rows_below >= 1 and self.terminal.width >= LEGEND.cell_length
+        self.end_panel.display = legend
+        if legend:
+            self.end_panel.update(LEGEND)
 
     def _status_line(self, step: Step) -> str:
         """Level, step, event and how it stands, shortened to the terminal's
@@ -320,7 +395,7 @@ class ReplayApp(BoardApp):
     def action_play_pause(self) -> None:
         """Pause, or play on (from the start again once at the end)."""
         if self.paused and self.at_end:
-            self.index = 0
+            self.index, self.now_ms = 0, self.start_ms
         self.paused = not self.paused
         self._draw()
         self._schedule()

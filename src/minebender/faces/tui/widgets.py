@@ -8,9 +8,9 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
-from minebender.values.types import Lost, Status, Won
+from minebender.services.game_view import Face as Mood
 
-__all__ = ["ASSIST_LABEL", "AssistButton", "Face", "Led", "face_for", "led_text"]
+__all__ = ["ASSIST_LABEL", "AssistButton", "Face", "Led", "face_text", "led_text"]
 
 
 def led_text(value: int) -> str:
@@ -23,14 +23,17 @@ def led_text(value: int) -> str:
     return f"-{-value:02d}" if value < 0 else f"{value:03d}"
 
 
-def face_for(status: Status) -> str:
-    """The face: smiling while playing, sunglasses after a win, crossed eyes after a loss."""
-    match status:
-        case Won():
-            return "B)"
-        case Lost():
-            return "X("
-    return ":)"
+_FACES: dict[Mood, str] = {"smile": ":)", "cool": "B)", "dead": "X("}
+
+
+def face_text(mood: Mood) -> str:
+    """The face of the view's mood: smiling while playing, sunglasses after a
+    win, crossed eyes after a loss.
+
+    >>> face_text("smile"), face_text("cool"), face_text("dead")
+    (':)', 'B)', 'X(')
+    """
+    return _FACES[mood]
 
 
 class Led(Static):

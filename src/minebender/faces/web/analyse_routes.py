@@ -27,12 +27,13 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
 from minebender.faces.web.access import Lane, SolverTurns, Turns, json_answer
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.faces.web.lanes import LIGHT_TEXT, in_lane, light_board
+from minebender.faces.web.positions import PositionIn, board_of
 from minebender.formats.boardtext import Board, BoardTextError
 from minebender.formats.minetext import parse_position
 from minebender.services import limited
@@ -80,11 +81,19 @@ def warm_analysis() -> None:
 
 class AnalyseIn(BaseModel):
     """``POST /api/analyse``: a board as text (board text or a ``.mine``
-    position), and optionally the total number of mines (null: unknown)."""
+    position) or as the page keeps it (``position``: one of the two), and
+    optionally the total number of mines (null: unknown)."""
 
     model_config = ConfigDict(extra="forbid")
-    board: StrictStr
+    board: StrictStr | None = None
+    position: PositionIn | None = None
     mines: StrictInt | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _one_board(self) -> AnalyseIn:
+        if (self.board is None) == (self.position is None):
+            raise ValueError("send the board as text (board) or as a position, one of the two")
+        return self
 
 
 class WhyIn(AnalyseIn):
@@ -96,10 +105,13 @@ class WhyIn(AnalyseIn):
 def _board(body: AnalyseIn) -> Board:
     """The position of the body, the total overridden when ``mines`` is sent; a
     422 naming the line and column of bad text, or a total that does not fit."""
-    try:
-        board = parse_position(body.board)
-    except BoardTextError as exc:
-        raise ApiError(422, f"board: {exc}") from None
+    if body.position is not None:
+        board = board_of(body.position)
+    else:
+        try:
+            board = parse_position(body.board or "")
+        except BoardTextError as exc:
+            raise ApiError(422, f"board: {exc}") from None
     k = board.knowledge
     if "mines" in body.model_fields_set:
         cells = k.width * k.height
@@ -117,7 +129,10 @@ async def _read_board(body: AnalyseIn, turns: Turns) -> tuple[Board, Lane]:
     """The body's board, read off the event loop, and its lane (``web.lanes``):
     a flood is refused before its boards are read, and a text too long for
     a light board is checked against the heavy lane unread."""
-    short = len(body.board) <= LIGHT_TEXT
+    if body.position is None:
+        short = len(body.board or "") <= LIGHT_TEXT
+    else:
+        short = light_board(body.position.width, body.position.height)
     turns.lane(short).check()
     board = await asyncio.to_thread(_board, body)
     k = board.knowledge

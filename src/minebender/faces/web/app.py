@@ -33,6 +33,7 @@ from minebender.faces.web.bodies import MAX_BODY_BYTES, BodyLimit
 from minebender.faces.web.clients import ClientCookie
 from minebender.faces.web.hosts import HostGuard
 from minebender.faces.web.hub import Hub
+from minebender.faces.web.progress_routes import IMPORT
 from minebender.services import store as store_mod
 from minebender.services.session import Clock, new_seed
 from minebender.services.store import Store
@@ -149,6 +150,7 @@ def create_app(
         paths={
             REPLAY_FRAMES: (MAX_REPLAY_BYTES, "a replay"),
             REVIEW: (MAX_REVIEW_BYTES, "a replay to review"),
+            IMPORT: (MAX_REVIEW_BYTES, "a replay to import"),
         },
     )
     app.add_middleware(ClientCookie)  # web.clients: who is who for the fair turns
@@ -166,7 +168,7 @@ def create_app(
     @app.get("/analyse", include_in_schema=False)
     async def analysis_board() -> Response:
         """The analysis board: any position, built or brought in, analysed exactly
-        (``/analyse?board=TEXT`` opens that position; the page reads it)."""
+        (``/analyse?board=TEXT`` opens that position, read by the server)."""
         return FileResponse(STATIC / "analyse.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -46,9 +46,10 @@ def _review_json(report: Any, record: Record, frames: bool) -> bytes:
     """The child's work: the review as the JSON of ``review --json``, and for
     the page's viewer its frames and positions (``review.frames``), as JSON
     bytes: a long game's frames cross back as one string, not a tree of objects."""
-    out = review_record(record).to_json()
+    review = review_record(record)
+    out = review.to_json()
     if frames:
-        out.update(frames_of(record))
+        out.update(frames_of(record, [j.played for j in review.moves]))
     return json.dumps(out, separators=(",", ":")).encode()
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from fractions import Fraction
+from math import gcd
 
 from minebender.rules.solver.analysis import analyse, weigh
 from minebender.rules.solver.reading import neighbour_masks, read_numbers
@@ -35,6 +37,10 @@ class Outcome:
     lowest: float
     """The lowest mine probability of a hidden cell that is not a certain mine,
     as a float (0.0 when every hidden cell is one)."""
+    lowest_ratio: tuple[int, int] = (0, 1)
+    """The same probability exactly, as (numerator, denominator) in lowest
+    terms: the analysis board's figures are exact, and a float may tie two
+    fractions."""
 
 
 class Reveals:
@@ -98,38 +104,45 @@ class Reveals:
             return None
         lowest = min(
             (q for row in after.probabilities for q in row if q is not None and q != 1),
-            default=0,
+            default=Fraction(0),
         )
-        return Outcome(after.solutions, len(after.safe), float(lowest))
+        ratio = (lowest.numerator, lowest.denominator)
+        return Outcome(after.solutions, len(after.safe), float(lowest), ratio)
 
 
 def _summed(system: System) -> Outcome | None:
     """``Outcome`` of a system, with no ``Fraction`` made: float(a / b) of two
     ints is correctly rounded, as float of the fraction a/b is, and rounding
-    keeps the order, so the lowest float is the float of the lowest fraction."""
+    keeps the order, so the lowest float is the float of the lowest fraction;
+    only two fractions of the same float are compared exactly."""
     weighed = weigh(system)
     if weighed is None:
         return None
     solutions = weighed.solutions
     safe = len(system.known_safe)
-    lowest = 2.0  # above every probability
+    ratios: list[tuple[int, int]] = []  # (mines, cells) of each undecided kind of cell
     groups = system.groups
     for g, total in weighed.totals:
         size = len(groups[g].cells)
         if total == 0:
             safe += size
         elif total != solutions * size:
-            p = total / (solutions * size)
-            if p < lowest:
-                lowest = p
+            ratios.append((total, solutions * size))
     if system.outside:
         hits = weighed.outside_hits
         if hits is None:
-            lowest = min(lowest, 0.5)
+            ratios.append((1, 2))
         elif hits == 0:
             safe += len(system.outside)
         elif hits != solutions:
-            lowest = min(lowest, hits / solutions)
-    if safe:
-        lowest = 0.0  # a safe cell is the lowest
-    return Outcome(solutions, safe, 0.0 if lowest > 1.0 else lowest)
+            ratios.append((hits, solutions))
+    if safe or not ratios:
+        return Outcome(solutions, safe, 0.0)  # a safe cell is the lowest
+    lowest = 2.0  # above every probability
+    ratio = (0, 1)
+    for mines, cells in ratios:
+        p = mines / cells
+        if p < lowest or (p == lowest and mines * ratio[1] < ratio[0] * cells):
+            lowest, ratio = p, (mines, cells)
+    common = gcd(*ratio)
+    return Outcome(solutions, safe, lowest, (ratio[0] // common, ratio[1] // common))

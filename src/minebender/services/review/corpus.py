@@ -25,14 +25,16 @@ from minebender.services.batch.runners import run_cluster, run_local
 from minebender.services.batch.spec import BatchError, GameFailed
 from minebender.services.review.peers import MAX_BYTES
 from minebender.services.review.record import ReviewError
-from minebender.services.review.report import fraction_text, review_file
+from minebender.services.review.report import Review, fraction_text, review_file
 from minebender.values.files import kind_of, read_regular, shown
 
 __all__ = [
     "SUFFIXES",
     "Row",
+    "append_line",
     "level_of",
     "line_key",
+    "line_of",
     "read_log",
     "replay_files",
     "review_line",
@@ -118,15 +120,26 @@ def _walk(top: Path, notes: list[str]) -> list[Path]:
     return sorted(found)
 
 
-def review_line(name: str, data: bytes, digest: str | None = None) -> dict[str, Any]:
+def review_line(
+    name: str, data: bytes, digest: str | None = None, mtime: float | None = None
+) -> dict[str, Any]:
     """The log line of one file: its result and guesses, or the error that
-    names what is wrong with it, with the SHA-256 of its bytes (its key).
-    Never raises for a bad file."""
-    key = {} if digest is None else {"sha256": digest}
+    names what is wrong with it, with the SHA-256 of its bytes (its key) and
+    when the file was last written (``mtime``, seconds since 1970: the date
+    a player's progress puts the game at). Never raises for a bad file."""
+    key: dict[str, Any] = {} if digest is None else {"sha256": digest}
+    if mtime is not None:
+        key["mtime"] = mtime
     try:
         r = review_file(Path(name), data)
     except ReviewError as exc:
         return {"path": name, "error": str(exc), **key}
+    return line_of(r, name, key)
+
+
+def line_of(r: Review, name: str, key: dict[str, Any]) -> dict[str, Any]:
+    """The log line of a file already reviewed (``key``: its sha256 and
+    mtime): what ``review_line`` writes, and the page's import too."""
     s, f, rec = r.summary, r.figures, r.record
     risk_sum = sum((j.risk for j in r.moves if j.guess and j.risk is not None), Fraction(0))
     return {
@@ -175,6 +188,8 @@ def _log_item(raw: bytes) -> dict[str, Any]:
         raise ValueError("no path")
     if "sha256" in item and not isinstance(item["sha256"], str):
         raise ValueError("sha256 is not a string")
+    if "mtime" in item and type(item["mtime"]) not in (int, float):
+        raise ValueError("mtime is not a number")
     if "error" in item:
         if not isinstance(item["error"], str):
             raise ValueError("error is not a string")
@@ -247,8 +262,8 @@ def line_key(line: dict[str, Any]) -> str:
     return digest if isinstance(digest, str) else "path:" + line["path"]
 
 
-Job = tuple[str, bytes, str]
-"""A file to review: its name, bytes and SHA-256."""
+Job = tuple[str, bytes, str, float | None]
+"""A file to review: its name, bytes, SHA-256 and when it was last written."""
 
 KEPT_REVIEWS = "; the files reviewed are in the log (rerun with --resume)"
 """What a stopped corpus run keeps, said after why it stopped."""
@@ -267,6 +282,7 @@ def _jobs(
         name = str(path)
         try:
             data = read_regular(path, MAX_BYTES)
+            mtime = path.stat().st_mtime
         except OSError as exc:
             keys.add("path:" + name)
             unreadable({"path": name, "error": f"{shown(path)}: {exc.strerror or exc}"})
@@ -277,7 +293,7 @@ def _jobs(
         if digest in done or "path:" + name in done:
             skipped()
             continue
-        yield name, data, digest
+        yield name, data, digest, mtime
 
 
 def review_job(job: Job) -> dict[str, Any]:
@@ -297,6 +313,16 @@ def _drop_torn_tail(out: BinaryIO) -> None:
     if not tail.endswith(b"\n"):
         out.truncate(size - len(tail) + tail.rfind(b"\n") + 1)
     out.seek(0, os.SEEK_END)
+
+
+def append_line(log: Path, line: dict[str, Any]) -> None:
+    """Add one line to a review log (made if need be), flushed and synced,
+    after cutting a last line a kill left unfinished."""
+    with log.open("a+b") as out:
+        _drop_torn_tail(out)
+        out.write(json.dumps(line).encode("ascii") + b"\n")
+        out.flush()
+        os.fsync(out.fileno())
 
 
 def run_corpus(

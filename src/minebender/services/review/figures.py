@@ -10,8 +10,9 @@ ms_toollib's constant c for the three classic boards (8x8/10: 36, 16x16/40:
 0 there, which reads as a score, so it is None here (n/a in text). As the
 clients do, clicks made before the first click count only while a flag they
 placed is still there: flags put and all taken back again count for nothing,
-and so does a ? (a right click) that leaves no flag. A chord before the first
-click counts nothing either, unless a flag is there (then the clicks count).
+and so does a ? (a right click) that leaves no flag. A chord, or a left click
+that opens nothing (off the board), before the first click counts nothing
+either, unless a flag is there (then the clicks count).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from minebender.services.review.play import Played
-from minebender.services.review.record import Clicks
+from minebender.services.review.record import Clicks, click_of
 from minebender.services.session import bbbv, bbbv_solved
 from minebender.values.types import Hidden, Lost, Won
 
@@ -91,13 +92,10 @@ class Figures:
         return float(c * done / self.seconds**1.7 * math.sqrt(done / self.bbbv))
 
 
-_KIND_OF = {"reveal": "left", "flag": "right", "mark": "right", "chord": "double"}
-
-
-def figures(moves: Iterable[Played], zini: int | None, clock_started: bool = False) -> Figures:
-    """The figures of a game played again move by move (``played``); with
-    ``clock_started`` the time counts from 0 (``Record.clock_started``), else
-    from the first click that opened a cell."""
+def figures(moves: Iterable[Played], zini: int | None, start_ms: int | None = None) -> Figures:
+    """The figures of a game played again move by move (``played``); the time
+    counts from ``start_ms`` when given (``Record.clock_ms``), else from the
+    first click that opened a cell."""
     left = right = double = effective = 0
     ever_flagged: set[tuple[int, int]] = set()
     first_ms: int | None = None
@@ -106,18 +104,13 @@ def figures(moves: Iterable[Played], zini: int | None, clock_started: bool = Fal
         last = p
         move, before, after = p.move, p.before, p.after
         opened = after.knowledge is not before.knowledge and type(after.status) is not Lost
-        if move.click is not None and move.click != _KIND_OF.get(move.type):
-            # a left click that chorded: it counts as the click it was
-            left += move.click == "left"
-            right += move.click == "right"
-            double += move.click == "double"
-            if move.type == "chord":
-                assert move.pos is not None
-                effective += bool(before.on_board(move.pos) and before.chord_targets(move.pos))
-        elif move.type == "reveal":
+        click = click_of(move)
+        if click == "left":
+            if not p.started and not before.flags and after.knowledge is before.knowledge:
+                continue  # a click that did nothing before the first: no click yet
             left += 1
             effective += opened
-        elif move.type in ("flag", "mark"):
+        elif click == "right":
             right += 1  # minebender's ? too: a right click
             if not p.started and not after.flags:
                 # Flags placed and all taken back before the first click: the
@@ -138,7 +131,7 @@ def figures(moves: Iterable[Played], zini: int | None, clock_started: bool = Fal
             ):
                 ever_flagged.add(pos)
                 effective += 1
-        elif move.type == "chord":
+        elif click == "double":
             if not p.started and not before.flags:
                 # Both buttons before the first click, with no flag placed:
                 # the game has not begun, and ms_toollib counts no click.
@@ -154,8 +147,8 @@ def figures(moves: Iterable[Played], zini: int | None, clock_started: bool = Fal
     status = (
         "won" if type(end.status) is Won else "lost" if type(end.status) is Lost else "unfinished"
     )
-    if clock_started:
-        first_ms = 0
+    if start_ms is not None:
+        first_ms = start_ms
     time_ms = 0 if first_ms is None else last.move.t_ms - first_ms
     done = bbbv_solved(end.layout, end.knowledge)
     return Figures(

@@ -1,30 +1,34 @@
-"""Mouse events of a recorded game, turned into the game's actions.
+"""Mouse events of a recorded game, turned into the game's actions by the one
+rule of presses.
 
 Arbiter, Viennasweeper, Metasweeper and Minesweeper Clone all work as
-Windows' Minesweeper does, and so does ms_toollib when it replays their files:
+Windows' Minesweeper does, and so does ms_toollib when it replays their files.
+Their events (``lc`` a left press, ``lr`` its release...) are presses and
+releases of a button, so they become the session's ``Press`` and ``Release``
+and ``session.presses.Hands`` decides what each does and how it counts, as it
+does for minebender's own games. Two kinds are the clients' own: ``cc`` (both
+buttons down, ms_toollib's name for the press that joins the other) is a
+press of each button not yet down, and ``pf`` (a flag a client placed before
+the first click, Viennasweeper's pre-flags) a right click.
 
-- a right press on a covered cell puts or takes a flag at once;
-- a left release opens the cell under the pointer;
-- both buttons down make a chord, done at the first of them to come up (or at
-  the middle button's release), where the pointer then is; the other button's
-  release does nothing after it;
-- a right press on an opened cell that turns into a chord is part of the chord,
-  and not counted as a right click.
-
-Before the first click a left release off the board is no click at all (the
-game has not started). ``pf`` events are flags a client placed before the
-first click (Viennasweeper's pre-flags).
+A click that did nothing still counts (on an opened cell, off the board): it
+is kept as a move that does nothing there (``record.idle_click``). Before the
+first click the clients count no click until a flag is placed (``figures``):
+so a left click off the board then, with no flag, is no move at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from minebender.services.review.record import Move
-from minebender.values.types import Pos
+from minebender.rules.game import Game
+from minebender.services.review.play import advance, cell_at
+from minebender.services.review.record import idle_click
+from minebender.services.session import Button, Event, Hands, Press, Release
+from minebender.values.types import Flag, Layout, Pos
 
-__all__ = ["MouseEvent", "moves_of"]
+__all__ = ["MouseEvent", "actions_of", "inputs_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,62 +43,65 @@ class MouseEvent:
     pos: Pos
 
 
-@dataclass
-class _Buttons:
-    left: bool = False
-    right: bool = False
-    chording: bool = False
-    spent: bool = False  # the button still down was part of a chord: its release does nothing
-    held_right: MouseEvent | None = None  # a right press on an opened cell, counted at its release
+_BUTTON: dict[str, Button] = {"l": "left", "r": "right", "m": "middle"}
 
 
-def moves_of(
-    events: Iterable[MouseEvent], covered: Callable[[Pos], bool], started: Callable[[], bool]
-) -> Iterator[Move]:
-    """The actions of ``events``, one at a time. ``covered(pos)`` says whether
-    the cell is covered on the board the actions before leave, and
-    ``started()`` whether the first click was made: the caller plays each
-    action before asking for the next."""
-    b = _Buttons()
+def inputs_of(events: Iterable[MouseEvent]) -> Iterator[Event]:
+    """The presses and releases of ``events`` (times of 0 or more), in order;
+    a move of the pointer is none."""
     for e in events:
-        kind = e.kind
-        if kind == "mv":
+        if e.kind == "cc":
+            yield Event(Press("left", e.pos), e.t_ms)
+            yield Event(Press("right", e.pos), e.t_ms)  # a button already down stays so
+        elif e.kind == "pf":
+            yield Event(Press("right", e.pos), e.t_ms)
+            yield Event(Release("right", e.pos), e.t_ms)
+        elif len(e.kind) == 2 and e.kind[0] in _BUTTON and e.kind[1] in "cr":
+            button = _BUTTON[e.kind[0]]
+            yield Event((Press if e.kind[1] == "c" else Release)(button, e.pos), e.t_ms)
+
+
+def actions_of(
+    width: int, height: int, layout: Layout, inputs: Iterable[Event]
+) -> tuple[tuple[Event, ...], int | None]:
+    """The cell actions of another client's presses, each played on the board
+    the ones before leave (by the clients' rule: floods stop at flags), until
+    the game ends; and the time of the first that opened a cell (None if
+    none did). The rule reads the presses as ms_toollib does
+    (``Hands(toollib=True)``), whose figures review matches."""
+    game = Game.fresh(width, height, layout)
+    hands = Hands(toollib=True)
+    actions: list[Event] = []
+    opened_ms: int | None = None
+    right_at: tuple[Pos | None, int] = (None, 0)  # the cell and time of the last right press
+    for e in inputs:
+        if not game.playing:
+            break
+        press = e.move
+        if not isinstance(press, (Press, Release)):
             continue
-        if kind == "pf":
-            yield Move(e.t_ms, "flag", e.pos)
-        elif kind == "lc":
-            b.left, b.spent = True, False
-            if b.right:
-                b.chording = True
-        elif kind == "rc":
-            b.right = True
-            if b.left:
-                b.chording = True
-            elif covered(e.pos):
-                yield Move(e.t_ms, "flag", e.pos)
+        cell = cell_at(game, press.pos)
+        pos = None if cell == "off" else press.pos
+        if isinstance(press, Press):
+            meaning = hands.press(press.button, pos, cell, marks=False)
+            right_at = (pos, e.t_ms) if press.button == "right" else right_at
+        else:
+            meaning = hands.release(press.button, pos, cell, early=opened_ms is None)
+        move = meaning.move
+        if move is None and meaning.count is not None:
+            if meaning.count == "left" and opened_ms is None and not game.flags:
+                continue  # off the board before the first click, no flag placed: no click
+            if meaning.count == "right":  # counted at its release, made at its press
+                action = Event(idle_click("right", right_at[0]), right_at[1])
             else:
-                b.held_right = e
-        elif kind == "cc":
-            b.left = b.right = b.chording = True
-            b.held_right = None
-        elif kind == "lr":
-            b.left = False
-            if b.chording:
-                b.chording, b.held_right, b.spent = False, None, True
-                yield Move(e.t_ms, "chord", e.pos)
-            elif b.spent:
-                b.spent = b.right
-            elif started() or covered(e.pos):
-                yield Move(e.t_ms, "reveal", e.pos)
-        elif kind == "rr":
-            b.right = False
-            if b.chording:
-                b.chording, b.held_right, b.spent = False, None, True
-                yield Move(e.t_ms, "chord", e.pos)
-            elif b.held_right is not None:
-                held, b.held_right = b.held_right, None
-                yield Move(held.t_ms, "flag", held.pos)
-            elif b.spent and not b.left:
-                b.spent = False
-        elif kind == "mr":
-            yield Move(e.t_ms, "chord", e.pos)
+                action = Event(idle_click(meaning.count, pos), e.t_ms)
+        elif move is None:
+            continue
+        else:
+            action = Event(move, e.t_ms)
+        actions.append(action)
+        before = game
+        game, _ = advance(game, action, opened_ms is not None, True)
+        if opened_ms is None and not isinstance(move, Flag):
+            opened_ms = None if game.knowledge is before.knowledge else e.t_ms
+    return tuple(actions), opened_ms

@@ -9,15 +9,8 @@ from pathlib import Path
 from minebender.formats import replay
 from minebender.services.review.judge import Judged, judge
 from minebender.services.review.play import played
-from minebender.services.review.record import (
-    ClickKind,
-    Move,
-    MoveType,
-    Record,
-    ReviewError,
-    counted_from,
-)
-from minebender.services.session import INPUT_TYPES, Session
+from minebender.services.review.record import ClickKind, Record, ReviewError, idle_click
+from minebender.services.session import INPUT_TYPES, Event, Press, Session
 from minebender.values.files import read_regular
 from minebender.values.types import Pos
 
@@ -25,10 +18,12 @@ __all__ = ["judge_replay", "read_own", "record_of", "review_moves"]
 
 
 def record_of(name: str, r: replay.Replay) -> Record:
-    """The record of a replay already read, each move's time counted from the
-    first click (the session's clock), as the other clients' records are."""
+    """The record of a replay already read: the moves at the session's times,
+    shown from the first click (the session's clock), as the other clients'
+    records are."""
     setup = r.spec.setup
-    moves = counted_from(review_moves(r), r.session().first_ms)
+    s = Session(r.spec, lambda: 0.0)
+    moves = tuple(_moves(r, s))
     return Record(
         name,
         "minebender-replay",
@@ -39,42 +34,40 @@ def record_of(name: str, r: replay.Replay) -> Record:
         setup.mines,
         r.layout,
         moves,
+        s.first_ms or 0,
     )
 
 
-_OFF_BOARD = Pos(-1, -1)
-_LEFT: ClickKind = "left"
-_RIGHT: ClickKind = "right"
-_DOUBLE: ClickKind = "double"
-_NO_OP: dict[ClickKind, MoveType] = {"left": "reveal", "right": "flag", "double": "chord"}
-
-
-def review_moves(r: replay.Replay) -> Iterator[Move]:
+def review_moves(r: replay.Replay) -> Iterator[Event]:
     """The moves to review, as the rule of presses made them when the game
-    was played: each cell action with the click it counted as. A click that
-    did nothing still counts (on an opened cell, or off the board), so it is
-    a move that does nothing here too."""
-    s = Session(r.spec, lambda: 0.0)
+    was played: each cell action. A click that did nothing still counts (on
+    an opened cell, or off the board), so it is a move that does nothing
+    here too (``record.idle_click``)."""
+    return _moves(r, Session(r.spec, lambda: 0.0))
+
+
+def _moves(r: replay.Replay, s: Session) -> Iterator[Event]:
+    """``review_moves``, played on ``s`` (a fresh session of the replay's spec)."""
+    right_at: tuple[Pos | None, int] = (None, 0)  # the cell and time of the last right press
     for e in r.events:
         done, before = len(s.moves), replace(s.clicks)
         s.act(e)
-        counts: list[ClickKind] = [
-            kind
-            for kind, n in (
-                (_LEFT, s.clicks.left - before.left),
-                (_RIGHT, s.clicks.right - before.right),
-                (_DOUBLE, s.clicks.chord - before.chord),
-            )
-            if n
-        ]
-        click: ClickKind | None = counts[0] if counts else None
         new = s.moves[done:]
-        if e.type not in INPUT_TYPES:
-            click = None  # a move of an older record counts as its kind says
-        for m in new:
-            yield Move(m.t_ms, m.type, m.pos, m.k, click)  # type: ignore[arg-type]
-        if click is not None and not new:
-            yield Move(e.t_ms, _NO_OP[click], e.pos or _OFF_BOARD, 0, click)
+        yield from new
+        if isinstance(e.move, Press) and e.move.button == "right":
+            right_at = (e.pos, e.t_ms)
+        if new or e.type not in INPUT_TYPES:
+            continue
+        grown: tuple[tuple[ClickKind, int], ...] = (
+            ("left", s.clicks.left - before.left),
+            ("right", s.clicks.right - before.right),
+            ("double", s.clicks.chord - before.chord),
+        )
+        counts = [kind for kind, n in grown if n]
+        if counts and counts[0] == "right":  # counted at its release, made at its press
+            yield Event(idle_click("right", right_at[0]), right_at[1])
+        elif counts:
+            yield Event(idle_click(counts[0], e.pos), e.t_ms)
 
 
 def read_own(path: Path, data: bytes | None = None) -> Record:

@@ -22,14 +22,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from minebender.rules.game import Game
 from minebender.services import limited
 from minebender.services.review.child import run_child, why_not
-from minebender.services.review.mouse import MouseEvent, moves_of
+from minebender.services.review.mouse import MouseEvent, actions_of, inputs_of
 from minebender.services.review.mvf_old import CELL, CloneError, events_of, read_clone
-from minebender.services.review.play import advance
 from minebender.services.review.rawvf import RawVfError, read_rawvf
-from minebender.services.review.record import Format, Move, Record, ReviewError, counted_from
+from minebender.services.review.record import Format, Record, ReviewError
 from minebender.values.files import read_regular
 from minebender.values.types import Layout, Pos
 from minebender.values.words import count
@@ -232,31 +230,20 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
             f"{name}: damaged: its board is not {width}x{height} with {count(mines, 'mine')}"
         )
     layout = tuple(tuple(v < 0 for v in row) for row in board)
-    game = Game.fresh(width, height, layout)
-    state = {"started": False}
-    events = [MouseEvent(t, kind, Pos(x, y)) for t, kind, x, y in got["events"]]
-    moves: list[Move] = []
-
-    def covered(pos: Pos) -> bool:
-        return game.on_board(pos) and game.knowledge.hidden(pos)
-
-    opened_ms: int | None = None
-    for move in moves_of(events, covered, lambda: state["started"]):
-        if not game.playing:
-            break
-        moves.append(move)
-        before = game
-        game, _ = advance(game, move, state["started"], True)
-        if move.type != "flag" and game.knowledge is not before.knowledge:
-            state["started"] = True
-            opened_ms = move.t_ms if opened_ms is None else opened_ms
+    # The record's times start at 0: RAW vf gives the time before the clock
+    # started below 0, which every time is moved past.
+    base = min((t for t, _, _, _ in got["events"]), default=0)
+    base = min(base, 0)
+    events = [MouseEvent(t - base, kind, Pos(x, y)) for t, kind, x, y in got["events"]]
+    moves, opened = actions_of(width, height, layout, inputs_of(events))
     # The clients' clock starts at the first left release on the board, even
     # one that opens nothing (a chord before the first click): ms_toollib's too.
-    released = (e.t_ms for e in events if e.kind == "lr" and game.on_board(e.pos))
-    start = min((t for t in (next(released, None), opened_ms) if t is not None), default=None)
+    on_board = [e.t_ms for e in events if e.kind == "lr" and _inside(e.pos, width, height)]
+    start = min((t for t in (*on_board[:1], opened) if t is not None), default=None)
     software = got["software"]
     if fmt == "mvf" and software and not software.startswith("Minesweeper Clone"):
         software = f"Minesweeper Clone {software}"  # ms_toollib says "0.97 beta"
+    origin = -base if start is None else start
     return Record(
         name,
         fmt,
@@ -266,9 +253,14 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
         height,
         mines,
         layout,
-        counted_from(moves, start),
+        moves,
+        origin,
         got["zini"],
         flags_stop_floods=True,
         clock_started=start is not None,
-        mouse=tuple((e.t_ms - (start or 0), e.kind, e.pos.x, e.pos.y) for e in events),
+        mouse=tuple((e.t_ms - origin, e.kind, e.pos.x, e.pos.y) for e in events),
     )
+
+
+def _inside(pos: Pos, width: int, height: int) -> bool:
+    return 0 <= pos.x < width and 0 <= pos.y < height

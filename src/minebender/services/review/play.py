@@ -21,9 +21,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from minebender.rules.game import Game
-from minebender.services.review.record import Move, Record
+from minebender.services.review.record import Record
+from minebender.services.session import Cell, Event, Mark, Practice
 from minebender.values.types import (
-    Action,
     Assist,
     AssistTooEarly,
     Chord,
@@ -39,7 +39,7 @@ from minebender.values.types import (
     neighbours,
 )
 
-__all__ = ["Played", "advance", "played"]
+__all__ = ["Played", "advance", "cell_at", "played"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ class Played:
     for the other moves it is the move's own cell."""
 
     index: int
-    move: Move
+    move: Event
     before: Game
     after: Game
     started: bool
@@ -62,34 +62,40 @@ def _centre(game: Game) -> Pos:
 
 
 def advance(
-    game: Game, move: Move, started: bool, flags_stop_floods: bool
+    game: Game, event: Event, started: bool, flags_stop_floods: bool
 ) -> tuple[Game, Pos | None]:
     """The game after one move, and the move's cell (for an assist: the cell it
     opened, or the safe cell it showed when pressed too early)."""
-    if move.type == "practice":
+    move = event.move
+    if isinstance(move, Practice):
         return game, None
-    if move.type == "mark":  # a ? on a cell is no action; on a flag it takes the flag away
-        assert move.pos is not None
+    if isinstance(move, Mark):  # a ? on a cell is no action; on a flag it takes the flag away
         if move.pos in game.flags:
             return game.step(Flag(move.pos)), move.pos
         return game, move.pos
-    if move.type == "assist":
+    if isinstance(move, Assist):
         if started:
-            after = game.step(Assist(move.k))
+            after = game.step(move)
             return after, _assist_cell(game, after, move.k)
         cell = _centre(game)  # before the first click the assist opens the centre
         return game.open(cell), cell
-    assert move.pos is not None
-    if flags_stop_floods and move.type != "flag" and game.flags and game.playing:
+    if not isinstance(move, (Reveal, Flag, Chord)):
+        raise TypeError(f"a record's move is a cell action, got {move!r}")
+    if flags_stop_floods and not isinstance(move, Flag) and game.flags and game.playing:
         return _client_step(game, move), move.pos
-    action: Action = (
-        Reveal(move.pos)
-        if move.type == "reveal"
-        else Flag(move.pos)
-        if move.type == "flag"
-        else Chord(move.pos)
-    )
-    return game.step(action), move.pos
+    return game.step(move), move.pos
+
+
+def cell_at(game: Game, pos: Pos | None) -> Cell:
+    """What the pointer is on in a game played again, as the rule of presses
+    reads it (no ? in a record: the clients' files keep none)."""
+    if pos is None or not game.on_board(pos):
+        return "off"
+    k = game.knowledge
+    if k.hidden(pos):
+        return "flagged" if pos in game.flags else "covered"
+    seen = k.seen(pos)
+    return "number" if isinstance(seen, Shown) and seen.n > 0 else "open"
 
 
 def played(record: Record) -> Iterator[Played]:
@@ -111,10 +117,9 @@ def _assist_cell(before: Game, after: Game, k: int) -> Pos | None:
     return before.assist_choice(k)
 
 
-def _client_step(game: Game, move: Move) -> Game:
+def _client_step(game: Game, move: Reveal | Chord) -> Game:
     """A reveal or a chord by the other clients' rule: floods stop at flags."""
-    assert move.pos is not None
-    if move.type == "reveal":
+    if isinstance(move, Reveal):
         return game if move.pos in game.flags else _client_open(game, move.pos)
     for target in game.chord_targets(move.pos):
         game = _client_open(game, target)

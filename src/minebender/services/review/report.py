@@ -70,7 +70,7 @@ class Review:
                 "thrp": f.thrp,
                 "stnb": f.stnb(r.width, r.height, r.mines),
             },
-            "moves": [_move_json(j) for j in self.moves],
+            "moves": [_move_json(j, r.shown_ms(j.played.move.t_ms)) for j in self.moves],
             "summary": {
                 "guesses": self.summary.guesses,
                 "needless_guesses": self.summary.needless_guesses,
@@ -118,10 +118,10 @@ def _coaching_json(c: Coaching) -> dict[str, Any]:
     }
 
 
-def _move_json(j: Judged) -> dict[str, Any]:
+def _move_json(j: Judged, t_ms: int) -> dict[str, Any]:
     move, cell = j.played.move, j.played.cell
     return {
-        "t_ms": move.t_ms,
+        "t_ms": t_ms,
         "type": move.type,
         "x": None if cell is None else cell.x,
         "y": None if cell is None else cell.y,
@@ -165,8 +165,9 @@ def review_record(record: Record) -> Review:
     if not record.moves:
         raise ReviewError(f"{record.file}: the replay holds no move")
     zini = zini_of(record)
-    fig = figures(played(record), zini, record.clock_started)
-    judged = judge(played(record))
+    plays = list(played(record))  # played once: the figures and the judge share it
+    fig = figures(plays, zini, record.clock_ms)
+    judged = judge(plays)
     return Review(record, fig, judged, summarize_moves(judged), coach(judged))
 
 

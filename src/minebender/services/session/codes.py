@@ -157,7 +157,8 @@ def mbf_spec(data: bytes, practice: bool = False, name: str | None = None) -> Se
     try:
         layout = parse_mbf(data)
     except MBFError as exc:
-        raise MBFError(f"not an .mbf board: {exc}") from None
+        kind = ".abf" if name is not None and name.lower().endswith(".abf") else ".mbf"
+        raise MBFError(f"not an {kind} board: {exc}") from None
     width, height = len(layout[0]), len(layout)
     mines = sum(map(sum, layout))
     level: Level = Custom(width, height, mines)

@@ -109,7 +109,7 @@ MAX_BOARD_FILE_LENGTH = 255
 systems allow."""
 BOARD_FILE_RULE = (
     f"a board file's name must have 1 to {MAX_BOARD_FILE_LENGTH} printable"
-    " characters, no / or \\, and end in .mbf"
+    " characters, no / or \\, and end in .mbf or .abf"
 )
 
 
@@ -129,7 +129,7 @@ def check_board_file(name: object) -> str:
         or not showable(name)
         or "/" in name
         or "\\" in name
-        or not name.lower().endswith(".mbf")
+        or not name.lower().endswith((".mbf", ".abf"))
     ):
         raise ValueError(BOARD_FILE_RULE)
     return name

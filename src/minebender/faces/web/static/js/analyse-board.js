@@ -12,7 +12,14 @@ export function fractionValue(f) {
   return q === undefined ? Number(p) : Number(p) / Number(q);
 }
 
-const WHAT = { safe: "safe", sure: "certainly a mine", dead: "dead: clicking it teaches nothing", best: "the best move" };
+const WHAT = {
+  safe: "safe",
+  sure: "certainly a mine",
+  dead: "dead: clicking it teaches nothing",
+  best: "the best move",
+  fifty: "half of a 50/50: one mine in its pair, which no click can tell apart",
+  pseudo: "half of a pseudo-50/50: one mine or none in its pair, which no click can tell apart",
+};
 
 export class AnalysisBoard extends Board {
   constructor(el) {

@@ -4,14 +4,14 @@
 import * as api from "./api.js";
 import { controlsDialog, marksDialog, newBoardDialog, pasteDialog } from "./analyse-dialogs.js";
 import { keepDialog, keptDialog } from "./analyse-kept.js";
-import { readPosition, toBoardText, toMine } from "./analyse-position.js";
+import { fromSent, toSent } from "./analyse-position.js";
 import { load, loadText } from "./analyse-run.js";
 import { $, state, status } from "./analyse-state.js";
 import * as dlg from "./dialogs.js";
 import { closeMenus } from "./menus.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
-import { isMbf, mbfBase64 } from "./boardfile.js";
+import { isBoardFile, mbfBase64 } from "./boardfile.js";
 import { saveFile } from "./files.js";
 
 // ---------------------------------------------------------------- bringing a position in
@@ -54,11 +54,11 @@ async function openFile(file) {
     status(`${file.name}: a position file has at most 10 MB`, true);
     return;
   }
-  if (isMbf(file)) {
-    // the server reads the board file and gives the position as board text
+  if (isBoardFile(file)) {
+    // the server reads the board file (.mbf or .abf) and gives its position
     try {
-      const { board } = await api.openBoardFile(file.name, await mbfBase64(file));
-      loadText(board, file.name);
+      const { position } = await api.openBoardFile(file.name, await mbfBase64(file));
+      load(fromSent(position), `Opened ${file.name}.`);
     } catch (err) {
       status(err.message, true);
     }
@@ -69,8 +69,11 @@ async function openFile(file) {
 
 // ---------------------------------------------------------------- copying and saving
 
+/** The position on screen as board text, written by the server. */
+const boardText = () => api.writePosition(toSent(state.pos), "board");
+
 async function copyLink() {
-  const link = new URL(analyseLink(toBoardText(state.pos)), location.href).href;
+  const link = new URL(analyseLink(await boardText()), location.href).href;
   try {
     await navigator.clipboard.writeText(link);
     status("The link to this position is copied.");
@@ -82,11 +85,12 @@ async function copyLink() {
   }
 }
 
-function mineDialog() {
+async function mineDialog() {
   let text;
   try {
-    text = toMine(state.pos);
+    text = await api.writePosition(toSent(state.pos), "mine");
   } catch (err) {
+    if (!(err instanceof api.ApiError) || err.status !== 422) throw err;
     return dlg.message(".mine Text", `This position cannot be written as .mine: ${err.message}.`);
   }
   return dlg.boardTextDialog(text, "position.mine", {
@@ -111,8 +115,8 @@ async function takeGame() {
  * the place of this one, and the status line says what changed. */
 async function puzzleStep(how) {
   status(how === "minimize" ? "Minimizing..." : "Making the position unique...");
-  const res = await api.puzzleStep(how, toBoardText(state.pos));
-  load(readPosition(res.board));
+  const res = await api.puzzleStep(how, await boardText());
+  load(fromSent(await api.readPosition(res.board)));
   const n = how === "minimize" ? res.hidden.length : res.added.length;
   const nums = `${n} ${n === 1 ? "number" : "numbers"}`;
   status(
@@ -133,15 +137,17 @@ export async function command(cmd) {
       const pos = await pasteDialog();
       if (pos) load(pos, "Opened the pasted text.");
     } else if (cmd === "game") await takeGame();
-    else if (cmd === "text") await dlg.boardTextDialog(toBoardText(state.pos), "position.txt");
+    else if (cmd === "text") await dlg.boardTextDialog(await boardText(), "position.txt");
     else if (cmd === "mine") await mineDialog();
-    else if (cmd === "save-mbf") {
-      saveFile(await api.positionMbf(toBoardText(state.pos)), "application/octet-stream", "position.mbf");
-      status("Saved the flagged layout as position.mbf.");
+    else if (cmd === "save-mbf" || cmd === "save-abf") {
+      const kind = cmd === "save-mbf" ? "mbf" : "abf";
+      const bytes = await (kind === "mbf" ? api.positionMbf : api.positionAbf)(toSent(state.pos));
+      saveFile(bytes, "application/octet-stream", `position.${kind}`);
+      status(`Saved the flagged layout as position.${kind}.`);
     }
     else if (cmd === "link") await copyLink();
     else if (cmd === "keep") {
-      const name = await keepDialog(toBoardText(state.pos));
+      const name = await keepDialog(await boardText());
       if (name) status(`Kept this position as \u201c${name}\u201d.`);
     } else if (cmd === "kept") {
       const got = await keptDialog();

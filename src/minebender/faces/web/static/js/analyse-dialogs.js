@@ -1,10 +1,12 @@
 // The analysis board's own dialogs: a new board, pasted text, its controls
 // and what its marks mean. dialogs.js draws them as it draws the game's.
 
-import { MAX_SIDE, PositionError, checkMines, emptyPosition, readPosition, resized } from "./analyse-position.js";
+import * as api from "./api.js";
+import { MAX_SIDE, PositionError, checkMines, emptyPosition, fromSent, resized } from "./analyse-position.js";
 import * as dlg from "./dialogs.js";
 
-/** Text to open as a position: resolves with the position read, or null. */
+/** Text to open as a position: resolves with the position the server read,
+ * or null; a text it refuses keeps the dialog open, saying why. */
 export function pasteDialog() {
   return dlg.openDialog({
     title: "Paste Text",
@@ -17,11 +19,12 @@ export function pasteDialog() {
       {
         label: "Open",
         primary: true,
-        value: (win) => {
+        value: async (win) => {
           const text = win.querySelector("textarea").value;
           try {
-            return readPosition(text);
+            return fromSent(await api.readPosition(text));
           } catch (err) {
+            if (!(err instanceof api.ApiError)) throw err;
             win.querySelector("[data-error]").textContent = err.message;
             return undefined;
           }
@@ -117,7 +120,7 @@ export function controlsDialog() {
       <tr><td>Space / Enter</td><td>the tool at the cursor (or the cell under the mouse)</td></tr>
       <tr><td>0 to 8</td><td>reveal the cell with that number</td></tr>
       <tr><td>F / . / W</td><td>flag / hide / why</td></tr>
-      <tr><td>Ctrl+V, drop a file</td><td>open board text or a .mine position</td></tr>
+      <tr><td>Ctrl+V, drop a file</td><td>open board text, a .mine position or an .mbf/.abf board</td></tr>
       <tr><td>N / O</td><td>new board / open a file</td></tr>
       <tr><td>Touch</td><td>tap: the tool; long press: flag</td></tr></table>`,
   });
@@ -133,6 +136,8 @@ export function marksDialog() {
       <tr><td><span class="c covered heat sure sample" data-p="100"></span></td><td>a mine in every layout</td></tr>
       <tr><td><span class="c covered heat dead sample" data-p="33" style="--heat: hsla(50, 90%, 48%, 0.5)">33</span></td><td>dead: it shows the same number in every layout where it is safe</td></tr>
       <tr><td><span class="c covered heat best sample" data-p="12" style="--heat: hsla(78, 90%, 48%, 0.5)">12</span></td><td>the move the bot would make</td></tr>
+      <tr><td><span class="c covered heat fifty sample" data-p="50" style="--heat: hsla(35, 90%, 48%, 0.5)">50</span></td><td>a 50/50: one mine in a pair of cells no click can ever tell apart</td></tr>
+      <tr><td><span class="c covered heat pseudo sample" data-p="25" style="--heat: hsla(60, 90%, 48%, 0.5)">25</span></td><td>a pseudo-50/50: one mine or none in such a pair, never two</td></tr>
       <tr><td><span class="c open n2 proof sample">2</span></td><td>a number that proves the asked cell</td></tr>
       <tr><td><span class="c open n3 conflict sample">3</span></td><td>a number of a conflict: no layout fits them all</td></tr>
       </table>`,

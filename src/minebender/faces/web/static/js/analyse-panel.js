@@ -1,11 +1,13 @@
 // The analysis board's panel under the board: the exact count of layouts,
-// the best move and its reason, the win chances of a small endgame, whether
+// the best move and its reason, the best guesses and the 50/50s
+// (analyse-guesses.js), the win chances of a small endgame, whether
 // the analysis ran out of time or memory, and the words of a proof or of a
 // conflict. analyse-board.js lays the same answer over the cells.
 
 import { percent } from "./board.js";
 import { fractionValue } from "./analyse-board.js";
 import { esc } from "./dialogs.js";
+import { clearGuesses, drawGuesses, fiftyMarks } from "./analyse-guesses.js";
 import { count } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -43,6 +45,7 @@ export function drawFailure(message) {
   $("count").textContent = "";
   $("best").textContent = "";
   $("wins").innerHTML = "";
+  clearGuesses();
   $("conflict-note").hidden = true;
 }
 
@@ -166,6 +169,7 @@ export function drawAnalysis(board, res, ms) {
     sure: keep(res.certain_mines),
     dead: keep(res.dead),
     best: res.best === undefined && !whole ? undefined : res.best ? [res.best] : [],
+    ...fiftyMarks(res, whole),
   };
   board.setAnalysis(res.consistent === false ? null : (res.probabilities ?? null), marks);
   board.setConflict((res.conflict ?? []).map(([x, y]) => ({ x, y })));
@@ -176,6 +180,7 @@ export function drawAnalysis(board, res, ms) {
   $("state").innerHTML = res.stopped ? `<span class="bad" id="stopped">${state}</span>` : esc(state);
   drawCount(res);
   drawBest(res);
+  drawGuesses(res);
   drawWins(res);
   drawConflict(res, res.mines);
 }

@@ -4,7 +4,7 @@
 
 import * as api from "./api.js";
 import { drawAnalysis, drawFailure, drawPending, drawWhy, clearWhy } from "./analyse-panel.js";
-import { PositionError, isHidden, readPosition, tilesOf, toBoardText } from "./analyse-position.js";
+import { fromSent, isHidden, isSent, tilesOf, toSent } from "./analyse-position.js";
 import { $, at, board, flag, setNumber, state, status, toggle } from "./analyse-state.js";
 import { came, drawn, editMade } from "./paint-marks.js";
 import { saved } from "./storage.js";
@@ -19,7 +19,7 @@ export function changed({ fresh = false } = {}) {
   if (fresh) board.build(p.w, p.h);
   board.render(tilesOf(p));
   drawTotal();
-  saved.set("analysis", toBoardText(p));
+  saved.set("analysis", toSent(p));
   status("");
   schedule();
 }
@@ -42,8 +42,8 @@ function schedule() {
 function analyseNow() {
   state.analysis?.abort();
   state.asking?.abort();
-  const text = toBoardText(state.pos);
-  state.text = text;
+  const sent = toSent(state.pos);
+  state.sent = sent;
   const control = new AbortController();
   state.analysis = control;
   board.setProof([]);
@@ -64,7 +64,7 @@ function analyseNow() {
     describe(target());
   };
   api
-    .analyseStream(text, undefined, control.signal, drawStage)
+    .analyseStream(sent, control.signal, drawStage)
     .then((res) => {
       if (state.analysis !== control) return;
       state.analysis = null;
@@ -99,15 +99,27 @@ export function load(pos, note = "") {
   if (note) status(note);
 }
 
-export function loadText(text, where) {
+/** Open board text or a .mine position, read by the server; a text it
+ * refuses changes nothing, and the status line says why. Resolves with
+ * whether it opened. */
+export async function loadText(text, where) {
   try {
-    load(readPosition(text), `Opened ${where}.`);
+    load(fromSent(await api.readPosition(text)), `Opened ${where}.`);
     return true;
   } catch (err) {
-    if (!(err instanceof PositionError)) throw err;
+    if (!(err instanceof api.ApiError)) throw err;
     status(`${where}: ${err.message}`, true);
     return false;
   }
+}
+
+/** Open the position this browser kept: as the server sends positions, or
+ * (kept by an older page) as board text. Resolves with whether it opened. */
+export async function loadKept(kept) {
+  if (typeof kept === "string") return loadText(kept, "the last position");
+  if (!isSent(kept)) return false;
+  load(fromSent(kept));
+  return true;
 }
 
 /** What the tool does to cell p; true when the position changed. */
@@ -149,7 +161,7 @@ export async function ask(p) {
   state.asking = control;
   board.setAsked([p]);
   try {
-    const { explanation, stopped } = await api.why(state.text, undefined, [p.x, p.y], control.signal);
+    const { explanation, stopped } = await api.why(state.sent, [p.x, p.y], control.signal);
     if (state.asking !== control) return;
     state.asking = null;
     const fraction = res?.probabilities?.[p.y]?.[p.x] ?? null;

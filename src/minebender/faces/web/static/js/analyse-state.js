@@ -15,7 +15,7 @@ export const state = {
   cursor: null, // the keyboard's cell
   hover: null, // the mouse's cell: keys act there once the mouse moved last
   keysLast: false,
-  text: "", // the board text of the analysis on screen (or on its way)
+  sent: null, // the position of the analysis on screen (or on its way), as sent
   result: null,
   analysis: null, // AbortController of the analysis on its way
   asking: null, // AbortController of the proof on its way

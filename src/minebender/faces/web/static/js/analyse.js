@@ -1,7 +1,7 @@
 // The analysis board (/analyse): build or bring in a position, and see what
 // the server's exact analysis says of it after every edit. The page keeps the
 // position; the server (POST /api/analyse, /api/analyse/why) never sees a
-// layout, only this text.
+// layout, only this position. The server reads and writes its texts.
 // Its parts: analyse-state.js (the position and its edits), analyse-run.js
 // (its analysis), analyse-commands.js (the menus).
 
@@ -9,7 +9,7 @@ import { attachEditing } from "./analyse-input.js";
 import { clearWhy } from "./analyse-panel.js";
 import { PositionError, checkMines, emptyPosition } from "./analyse-position.js";
 import { attachBringIn, command } from "./analyse-commands.js";
-import { apply, ask, changed, describe, edit, load, loadText, target } from "./analyse-run.js";
+import { apply, ask, changed, describe, edit, load, loadKept, loadText, target } from "./analyse-run.js";
 import { $, board, flag, put, setNumber, state, status, turn } from "./analyse-state.js";
 import * as dlg from "./dialogs.js";
 import * as icons from "./icons.js";
@@ -137,14 +137,20 @@ attachMenus(command);
 
 $("title-icon").innerHTML = icons.mineIcon;
 setTool("toggle");
-const linked = paramInLink(location.search, "board");
-const kept = saved.get("analysis", null);
-if (linked !== null) {
-  // the link's position is shown once; a reload shows the position as edited
-  history.replaceState(null, "", location.pathname);
-  if (!loadText(linked, "the link's position")) {
+
+/** The link's position (board text, read by the server), else the one this
+ * browser kept, else an empty Expert board. */
+async function start() {
+  const linked = paramInLink(location.search, "board");
+  const kept = saved.get("analysis", null);
+  if (linked !== null) {
+    // the link's position is shown once; a reload shows the position as edited
+    history.replaceState(null, "", location.pathname);
+    if (await loadText(linked, "the link's position")) return;
     const error = $("status-live").textContent;
-    if (!(kept && loadText(kept, "the last position"))) load(emptyPosition(30, 16, 99));
+    if (!(await loadKept(kept))) load(emptyPosition(30, 16, 99));
     status(error, true);
-  }
-} else if (!(kept && loadText(kept, "the last position"))) load(emptyPosition(30, 16, 99));
+  } else if (!(await loadKept(kept))) load(emptyPosition(30, 16, 99));
+}
+
+start();

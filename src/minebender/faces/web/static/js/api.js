@@ -146,6 +146,14 @@ export const review = (name, bytes) =>
     rawType: "application/octet-stream",
   });
 
+/** Add a replay file to the player's progress (docs/review.md), dated by
+ * when it was last written (ms since 1970, as File.lastModified). */
+export const importReplay = (name, bytes, lastModified) =>
+  call("POST", `/api/progress/import?name=${encodeURIComponent(name)}&modified=${lastModified / 1000}`, {
+    raw: bytes,
+    rawType: "application/octet-stream",
+  });
+
 /** One page of the finished games the server keeps, of every player:
  * {level?, result?, order?: "time"|"date", offset?, limit?}. Returns {total, offset, games}. */
 export const replayList = (filters = {}) => {
@@ -162,8 +170,9 @@ export const statistics = () => call("GET", "/api/statistics");
 /** The game's live counters now (docs/web.md). */
 export const counters = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/counters`, { token: game.token });
-/** Every finished game reviewed: a row per level and SVG plots (docs/web.md). */
-export const progress = () => call("GET", "/api/progress");
+/** Every finished game reviewed, and the imported replays (source: all,
+ * minebender or imported): a row per level and SVG plots (docs/web.md). */
+export const progress = (source = "all") => call("GET", `/api/progress?source=${encodeURIComponent(source)}`);
 
 /** Reset Scores: every level's best times emptied for good. Returns the empty lists. */
 export const resetBestTimes = () => call("DELETE", "/api/best-times");
@@ -171,14 +180,14 @@ export const resetBestTimes = () => call("DELETE", "/api/best-times");
 /** Reset Statistics: every level's numbers start again from zero. Returns them. */
 export const resetStatistics = () => call("DELETE", "/api/statistics");
 
-/** The analysis of a position (board text or .mine; mines: a number, null for
- * unknown, undefined for the header's); signal aborts it (an AbortError).
+/** The analysis of a position ({width, height, mines, cells}, docs/web.md);
+ * signal aborts it (an AbortError).
  * It comes as a stream of NDJSON lines (docs/web.md): onStage gets the keys
  * of each stage as the server sends them (the count and the probabilities
  * first, the dead cells last; stages that come together, in one call).
  * Resolves with the whole answer, the last line. */
-export async function analyseStream(board, mines, signal, onStage) {
-  const body = mines === undefined ? { board } : { board, mines };
+export async function analyseStream(position, signal, onStage) {
+  const body = { position };
   const headers = { "Content-Type": "application/json", Accept: "application/x-ndjson" };
   let res;
   try {
@@ -220,20 +229,28 @@ export async function analyseStream(board, mines, signal, onStage) {
 }
 
 
-/** The fewest shown numbers that prove cell [x, y] safe or a mine. Returns {explanation}. */
-export const why = (board, mines, cell, signal) =>
-  call("POST", "/api/analyse/why", {
-    body: mines === undefined ? { board, cell } : { board, mines, cell },
-    signal,
-  });
+/** The fewest shown numbers that prove cell [x, y] of a position safe or a mine. Returns {explanation}. */
+export const why = (position, cell, signal) => call("POST", "/api/analyse/why", { body: { position, cell }, signal });
+
+/** Board text or a .mine position read by the server: {width, height, mines,
+ * cells}, or an ApiError naming the line and column of what is wrong. */
+export const readPosition = (text) => call("POST", "/api/analyse/text/read", { body: { text } });
+
+/** A position written by the server as board text (how = "board") or .mine
+ * ("mine"): the text, or an ApiError saying why it has none. */
+export const writePosition = async (position, how = "board") =>
+  (await call("POST", "/api/analyse/text/write", { body: { position, format: how } })).text;
 
 /** A position made unique (a small set of numbers shown) or minimized (numbers
- * hidden while one layout fits): how = "make-unique" or "minimize". Returns
- * {board, code, difficulty, reasoning, clues, added or hidden}. */
+ * hidden while one layout fits): how = "make-unique" or "minimize"; board is
+ * board text. Returns {board, code, difficulty, reasoning, clues, added or hidden}. */
 export const puzzleStep = (how, board) => call("POST", `/api/puzzle/${how}`, { body: { board } });
 
-/** An .mbf board (its bytes in base64) as a position: {board} (board text). */
+/** An .mbf or .abf board (its bytes in base64) as a position: {board, position}. */
 export const openBoardFile = (name, data) => call("POST", "/api/analyse/file/open", { body: { name, data } });
 
 /** The layout a position names (its flags and revealed mines) as .mbf bytes. */
-export const positionMbf = (board) => call("POST", "/api/analyse/file/mbf", { body: { board }, bytes: true });
+export const positionMbf = (position) => call("POST", "/api/analyse/file/mbf", { body: { position }, bytes: true });
+
+/** The same layout as an Arbiter .abf board's bytes. */
+export const positionAbf = (position) => call("POST", "/api/analyse/file/abf", { body: { position }, bytes: true });

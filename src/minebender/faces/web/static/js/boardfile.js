@@ -18,6 +18,9 @@ export async function mbfBase64(file) {
 /** Whether a file is named as an .mbf board. */
 export const isMbf = (file) => !!file && /\.mbf$/i.test(file.name);
 
+/** Whether a file is named as an .mbf or an Arbiter .abf board (the same bytes). */
+export const isBoardFile = (file) => !!file && /\.(mbf|abf)$/i.test(file.name);
+
 /** Let the player pick an .mbf file; resolves with it, or null. */
 export function pickMbf() {
   return new Promise((resolve) => {

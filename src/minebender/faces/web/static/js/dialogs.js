@@ -51,9 +51,11 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
       btn.type = "button";
       btn.className = "xpbtn";
       btn.textContent = b.label;
-      btn.addEventListener("click", () => {
-        const v = valueOf(b);
-        if (v !== undefined) close(v);
+      btn.addEventListener("click", async () => {
+        // a value may come from the server (a text read there): awaited
+        let v = valueOf(b);
+        if (v instanceof Promise) v = await v;
+        if (v !== undefined && win.isConnected) close(v);
       });
       row.appendChild(btn);
       if (b.primary) primary = btn;

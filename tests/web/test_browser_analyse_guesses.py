@@ -1,0 +1,80 @@
+"""The analysis board's guesses in real headless Chromium: the cells of a
+50/50 and of a pseudo-50/50 marked (each its own mark, named in the cell's
+title and in words under the board), and the table of the best guesses with
+the exact figures the solver gives; the marks follow an edit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from minebender.formats.boardtext import parse_board
+from minebender.rules.solver import analyse
+from minebender.services.analysis_board import best_move
+from minebender.services.guess_figures import candidates
+from minebender.values.types import Pos
+
+from .server import Server
+from .test_browser import browser, page, server
+from .test_browser_analyse import analysed, cell, open_board
+
+__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
+
+BOARD = "4x2x2\n1...\n1...\n"
+"""One mine beside the 1s, a 50/50 no click can split; one more in the four
+cells beyond, two pseudo-50/50 columns (one mine or none each)."""
+
+
+def _classes(page: Any, x: int, y: int) -> list[str]:
+    return str(page.get_attribute(cell(x, y), "class")).split()
+
+
+def test_fifties_are_marked_and_the_guesses_tabled(page: Any, server: Server) -> None:
+    open_board(page, server, BOARD)
+    for x, y in [(1, 0), (1, 1)]:
+        assert "fifty" in _classes(page, x, y) and "pseudo" not in _classes(page, x, y)
+        page.hover(cell(x, y))  # the title is written on hover
+        assert "half of a 50/50" in str(page.get_attribute(cell(x, y), "title"))
+    for x, y in [(2, 0), (2, 1), (3, 0), (3, 1)]:
+        assert "pseudo" in _classes(page, x, y) and "fifty" not in _classes(page, x, y)
+    note = page.inner_text("#fifties-note")
+    assert "50/50: (1, 0)\u2013(1, 1)" in note
+    assert "pseudo-50/50: (2, 0)\u2013(2, 1), (3, 0)\u2013(3, 1)" in note
+    # the table: the solver's exact figures, the best move first
+    k = parse_board(BOARD).knowledge
+    analysis = analyse(k)
+    best = best_move(k, analysis).cell
+    want = [
+        [f"{c.cell.x},{c.cell.y}", str(c.safe), str(c.progress), str(c.second)]
+        for c in candidates(k, analysis, best) or []
+    ]
+    got = page.eval_on_selector_all(
+        "#guesses tr[data-cell]",
+        "rows => rows.map(r => [r.dataset.cell,"
+        " ...[...r.querySelectorAll('td.num')].slice(0, 3).map(td => td.title)])",
+    )
+    # five rows: of the four cells away from every number, three at most
+    assert got == want and len(got) == 5
+    assert best == Pos(2, 0) and got[0][0] == "2,0"  # the safer pair's cell, taken early
+    assert page.get_attribute("#guesses tr[data-cell]", "class") == "best-row"
+    # a 2 shown at (2, 0): the 50/50 stays (nothing can split it), (2, 1)
+    # is no longer one of a pair, and the column beyond still is
+    page.hover(cell(2, 0))
+    page.keyboard.press("2")
+    analysed(page)
+    assert "fifty" in _classes(page, 1, 1) and "pseudo" in _classes(page, 3, 1)
+    assert "pseudo" not in _classes(page, 2, 1)
+    assert "pseudo-50/50: (3, 0)\u2013(3, 1)." in page.inner_text("#fifties-note")
+
+
+def test_the_legend_shows_both_marks(page: Any, server: Server) -> None:
+    open_board(page, server, BOARD)
+    page.click("#menu-help > button")
+    page.click('[data-cmd="marks"]')
+    legend = page.inner_text(".legend")
+    assert "a 50/50: one mine in a pair" in legend and "a pseudo-50/50" in legend
+    assert page.locator(".legend .fifty.sample").count() == 1
+    assert page.locator(".legend .pseudo.sample").count() == 1
