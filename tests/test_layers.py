@@ -76,6 +76,8 @@ LAYERS: dict[str, int] = {
     "dataset": 2,
     "game_view": 2,
     "progress": 2,
+    "hints": 2,
+    "autoplay": 2,
     "cli": 3,
     "commands": 3,
     "web": 3,

@@ -1,5 +1,6 @@
 """A player's progress: every finished game of the store reviewed, a row per
-level (``stats --progress``) and SVG plots (the page), practice excepted."""
+level (``stats --progress``) and SVG plots (the page), practice and games
+played with help (hints, auto play) excepted."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from minebender.rules.solver import analyse
 from minebender.services import store as store_module
+from minebender.services.autoplay import play_until_guess
 from minebender.services.progress import (
     METRICS,
     GamePoint,
@@ -62,6 +64,23 @@ def play(
     return s
 
 
+def helped(seed: str, how: str) -> Session:
+    """A Beginner game won with help: the hints shown, or auto play first."""
+    s = Session(SessionSpec(Beginner(), seed), clock=lambda: 0.0)
+    s.reveal(Pos(4, 4))
+    if how == "auto":
+        play_until_guess(s, "no_flags")
+    else:
+        s.show_hints()
+    assert s.layout is not None
+    for y, row in enumerate(s.layout):
+        for x, mine in enumerate(row):
+            if not mine and not s.over:
+                s.reveal(Pos(x, y))
+    assert s.won
+    return s
+
+
 @pytest.fixture
 def filled(tmp_path: Path) -> tuple[Path, list[Session]]:
     path = tmp_path / "games.db"
@@ -70,6 +89,8 @@ def filled(tmp_path: Path) -> tuple[Path, list[Session]]:
         play("p-2", lose=True),
         play("p-3", needless=True),
         play("p-4", practice=True),
+        helped("p-5", "auto"),
+        helped("p-6", "hints"),
     ]
     with store_module.open(path) as st:
         for s in games:
@@ -83,7 +104,7 @@ def points(filled: tuple[Path, list[Session]]) -> list[GamePoint]:
         return progress_points(st)
 
 
-def test_every_finished_game_but_practice_is_counted_oldest_first(
+def test_every_finished_game_but_practice_or_helped_is_counted_oldest_first(
     filled: tuple[Path, list[Session]], points: list[GamePoint]
 ) -> None:
     games = filled[1]
@@ -206,7 +227,7 @@ def test_the_page_judges_new_games_in_a_child_with_the_same_figures(
         again = client.get("/api/progress")
     assert first.status_code == 200, first.text
     assert first.json() == again.json()
-    assert judged == [4, 1]  # the practice game has no figures: it is asked again
+    assert judged == [6, 3]  # practice and helped games have no figures: asked again
     progress._cache.clear()
     with store_module.open(filled[0], read_only=True) as st:
         here = progress_table(progress_points(st))

@@ -31,6 +31,7 @@ from minebender.faces.tui.screens import CustomScreen, KeysScreen, NameScreen, S
 from minebender.faces.tui.widgets import led_text
 from minebender.rules.game import setup
 from minebender.rules.solver import analyse
+from minebender.services.autoplay import play_until_guess
 from minebender.services.player_games import GameRecord
 from minebender.services.session import Session, SessionSpec
 from minebender.services.session.counters import live_counters
@@ -680,3 +681,64 @@ def test_t_shows_the_live_counters_in_the_status_line() -> None:
         assert str(app.status_line.render()) == plain
 
     run(make_app(), scenario)
+
+
+def test_g_plays_every_certain_move_until_a_guess(store: Store) -> None:
+    """g is auto play in the style of fewest clicks: each click an auto event,
+    the same game as ``play_until_guess`` plays, and no best time after it."""
+    probe = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    probe.reveal(CENTRE)
+    expected = play_until_guess(probe, "efficiency")
+    assert expected.clicks > 0
+    session = Session(SessionSpec(Beginner(), SEED))
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("space", "g")
+        await pilot.pause()
+        assert app.session.auto_clicks == expected.clicks
+        assert app.session.knowledge == probe.knowledge and app.session.flags == probe.flags
+        assert expected.stopped == "won", "the premise: SEED's board needs no guess"
+        assert app.session.won and "No best time: auto play." in app.status_text
+        assert app.saver is not None and not app.saver.qualifies()
+
+    run(
+        MinebenderApp(session, saver=GameRecord(store, "terminal"), make_seed=lambda: "next"),
+        scenario,
+    )
+
+
+def test_i_shows_the_hints_of_what_the_player_sees(store: Store) -> None:
+    """i draws the safe covered cells (the solver's, from what the player sees)
+    on the board after each move; the game is marked once and never a best time."""
+    probe = Session(SessionSpec(Beginner(), SEED), clock=lambda: 0.0)
+    probe.reveal(CENTRE)
+    safe = set(analyse(probe.knowledge).safe)
+    assert safe and not safe & set(MINES)
+    session = Session(SessionSpec(Beginner(), SEED))
+
+    async def scenario(pilot: PilotT) -> None:
+        app = app_of(pilot)
+        await goto(pilot, CENTRE)
+        await pilot.press("i")
+        assert app.board.hints == (frozenset(), None), "nothing before the first click"
+        assert not app.session.hinted
+        await pilot.press("space")
+        await pilot.pause()
+        assert set(app.board.hints[0]) == safe and app.session.hinted
+        first = min(safe, key=lambda p: (p.y, p.x))
+        await click_cell(pilot, first)
+        await pilot.pause()
+        assert first not in app.board.hints[0]
+        assert sum(e.type == "hints" for e in app.session.events) == 1
+        await pilot.press("i")
+        assert app.board.hints == (frozenset(), None)
+        await win(pilot)
+        assert app.saver is not None and not app.saver.qualifies()
+        assert "No best time: hints shown." in app.status_text
+
+    run(
+        MinebenderApp(session, saver=GameRecord(store, "terminal"), make_seed=lambda: "next"),
+        scenario,
+    )

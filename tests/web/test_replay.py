@@ -64,7 +64,7 @@ def good(clock: FakeClock) -> dict[str, Any]:
     ("change", "words"),
     [
         (lambda d: d.update(format="other"), "'format'"),
-        (lambda d: d.update(version=4), "version 4"),
+        (lambda d: d.update(version=5), "version 5"),
         (lambda d: d.update(version=2), "events[0]: 'type' must be one of .* version 2"),
         (lambda d: d.pop("width"), "'width' is missing"),
         (lambda d: d.update(width="9"), "'width' must be an integer"),

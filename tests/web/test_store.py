@@ -416,7 +416,7 @@ def test_a_version_1_database_gains_the_clock(db_path: Path, clock: FakeClock) -
     """Games stored before the clock was saved load as before: from their last action."""
     write_version_1(db_path)
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 8
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 9
     game = Session(SessionSpec(Beginner(), "v1"), clock)
     game.reveal(Pos(4, 4))
     gid = s.create_game(game, token="t")
@@ -494,7 +494,7 @@ def test_a_version_2_database_keeps_its_games_and_gains_chosen(
     old.close()
 
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 8
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 9
     st = s.statistics("beginner")
     assert (st.played, st.won) == (3, 2)  # the replayed board no longer counts
     assert [(t.name, t.game_id) for t in s.best_times("beginner")] == [("Ada", "named")]
@@ -828,7 +828,7 @@ def test_a_version_6_database_gains_the_board_file(db_path: Path, clock: FakeClo
     old.commit()
     old.close()
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 8
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 9
     loaded = s.load("old")
     assert loaded is not None and loaded.spec.board_file is None
     assert loaded.spec.layout is not None and sum(map(sum, loaded.spec.layout)) == 10
@@ -857,7 +857,7 @@ def test_a_version_7_database_keeps_its_games_and_their_events(
     old.commit()
     old.close()
     s = store_mod.open(db_path)
-    assert s.schema_version == store_mod.SCHEMA_VERSION == 8
+    assert s.schema_version == store_mod.SCHEMA_VERSION == 9
     [loaded] = s.load_unfinished()
     assert [(e.type, e.pos, e.t_ms) for e in loaded.events] == [
         ("flag", Pos(0, 0), 0),

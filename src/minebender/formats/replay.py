@@ -84,20 +84,22 @@ __all__ = [
 ]
 
 FORMAT = "minebender-replay"
-VERSION = 3
+VERSION = 4
 """The version written when the events need it; a reader takes every version
 from 1 up to this one (``VERSIONS_READ``)."""
-VERSIONS_READ = (1, 2, 3)
+VERSIONS_READ = (1, 2, 3, 4)
 _V1_TYPES = frozenset(("reveal", "flag", "chord", "assist"))
 _V2_TYPES = _V1_TYPES | {"practice", "mark"}
 """The event types of versions 1 and 2: a replay holding only these is written
 as the oldest version that has them, which older minebenders read. Version 2
 added ``practice`` and ``mark`` (a question mark cycled); version 3 records
 what the player did: ``down`` and ``up`` of a button, the pointer's ``path``
-and the ``marks`` option, whose meaning the rule of presses decides."""
-_TYPES_OF = {1: _V1_TYPES, 2: _V2_TYPES, 3: frozenset(EVENT_TYPES)}
+and the ``marks`` option, whose meaning the rule of presses decides; version 4
+adds help while playing: ``hints`` (shown) and ``auto`` (a click of auto play)."""
+_V3_TYPES = frozenset(EVENT_TYPES) - {"hints", "auto"}
+_TYPES_OF = {1: _V1_TYPES, 2: _V2_TYPES, 3: _V3_TYPES, 4: frozenset(EVENT_TYPES)}
 """A game stored as moves and finished after an upgrade holds both kinds:
-version 3 takes every type."""
+versions 3 and 4 take every type of their time."""
 MAX_EVENTS = 100_000
 MAX_T_MS = 2**53 - 1
 """The latest an event may be, in ms: the largest whole number a JSON reader
@@ -255,7 +257,7 @@ def to_json(r: Replay) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     for e in r.events:
         item: dict[str, Any] = {"t": e.t_ms, "type": e.type}
-        if e.type in ("down", "up"):
+        if e.type in ("down", "up", "auto"):
             item["button"] = BUTTONS[e.k]
         if e.pos is not None:
             item["x"], item["y"] = e.pos.x, e.pos.y
@@ -337,6 +339,7 @@ _EVENT_FIELDS = {
     "practice": frozenset(("t", "type")),
     "path": frozenset(("t", "type", "p")),
     "marks": frozenset(("t", "type", "on")),
+    "hints": frozenset(("t", "type")),
 }
 _PRESS_FIELDS = frozenset(("t", "type", "button", "x", "y"))
 
@@ -351,13 +354,13 @@ def _event(i: int, item: object, version: int) -> Event:
         raise ReplayError(
             f"{where}: 'type' must be one of {', '.join(known)} (in version {version})"
         )
-    press = kind in ("down", "up")
+    press = kind in ("down", "up", "auto")
     _only(item, _PRESS_FIELDS if press else _EVENT_FIELDS.get(kind, _CELL_FIELDS), where)
     t = _field(item, "t", int, where)
     if not 0 <= t <= MAX_T_MS:
         raise ReplayError(f"{where}: 't' must be from 0 to {MAX_T_MS} (ms), got {_as_json(t)}")
     pos = None
-    if kind not in _EVENT_FIELDS and (not press or "x" in item or "y" in item):
+    if kind not in _EVENT_FIELDS and (kind == "auto" or not press or "x" in item or "y" in item):
         pos = Pos(_field(item, "x", int, where), _field(item, "y", int, where))
     k = _field(item, "k", int, where) if kind == "assist" else 0
     if k < 0:

@@ -113,6 +113,10 @@ class GameView:
     revision: int
     """One more with each move, ? and practice: another window's change shows."""
     end: EndView | None
+    hinted: bool = False
+    """The hints were shown in this game: never a best time."""
+    auto_clicks: int = 0
+    """The clicks auto play made for the player: never a best time."""
 
 
 _SEEN_NAMES = {Hidden: "covered", Boom: "blast"}
@@ -226,4 +230,6 @@ def game_view(session: Session, *, qualifies: bool = False, abandoned: bool = Fa
         at_stake=at_stake(session, best_time_pending=qualifies, abandoned=abandoned),
         revision=len(session.events),
         end=_end(session, qualifies),
+        hinted=session.hinted,
+        auto_clicks=session.auto_clicks,
     )

@@ -72,6 +72,16 @@ GAME_KEYS: tuple[Key, ...] = (
         (KeyBinding("a", "assist", "assist", footer=True),),
     ),
     Key(
+        "i",
+        "hints on or off: safe cells in green, else the best guess in amber (never a best time)",
+        (KeyBinding("i", "hints", "hints"),),
+    ),
+    Key(
+        "g",
+        "auto play until a guess: every certain move, fewest clicks (never a best time)",
+        (KeyBinding("g", "auto", "auto play"),),
+    ),
+    Key(
         "n F2",
         "a new game (or click the face)",
         (KeyBinding("n,f2", "new_game", "new", footer=True, display="n"),),

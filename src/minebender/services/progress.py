@@ -119,8 +119,8 @@ def _judged(game: StoredGame, finished_at: float) -> GamePoint | None:
     """A finished game's figures, worked out (the cache aside)."""
     if game.status not in ("won", "lost") or game.spec.practice:
         return None
-    if any(e.type == "practice" for e in game.events):
-        return None  # made a practice game while in play
+    if any(e.type in ("practice", "hints", "auto") for e in game.events):
+        return None  # made a practice game while in play; or not the player's play alone
     record = record_of(game.id, replay.from_session(game.session(lambda: 0.0)))
     if not record.moves:
         return None

@@ -40,6 +40,7 @@ __all__ = [
     "add_db_argument",
     "add_int_argument",
     "add_level_arguments",
+    "add_levels_arguments",
     "add_stored_game_arguments",
     "add_workers_argument",
     "checked_board",
@@ -401,6 +402,22 @@ def add_level_arguments(parser: argparse.ArgumentParser) -> None:
         action=ReadCustom,
         metavar="WxHxM",
         help="a custom field: the same as --level WxHxM, as play and generate take it",
+    )
+
+
+def add_levels_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--level`` and ``--custom WxHxM``, each repeatable: the levels a
+    benchmark measures, a line each (``bench noguess``, ``bench help``)."""
+    parser.add_argument(
+        "--level",
+        action=AppendLevel,
+        help="a level to measure, any case, or a custom WxHxM (repeatable; default: all three)",
+    )
+    parser.add_argument(
+        "--custom",
+        action=AppendCustom,
+        metavar="WxHxM",
+        help="a custom field to measure (repeatable)",
     )
 
 

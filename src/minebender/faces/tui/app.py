@@ -29,7 +29,9 @@ from minebender.faces.tui.screens import (
     default_name,
 )
 from minebender.faces.tui.status import status_lines
+from minebender.services.autoplay import play_until_guess
 from minebender.services.game_view import GameView, clock_view, game_view
+from minebender.services.hints import hints_of
 from minebender.services.keys import GAME_KEYS
 from minebender.services.player_games import (
     ACTION_WAIT_S,
@@ -59,7 +61,9 @@ _CHORDS = frozenset(str(n) for n in range(1, 9))
 class MinebenderApp(BoardApp):
     """Minesweeper in the terminal: one board, the XP bar above it, keys below."""
 
-    BOARD_ACTIONS = frozenset({"move", "open", "flag", "marks", "assist", "new_game", "scores"})
+    BOARD_ACTIONS = frozenset(
+        {"move", "open", "flag", "marks", "assist", "auto", "hints", "new_game", "scores"}
+    )
     DIALOG_FREE_ACTIONS = frozenset({"level", "custom", "keys", "end_screen"})
     """Refused while a dialog is open, allowed while the terminal is too small
     for the board: a smaller level is the way out (and the end screen's
@@ -95,6 +99,10 @@ class MinebenderApp(BoardApp):
         """Said in the status line until the first action of the resumed game."""
         self.counters = False
         """Live counters in the status line (key t), off by default."""
+        self.hints_on = False
+        """Show Hints (key h), off by default: the safe cells, else the best guess."""
+        self._hinted: tuple[tuple[int, int], tuple[frozenset[Pos], Pos | None], str] | None = None
+        """The hints last worked out, with the session and position they are of."""
         self.unsaved: str | None = None
         """Why the store refused the last moves, while it does: tried again each second."""
         b = session.setup
@@ -238,6 +246,7 @@ class MinebenderApp(BoardApp):
             cursor=self.cursor,
             line=self._status_line(short=s.over and lines is None),
             marks=frozenset(v.marks),
+            hints=self._hints(),
         )
         panel = self.end_panel
         panel.display = lines is not None
@@ -327,6 +336,36 @@ class MinebenderApp(BoardApp):
     def action_assist(self) -> None:
         """Press the no-guess assist."""
         self._after(self.session.assist())
+
+    def action_hints(self) -> None:
+        """Show Hints on or off: the safe cells, else the best guess, drawn
+        after each move (services.hints); the game is then never a best time."""
+        self.hints_on = not self.hints_on
+        self._redraw()
+        self.notify("Hints on: never a best time." if self.hints_on else "Hints off.")
+
+    def _hints(self) -> tuple[frozenset[Pos], Pos | None]:
+        """The hints of the position, worked out once a position while they
+        are on; the first time in a game it is logged and stored."""
+        s = self.session
+        if not self.hints_on or not s.started or s.over:
+            return frozenset(), None
+        if s.show_hints() is not None:
+            self._record()
+        key = (id(s), len(s.events))
+        if self._hinted is None or self._hinted[0] != key:
+            found = hints_of(s.knowledge)
+            self._hinted = (key, (frozenset(found.safe), found.guess), found.reason)
+        return self._hinted[1]
+
+    def action_auto(self) -> None:
+        """Auto play until a guess, in the style of fewest clicks (services.autoplay):
+        each click an ``auto`` event through the rule of presses, then say why it stopped."""
+        if self.session.over:
+            return
+        run = play_until_guess(self.session, "efficiency")
+        self._after(self.session.events[-1] if run.clicks else None)
+        self.notify(run.message)
 
     def action_new_game(self) -> None:
         """Start a new game of the same kind with a new seed."""

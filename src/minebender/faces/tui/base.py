@@ -196,6 +196,7 @@ class BoardApp(App[None]):
         cursor: Pos | None,
         line: str,
         marks: frozenset[Pos] = frozenset(),
+        hints: tuple[frozenset[Pos], Pos | None] = (frozenset(), None),
         painted: dict[Pos, str] | None = None,
         painted_wide: dict[Pos, str] | None = None,
         pressed: bool = False,
@@ -207,6 +208,7 @@ class BoardApp(App[None]):
         board = self.board
         board.tiles = tiles
         board.marks = marks
+        board.hints = hints
         board.painted = painted or {}
         board.painted_wide = painted_wide or {}
         board.pressed = pressed

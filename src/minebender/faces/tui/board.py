@@ -32,6 +32,8 @@ Tiles: TypeAlias = tuple[tuple[str, ...], ...]
 _GAP = Style(bgcolor=BOARD_BACKGROUND)
 _BRACKET = Style(color="#000000", bgcolor="#ffff80", bold=True)
 _CURSOR_GLYPH = Style(bgcolor="#ffff80")
+_HINT_SAFE = Style(color="#20a020")
+_HINT_GUESS = Style(color="#e08c00")
 _PRESSED = Style(color="#ffff80", bgcolor="#000000", bold=True)
 
 
@@ -59,6 +61,9 @@ class BoardWidget(Widget):
     show_cursor: reactive[bool] = reactive(True)
     marks: reactive[frozenset[Pos]] = reactive(frozenset())
     """The covered cells with the player's ?, drawn over their tiles."""
+    hints: reactive[tuple[frozenset[Pos], Pos | None]] = reactive((frozenset(), None))
+    """The hints shown (i): the safe covered cells, and the best guess when
+    none is safe; drawn as a covered cell in green, the guess in amber."""
     painted: reactive[dict[Pos, str]] = reactive(dict)
     """Cells drawn on a colour of their own (the replay viewer's verdicts)."""
     painted_wide: reactive[dict[Pos, str]] = reactive(dict)
@@ -105,6 +110,8 @@ class BoardWidget(Widget):
                 )
                 covered = tile == "covered"
                 char, style = MARK if covered and Pos(x, y) in self.marks else glyph(tile)
+                if covered and (Pos(x, y) in self.hints[0] or Pos(x, y) == self.hints[1]):
+                    style = style + (_HINT_SAFE if Pos(x, y) in self.hints[0] else _HINT_GUESS)
                 colour = wide.get(Pos(x, y)) or self.painted.get(Pos(x, y))
                 if colour:
                     style = style + Style(bgcolor=colour)

@@ -71,6 +71,10 @@ def no_best_time(view: GameView, spec: SessionSpec) -> str | None:
         return "chosen board"
     if view.clicks.assist:
         return "assisted"
+    if view.auto_clicks:
+        return "auto play"
+    if view.hinted:
+        return "hints shown"
     if view.level == "custom":
         return "custom field"
     return None

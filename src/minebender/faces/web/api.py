@@ -3,11 +3,12 @@
 Documented at ``/docs`` by FastAPI and in docs/web.md. Each handler runs on the
 event loop and is short: one action, one stored transaction, one view. The
 routes are in parts: a game's life (``game_routes``), what is taken out of a
-game (``game_output_routes``), the records' (``record_routes``), a player's
-progress (``progress_routes``), the replay viewer's (``replay_routes``), the
-review's (``review_routes``), the puzzles' (``puzzle_routes``) and the
-analysis board's (``analyse_routes``, its files ``analyse_file_routes``). Each route
-is a function of its own; what it shares with the app's other requests (the
+game (``game_output_routes``), help while playing (``help_routes``), the
+records' (``record_routes``), a player's progress (``progress_routes``),
+the replay viewer's (``replay_routes``), the review's (``review_routes``),
+the puzzles' (``puzzle_routes``) and the analysis board's
+(``analyse_routes``, its files ``analyse_file_routes``). Each route is a
+function of its own; what it shares with the app's other requests (the
 hub, a queue) comes as a FastAPI dependency (``web.access``).
 """
 
@@ -20,6 +21,7 @@ from minebender.faces.web import (
     analyse_routes,
     game_output_routes,
     game_routes,
+    help_routes,
     progress_routes,
     puzzle_routes,
     record_routes,
@@ -38,6 +40,7 @@ router = APIRouter(prefix="/api", route_class=StrictJSONRoute)
 (``app.state.hub``)."""
 router.include_router(game_routes.router)
 router.include_router(game_output_routes.router)
+router.include_router(help_routes.router)
 router.include_router(replay_routes.router)
 router.include_router(review_routes.router)
 router.include_router(record_routes.router)

@@ -32,7 +32,7 @@ from minebender.services.session import (
 )
 from minebender.values.types import Custom, Level, Pos
 
-__all__ = ["live_view", "router"]
+__all__ = ["live_game_view", "live_view", "router"]
 
 router = APIRouter(route_class=StrictJSONRoute)
 """The routes of the app's games (``/games...``)."""

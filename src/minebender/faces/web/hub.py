@@ -24,7 +24,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from minebender.faces.web.views import proof_of
 from minebender.services import player_games
@@ -49,6 +49,8 @@ from minebender.services.session import (
 from minebender.services.store import BestTime, NotQualified, Store, StoreError, hash_token
 from minebender.values.types import Pos
 from minebender.values.words import cut
+
+_T = TypeVar("_T")
 
 __all__ = [
     "ActionRefused",
@@ -252,6 +254,18 @@ class Hub:
                 # The win is stored; whether it is a best time is asked again
                 # when the game is next loaded (a reload of the page).
                 self.forget(live.id)
+
+    def helped(self, live: Live, play: Callable[[Session], _T]) -> _T:
+        """Help played on the game in play for the player (hints shown, auto
+        play: ``play`` logs its events on the session), stored before
+        answering; ``NotPlaying`` once it is over or abandoned."""
+        if live.abandoned or live.session.over:
+            raise NotPlaying(f"game {live.id!r} is over: there is nothing to help with")
+        logged = len(live.session.events)
+        done = play(live.session)
+        if len(live.session.events) > logged:
+            self._store_moves(live)
+        return done
 
     def practice(self, live: Live) -> None:
         """Make the game in play a practice game (``Session.make_practice``),

@@ -14,6 +14,7 @@ __all__ = [
     "MAX_MBF_BASE64",
     "MAX_SIZE",
     "ActionIn",
+    "AutoIn",
     "CustomLevel",
     "GameRef",
     "NameIn",
@@ -81,6 +82,12 @@ class ActionIn(_Strict):
     type: Literal["reveal", "flag", "chord", "assist", "mark"]
     x: StrictInt | None = None
     y: StrictInt | None = None
+
+
+class AutoIn(_Strict):
+    """``POST /api/games/{id}/auto``: the style of auto play (docs/web.md)."""
+
+    style: Literal["flags", "no_flags", "efficiency"] = "efficiency"
 
 
 MAX_AGO_MS = 60_000

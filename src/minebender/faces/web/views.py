@@ -81,6 +81,9 @@ def as_json(v: GameView, before: GameView | None = None) -> dict[str, Any]:
         "at_stake": v.at_stake,
         # one more with each move, ? and practice: another window's change shows
         "revision": v.revision,
+        # help that keeps the game from the best times, as the assist does
+        "hints": v.hinted,
+        "auto_clicks": v.auto_clicks,
     }
     if before is not None:
         changed = changed_cells(before, v)

@@ -26,7 +26,7 @@ from minebender.rules.solver.sweep import backward_bits, forward_bits
 from minebender.rules.solver.system import Component, System, build_system
 from minebender.values.types import Knowledge, Pos
 
-__all__ = ["find_safe", "first_safe", "settled", "sumset"]
+__all__ = ["find_safe", "find_settled", "first_safe", "settled", "sumset"]
 
 
 def sumset(a: int, b: int) -> int:
@@ -135,6 +135,19 @@ def find_safe(knowledge: Knowledge) -> list[Pos]:
     system = build_system(knowledge)
     found = settled(system)
     return _pos(system, list(system.hidden) if found is None else found[0])
+
+
+def find_settled(knowledge: Knowledge) -> tuple[list[Pos], list[Pos]] | None:
+    """The provably safe hidden cells and the certain mines, each row by row;
+    None when no layout agrees. What auto play needs: no layouts counted.
+
+    >>> from minebender.values.types import Hidden, Shown
+    >>> find_settled(Knowledge(3, 1, None, ((Hidden(), Shown(1), Shown(0)),)))
+    ([], [Pos(x=0, y=0)])
+    """
+    system = build_system(knowledge)
+    found = settled(system)
+    return None if found is None else (_pos(system, found[0]), _pos(system, found[1]))
 
 
 def first_safe(knowledge: Knowledge) -> Pos | None:

@@ -27,7 +27,7 @@ off it, which changes nothing they show, has no event. Practice has none
 either. Their floods stop at flags, where minebender's open them: each flag
 minebender's flood opened is then taken off and its cell opened, a right and
 a left click more than the game had. So the file plays to the same board. The
-assist has no mouse events: a game that used it is refused.
+assist and auto play have no mouse events: a game that used either is refused.
 """
 
 from __future__ import annotations
@@ -82,6 +82,12 @@ def _at(kinds: tuple[MouseKind, ...], t_ms: int, pos: Pos) -> Iterator[Press]:
         yield Press(kind, t_ms, pos.x * CELL_PIXELS + half, pos.y * CELL_PIXELS + half)
 
 
+_NO_EVF = {
+    "assist": "a game that used the assist has no .evf: the assist is no mouse click",
+    "auto": "a game that used auto play has no .evf: its clicks were not the mouse's",
+}
+
+
 def mouse_events(r: Replay) -> Iterator[Press]:
     """The mouse events of a finished game: a record of presses as it is
     (``_recorded``), an older record derived from its actions (see the
@@ -93,10 +99,8 @@ def mouse_events(r: Replay) -> Iterator[Press]:
     s = Session(r.spec, lambda: 0.0)
     b = r.spec.setup
     for e in r.events:  # an older record: its events are its cell actions
-        if e.type == "assist":
-            raise ReviewError(
-                "a game that used the assist has no .evf: the assist is no mouse click"
-            )
+        if e.type in ("assist", "auto"):
+            raise ReviewError(_NO_EVF[e.type])
         pos = e.pos
         flags, before = s.flags, s.knowledge
         s.act(e)
@@ -128,10 +132,8 @@ def _recorded(r: Replay) -> Iterator[Press]:
         if r.events[i].pos is None or (j >= 0 and r.events[j].pos is None):
             skip |= {i, j}  # off the board, or released off it
     for i, e in enumerate(r.events):
-        if e.type == "assist":
-            raise ReviewError(
-                "a game that used the assist has no .evf: the assist is no mouse click"
-            )
+        if e.type in ("assist", "auto"):
+            raise ReviewError(_NO_EVF[e.type])
         flags, marks, done = s.flags, s.marks, len(s.moves)
         s.act(e)
         if e.type == "path":

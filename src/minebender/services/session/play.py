@@ -13,12 +13,14 @@ from minebender.services.session.presses import Cell, Hands, Meaning
 from minebender.services.session.values import (
     BUTTONS,
     MAX_PATH_POINTS,
+    Auto,
     Button,
     Clicks,
     Clock,
     Event,
     EventType,
     HandInput,
+    Hints,
     Mark,
     MarksOption,
     Path,
@@ -117,6 +119,10 @@ class Session:
     other clients need. A record of older versions holds them itself."""
     marks_on: bool = False
     """The Marks (?) option as the record last set it (``MarksOption``)."""
+    hinted: bool = False
+    """The hints were shown in this game (a ``Hints`` event): never a best time."""
+    auto_clicks: int = 0
+    """The clicks auto play made for the player (``Auto`` events): never a best time."""
     _hands: Hands = field(default_factory=Hands, repr=False)
     _pre_flags: set[Pos] = field(default_factory=set, repr=False)
     _marks: set[Pos] = field(default_factory=set, repr=False)
@@ -453,6 +459,25 @@ class Session:
         self.resume()
         return self.act(Event(Assist(k), self.now_ms()))
 
+    def show_hints(self) -> Event | None:
+        """The player has the hints shown: logged once, as a ``hints`` event
+        that counts no click and changes nothing on the board, so that the
+        record says the game was played with them. None before the first
+        click (there is nothing to hint: the first click is always safe),
+        once the game is over, or when it is logged already."""
+        if not self.started or self.over or self.hinted:
+            return None
+        self.resume()
+        return self.act(Event(Hints(), self._stamp(0)))
+
+    def auto(self, button: Button, pos: Pos) -> Event | None:
+        """One click of auto play for the player: ``button`` pressed and
+        released on ``pos``, its meaning and count decided by the rule of
+        presses (with Marks off, a right click toggles a flag), logged as an
+        ``auto`` event of its own. None once the game is over."""
+        self.resume()
+        return self.act(Event(Auto(button, pos), self._stamp(0)))
+
     def make_practice(self) -> Event | None:
         """Switch practice on in the game in play: from here it is a practice game
         (``spec.practice``), never ranked, so never a best time nor a loss in the
@@ -527,6 +552,11 @@ class Session:
         elif isinstance(move, MarksOption):
             self.marks_on = move.on
             self.events.append(event)
+        elif isinstance(move, Hints):
+            self.hinted = True
+            self.events.append(event)
+        elif isinstance(move, Auto):
+            self._auto(move, event)
         else:
             # the assist, practice, and the cell actions of older records
             self._effect(event)
@@ -543,6 +573,19 @@ class Session:
                     self.clicks.assist += 1
         if self.over and self.end_ms is None:
             self.end_ms = event.t_ms
+
+    def _auto(self, move: Auto, event: Event) -> None:
+        """A click of auto play: a press and a release through the rule, with
+        hands of its own (the player's may be holding a button) and Marks off."""
+        hands = Hands()
+        down = hands.press(move.button, move.pos, self.cell(move.pos), False)
+        self._take(down, event.t_ms)
+        up = hands.release(move.button, move.pos, self.cell(move.pos))
+        self._take(up, event.t_ms)
+        self.events.append(event)
+        self.auto_clicks += 1
+        self._count(down)
+        self._count(up)
 
     def _take(self, meaning: Meaning, t_ms: int) -> None:
         """Play the cell action a press came to, and list it in ``moves``."""
@@ -571,7 +614,7 @@ class Session:
         elif isinstance(move, Mark):
             if on_board:
                 self._cycle_mark(move.pos)
-        elif isinstance(move, (Press, Release, Path, MarksOption)):
+        elif isinstance(move, (Press, Release, Path, MarksOption, Hints, Auto)):
             raise TypeError(f"an input is no cell action: {move!r}")
         elif self.game is not None:
             self.game = self.game.step(move)

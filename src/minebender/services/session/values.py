@@ -4,9 +4,10 @@ A session is fully decided by its ``SessionSpec`` and its list of ``Event``:
 these are what the store writes and what a replay file holds. An event is
 what the player did, with its time: a ``Press`` or ``Release`` of a button
 (the rule of ``session.presses`` decides what it does), the pointer's
-``Path``, the Marks option switched (``MarksOption``), the assist, or
-practice. Records of older versions hold the cell actions themselves: an
-``Action`` on the game, or a ``Mark``, a note of the session that the game
+``Path``, the Marks option switched (``MarksOption``), the assist,
+practice, hints shown (``Hints``) or a click of auto play (``Auto``).
+Records of older versions hold the cell actions themselves: an ``Action`` on
+the game, or a ``Mark``, a note of the session that the game
 never sees. Both kinds still play.
 """
 
@@ -37,16 +38,19 @@ __all__ = [
     "BUTTONS",
     "CELLESS_TYPES",
     "EVENT_TYPES",
+    "HELP_TYPES",
     "INPUT_TYPES",
     "MAX_BOARD_FILE_LENGTH",
     "MAX_PATH_POINTS",
     "PATH_CELL",
+    "Auto",
     "Button",
     "Clicks",
     "Clock",
     "Event",
     "EventType",
     "HandInput",
+    "Hints",
     "Input",
     "Mark",
     "MarksOption",
@@ -63,14 +67,29 @@ Clock = Callable[[], float]
 """A monotonic clock in seconds, like ``time.monotonic``; injectable for tests."""
 
 EventType = Literal[
-    "reveal", "flag", "chord", "assist", "practice", "mark", "down", "up", "path", "marks"
+    "reveal",
+    "flag",
+    "chord",
+    "assist",
+    "practice",
+    "mark",
+    "down",
+    "up",
+    "path",
+    "marks",
+    "hints",
+    "auto",
 ]
 EVENT_TYPES: tuple[EventType, ...] = (
     *("reveal", "flag", "chord", "assist", "practice", "mark"),
-    *("down", "up", "path", "marks"),
+    *("down", "up", "path", "marks", "hints", "auto"),
 )
-CELLESS_TYPES: frozenset[EventType] = frozenset(("assist", "practice"))
-"""The events without a cell: the assist, and practice switched on in a game in play."""
+CELLESS_TYPES: frozenset[EventType] = frozenset(("assist", "practice", "hints"))
+"""The events without a cell: the assist, practice switched on in a game in
+play, and hints shown."""
+HELP_TYPES: frozenset[EventType] = frozenset(("assist", "hints", "auto"))
+"""The events of help that plays or shows moves for the player: a game that
+holds one is never a best time (``store.best_times``)."""
 INPUT_TYPES: frozenset[EventType] = frozenset(("down", "up", "path", "marks"))
 """The events of a record of presses (replay version 3): what the player did,
 whose meaning the rule decides."""
@@ -187,6 +206,28 @@ class Practice:
 
 
 @dataclass(frozen=True, slots=True)
+class Hints:
+    """The player had the hints shown (the safe cells and the best guess of
+    the position drawn on the board): the record says so, so that the game
+    is never a best time. Nothing on the board changes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Auto:
+    """One click of auto play: ``button`` pressed and released at once on
+    ``pos`` for the player. The rule of presses decides what it does and how
+    it counts, as for a click of the player's; being its own event, the record
+    tells it apart, and the game is never a best time."""
+
+    button: Button
+    pos: Pos
+
+    def __post_init__(self) -> None:
+        _check_button(self.button)
+        object.__setattr__(self, "pos", as_pos("Auto", self.pos))
+
+
+@dataclass(frozen=True, slots=True)
 class Press:
     """A button went down with the pointer on ``pos`` (None: off the board)."""
 
@@ -291,7 +332,7 @@ class HandInput:
 
 
 Input: TypeAlias = Press | Release | Path | MarksOption
-Move: TypeAlias = Action | Mark | Practice | Input
+Move: TypeAlias = Action | Mark | Practice | Input | Hints | Auto
 """What one event holds: what the player did (an ``Input``, the assist,
 practice) or, in older records, the cell action it came to."""
 
@@ -306,6 +347,8 @@ _TYPES: dict[type[Move], EventType] = {
     Release: "up",
     Path: "path",
     MarksOption: "marks",
+    Hints: "hints",
+    Auto: "auto",
 }
 
 
@@ -343,9 +386,13 @@ class Event:
         if kind not in EVENT_TYPES:
             raise ValueError(f"event type must be one of {EVENT_TYPES}, got {kind!r}")
         cell = None if pos is None else Pos(int(pos[0]), int(pos[1]))
-        if kind in ("down", "up"):
+        if kind in ("down", "up", "auto"):
             if not 0 <= k < len(BUTTONS):
                 raise ValueError(f"a {kind} event's button is 0 to {len(BUTTONS) - 1}, got {k}")
+            if kind == "auto":
+                if cell is None:
+                    raise ValueError("an auto event needs a cell")
+                return cls(Auto(BUTTONS[k], cell), t_ms)
             press = Press if kind == "down" else Release
             return cls(press(BUTTONS[k], cell), t_ms)
         if kind in CELLESS_TYPES or kind in ("path", "marks"):
@@ -357,6 +404,8 @@ class Event:
                 if k not in (0, 1):
                     raise ValueError(f"a marks event is on (1) or off (0), got {k}")
                 return cls(MarksOption(k == 1), t_ms)
+            if kind == "hints":
+                return cls(Hints(), t_ms)
             return cls(Assist(k) if kind == "assist" else Practice(), t_ms)
         if cell is None:
             raise ValueError(f"a {kind} event needs a cell")
@@ -371,7 +420,7 @@ class Event:
     @property
     def type(self) -> EventType:
         """The move's name in the flat form: reveal, flag, chord, assist, practice,
-        mark; down, up, path, marks."""
+        mark; down, up, path, marks; hints, auto."""
         return _TYPES[type(self.move)]
 
     @property
@@ -379,7 +428,7 @@ class Event:
         """The move's cell; None for the assist, practice, a path, the Marks
         option and a press off the board."""
         move = self.move
-        if isinstance(move, (Assist, Practice, Path, MarksOption)):
+        if isinstance(move, (Assist, Practice, Path, MarksOption, Hints)):
             return None
         return move.pos
 
@@ -390,7 +439,7 @@ class Event:
         move = self.move
         if isinstance(move, Assist):
             return move.k
-        if isinstance(move, (Press, Release)):
+        if isinstance(move, (Press, Release, Auto)):
             return BUTTONS.index(move.button)
         if isinstance(move, MarksOption):
             return int(move.on)

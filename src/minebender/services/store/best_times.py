@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from minebender.services.session import HELP_TYPES
 from minebender.services.store.database import Database
 from minebender.services.store.games import GameLog
 from minebender.services.store.names import clean_name
@@ -20,7 +21,8 @@ RANKED = "practice = 0 AND no_guess = 0 AND chosen = 0"
 
 QUALIFIES = (
     f"g.status = 'won' AND g.level != 'custom' AND {RANKED} AND g.best_reset = 0"
-    " AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id AND e.type = 'assist')"
+    " AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id"
+    f"  AND e.type IN ({', '.join(repr(t) for t in sorted(HELP_TYPES))}))"
     " AND NOT EXISTS (SELECT 1 FROM best_times b WHERE b.game_id = g.id)"
     f" AND ((SELECT COUNT(*) FROM best_times b WHERE b.level = g.level) < {BEST_TIMES_KEPT}"
     "  OR g.elapsed_ms < (SELECT b.elapsed_ms FROM best_times b WHERE b.level = g.level"
@@ -57,11 +59,13 @@ class BestTimes:
     def qualifies(self, game_id: str) -> bool:
         """The game may go into its level's best times: a ranked game (not
         practice, not no-guess, not on a chosen board) of a standard level, won
-        without the assist, fast enough, and not yet in them.
+        without the assist, the hints or auto play, fast enough, and not yet
+        in them.
 
         A time is a record only of a board met for the first time and cleared
         alone: a chosen board may be one the player already knows, a no-guess
-        board is another game, and the assist opens cells for the player.
+        board is another game, and the assist, the hints and auto play find
+        or open cells for the player.
         """
         with self.database.reading() as db:
             row = db.execute(f"SELECT 1 FROM games g WHERE g.id = ? AND {QUALIFIES}", (game_id,))
@@ -107,8 +111,8 @@ class BestTimes:
         if not self.qualifies(game_id):
             raise NotQualified(
                 "this game does not qualify for the best times (any more). Either it was"
-                " not a ranked win without the assist, or it was named already, or faster"
-                " times pushed it out, or the best times were reset"
+                " not a ranked win without the assist, hints or auto play, or it was named"
+                " already, or faster times pushed it out, or the best times were reset"
             )
         with self.database.transaction() as db:
             # Again inside the write: two requests naming one game at once both

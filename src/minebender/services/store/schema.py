@@ -105,6 +105,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE events ADD COLUMN path TEXT;
     """,
+    # 9: help while playing: events of the types `hints` (the hints shown,
+    # no cell) and `auto` (a click of auto play, k the button). A game that
+    # holds one is never a best time; the index finds them per game. An older
+    # minebender refuses this version rather than misread them.
+    """
+    CREATE INDEX events_by_type ON events (game_id, type);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -24,6 +24,7 @@ BENCHMARKS: dict[str, str] = {
     "perfect": "the exact chance to win a small board with best play, and its best first click",
     "endgame": "time the exact endgame search on real endgames, by how many layouts they have",
     "paint": "time an edit on the analysis board, key to paint, in Chromium",
+    "help": "auto play's clicks by style until a guess, and the time of the hints",
 }
 
 

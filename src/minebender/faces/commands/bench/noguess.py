@@ -8,8 +8,7 @@ import argparse
 from minebender.faces.commands.options import (
     COUNT_LIMIT,
     SEED_LIMIT,
-    AppendCustom,
-    AppendLevel,
+    add_levels_arguments,
     note_if_custom_limited,
     parse_first,
     parse_int,
@@ -28,17 +27,7 @@ EXAMPLE = "minebender bench noguess --level expert --count 50 --check"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``minebender bench noguess``, under ``bench``'s parser."""
-    parser.add_argument(
-        "--level",
-        action=AppendLevel,
-        help="a level to measure, any case, or a custom WxHxM (repeatable; default: all three)",
-    )
-    parser.add_argument(
-        "--custom",
-        action=AppendCustom,
-        metavar="WxHxM",
-        help="a custom field to measure (repeatable)",
-    )
+    add_levels_arguments(parser)
     parser.add_argument("--count", default="200", help="boards per level (default: 200)")
     parser.add_argument(
         "--seed",

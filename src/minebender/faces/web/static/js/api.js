@@ -119,6 +119,15 @@ export const boardText = (game) =>
 export const probabilities = (game) =>
   call("GET", `/api/games/${encodeURIComponent(game.id)}/probabilities`, { token: game.token });
 
+/** The hints of the position: {safe, guess, reason, view}; the first time,
+ * the game is marked as played with hints (never a best time). */
+export const hints = (game) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/hints`, { token: game.token });
+
+/** Auto play until a guess, in a style: {clicks, stopped, message, view}. */
+export const auto = (game, style) =>
+  call("POST", `/api/games/${encodeURIComponent(game.id)}/auto`, { token: game.token, body: { style } });
+
 /** Put a won game in the best times. */
 export const nameBestTime = (game, name) =>
   call("POST", `/api/games/${encodeURIComponent(game.id)}/best-time`, { body: { name }, token: game.token });

@@ -68,6 +68,8 @@ export class Board {
     this.shown = [];
     this.pressed = new Set();
     this.proof = new Set();
+    this.hintSafe = new Set();
+    this.hintGuess = new Set();
     this.heat = null;
     this.cursor = null;
     this.proofSaid = "proves the hint"; // what a screen reader says of a highlighted number
@@ -127,6 +129,8 @@ export class Board {
     this.shown = []; // what each cell shows (paint's look), to write only changes
     this.pressed.clear();
     this.proof.clear();
+    this.hintSafe.clear();
+    this.hintGuess.clear();
     this.heat = null;
     this.cursor = null;
     // A grid of rows of cells for a screen reader (role grid, row, gridcell);
@@ -195,6 +199,8 @@ export class Board {
     if (this.pressed.has(k) && isCovered(t)) out.cls += " pressed";
     if (this.proof.has(k)) out.cls += " proof";
     if (this.cursor === k) out.cls += " cursor";
+    const hint = !isCovered(t) ? null : this.hintSafe.has(k) ? "safe" : this.hintGuess.has(k) ? "guess" : null;
+    if (hint) out.cls += ` shadow-${hint}`;
     const p = this.heat && t === "covered" ? this.heat[y][x] : null;
     if (p !== null && p !== undefined) {
       out.cls += " heat";
@@ -203,7 +209,8 @@ export class Board {
       out.text = out.p;
       out.title = `mine probability ${percent(p, 10)}%`;
     }
-    out.label = spoken(t, p, x, y, this.proof.has(k) && this.proofSaid);
+    const said = this.proof.has(k) ? this.proofSaid : hint && (hint === "safe" ? "hint: safe" : "hint: best guess");
+    out.label = spoken(t, p, x, y, said);
     return out;
   }
 
@@ -245,6 +252,13 @@ export class Board {
   /** Numbers to highlight: those that prove the hint cell safe. */
   setProof(cells) {
     this.setSet("proof", cells);
+  }
+
+  /** The hints drawn lightly over covered cells: the safe ones, and the
+   * best guess (null: none). */
+  setHints(safe, guess) {
+    this.setSet("hintSafe", safe);
+    this.setSet("hintGuess", guess ? [guess] : []);
   }
 
   setCursor(p) {

@@ -7,8 +7,10 @@ import { countersChanged } from "./counters.js";
 import * as dlg from "./dialogs.js";
 import { askLeave, newGame, startOver, togglePractice } from "./deal.js";
 import { showBestTimes, showStatistics } from "./game-view.js";
+import { autoPlay, setAutoStyle, toggleHints } from "./help.js";
 import { closeMenus } from "./menus.js";
 import { $, applyCellSize, savePrefs, state, status } from "./page-state.js";
+import { send } from "./play.js";
 import { progressDialog } from "./progress.js";
 import * as replays from "./replay.js";
 import { saved } from "./storage.js";
@@ -44,6 +46,9 @@ export async function command(cmd) {
       savePrefs();
       await newGame();
     } else if (cmd === "practice") await togglePractice();
+    else if (cmd === "hints") await toggleHints();
+    else if (cmd === "auto") await autoPlay(send);
+    else if (cmd.startsWith("style:")) setAutoStyle(cmd.slice(6));
     else if (cmd === "marks" || cmd === "sound" || cmd === "counters") {
       p[cmd] = !p[cmd];
       savePrefs();

@@ -424,6 +424,7 @@ export function controlsDialog() {
       <tr><td>Space / Enter</td><td>reveal or chord at the cursor</td></tr>
       <tr><td>F</td><td>flag (or ?) at the cursor, as a right click</td></tr>
       <tr><td>A</td><td>assist: opens a safe cell when you are stuck; loses if a safe cell could be found</td></tr>
+      <tr><td>H / G</td><td>show hints (safe cells, else the best guess) / auto play until a guess: never a best time</td></tr>
       <tr><td>N or F2</td><td>new game</td></tr>
       <tr><td>Touch</td><td>tap reveals, long press flags (or marks ?, as a right click)</td></tr></table>`,
   });

@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { withMarks } from "./board.js";
 import * as dlg from "./dialogs.js";
 import { drawEnd, showProof } from "./endscreen.js";
+import { refreshHints } from "./help.js";
 import { board, drawCounter, drawTimer, moodOf, setFace, state, status } from "./page-state.js";
 import * as replays from "./replay.js";
 import { saved } from "./storage.js";
@@ -57,6 +58,7 @@ export async function show(view) {
   });
   status("");
   refreshHeat();
+  refreshHints();
   if (view.reason === "hint") loadProof(view);
   if (view.status === "lost") board.scrollTo(["hint", "blast"]); // on a board wider than the screen too
   if (wasOn && view.status !== "playing") {

@@ -12,6 +12,7 @@ import { command, playMbf } from "./commands.js";
 import { startOver } from "./deal.js";
 import * as dlg from "./dialogs.js";
 import { onEndButtons, refreshHeat } from "./game-view.js";
+import { refreshHints } from "./help.js";
 import * as icons from "./icons.js";
 import { attachMenus, markMenu } from "./menus.js";
 import { $, applyCellSize, board, drawCounter, drawTimer, setFace, state } from "./page-state.js";
@@ -47,6 +48,7 @@ window.addEventListener("storage", (e) => {
   markMenu(state.prefs);
   applyCellSize();
   refreshHeat();
+  refreshHints();
 });
 window.addEventListener("pagehide", () => {
   tellPresence(false);

@@ -12,6 +12,8 @@ export function markMenu(p) {
     else if (cmd === "marks") on = p.marks;
     else if (cmd === "sound") on = p.sound;
     else if (cmd === "counters") on = !!p.counters;
+    else if (cmd === "hints") on = !!p.hints;
+    else if (cmd.startsWith("style:")) on = (p.autoStyle ?? "efficiency") === cmd.slice(6);
     if (on !== null) b.setAttribute("aria-checked", String(on));
   }
 }

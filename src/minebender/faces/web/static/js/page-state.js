@@ -25,6 +25,8 @@ export const state = {
     marks: true, // Windows XP's Marks (?): on unless the player turned it off
     sound: false, // Windows XP's Sound: off unless the player turned it on
     cell: "auto", // the cell size in px, or "auto": fit the screen, up to 24 px
+    hints: false, // Show Hints: off unless the player turned it on
+    autoStyle: "efficiency", // how Auto Play Until a Guess plays (help.js STYLES)
     ...saved.get("prefs", {}),
   },
   cursor: null,
@@ -119,6 +121,8 @@ export function status(text, isError = false) {
     parts.push(`<span>${dlg.levelTitle(v.level)} ${v.width}\u00d7${v.height}, ${count(v.mines, "mine")}</span>`);
     if (v.practice) parts.push('<span class="badge" id="practice-badge">Practice</span>');
     if (v.no_guess) parts.push('<span class="badge">No-guess</span>');
+    // help that keeps the game from the best times, as the assist does
+    if (v.hints || v.auto_clicks) parts.push(`<span class="badge" id="help-badge" title="never a best time">${v.hints ? "Hints" : "Auto"}</span>`);
     // a board from a file has no code: its name, kept by the server with the
     // game (after a reload too), says where the board is from
     if (v.board_file) parts.push(`<span id="board-file">Board of ${dlg.esc(v.board_file)}</span>`);

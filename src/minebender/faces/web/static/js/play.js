@@ -10,6 +10,7 @@ import { startOver } from "./deal.js";
 import { attachPointer, keyAction } from "./input.js";
 import { closeMenus } from "./menus.js";
 import { board, moodOf, offline, setFace, state, status } from "./page-state.js";
+import { autoPlay, toggleHints } from "./help.js";
 import { followReplacement } from "./resume.js";
 
 const MAX_AGO_MS = 60000; // the server takes presses at most this old
@@ -106,11 +107,13 @@ export function attachBoard() {
   });
 }
 
+const help = { g: () => autoPlay(send), h: toggleHints };
+
 export function assist() {
   send((game) => game && api.act(game, { type: "assist" }));
 }
 
-const REPEATLESS = new Set(["F2", "n", "N", "a", "A", "f", "F", " ", "Enter"]);
+const REPEATLESS = new Set(["F2", "n", "N", "a", "A", "f", "F", "g", "G", "h", "H", " ", "Enter"]);
 
 // The keys of the page: a new game, the assist, and the cursor's moves and
 // actions on the board.
@@ -135,6 +138,10 @@ function onKey(e) {
   if (e.key === "a" || e.key === "A") {
     e.preventDefault();
     return assist();
+  }
+  if (e.key === "g" || e.key === "G" || e.key === "h" || e.key === "H") {
+    e.preventDefault();
+    return help[e.key.toLowerCase()]();
   }
   const r = keyAction(board, state.cursor, e.key);
   if (!r) return;
