@@ -404,7 +404,10 @@ class _Spares:
             spare = self.ready.pop(0) if self.ready else None
         if spare is None or spare.proc.exitcode is not None:
             spare = _Spare()
-        self.refill()
+        if not self.ready:
+            self.refill()
+        # else the job refills once its first stage or its end comes (Job):
+        # a fork and a warm-up beside a starting job took its processor
         return spare
 
     def refill(self) -> None:
@@ -483,7 +486,10 @@ class Job:
     def wait(self) -> Outcome:
         """Block until the child answers, crashes, is cancelled or runs out of time."""
         if self._outcome is None:
-            self._outcome = self._wait()
+            try:
+                self._outcome = self._wait()
+            finally:
+                _SPARES.refill()
         return self._outcome
 
     def _wait(self) -> Outcome:
@@ -524,6 +530,8 @@ class Job:
                     self.stages.append(payload)
                     if self._on_stage is not None:
                         self._on_stage(payload)
+                    if len(self.stages) == 1:
+                        _SPARES.refill()  # its first stage is out: a spare may start
                 else:
                     answer = (kind, payload)
             elif sentinel in ready and not (open_ and conn.poll(0)):
