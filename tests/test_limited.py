@@ -266,8 +266,8 @@ def spares_warmed_by() -> Iterator[Any]:
     """A spare warmed up by the given steps, forked once this returns; the
     spares left are ended after the test."""
 
-    def use(warm_up: limited.WarmUp) -> None:
-        limited.warm(spares=1, warm_up=warm_up)
+    def use(warm_up: limited.WarmUp, after: float = 0) -> None:
+        limited.warm(spares=1, warm_up=warm_up, warm_up_after=after)
         until = time.monotonic() + 60
         while not limited._SPARES.ready and time.monotonic() < until:
             time.sleep(0.05)  # the forkserver starts, then forks the spare
@@ -300,3 +300,10 @@ def test_a_task_ends_the_warm_up(spares_warmed_by: Any) -> None:
 def test_a_failed_warm_up_leaves_a_child_that_works(spares_warmed_by: Any) -> None:
     spares_warmed_by(warm_badly)
     assert limited.run(squares, 3, limits=limited.Limits(30, CAP)) == limited.Done(3, (0, 1, 4))
+
+
+def test_a_spare_warms_up_only_after_waiting(spares_warmed_by: Any) -> None:
+    """Under a flood the spares are taken before they wait that long: no
+    processor goes to warming them up."""
+    spares_warmed_by(warm_twice, after=60)
+    assert limited.run(steps_warmed, limits=limited.Limits(30, CAP)) == limited.Done([])

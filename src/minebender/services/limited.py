@@ -58,6 +58,7 @@ from typing import Any
 
 __all__ = [
     "OUT_OF_MEMORY_EXIT",
+    "WARM_UP_AFTER",
     "Cancelled",
     "Crashed",
     "Done",
@@ -82,6 +83,12 @@ Report = Callable[[Any], None]
 WarmUp = Callable[[], Iterator[None]]
 """Work a spare child does while it waits for its task, in steps (a module-level
 generator function, so that it can be pickled): see ``warm``."""
+
+WARM_UP_AFTER = 0.5
+"""Seconds a spare waits for its task before it warms up (``warm``): under a
+flood of jobs the spares are taken first, and no processor goes to warming
+them."""
+
 
 OUT_OF_MEMORY_EXIT = 71
 """The child's exit status when it ran out of memory and could not even say so
@@ -206,12 +213,15 @@ def _context() -> Any:
     return ctx
 
 
-def warm(spares: int = 2, warm_up: WarmUp | None = None) -> None:
+def warm(
+    spares: int = 2, warm_up: WarmUp | None = None, warm_up_after: float = WARM_UP_AFTER
+) -> None:
     """Start the forkserver now (about 0.3 s once, more with a big preload),
     and keep ``spares`` children forked ahead of the jobs.
 
-    ``warm_up`` is run by each spare before its task comes, one step at a
-    time, stopping as soon as the task is there. A child's first work costs
+    ``warm_up`` is run by each spare that has waited ``warm_up_after``
+    seconds for its task, one step at a time, stopping as soon as the task
+    is there. A child's first work costs
     several times what it costs after: each page of memory it touches is
     faulted in (copied from the forkserver, or mapped fresh). The first
     analysis of a 100x100 board took 45 ms of processor time in a fresh child
@@ -221,7 +231,7 @@ def warm(spares: int = 2, warm_up: WarmUp | None = None) -> None:
 
         forkserver.ensure_running()
     _SPARES.wanted = spares
-    _SPARES.warm_up = warm_up
+    _SPARES.warm_up = None if warm_up is None else (warm_up, warm_up_after)
     _SPARES.refill()
 
 
@@ -273,9 +283,12 @@ def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], limi
     conn.close()
 
 
-def _warm(tasks: Connection, warm_up: WarmUp) -> None:
-    """Run warm_up's steps until its end or until a task is waiting."""
+def _warm(tasks: Connection, warm_up: WarmUp, after: float) -> None:
+    """Run warm_up's steps, once the spare has waited ``after`` seconds, until
+    their end or until a task is waiting."""
     try:
+        if after > 0 and tasks.poll(after):
+            return
         for _ in warm_up():
             if tasks.poll(0):
                 return
@@ -283,12 +296,14 @@ def _warm(tasks: Connection, warm_up: WarmUp) -> None:
         pass
 
 
-def _spare(tasks: Connection, conn: Connection, warm_up: WarmUp | None = None) -> None:
+def _spare(
+    tasks: Connection, conn: Connection, warm_up: tuple[WarmUp, float] | None = None
+) -> None:
     """A child forked ahead of need: it warms up, waits for its one task, then
     runs it. A caller gone before sending one (EOF) ends it."""
     try:
         if warm_up is not None:
-            _warm(tasks, warm_up)
+            _warm(tasks, *warm_up)
         fn, args, limits = tasks.recv()
     except (EOFError, OSError):
         return
@@ -355,7 +370,7 @@ class _Spare:
     and answer come back on. Forked from the forkserver; a fresh interpreter
     where the caller is daemonic and so may not fork with multiprocessing."""
 
-    def __init__(self, warm_up: WarmUp | None = None) -> None:
+    def __init__(self, warm_up: tuple[WarmUp, float] | None = None) -> None:
         self.proc: BaseProcess | _Interpreter
         if multiprocessing.current_process().daemon:
             task_reader, task_writer = os.pipe()
@@ -394,7 +409,7 @@ class _Spares:
     def __init__(self) -> None:
         self.ready: list[_Spare] = []
         self.wanted = 0
-        self.warm_up: WarmUp | None = None
+        self.warm_up: tuple[WarmUp, float] | None = None  # and the wait before it
         self.lock = threading.Lock()
         self.filling = False
 
