@@ -18,10 +18,13 @@ import minebender as mb
 from minebender.formats.boardtext import parse
 from minebender.rules.solver.conflict import conflict
 from minebender.services.analysis_board import (
+    WARM_UP_SIZES,
+    _warm_board,
     best_move,
     dead_cells,
     stage_json,
     study,
+    warm_up,
     win_chances,
 )
 from minebender.services.bench.positions import wide_lattice
@@ -196,3 +199,17 @@ def test_walked_layouts_are_distinct_and_consistent(view: Knowledge) -> None:
     assert set(found) <= consistent
     if len(consistent) >= 1 and analysis.consistent:
         assert found  # small boards: the walk always finds one
+
+
+def test_the_warm_up_analyses_a_real_position_of_each_size() -> None:
+    """A spare child's warm-up (``limited.warm``) must do the work a real
+    analysis does: consistent boards with a front, a step per size."""
+    assert sum(1 for _ in warm_up()) == len(WARM_UP_SIZES)
+    for width, height in WARM_UP_SIZES:
+        k = _warm_board(width, height)
+        found = mb.analyse(k)
+        assert (k.width, k.height) == (width, height)
+        assert found.consistent and not found.unique
+        assert found.safe or any(
+            0 < p < 1 for row in found.probabilities for p in row if p is not None
+        )

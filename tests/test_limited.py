@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -233,3 +234,76 @@ def test_a_script_ends_without_a_word_from_multiprocessing(tmp_path: Path) -> No
         done = _run_script(tmp_path, 12)
         assert done.returncode == 0
         assert done.stderr == ""
+
+
+WARMED: list[int] = []
+
+
+def warm_twice() -> Iterator[None]:
+    for step in range(2):
+        WARMED.append(step)
+        yield
+
+
+def warm_forever() -> Iterator[None]:
+    while True:
+        WARMED.append(len(WARMED))
+        time.sleep(0.05)
+        yield
+
+
+def warm_badly() -> Iterator[None]:
+    yield
+    raise RuntimeError("no warm-up today")
+
+
+def steps_warmed(report: limited.Report) -> list[int]:
+    return list(WARMED)
+
+
+@pytest.fixture
+def spares_warmed_by() -> Iterator[Any]:
+    """A spare warmed up by the given steps, forked once this returns; the
+    spares left are ended after the test."""
+
+    def use(warm_up: limited.WarmUp, after: float = 0) -> None:
+        limited.warm(spares=1, warm_up=warm_up, warm_up_after=after)
+        until = time.monotonic() + 60
+        while not limited._SPARES.ready and time.monotonic() < until:
+            time.sleep(0.05)  # the forkserver starts, then forks the spare
+
+    yield use
+    limited.warm(spares=0)
+    with limited._SPARES.lock:
+        left, limited._SPARES.ready[:] = list(limited._SPARES.ready), []
+    for spare in left:
+        spare.tasks.close()  # its child reads the end of its task pipe and exits
+        spare.proc.join(10)
+
+
+def test_a_spare_warms_up_before_its_task(spares_warmed_by: Any) -> None:
+    spares_warmed_by(warm_twice)
+    outcome = limited.run(steps_warmed, limits=limited.Limits(30, CAP))
+    assert isinstance(outcome, limited.Done)
+    assert outcome.value in ([0], [0, 1])  # a step at least, the second unless the task came
+    assert WARMED == []  # in the child only
+
+
+def test_a_task_ends_the_warm_up(spares_warmed_by: Any) -> None:
+    spares_warmed_by(warm_forever)
+    outcome = limited.run(steps_warmed, limits=limited.Limits(30, CAP))
+    assert isinstance(outcome, limited.Done)
+    steps = outcome.value
+    assert steps == list(range(len(steps))) and steps  # stopped after a step, not never
+
+
+def test_a_failed_warm_up_leaves_a_child_that_works(spares_warmed_by: Any) -> None:
+    spares_warmed_by(warm_badly)
+    assert limited.run(squares, 3, limits=limited.Limits(30, CAP)) == limited.Done(3, (0, 1, 4))
+
+
+def test_a_spare_warms_up_only_after_waiting(spares_warmed_by: Any) -> None:
+    """Under a flood the spares are taken before they wait that long: no
+    processor goes to warming them up."""
+    spares_warmed_by(warm_twice, after=60)
+    assert limited.run(steps_warmed, limits=limited.Limits(30, CAP)) == limited.Done([])

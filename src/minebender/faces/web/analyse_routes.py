@@ -37,7 +37,7 @@ from minebender.faces.web.positions import PositionIn, board_of
 from minebender.formats.boardtext import Board, BoardTextError
 from minebender.formats.minetext import parse_position
 from minebender.services import limited
-from minebender.services.analysis_board import NOT_REACHED, study_json, why_json
+from minebender.services.analysis_board import NOT_REACHED, study_json, warm_up, why_json
 from minebender.values.types import Knowledge, Pos
 
 __all__ = [
@@ -74,9 +74,10 @@ NDJSON = "application/x-ndjson"
 
 def warm_analysis() -> None:
     """Start the children's forkserver with the analysis loaded, and fork a few
-    children ahead of the first request (``limited.warm``)."""
+    children ahead of the first request, each warmed up by analysing a few
+    boards while it waits (``limited.warm``)."""
     limited.preload("minebender.services.analysis_board")
-    limited.warm(spares=SPARES)
+    limited.warm(spares=SPARES, warm_up=warm_up)
 
 
 class AnalyseIn(BaseModel):
@@ -134,7 +135,8 @@ async def _read_board(body: AnalyseIn, turns: Turns) -> tuple[Board, Lane]:
     else:
         short = light_board(body.position.width, body.position.height)
     turns.lane(short).check()
-    board = await asyncio.to_thread(_board, body)
+    # a light board reads in microseconds: a thread's hop would cost more
+    board = _board(body) if short else await asyncio.to_thread(_board, body)
     k = board.knowledge
     lane = turns.lane(short and light_board(k.width, k.height))
     lane.check()

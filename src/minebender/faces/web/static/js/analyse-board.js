@@ -5,11 +5,21 @@
 
 import { Board, heatColour, percent } from "./board.js";
 
+// A board repeats few fractions (every cell off the front shares one): each
+// text is read once, not once per cell and drawing (10,000 on 100x100).
+const values = new Map();
+
 /** "p/q", "0" or "1" as a number from 0 to 1. */
 export function fractionValue(f) {
   if (f === null || f === undefined) return null;
-  const [p, q] = String(f).split("/");
-  return q === undefined ? Number(p) : Number(p) / Number(q);
+  let v = values.get(f);
+  if (v === undefined) {
+    const [p, q] = String(f).split("/");
+    v = q === undefined ? Number(p) : Number(p) / Number(q);
+    if (values.size >= 100000) values.clear();
+    values.set(f, v);
+  }
+  return v;
 }
 
 const WHAT = {
