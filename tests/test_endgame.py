@@ -184,3 +184,36 @@ def test_bench_endgame_times_the_endgames_of_real_games(
         high = min(b for b in BANDS if b >= band["high"])
         assert band["low"] <= band["high"] <= high
         assert 0 <= band["best_median"] <= band["best_max"]
+
+
+def test_groups_played_apart_and_cut_short_searches_stay_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On long thin boards, where revealed columns cut the undecided cells into
+    groups that the search plays apart once their mine counts are fixed, every
+    cell's chance is still the plain expectimax's, and the best is the largest."""
+    from minebender.services.bot.perfect import Perfect
+
+    factored = 0
+    factor = Perfect._factor
+
+    def counting(self: Perfect, *args: int) -> tuple[int, int] | None:
+        nonlocal factored
+        found = factor(self, *args)  # type: ignore[arg-type]
+        factored += found is not None
+        return found
+
+    monkeypatch.setattr(Perfect, "_factor", counting)
+    rng = random.Random(31)
+    checked = 0
+    for view, analysis in stuck_views(rng, [(7, 2), (6, 2), (5, 3)], 0.45, 300):
+        if analysis.solutions > 60:
+            continue
+        chances = candidate_wins(view, analysis, 1_000)
+        assert chances is not None
+        for cell, chance in chances:
+            assert float(chance) == pytest.approx(best_win(view, first=cell))
+        best = best_endgame_move(view, analysis, 1_000)
+        assert best is not None and best[1] == max(chance for _, chance in chances)
+        checked += 1
+    assert checked >= 20 and factored >= 5

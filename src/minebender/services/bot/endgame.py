@@ -23,7 +23,7 @@ from fractions import Fraction
 from minebender.rules.solver import Analysis
 from minebender.rules.solver.reading import cells_of, neighbour_table
 from minebender.services.bot.layouts import enumerate_layouts
-from minebender.services.bot.perfect import Perfect, Region
+from minebender.services.bot.perfect import Perfect, Region, links_of
 from minebender.values.types import Boom, Knowledge, Pos, Shown
 
 __all__ = ["Endgame", "best_endgame_move", "best_guess", "candidate_wins", "endgame"]
@@ -94,10 +94,11 @@ def endgame(knowledge: Knowledge, analysis: Analysis, limit: int) -> Endgame | N
             tied += members
     if tied:
         apart.append(sorted(tied))
+    links = links_of([(p.x, p.y) for p in cells])
     regions = []
     for members in apart:
         mask = sum(1 << c for c in members)
-        regions.append(Region(sorted({lay & mask for lay in layouts}), members, near))
+        regions.append(Region(sorted({lay & mask for lay in layouts}), members, near, links))
     search = Perfect(regions)
     if search.weight(search.root()) != len(layouts):  # pragma: no cover
         # never seen: the numbers tie only cells of one region; one region is always right
