@@ -159,7 +159,8 @@ def test_bench_endgame_times_the_endgames_of_real_games(
     from minebender.values.types import Beginner
 
     timings = time_endgames(setup(Beginner()), 60, 3, 500, "strong", "tuned")
-    assert timings and all(2 <= n <= 500 for n, _, _ in timings)
+    assert timings and all(2 <= t.layouts <= 500 for t in timings)
+    assert all(t.regions >= 1 and t.positions >= 0 for t in timings)
     assert (
         main(
             [
@@ -217,3 +218,23 @@ def test_groups_played_apart_and_cut_short_searches_stay_exact(
         assert best is not None and best[1] == max(chance for _, chance in chances)
         checked += 1
     assert checked >= 20 and factored >= 5
+
+
+def test_bench_endgame_lists_each_endgame_from_a_number_of_layouts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--from`` leaves out the endgames of two layouts; ``--each`` lists every one
+    timed, the same as the bands count."""
+    from minebender.faces.cli import main
+
+    args = ["bench", "endgame", "--level", "beginner", "--games", "60", "--seed", "3"]
+    assert main([*args, "--limit", "500", "--from", "3", "--each", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["endgames"] and all(3 <= e["layouts"] <= 500 for e in out["endgames"])
+    assert len(out["endgames"]) == sum(band["endgames"] for band in out["bands"])
+    assert main([*args, "--limit", "500", "--from", "3", "--each"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split() == ["layouts", "regions", "positions", "best", "guess", "every", "cell"]
+    assert len(lines) == 3 + len(out["endgames"])
+    assert main([*args, "--limit", "500", "--from", "600"]) == 2
+    assert "--from" in capsys.readouterr().err

@@ -19,7 +19,16 @@ hashed). Every cell safe in all its layouts is revealed at once (only the
 cells not read before can tell layouts apart); then the guesses are tried
 safest first, and one is dropped as soon as what it has won plus all it
 could still win cannot beat the best; a set of two layouts is settled by the
-cells next to where they differ. Nothing cuts the search short.
+cells next to where they differ.
+
+Each search is told a bar, the layouts it must win to matter to its caller
+(the best guess so far, less what the other parts can win). A search that
+cannot pass it stops and memoises a bound instead of the count, so a guess
+that cannot win is refuted without being searched to the end; the answer at
+the top is still exact. Within a region, the undecided cells left after some
+reveals can fall into groups that no number can join: once each group's mine
+count is fixed, the set is the product of the groups' sets and their wins
+multiply. Nothing cuts the search short.
 """
 
 from __future__ import annotations
