@@ -159,7 +159,8 @@ def test_bench_endgame_times_the_endgames_of_real_games(
     from minebender.values.types import Beginner
 
     timings = time_endgames(setup(Beginner()), 60, 3, 500, "strong", "tuned")
-    assert timings and all(2 <= n <= 500 for n, _, _ in timings)
+    assert timings and all(2 <= t.layouts <= 500 for t in timings)
+    assert all(t.regions >= 1 and t.positions >= 0 for t in timings)
     assert (
         main(
             [
@@ -184,3 +185,56 @@ def test_bench_endgame_times_the_endgames_of_real_games(
         high = min(b for b in BANDS if b >= band["high"])
         assert band["low"] <= band["high"] <= high
         assert 0 <= band["best_median"] <= band["best_max"]
+
+
+def test_groups_played_apart_and_cut_short_searches_stay_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On long thin boards, where revealed columns cut the undecided cells into
+    groups that the search plays apart once their mine counts are fixed, every
+    cell's chance is still the plain expectimax's, and the best is the largest."""
+    from minebender.services.bot.perfect import Perfect
+
+    factored = 0
+    factor = Perfect._factor
+
+    def counting(self: Perfect, *args: int) -> tuple[int, int] | None:
+        nonlocal factored
+        found = factor(self, *args)  # type: ignore[arg-type]
+        factored += found is not None
+        return found
+
+    monkeypatch.setattr(Perfect, "_factor", counting)
+    rng = random.Random(31)
+    checked = 0
+    for view, analysis in stuck_views(rng, [(7, 2), (6, 2), (5, 3)], 0.45, 300):
+        if analysis.solutions > 60:
+            continue
+        chances = candidate_wins(view, analysis, 1_000)
+        assert chances is not None
+        for cell, chance in chances:
+            assert float(chance) == pytest.approx(best_win(view, first=cell))
+        best = best_endgame_move(view, analysis, 1_000)
+        assert best is not None and best[1] == max(chance for _, chance in chances)
+        checked += 1
+    assert checked >= 20 and factored >= 5
+
+
+def test_bench_endgame_lists_each_endgame_from_a_number_of_layouts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--from`` leaves out the endgames of two layouts; ``--each`` lists every one
+    timed, the same as the bands count."""
+    from minebender.faces.cli import main
+
+    args = ["bench", "endgame", "--level", "beginner", "--games", "60", "--seed", "3"]
+    assert main([*args, "--limit", "500", "--from", "3", "--each", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["endgames"] and all(3 <= e["layouts"] <= 500 for e in out["endgames"])
+    assert len(out["endgames"]) == sum(band["endgames"] for band in out["bands"])
+    assert main([*args, "--limit", "500", "--from", "3", "--each"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split() == ["layouts", "regions", "positions", "best", "guess", "every", "cell"]
+    assert len(lines) == 3 + len(out["endgames"])
+    assert main([*args, "--limit", "500", "--from", "600"]) == 2
+    assert "--from" in capsys.readouterr().err

@@ -2,11 +2,12 @@
 how many layouts the endgame has.
 
 The endgames are those of real games: the strong bot plays seeded games, and
-every view it meets where no cell is provably safe and at most ``limit``
-layouts remain is searched twice, as the bot searches it (the best guess)
+every view it meets where no cell is provably safe and from ``low`` to
+``limit`` layouts remain is searched twice, as the bot searches it (the best guess)
 and as the analysis board does (every cell's chance to win). The figures go
 by bands of layouts: how many endgames, and the median and slowest
-processor time of each search.
+processor time of each search; or, with ``each``, one line per endgame with
+its regions and the positions its best guess searched.
 """
 
 from __future__ import annotations
@@ -28,21 +29,36 @@ __all__ = ["BANDS", "Band", "Timing", "bands", "run", "time_endgames"]
 BANDS = (10, 100, 1_000, 3_000, 10_000, 20_000)
 """The upper ends of the bands of layouts the figures are grouped by."""
 
-Timing = tuple[int, float, float]
-"""(layouts, seconds for the best guess, seconds for every cell's chance)."""
+
+class Timing(NamedTuple):
+    """The searches of one endgame: its layouts, the regions searched apart,
+    the positions the best guess searched, and the processor time of the best
+    guess and of every cell's chance."""
+
+    layouts: int
+    regions: int
+    positions: int
+    best: float
+    chances: float
 
 
 def time_endgames(
-    board: Setup, games: int, seed: int, limit: int, strategy: StrategyName, first: str
+    board: Setup,
+    games: int,
+    seed: int,
+    limit: int,
+    strategy: StrategyName,
+    first: str,
+    low: int = 2,
 ) -> list[Timing]:
-    """Search every endgame of up to ``limit`` layouts met in ``games`` games of
-    the bot (``bot.play.play_game``'s strategy and first click)."""
+    """Search every endgame of ``low`` to ``limit`` layouts met in ``games``
+    games of the bot (``bot.play.play_game``'s strategy and first click)."""
     out: list[Timing] = []
 
     def watch(game: Game) -> None:
         k = game.knowledge
         a = analyse(k)
-        if a.safe or not 2 <= a.solutions <= limit:
+        if a.safe or not max(2, low) <= a.solutions <= limit:
             return
         start = time.process_time()
         found = endgame(k, a, limit)
@@ -50,11 +66,12 @@ def time_endgames(
             return
         found.best()
         best = time.process_time() - start
+        regions, positions = len(found.search.regions), found.search.positions
         start = time.process_time()
         found = endgame(k, a, limit)
         if found is not None:
             found.chances()
-        out.append((a.solutions, best, time.process_time() - start))
+        out.append(Timing(a.solutions, regions, positions, best, time.process_time() - start))
 
     for i in range(games):
         play_game(board, seed, i, strategy, first, watch=watch)
@@ -78,15 +95,15 @@ def bands(timings: list[Timing]) -> list[Band]:
     out = []
     low = 2
     for high in BANDS:
-        band = [t for t in timings if low <= t[0] <= high]
+        band = [t for t in timings if low <= t.layouts <= high]
         low = high + 1
         if band:
-            best = [t[1] for t in band]
-            every = [t[2] for t in band]
+            best = [t.best for t in band]
+            every = [t.chances for t in band]
             out.append(
                 Band(
-                    min(t[0] for t in band),
-                    max(t[0] for t in band),
+                    min(t.layouts for t in band),
+                    max(t.layouts for t in band),
                     len(band),
                     median(best),
                     max(best),
@@ -105,16 +122,31 @@ def run(
     as_json: bool,
     strategy: StrategyName = "strong",
     first: str = "tuned",
+    low: int = 2,
+    each: bool = False,
 ) -> int:
-    """Time the endgames of the games and print the figures by band; the exit status."""
-    rows = bands(time_endgames(board, games, seed, limit, strategy, first))
+    """Time the endgames of the games and print the figures by band (or each
+    endgame, with ``each``); the exit status."""
+    timings = time_endgames(board, games, seed, limit, strategy, first, low)
+    rows = bands(timings)
     if as_json:
         found = [r._asdict() for r in rows]
-        print(json.dumps({"games": games, "seed": seed, "limit": limit, "bands": found}))
+        out: dict[str, object] = {"games": games, "seed": seed, "limit": limit, "bands": found}
+        if each:
+            out["endgames"] = [t._asdict() for t in timings]
+        print(json.dumps(out))
         return 0
     w, h, m = board.width, board.height, board.mines
     print(f"endgames of {games} games on {w}x{h} with {m} mines (seed {seed}),")
-    print(f"up to {limit:,} layouts; processor time of one search")
+    print(f"{max(2, low):,} to {limit:,} layouts; processor time of one search")
+    if each:
+        print("  layouts  regions  positions  best guess  every cell")
+        for t in timings:
+            print(
+                f"{t.layouts:>9,} {t.regions:>8} {t.positions:>10,}"
+                f" {t.best:>10.2f}s {t.chances:>10.2f}s"
+            )
+        return 0
     print("layouts          endgames   best guess: median     max   every cell: median     max")
     for r in rows:
         print(

@@ -11,7 +11,9 @@ number ties together. A region whose mine count is the same in every layout
 is searched apart by ``bot.perfect`` and its wins multiply; the regions the
 mine total ties are searched as one (a search that joined them through the
 total, counting their combinations, was tried and ran 2.5 times slower on
-real endgames: docs/bot.md). Nothing cuts the search short: its answer is
+real endgames: docs/bot.md); within the search, groups of cells whose mine
+counts become fixed are played apart (``bot.perfect``, with the links of
+``links_of``). Nothing cuts the search short: its answer is
 exact whenever the layouts could be listed, and how long it takes by their
 number is measured by ``minebender bench endgame`` (docs/bot.md).
 """
@@ -23,7 +25,7 @@ from fractions import Fraction
 from minebender.rules.solver import Analysis
 from minebender.rules.solver.reading import cells_of, neighbour_table
 from minebender.services.bot.layouts import enumerate_layouts
-from minebender.services.bot.perfect import Perfect, Region
+from minebender.services.bot.perfect import Perfect, Region, links_of
 from minebender.values.types import Boom, Knowledge, Pos, Shown
 
 __all__ = ["Endgame", "best_endgame_move", "best_guess", "candidate_wins", "endgame"]
@@ -94,10 +96,11 @@ def endgame(knowledge: Knowledge, analysis: Analysis, limit: int) -> Endgame | N
             tied += members
     if tied:
         apart.append(sorted(tied))
+    links = links_of([(p.x, p.y) for p in cells])
     regions = []
     for members in apart:
         mask = sum(1 << c for c in members)
-        regions.append(Region(sorted({lay & mask for lay in layouts}), members, near))
+        regions.append(Region(sorted({lay & mask for lay in layouts}), members, near, links))
     search = Perfect(regions)
     if search.weight(search.root()) != len(layouts):  # pragma: no cover
         # never seen: the numbers tie only cells of one region; one region is always right

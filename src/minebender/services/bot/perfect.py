@@ -19,14 +19,23 @@ hashed). Every cell safe in all its layouts is revealed at once (only the
 cells not read before can tell layouts apart); then the guesses are tried
 safest first, and one is dropped as soon as what it has won plus all it
 could still win cannot beat the best; a set of two layouts is settled by the
-cells next to where they differ. Nothing cuts the search short.
+cells next to where they differ.
+
+Each search is told a bar, the layouts it must win to matter to its caller
+(the best guess so far, less what the other parts can win). A search that
+cannot pass it stops and memoises a bound instead of the count, so a guess
+that cannot win is refuted without being searched to the end; the answer at
+the top is still exact. Within a region, the undecided cells left after some
+reveals can fall into groups that no number can join: once each group's mine
+count is fixed, the set is the product of the groups' sets and their wins
+multiply. Nothing cuts the search short.
 """
 
 from __future__ import annotations
 
 from minebender.rules.solver.reading import cells_of, mask_of
 
-__all__ = ["Perfect", "Region"]
+__all__ = ["Perfect", "Region", "links_of"]
 
 State = tuple[int, ...]
 """One set of layouts per region of the position (bit j: layout j of that region)."""
@@ -37,55 +46,89 @@ class Region:
     mine on cell i), each restricted to the region's ``cells``.
 
     ``near[i]`` is the mask of the cells next to cell i (not i), for every cell
-    of the problem; only the region's own matter here.
+    of the problem; only the region's own matter here. ``links[i]``, when
+    given (``links_of``), is the mask of the cells two steps or less from cell
+    i: only those can be counted by one number with it, so undecided cells
+    that no chain of links joins are played apart (``Perfect._factor``).
     """
 
-    def __init__(self, layouts: list[int], cells: list[int], near: list[int]) -> None:
+    def __init__(
+        self, layouts: list[int], cells: list[int], near: list[int], links: list[int] | None = None
+    ) -> None:
         self.layouts = layouts
+        self.links = links
         self.cells = cells
         self.cell_mask = sum(1 << c for c in cells)
         self.near = near
         self.all_layouts = (1 << len(layouts)) - 1
         self.safe_in = [0] * len(near)
+        self.mine_in = [0] * len(near)
         self.around: list[list[int]] = [[] for _ in near]
         for c in cells:
             self.safe_in[c] = mask_of([not lay >> c & 1 for lay in layouts])
+            self.mine_in[c] = self.all_layouts & ~self.safe_in[c]
             for j in cells_of(near[c] & self.cell_mask):
                 self.around[j].append(c)
         self._shows: dict[int, list[int]] = {}
+        self._by_number: dict[int, list[int]] = {}
 
     def shows(self, c: int) -> list[int]:
         """For cell c, the layout sets in which it shows each possible number."""
         got = self._shows.get(c)
         if got is None:
+            got = [m for m in self.by_number(c) if m]
+            self._shows[c] = got
+        return got
+
+    def by_number(self, c: int) -> list[int]:
+        """For cell c, the layout set in which it shows n, at index n (0 to 8)."""
+        got = self._by_number.get(c)
+        if got is None:
             nb = self.near[c]
             numbers = [(lay & nb).bit_count() for lay in self.layouts]
-            got = [mask_of([n == v for n in numbers]) for v in sorted(set(numbers))]
-            self._shows[c] = got
+            got = [mask_of([n == v for n in numbers]) for v in range(9)]
+            self._by_number[c] = got
         return got
 
     def split(self, group: int, c: int) -> list[int]:
         """The group split by the number cell c would show, largest part first."""
         parts = [part for part in (group & m for m in self.shows(c)) if part]
         if len(parts) > 1:
-            parts.sort(key=lambda part: -part.bit_count())
+            parts.sort(key=int.bit_count, reverse=True)
         return parts
 
-    def reveal_safe(self, group: int, seen: int) -> tuple[list[int], int]:
+    def reveal_safe(self, group: int, seen: int, open_: int) -> tuple[list[int], int, int]:
         """The group split by the numbers of every cell safe in all its layouts
-        that is not in ``seen`` (a mask of cells already read), and seen with them."""
-        some, every = self.mined(group)
+        that is not in ``seen`` (a mask of cells already read), seen with them,
+        and the group's undecided cells (among ``open_``: see ``mined``).
+        A part is split only when the number one of its layouts shows is not
+        shown by all of them (one test, where most cells split nothing)."""
+        some, every = self.mined(group, seen, open_)
         varies = some & ~every
         parts = [group]
         fresh = self.cell_mask & ~some & ~seen
+        layouts = self.layouts
         for c in cells_of(fresh):
-            if self.near[c] & varies:
-                parts = [piece for part in parts for piece in self.split(part, c)]
-        return parts, seen | fresh
+            nc = self.near[c]
+            if not nc & varies:
+                continue
+            by = self.by_number(c)
+            out: list[int] = []
+            for part in parts:
+                shown = by[(layouts[(part & -part).bit_length() - 1] & nc).bit_count()]
+                if part & shown == part:
+                    out.append(part)
+                else:
+                    out += self.split(part, c)
+            parts = out
+        return parts, seen | fresh, varies
 
-    def mined(self, group: int) -> tuple[int, int]:
-        """The cells that are a mine in some layout of group, and in every one."""
-        if group.bit_count() <= len(self.cells):
+    def mined(self, group: int, seen: int = 0, open_: int = -1) -> tuple[int, int]:
+        """The cells that are a mine in some layout of group, and in every one.
+        Only the cells of ``open_`` not in ``seen`` can differ: every other cell
+        not in ``seen`` is a mine in all of group (the caller knows it)."""
+        undecided = self.cell_mask & open_ & ~seen
+        if group.bit_count() <= undecided.bit_count():
             some, every = 0, self.cell_mask
             layouts = self.layouts
             while group:
@@ -95,10 +138,10 @@ class Region:
                 every &= lay
                 group ^= low
             return some, every
-        some = every = 0
-        for c in self.cells:
-            safe = self.safe_in[c]
-            hit = group & safe
+        some = every = self.cell_mask & ~open_ & ~seen
+        safe_in = self.safe_in
+        for c in cells_of(undecided):
+            hit = group & safe_in[c]
             if hit != group:
                 some |= 1 << c
                 if not hit:
@@ -130,16 +173,25 @@ class Perfect:
 
     Amounts of layouts are exact ints: ``won(state)`` is how many of the
     position's layouts best play wins, ``weight(state)`` how many it holds.
+
+    Each search of a region's set is told a bar: the layouts won matter only
+    when they are more than it. Below the bar the search may stop early and
+    give a bound instead (at least what best play wins, at most the bar), so
+    a memo holds exact counts and bounds apart; a count above the bar is
+    always exact.
     """
 
     def __init__(self, regions: list[Region]) -> None:
         self.regions = regions
-        self.alone: list[dict[int, int]] = [{} for _ in regions]
+        self.memo: list[dict[int, int]] = [{} for _ in regions]
+        """Per region, each set searched: what best play wins of it, or minus a
+        bound on it (at most what was asked) when the search was cut short."""
 
     @property
     def positions(self) -> int:
-        """Positions of single regions searched so far (each once: they are memoised)."""
-        return sum(len(m) for m in self.alone)
+        """Positions of single regions searched so far (each once to the end:
+        they are memoised, with the bounds of those cut short)."""
+        return sum(len(m) for m in self.memo)
 
     def root(self) -> State:
         """The position of every layout."""
@@ -154,66 +206,23 @@ class Perfect:
 
     def won(self, state: State) -> int:
         """Layouts of the position won with best play."""
-        return self._win(state, 0)
+        out = 1
+        for r, s in enumerate(state):
+            out *= self._alone(r, s, 0, -1, 0)
+        return out
 
     def after(self, state: State, region: int, cell: int) -> int:
         """Layouts of the position won by revealing ``cell`` of ``region`` now and
         playing perfectly after."""
-        won = 0
         r = self.regions[region]
-        for part in r.split(state[region] & r.safe_in[cell], cell):
-            won += self._win(_put(state, region, part), 1 << cell)
-        return won
+        won = self._cell(region, cell, state[region] & r.safe_in[cell], 0, -1, -1)
+        return won * self.won(_put(state, region, 1))
 
     def best(self, state: State, only: list[tuple[int, int]] | None = None) -> tuple[int, int, int]:
         """(region, cell, layouts won) of the best reveal now, among the (region,
         cell) pairs ``only`` when given; ties go to the safest cell, then the
         first region, then the lowest cell; (-1, -1, 0) when nothing is left
         to guess."""
-        return self._guess(state, 0, only)
-
-    def _win(self, state: State, seen: int) -> int:
-        """Layouts won from a position: each region is won apart, and the
-        layouts won multiply."""
-        won = 1
-        for r, s in enumerate(state):
-            won *= self._alone(r, s, seen)
-        return won
-
-    def _alone(self, r: int, s: int, seen: int) -> int:
-        """Layouts won from the set s of region r: reveal what is safe
-        everywhere, else the best guess. ``seen``: cells whose number is known
-        (a mask), which need not be read again."""
-        if s & (s - 1) == 0:
-            return 1
-        memo = self.alone[r]
-        got = memo.get(s)
-        if got is not None:
-            return got
-        region = self.regions[r]
-        rest = s & (s - 1)
-        if rest & (rest - 1) == 0:
-            value = region.two(s)
-        else:
-            parts, seen = region.reveal_safe(s, seen)
-            if len(parts) > 1:
-                value = sum(self._alone(r, p, seen) for p in parts)
-            else:
-                value = self._region_guess(r, s, seen)
-        memo[s] = value
-        return value
-
-    def _region_guess(self, r: int, s: int, seen: int) -> int:
-        """Layouts of set s of region r won by its best guess."""
-        state = tuple(s if i == r else 1 for i in range(len(self.regions)))
-        return self._guess(state, seen, None)[2]
-
-    def _guess(
-        self, state: State, seen: int, only: list[tuple[int, int]] | None
-    ) -> tuple[int, int, int]:
-        """The best cell to reveal, as (region, cell, layouts won): the safest
-        first, each dropped once what it won plus all it could still win
-        cannot beat the best so far."""
         options: list[tuple[int, int, int, int]] = []
         weight = self.weight(state)
         allowed = None if only is None else set(only)
@@ -235,18 +244,176 @@ class Perfect:
         for count, i, c, safe in options:
             if count <= best:
                 break
-            rest = self._win(_put(state, i, 1), seen)  # the other regions, won apart
-            won = 0
-            left = count
-            for part in self.regions[i].split(safe, c):
-                left -= part.bit_count() * (count // safe.bit_count())
-                won += self._alone(i, part, seen | 1 << c) * rest
-                if won + left <= best:
-                    break
-            else:
-                if won > best:
-                    best_i, best_c, best = i, c, won
+            rest = self.won(_put(state, i, 1))  # the other regions, won apart
+            bar = best // rest  # more than this, times rest, beats the best
+            won = self._cell(i, c, safe, 0, -1, bar)
+            if won > bar:
+                best_i, best_c, best = i, c, won * rest
         return best_i, best_c, best
+
+    def _alone(self, r: int, s: int, seen: int, open_: int, bar: int) -> int:
+        """Layouts won from the set s of region r: reveal what is safe
+        everywhere, else the best guess. Exact when more than ``bar``; else a
+        bound, at most ``bar``, on what best play wins. ``seen``: cells whose
+        number is known (a mask), which need not be read again; ``open_``: the
+        cells that may still differ between layouts of s (see ``Region.mined``)."""
+        if s & (s - 1) == 0:
+            return 1
+        memo = self.memo[r]
+        known = memo.get(s)
+        if known is not None:
+            if known > 0:
+                return known
+            if -known <= bar:
+                return -known
+        size = s.bit_count()
+        if size <= bar:
+            return size
+        region = self.regions[r]
+        rest = s & (s - 1)
+        if rest & (rest - 1) == 0:
+            value = memo[s] = region.two(s)
+            return value
+        parts, seen, undecided = region.reveal_safe(s, seen, open_)
+        if len(parts) > 1:
+            value = self._sum(r, parts, seen, undecided, bar)
+        else:
+            factors = self._factor(region, s, undecided, size)
+            if factors is None:
+                value = self._guess(r, s, seen, undecided, bar)
+            else:
+                value = self._product(r, factors, seen, undecided, bar)
+        memo[s] = value if value > bar else -value
+        return value
+
+    def _factor(self, region: Region, s: int, undecided: int, size: int) -> tuple[int, int] | None:
+        """Two sets whose product is s, when its undecided cells fall into groups
+        that no link joins and one group's layouts combine freely with the
+        rest's (its mine count is the same in all of s): each set keeps one
+        side as in a layout of s and lets the other vary. None otherwise."""
+        links = region.links
+        if links is None or undecided & (undecided - 1) == 0:
+            return None
+        groups: list[int] = []
+        rest = undecided
+        while rest:
+            group = grow = rest & -rest
+            while grow:
+                reach = 0
+                for c in cells_of(grow):
+                    reach |= links[c]
+                grow = reach & rest & ~group
+                group |= grow
+            rest &= ~group
+            groups.append(group)
+        if len(groups) < 2:
+            return None
+        first = region.layouts[(s & -s).bit_length() - 1]
+        agree = {
+            c: region.mine_in[c] if first >> c & 1 else region.safe_in[c]
+            for c in cells_of(undecided)
+        }
+        for group in groups[:-1] if len(groups) == 2 else groups:
+            inside = outside = s
+            for c, same in agree.items():
+                if group >> c & 1:
+                    outside &= same
+                else:
+                    inside &= same
+            if inside.bit_count() * outside.bit_count() == size:
+                return inside, outside
+        return None
+
+    def _product(self, r: int, factors: tuple[int, int], seen: int, open_: int, bar: int) -> int:
+        """Layouts won from a set that is the product of two, each won apart:
+        exact when more than ``bar``, else a bound at most ``bar``."""
+        a, b = factors
+        most = b.bit_count()
+        need = bar // most
+        won = self._alone(r, a, seen, open_, need)
+        if won <= need:
+            return won * most
+        need = bar // won
+        other = self._alone(r, b, seen, open_, need)
+        return won * other
+
+    def _sum(self, r: int, parts: list[int], seen: int, open_: int, bar: int) -> int:
+        """Layouts won from the parts of a set, each searched apart: exact when
+        more than ``bar``, else a bound at most ``bar``."""
+        if len(parts) > 2:
+            parts.sort(key=int.bit_count, reverse=True)
+        left = sum(p.bit_count() for p in parts)
+        won = 0
+        for p in parts:
+            left -= p.bit_count()
+            need = bar - won - left
+            got = self._alone(r, p, seen, open_, need)
+            if got <= need:
+                return won + got + left
+            won += got
+        return won
+
+    def _guess(self, r: int, s: int, seen: int, undecided: int, bar: int) -> int:
+        """Layouts of set s of region r won by its best guess, the safest cells
+        first: exact when more than ``bar``, else a bound at most ``bar``. A
+        cell is skipped when even winning every layout where it is safe would
+        not beat the best so far."""
+        region = self.regions[r]
+        options: list[tuple[int, int, int]] = []
+        safe_in = region.safe_in
+        for c in cells_of(undecided):
+            safe = s & safe_in[c]
+            options.append((safe.bit_count(), c, safe))
+        options.sort(key=lambda o: (-o[0], o[1]))
+        best = bar
+        bound = 0
+        for count, c, safe in options:
+            if count <= best:
+                bound = max(bound, count)
+                break
+            won = self._cell(r, c, safe, seen, undecided, best)
+            if won > best:
+                best = won
+            else:
+                bound = max(bound, won)
+        return best if best > bar else bound
+
+    def _cell(self, r: int, c: int, safe: int, seen: int, open_: int, bar: int) -> int:
+        """Layouts of the set ``safe`` (those of a position where cell c is safe)
+        won by revealing c and playing on: exact when more than ``bar``, else
+        a bound at most ``bar``. What each part could still win is its size,
+        or less when the memo knows it."""
+        parts = self.regions[r].split(safe, c)
+        tops = [self._top(r, p) for p in parts]
+        left = sum(tops)
+        if left <= bar:
+            return left
+        won = 0
+        seen |= 1 << c
+        for part, top in zip(parts, tops, strict=True):
+            left -= top
+            need = bar - won - left
+            got = self._alone(r, part, seen, open_, need)
+            if got <= need:
+                return won + got + left
+            won += got
+        return won
+
+    def _top(self, r: int, s: int) -> int:
+        """The most the set s of region r can win, as far as is known now."""
+        if s & (s - 1) == 0:
+            return 1
+        got = self.memo[r].get(s)
+        return s.bit_count() if got is None else abs(got)
+
+
+def links_of(places: list[tuple[int, int]]) -> list[int]:
+    """For each cell of a problem at (x, y), the mask of its cells two steps
+    or less away (itself too): the cells one revealed number could count with it."""
+    return [
+        sum(1 << j for j, (u, v) in enumerate(places) if abs(u - x) <= 2 and abs(v - y) <= 2)
+        for x, y in places
+    ]
 
 
 def _put(state: State, i: int, s: int) -> State:

@@ -40,7 +40,9 @@ ENDGAME_LAYOUTS = 1_000
 """Search the endgame exhaustively when at most this many layouts remain. On
 Expert 3,000 took 2.5 times the processor time per game and won no more
 games of 2,000 (docs/bot.md, How fast it is): the few searches past 1,000
-layouts cost most of the time."""
+layouts cost most of the time. With the faster search of bot/perfect.py,
+3,000 still costs 1.35 times the processor time on Expert for one game more
+of 500 (docs/bot.md, Bars, bounds and groups apart)."""
 MAX_EVALUATIONS = 10
 """Candidates whose every outcome the strong strategy analyses, at most, once
 one of them is not dead: the safest few hold the best two-move score, and

@@ -29,12 +29,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=str(LIMIT),
         help=f"the most layouts of an endgame that is timed, up to {LIMIT:,} (default)",
     )
+    parser.add_argument(
+        "--from",
+        dest="low",
+        default="2",
+        help="the fewest layouts of an endgame that is timed (default 2)",
+    )
+    parser.add_argument(
+        "--each",
+        action="store_true",
+        help="one line per endgame (layouts, regions, positions, seconds), not bands",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the options, then run ``minebender bench endgame``; the exit status."""
     limit = parse_int("--limit", args.limit, 2, LIMIT + 1)
+    low = parse_int("--from", args.low, 2, limit + 1)
     if args.strategy not in STRATEGIES:
         raise UsageError(f"--strategy must be {' or '.join(STRATEGIES)}, got {args.strategy!r}")
     board = setup(args.level)
@@ -43,5 +55,13 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(f"--first: {exc}") from None
     return endgame.run(
-        board, args.games, parse_seed(args.seed), limit, args.json, args.strategy, args.first
+        board,
+        args.games,
+        parse_seed(args.seed),
+        limit,
+        args.json,
+        args.strategy,
+        args.first,
+        low,
+        args.each,
     )
