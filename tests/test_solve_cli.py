@@ -17,6 +17,7 @@ import pytest
 from minebender import analyse
 from minebender.faces.commands.solve import analysis_json
 from minebender.formats.boardtext import format_board, parse
+from minebender.formats.mbf import format_mbf
 from minebender.rules.game import Game, board_rs, place_mines
 from minebender.values.types import Pos, cell_name
 
@@ -165,6 +166,22 @@ def test_solve_reads_a_mine_position(tmp_path: Path) -> None:
     bad = solve("-", stdin="4x2x1\n1FHH\n11HX\n")
     assert bad.returncode == 2
     assert "line 3, column 4: unexpected 'X' (.mine cells are H F ? 0-8)" in bad.stderr
+
+
+@pytest.mark.parametrize("suffix", [".mbf", ".ABF"])
+def test_solve_reads_a_board_file_as_the_analysis_board_opens_it(
+    tmp_path: Path, suffix: str
+) -> None:
+    layout = ((True, False, False, False), (False, False, False, True))
+    path = tmp_path / f"position{suffix}"
+    path.write_bytes(format_mbf(layout))
+    data = json.loads(solve(str(path), "--json").stdout)
+    assert data["width"] == 4 and data["height"] == 2 and data["mines"] == 2
+    assert data["certain_mines"] == [[0, 0], [3, 1]] and data["safe"] == []
+    path.write_bytes(format_mbf(layout)[:-1])
+    bad = solve(str(path))
+    assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
+    assert f"not an {suffix.lower()} board: cut short: 7 bytes" in bad.stderr
 
 
 @pytest.mark.parametrize("unbuffered", ["1", ""])

@@ -34,6 +34,7 @@ from minebender.faces.commands.options import (
 )
 from minebender.faces.commands.streams import console
 from minebender.formats.boardtext import CELL_LIMIT, Board, BoardTextError
+from minebender.formats.mbf import MBFError, board_suffix, layout_position, parse_mbf
 from minebender.formats.minetext import parse_position
 from minebender.rules.solver import Analysis, explain
 from minebender.rules.solver.conflict import Conflict
@@ -71,7 +72,9 @@ NUMBER_STYLES = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``minebender solve``: ``cli`` gives every command its own parser, so each
     module says only what is its own."""
-    parser.add_argument("file", metavar="FILE", help="a board text file, or - for stdin")
+    parser.add_argument(
+        "file", metavar="FILE", help="a board text file, an .mbf or .abf board, or - for stdin"
+    )
     parser.add_argument(
         "--mines",
         type=_nat,
@@ -184,7 +187,9 @@ holds takes about 0.1 MB, and reading no more keeps an endless input (``yes |``,
 
 
 def read_board(path: str) -> Board:
-    """Read and parse FILE (or stdin for ``-``); any problem is a UsageError."""
+    """Read and parse FILE (or stdin for ``-``); any problem is a UsageError. A
+    file named ``.mbf`` or ``.abf`` is a board file of one layout, read as the
+    analysis board opens it: every safe cell shows its number, every mine is hidden."""
     name = "<stdin>" if path == "-" else shown(path)
     try:
         data = read_at_most(path, MAX_FILE_BYTES)
@@ -194,6 +199,11 @@ def read_board(path: str) -> Board:
         raise UsageError(
             f"{name}: more than {MAX_FILE_BYTES // 1_000_000} MB, too big for a board file"
         )
+    if path != "-" and board_suffix(path) is not None:
+        try:
+            return layout_position(parse_mbf(data))
+        except MBFError as exc:
+            raise UsageError(f"{name}: not an {board_suffix(path)} board: {exc}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
