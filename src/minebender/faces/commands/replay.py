@@ -149,8 +149,11 @@ def board_after(replay: Replay, moves: int) -> str:
 
 
 def load(path: Path) -> Replay:
-    """The replay in a file; a UsageError names the file and what is wrong."""
-    from minebender.formats.replay import MAX_BYTES, ReplayError, loads
+    """The replay in a file; a UsageError names the file and what is wrong. A
+    file not named .json that is not even JSON (a program, a README) is refused
+    as ``review`` refuses it: no replay minebender reads."""
+    from minebender.formats.replay import MAX_BYTES, ReplayError, ReplayNotJSON, loads
+    from minebender.services.review.record import not_a_replay
 
     name = "<stdin>" if str(path) == "-" else shown(path)
     try:
@@ -163,6 +166,10 @@ def load(path: Path) -> Replay:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
     try:
         return loads(data)
+    except ReplayNotJSON as exc:
+        if name == "<stdin>" or path.suffix.lower() == ".json":
+            raise UsageError(f"{name}: {str(exc).removeprefix('replay: ')}") from None
+        raise UsageError(not_a_replay(name)) from None
     except ReplayError as exc:
         raise UsageError(f"{name}: {str(exc).removeprefix('replay: ')}") from None
 

@@ -17,7 +17,7 @@ from minebender.services.review.judge import Judged, Summary, judge, summarize_m
 from minebender.services.review.own import read_own
 from minebender.services.review.peers import PEER_FORMATS, read_peer, toollib_board
 from minebender.services.review.play import played
-from minebender.services.review.record import Record, ReviewError
+from minebender.services.review.record import Record, ReviewError, not_a_replay
 
 __all__ = [
     "Review",
@@ -155,9 +155,7 @@ def read_record(path: Path, data: bytes | None = None) -> Record:
         return read_own(path, data)
     if suffix in PEER_FORMATS:
         return read_peer(path, data)
-    raise ReviewError(
-        f"{path}: not a replay file minebender reads (.json .avf .rmv .evf .mvf .rawvf .txt)"
-    )
+    raise ReviewError(not_a_replay(str(path)))
 
 
 def review_record(record: Record) -> Review:
