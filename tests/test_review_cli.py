@@ -13,7 +13,7 @@ import pytest
 
 from needs import DASK, PEERS
 from peer_writers import write_peer
-from review_files import DATA, MINES_9, RMV, winning_clicks
+from review_files import DATA, MINES_9, RMV, SHARED, winning_clicks
 
 
 def review(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -148,6 +148,17 @@ def test_a_missing_file_is_one_error_line_as_replay_says_it(tmp_path: Path) -> N
     ]
 
 
+def test_a_game_lost_on_a_certain_mine_counts_no_guess_and_no_luck(tmp_path: Path) -> None:
+    path = SHARED / "arbiter_expert_lost_wasted_clicks.avf"
+    if not path.exists():
+        pytest.skip("the shared replays are not here")
+    done = review(str(path), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"\nno guess; lost at move \d+ on a certain mine\n", done.stdout)
+    assert "was a certain mine: the number" in done.stdout
+    assert "luck:" not in done.stdout and "0.0%; lost" not in done.stdout
+
+
 def test_text_output_lists_every_move(tmp_path: Path) -> None:
     done = review(str(DATA / "test_rmv2_24px.rmv"), cwd=tmp_path)
     assert done.returncode == 0
@@ -155,13 +166,13 @@ def test_text_output_lists_every_move(tmp_path: Path) -> None:
     assert "reveal (7, 6)" in out and "needless guess" in out
     assert "\n1 guess, 1 needless; the chance to survive it was 50.0%; won\n" in out
     # the lessons: the needless guess with the numbers that proved a cell safe
-    assert out.rstrip().endswith(
+    assert (
         "lessons:\n"
         "  move 6: a needless guess at (7, 6) (50.0%); (7, 0) was safe:"
         " the numbers at (5, 1), (6, 1) prove it\n"
         "  luck: the guesses taken were survived with a chance of 50.0%;"
-        " the safest guesses would have given 100.0%"
-    )
+        " the safest guesses would have given 100.0%\n\nlegend:\n"
+    ) in out
 
 
 @pytest.mark.timeout(180)

@@ -126,6 +126,8 @@ def review_text(r: Review) -> str:
             f"{best:16} {j.verdict}"
         )
     end = f"lost at move {s.lost_at + 1}" if s.lost_at is not None else f.status
+    if s.lost_at is not None and r.moves[s.lost_at].verdict == "certain mine":
+        end += " on a certain mine"  # a mistake, which the guesses leave out
     needless = f", {s.needless_guesses} needless" if s.needless_guesses else ""
     lines.append("")
     if s.guesses:

@@ -108,6 +108,7 @@ def _coaching_json(c: Coaching) -> dict[str, Any]:
                 "risk": fraction_text(g.risk),
                 "best": _pos(g.best),
                 "best_risk": None if g.best_risk is None else fraction_text(g.best_risk),
+                "safer": g.best_risk is not None and g.best_risk < g.risk,
             }
             for g in c.guesses
         ],
