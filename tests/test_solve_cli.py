@@ -568,3 +568,17 @@ def test_the_report_names_the_50_50s_and_the_json_lists_them() -> None:
         "progress": "0",
         "second": "1/2",
     }
+
+
+def test_explain_gives_the_chance_of_a_cell_not_settled(tmp_path: Path) -> None:
+    path = tmp_path / "corner.txt"
+    path.write_text("4x4x3\n1...\n....\n....\n....\n")
+    done = solve(str(path), "--explain", "1,0")
+    assert done.returncode == 0, done.stderr
+    chance = analyse(parse(path.read_text())).probability(Pos(1, 0))
+    said = " ".join(done.stdout.split())
+    assert (
+        "why: (1, 0) is neither provably safe nor provably a mine: its chance of a mine"
+        f" is {chance.numerator}/{chance.denominator} ({float(chance):.1%})"
+    ) in said
+

@@ -147,14 +147,22 @@ def _check_cell(knowledge: Knowledge, pos: Pos) -> None:
         raise UsageError(f"({pos.x}, {pos.y}) is not a hidden cell")
 
 
-def _explanation(knowledge: Knowledge, pos: Pos) -> tuple[str, dict[str, Any] | None]:
-    """The line ``--explain`` prints, and its JSON object (None: not settled)."""
+def _explanation(
+    knowledge: Knowledge, pos: Pos, analysis: Analysis
+) -> tuple[str, dict[str, Any] | None]:
+    """The line ``--explain`` prints, and its JSON object (None: not settled).
+    A cell not settled gets its chance of a mine, as the page's Why? gives it."""
     try:
         found = explain(knowledge, pos)
     except ValueError as exc:
         raise UsageError(str(exc).removeprefix("explain: ")) from None
     if found is None:
-        return f"({pos.x}, {pos.y}) is neither provably safe nor provably a mine", None
+        p = analysis.probability(pos)
+        return (
+            f"({pos.x}, {pos.y}) is neither provably safe nor provably a mine:"
+            f" its chance of a mine is {fraction_text(p)} ({float(p):.1%})",
+            None,
+        )
     return str(found), explanation_json(found)
 
 
@@ -511,7 +519,9 @@ def _work(
 
     study(keep, knowledge, DEAD_SECONDS)
     analysis: Analysis = dict(stages)["analysis"]
-    return _explanation(knowledge, pos) if pos is not None and analysis.consistent else None
+    return (
+        _explanation(knowledge, pos, analysis) if pos is not None and analysis.consistent else None
+    )
 
 
 def _limited_work(
