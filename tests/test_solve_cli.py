@@ -178,6 +178,8 @@ def test_solve_reads_a_board_file_as_the_analysis_board_opens_it(
     data = json.loads(solve(str(path), "--json").stdout)
     assert data["width"] == 4 and data["height"] == 2 and data["mines"] == 2
     assert data["certain_mines"] == [[0, 0], [3, 1]] and data["safe"] == []
+    said = solve(str(path)).stdout
+    assert said.count("every hidden cell is a mine: nothing is left to reveal") == 1
     path.write_bytes(format_mbf(layout)[:-1])
     bad = solve(str(path))
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
@@ -582,3 +584,28 @@ def test_explain_gives_the_chance_of_a_cell_not_settled(tmp_path: Path) -> None:
         f" is {chance.numerator}/{chance.denominator} ({float(chance):.1%})"
     ) in said
 
+
+def test_the_least_risky_guess_is_the_best_move_when_as_safe() -> None:
+    from minebender.faces.commands.solve import _least_risky
+    from minebender.services.analysis_board import Best
+
+    knowledge = parse("9x5x4\n" + ".........\n" * 5)
+    a = analyse(knowledge)
+    p = a.probability(Pos(0, 0))
+    tied = _least_risky(a, p, Pos(0, 0), Best(Pos(8, 0), "a reason"))
+    assert tied.startswith("no safe cell: the least risky guess is (8, 0) with a 4/45")
+    assert "best move" not in tied
+    corner = parse("4x4x3\n1...\n....\n....\n....\n")
+    b = analyse(corner)
+    low = min(b.probability(Pos(x, y)) for y in range(4) for x in range(4) if (x, y) != (0, 0))
+    low_at = next(
+        Pos(x, y)
+        for y in range(4)
+        for x in range(4)
+        if (x, y) != (0, 0) and b.probability(Pos(x, y)) == low
+    )
+    riskier = _least_risky(b, low, low_at, Best(Pos(1, 0), "a reason"))
+    assert b.probability(Pos(1, 0)) > low
+    assert riskier.endswith(
+        "; the best move (1, 0) risks more now for a better chance to win from here"
+    )

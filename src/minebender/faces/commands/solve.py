@@ -476,12 +476,10 @@ def _render(
         if hidden:
             p, pos = min(hidden, key=lambda item: (item[0], item[1].y, item[1].x))
             if p == 1:  # a guess here is certain death: there is nothing to guess
-                say("every hidden cell is a mine: nothing is left to reveal")
+                if best is None or best.cell is not None:  # else best move said it
+                    say("every hidden cell is a mine: nothing is left to reveal")
             else:
-                say(
-                    f"no safe cell: the least risky guess is {cell_name(pos)}"
-                    f" with {article(fraction_text(p))} ({float(p):.1%}) chance of a mine"
-                )
+                say(_least_risky(analysis, p, pos, best))
     # A flag off the certain mines is either provably wrong (the cell is safe) or
     # only unproven; the note names the cells, as plain output underlines nothing.
     wrong = frozenset(p for p in board.flags if p in analysis.safe)
@@ -504,6 +502,24 @@ def _render(
             )
         )
     return out
+
+
+def _least_risky(analysis: Analysis, p: Fraction, pos: Pos, best: Best | None) -> str:
+    """The report's line on the least risky guess: the best move's cell when it
+    is as safe (one cell for one risk, not two that read as a contradiction),
+    else the first such cell and why the best move takes more risk."""
+    if best is not None and best.cell is not None and analysis.probability(best.cell) == p:
+        pos = best.cell
+    line = (
+        f"no safe cell: the least risky guess is {cell_name(pos)}"
+        f" with {article(fraction_text(p))} ({float(p):.1%}) chance of a mine"
+    )
+    if best is not None and best.cell is not None and best.cell != pos:
+        line += (
+            f"; the best move {cell_name(best.cell)} risks more now"
+            " for a better chance to win from here"
+        )
+    return line
 
 
 def _work(
