@@ -24,6 +24,7 @@ from minebender.faces.commands.options import (
 )
 from minebender.faces.commands.terminal import require_terminal
 from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay
+from minebender.services.keys import VIEWER_KEYS, key_table
 from minebender.values.files import replace_file, shown
 
 __all__ = [
@@ -54,11 +55,8 @@ def _speed(text: str) -> float:
     return value
 
 
-KEYS = """\
-keys: space pauses or plays, right/l and left/h step (and pause), home/end jump,
-      n/p go to the board before the next/previous guess (a needless one's
-      proof on the status line), + and - double or halve the speed (1/16 to
-      64), q quits"""
+KEYS = "keys (F1 in the viewer shows them too):\n" + key_table(VIEWER_KEYS)
+"""The viewer's keys, from the table its F1 screen shows, so the two never disagree."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
