@@ -218,7 +218,7 @@ def test_bad_usage(args: list[str], fragment: str, db: Path) -> None:
         (None, "cannot read"),
         ("", "the file is empty"),
         (" \n", "the file is empty"),
-        ("not json", "not valid JSON"),
+        ("not json", "not valid JSON: line 1, column 1: expecting value"),
         ("[1, 2]", "one JSON object"),
         ('{"format": "something-else"}', "'format'"),
         ('{"format": "minebender-replay", "version": 99}', "version 99"),

@@ -21,6 +21,7 @@ from minebender.services.player_games import (
     last_name,
     restart_spec,
     resume_or_new,
+    waiting_game,
 )
 from minebender.services.session import Session, SessionSpec
 from minebender.services.store import Store
@@ -241,3 +242,18 @@ def test_what_a_new_game_would_cost_follows_the_game() -> None:
     lost = started()
     assert lost.reveal(mines(lost)[0]) is not None and lost.over and not lost.won
     assert at_stake(lost, best_time_pending=True) is None
+
+
+def test_a_new_game_of_another_level_names_the_game_left_waiting(store: Store) -> None:
+    assert waiting_game(store, "terminal", None) is None
+    expert = Session(SessionSpec(Expert(), "gamma"), clock=lambda: 0.0)
+    expert.reveal(Pos(4, 4))
+    record = GameRecord(store, "terminal")
+    record.record(expert)
+    session, gid = next_game(store, level=Beginner())
+    assert session.spec.level == Beginner()
+    assert gid is None  # a new Beginner game: the Expert game stays saved
+    assert waiting_game(store, "terminal", gid) == "Expert"
+    assert next_game(store)[1] == record.game_id  # which a plain play resumes
+    assert waiting_game(store, "terminal", record.game_id) is None  # resuming it: no note
+    assert waiting_game(store, "web", None) is None

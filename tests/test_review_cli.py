@@ -13,7 +13,7 @@ import pytest
 
 from needs import DASK, PEERS
 from peer_writers import write_peer
-from review_files import DATA, MINES_9, RMV, winning_clicks
+from review_files import DATA, MINES_9, RMV, SHARED, winning_clicks
 
 
 def review(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -89,7 +89,7 @@ def test_written_avf_and_mvf_are_reviewed_with_ms_toollibs_figures(tmp_path: Pat
     done = review("--json", *map(str, paths), str(cut), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        f"minebender review: {cut}: damaged or cut short (MVF reader: the parser died with SIGABRT)"
+        f"minebender review: error: {cut}: damaged or cut short: the MVF reader could not read it"
     )
     for path, line in zip(paths, done.stdout.splitlines(), strict=True):
         got = json.loads(line)
@@ -122,7 +122,41 @@ def test_a_file_of_no_known_kind_is_named(tmp_path: Path, name: str, said: str) 
     path.write_text("3x3x1\n...\n...\n...\n")
     done = review(str(path), cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr.strip() == f"minebender review: {path}: {said}"
+    assert done.stderr.strip() == f"minebender review: error: {path}: {said}"
+
+
+@pytest.mark.parametrize("name", ["README.md", "ls"])
+def test_replay_and_review_refuse_a_file_that_is_no_replay_alike(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(b"# minebender\n" if name.endswith(".md") else b"\x7fELF\x02\xd0\x00")
+    said = f"{path}: not a replay file minebender reads (.json .avf .rmv .evf .mvf .rawvf .txt)"
+    for command in ("review", "replay"):
+        done = subprocess.run(
+            [sys.executable, "-m", "minebender", command, str(path)],
+            capture_output=True, text=True, check=False, cwd=tmp_path,
+        )  # fmt: skip
+        assert done.returncode == 2
+        assert done.stderr.splitlines() == [f"minebender {command}: error: {said}"]
+
+
+def test_a_missing_file_is_one_error_line_as_replay_says_it(tmp_path: Path) -> None:
+    path = tmp_path / "gone.evf"
+    done = review(str(path), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"minebender review: error: cannot read {path}: No such file or directory"
+    ]
+
+
+def test_a_game_lost_on_a_certain_mine_counts_no_guess_and_no_luck(tmp_path: Path) -> None:
+    path = SHARED / "arbiter_expert_lost_wasted_clicks.avf"
+    if not path.exists():
+        pytest.skip("the shared replays are not here")
+    done = review(str(path), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"\nno guess; lost at move \d+ on a certain mine\n", done.stdout)
+    assert "was a certain mine: the number" in done.stdout
+    assert "luck:" not in done.stdout and "0.0%; lost" not in done.stdout
 
 
 def test_text_output_lists_every_move(tmp_path: Path) -> None:
@@ -132,13 +166,13 @@ def test_text_output_lists_every_move(tmp_path: Path) -> None:
     assert "reveal (7, 6)" in out and "needless guess" in out
     assert "\n1 guess, 1 needless; the chance to survive it was 50.0%; won\n" in out
     # the lessons: the needless guess with the numbers that proved a cell safe
-    assert out.rstrip().endswith(
+    assert (
         "lessons:\n"
         "  move 6: a needless guess at (7, 6) (50.0%); (7, 0) was safe:"
         " the numbers at (5, 1), (6, 1) prove it\n"
         "  luck: the guesses taken were survived with a chance of 50.0%;"
-        " the safest guesses would have given 100.0%"
-    )
+        " the safest guesses would have given 100.0%\n\nlegend:\n"
+    ) in out
 
 
 @pytest.mark.timeout(180)
@@ -166,7 +200,7 @@ def test_a_dask_cluster_reviews_as_the_local_cores_do(tmp_path: Path) -> None:
             "--log", str(remote), cwd=tmp_path,
         )  # fmt: skip
     assert done.returncode == 2, done.stderr
-    assert "cut.rmv: damaged or cut short (RMV reader: the parser died with SIGABRT)" in done.stderr
+    assert "cut.rmv: damaged or cut short: the RMV reader could not read it" in done.stderr
 
     def lines(log: Path) -> list[dict[str, object]]:
         return sorted(

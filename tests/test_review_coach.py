@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from minebender.rules.solver import analyse
 from minebender.services.review import review_file
 from minebender.services.review.chance import percent_text
-from minebender.services.review.coach import Proof, coach
-from minebender.services.review.judge import judge
+from minebender.services.review.coach import Proof, coach, coaching_lines
+from minebender.services.review.judge import judge, summarize_moves
 from minebender.services.review.play import played
 from minebender.services.review.record import Record
 from minebender.services.session import Event
@@ -74,7 +74,22 @@ def test_a_click_on_a_certain_mine_gets_the_proof_of_the_mine() -> None:
     (proof,) = c.proofs
     assert proof.mine and proof.cell == Pos(0, 0)
     assert forced_by_proof(judged[1].played.before.knowledge, proof)
-    assert (c.luck, c.safest_luck) == (Fraction(0), Fraction(1))
+    # a mistake, not a guess: no guess survived at 0%, no luck line, a summary that says it
+    assert c.guesses == () and (c.luck, c.safest_luck) == (Fraction(1), Fraction(1))
+    s = summarize_moves(judged)
+    assert (s.guesses, s.survival, s.lost_at) == (0, Fraction(1), 1)
+    assert not any(line.startswith("luck") for line in coaching_lines(c, judged))
+
+
+def test_a_guess_as_safe_as_any_is_not_set_beside_a_safest_guess() -> None:
+    r = review_file(DATA.parent / "replays" / "test_rmv1_utf8_basic.rmv")
+    lines = coaching_lines(r.coaching, r.moves)
+    for g in r.coaching.guesses:
+        assert g.best_risk is not None
+        said = next(line for line in lines if line.startswith(f"move {g.move + 1}:"))
+        assert ("no guess was safer" in said) == (g.best_risk >= g.risk)
+        assert ("the safest guess" in said) == (0 < g.best_risk < g.risk)
+    assert any(g.best_risk == g.risk for g in r.coaching.guesses)  # the case is met
 
 
 def test_clicks_that_did_nothing_are_counted_with_the_time_they_took() -> None:
@@ -126,8 +141,8 @@ def test_every_proof_forces_its_cell_and_safest_luck_is_never_below_luck(rec: Re
     assert c.safest_luck >= c.luck
     survival = Fraction(1)
     for j in judged:
-        if j.guess:
-            assert j.risk is not None
+        if j.guess and j.verdict != "certain mine":  # a mistake is no guess
+            assert j.risk is not None and j.risk < 1
             survival *= 1 - j.risk
     assert c.luck == survival
 

@@ -243,7 +243,8 @@ def test_the_json_is_the_documented_shape() -> None:
     for p in coaching["proofs"]:
         assert set(p) == {"move", "cell", "numbers", "uses_total", "smallest", "mine"}
     for g in coaching["guesses"]:
-        assert set(g) == {"move", "risk", "best", "best_risk"}
+        assert set(g) == {"move", "risk", "best", "best_risk", "safer"}
+        assert g["safer"] == (Fraction(g["best_risk"]) < Fraction(g["risk"]))
         assert out["moves"][g["move"]]["risk"] == g["risk"]
 
 

@@ -17,6 +17,7 @@ import pytest
 from minebender import analyse
 from minebender.faces.commands.solve import analysis_json
 from minebender.formats.boardtext import format_board, parse
+from minebender.formats.mbf import format_mbf
 from minebender.rules.game import Game, board_rs, place_mines
 from minebender.values.types import Pos, cell_name
 
@@ -165,6 +166,24 @@ def test_solve_reads_a_mine_position(tmp_path: Path) -> None:
     bad = solve("-", stdin="4x2x1\n1FHH\n11HX\n")
     assert bad.returncode == 2
     assert "line 3, column 4: unexpected 'X' (.mine cells are H F ? 0-8)" in bad.stderr
+
+
+@pytest.mark.parametrize("suffix", [".mbf", ".ABF"])
+def test_solve_reads_a_board_file_as_the_analysis_board_opens_it(
+    tmp_path: Path, suffix: str
+) -> None:
+    layout = ((True, False, False, False), (False, False, False, True))
+    path = tmp_path / f"position{suffix}"
+    path.write_bytes(format_mbf(layout))
+    data = json.loads(solve(str(path), "--json").stdout)
+    assert data["width"] == 4 and data["height"] == 2 and data["mines"] == 2
+    assert data["certain_mines"] == [[0, 0], [3, 1]] and data["safe"] == []
+    said = solve(str(path)).stdout
+    assert said.count("every hidden cell is a mine: nothing is left to reveal") == 1
+    path.write_bytes(format_mbf(layout)[:-1])
+    bad = solve(str(path))
+    assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1
+    assert f"not an {suffix.lower()} board: cut short: 7 bytes" in bad.stderr
 
 
 @pytest.mark.parametrize("unbuffered", ["1", ""])
@@ -551,3 +570,42 @@ def test_the_report_names_the_50_50s_and_the_json_lists_them() -> None:
         "progress": "0",
         "second": "1/2",
     }
+
+
+def test_explain_gives_the_chance_of_a_cell_not_settled(tmp_path: Path) -> None:
+    path = tmp_path / "corner.txt"
+    path.write_text("4x4x3\n1...\n....\n....\n....\n")
+    done = solve(str(path), "--explain", "1,0")
+    assert done.returncode == 0, done.stderr
+    chance = analyse(parse(path.read_text())).probability(Pos(1, 0))
+    said = " ".join(done.stdout.split())
+    assert (
+        "why: (1, 0) is neither provably safe nor provably a mine: its chance of a mine"
+        f" is {chance.numerator}/{chance.denominator} ({float(chance):.1%})"
+    ) in said
+
+
+def test_the_least_risky_guess_is_the_best_move_when_as_safe() -> None:
+    from minebender.faces.commands.solve import _least_risky
+    from minebender.services.analysis_board import Best
+
+    knowledge = parse("9x5x4\n" + ".........\n" * 5)
+    a = analyse(knowledge)
+    p = a.probability(Pos(0, 0))
+    tied = _least_risky(a, p, Pos(0, 0), Best(Pos(8, 0), "a reason"))
+    assert tied.startswith("no safe cell: the least risky guess is (8, 0) with a 4/45")
+    assert "best move" not in tied
+    corner = parse("4x4x3\n1...\n....\n....\n....\n")
+    b = analyse(corner)
+    low = min(b.probability(Pos(x, y)) for y in range(4) for x in range(4) if (x, y) != (0, 0))
+    low_at = next(
+        Pos(x, y)
+        for y in range(4)
+        for x in range(4)
+        if (x, y) != (0, 0) and b.probability(Pos(x, y)) == low
+    )
+    riskier = _least_risky(b, low, low_at, Best(Pos(1, 0), "a reason"))
+    assert b.probability(Pos(1, 0)) > low
+    assert riskier.endswith(
+        "; the best move (1, 0) risks more now for a better chance to win from here"
+    )

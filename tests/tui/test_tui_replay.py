@@ -110,7 +110,7 @@ def test_at_the_smallest_size_the_status_keeps_the_outcome_and_time() -> None:
         assert f"step {len(replay.moves)}/{len(replay.moves)}" in app.status_text
         rows = screen_lines(app)
         assert any(row.strip().endswith(time) for row in rows)
-        assert "q quit" in rows[-1]
+        assert "q quit" in rows[-1] and "F1 keys" in rows[-1]
         await pilot.resize_terminal(100, 24)
         await pilot.pause()
         assert app.status_text.startswith("beginner · step")  # room for it all again
@@ -328,3 +328,32 @@ def test_n_goes_to_the_board_before_a_needless_guess_and_shows_its_proof() -> No
         assert pilot.app.index == needless.played.index
 
     run(app, scenario, size=(160, 24))
+
+
+def test_f1_shows_every_key_of_the_viewer_and_n_says_when_no_guess_is_left() -> None:
+    """F1 lists the keys the footer has no room for (n and p, home and end),
+    as play's F1 does; n past the last guess says so rather than nothing."""
+    from minebender.faces.tui.screens import KeysScreen
+    from minebender.services.keys import VIEWER_KEYS
+
+    replay, _ = won_replay()
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        shown = "\n".join(screen_lines(app))
+        for key in VIEWER_KEYS:
+            assert key.does.split()[0] in shown
+        assert "next guess" in shown and "home" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("end", "n")
+        await pilot.pause()
+        assert app.at_end
+        said = [str(n.message) for n in app._notifications]
+        assert "no guess after this move" in said
+
+    run(ReplayApp(replay, paused=True), scenario, size=(90, 30))

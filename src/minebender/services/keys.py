@@ -14,7 +14,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-__all__ = ["GAME_KEYS", "Key", "KeyBinding", "key_table"]
+__all__ = ["GAME_KEYS", "VIEWER_KEYS", "Key", "KeyBinding", "key_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +112,45 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("mouse", "left reveals, right flags (or ?), middle chords on a number"),
 )
 """Every key of the terminal game, in the order the F1 screen lists them."""
+
+VIEWER_KEYS: tuple[Key, ...] = (
+    # Short footer words: the footer must keep "q quit" in the 48 columns of the
+    # smallest terminal (fit.MIN_COLUMNS), so + and - share one entry.
+    Key(
+        "space",
+        "play or pause",
+        (KeyBinding("space", "play_pause", "play", footer=True),),
+    ),
+    Key(
+        "right",
+        "a step forward, and pause (or l)",
+        (KeyBinding("right,l", "step_forward", "step", footer=True),),
+    ),
+    Key("left", "a step back, and pause (or h)", (KeyBinding("left,h", "step_back", "back"),)),
+    Key("home", "to the start (or g)", (KeyBinding("home,g", "to_start", "start"),)),
+    Key("end", "to the end (or G)", (KeyBinding("end,G", "to_end", "end"),)),
+    Key(
+        "n",
+        "to the board before the next guess (a needless one's proof on the status line)",
+        (KeyBinding("n", "next_guess", "next guess"),),
+    ),
+    Key(
+        "p",
+        "to the board before the previous guess",
+        (KeyBinding("p", "previous_guess", "previous guess"),),
+    ),
+    Key(
+        "+ -",
+        "double or halve the speed (1/16 to 64)",
+        (
+            KeyBinding("plus,equals_sign", "faster", "speed", footer=True, display="+/-"),
+            KeyBinding("minus", "slower", "slower"),
+        ),
+    ),
+    Key("F1", "these keys", (KeyBinding("f1", "keys", "keys", footer=True, display="F1"),)),
+    Key("q", "quit", (KeyBinding("q", "quit", "quit", footer=True),)),
+)
+"""Every key of the replay viewer, in the order its F1 screen and ``replay --help`` list them."""
 
 KEY_COLUMN = 8
 """Where the descriptions start in ``key_table``."""

@@ -25,7 +25,7 @@ from minebender.services.store import (
     StoredGame,
     StoreError,
 )
-from minebender.values.types import NAMED_LEVELS, Beginner, Level
+from minebender.values.types import NAMED_LEVELS, Beginner, Custom, Level
 
 __all__ = [
     "ACTION_WAIT_S",
@@ -45,6 +45,7 @@ __all__ = [
     "last_name",
     "restart_spec",
     "resume_or_new",
+    "waiting_game",
 ]
 
 Interface = Literal["terminal", "web"]
@@ -309,3 +310,24 @@ def resume_or_new(
                 continue  # e.g. a no-guess game when no-guess boards are unavailable
     spec = SessionSpec(level or Beginner(), seed or new_seed(), no_guess, chosen=seed is not None)
     return Session(spec), None
+
+
+def waiting_game(store: Store, interface: Interface, game_id: str | None) -> str | None:
+    """The level (``"Expert"``, ``"Custom 20x12 (40 mines)"``) of the unfinished game a
+    plain ``play`` would resume, when it is not ``game_id``, the game about to
+    be played: a new game of another level leaves it saved, and a player who
+    is not told may think it lost. None when no other game waits."""
+    for stored in store.load_unfinished(interface=interface):
+        try:
+            stored.session()
+        except ValueError:
+            continue  # not resumed (resume_or_new skips it too)
+        if stored.id == game_id:
+            return None
+        level = stored.spec.level
+        name = level_name(level).capitalize()
+        if isinstance(level, Custom):
+            s = stored.spec.setup
+            name += f" {s.width}x{s.height} ({s.mines} mines)"
+        return name
+    return None

@@ -50,7 +50,9 @@ def problem(exc: BaseException) -> str:
     if isinstance(exc, JSONTextError):
         return str(exc)
     if isinstance(exc, json.JSONDecodeError):
-        return str(exc)
+        # as an editor counts, and as board text's errors say it: not Python's
+        # "Expecting value: line 1 column 1 (char 0)"
+        return f"line {exc.lineno}, column {exc.colno}: {exc.msg[:1].lower()}{exc.msg[1:]}"
     if isinstance(exc, UnicodeDecodeError):
         return f"not UTF-8 text: byte 0x{exc.object[exc.start]:02x} at position {exc.start}"
     if isinstance(exc, RecursionError):

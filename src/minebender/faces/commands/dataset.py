@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"minebender dataset: stopped by {by}; no file was written", file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
     except GameFailed as exc:
-        print(f"minebender dataset: {exc}", file=sys.stderr)
+        print(f"minebender dataset: error: {exc}", file=sys.stderr)
         return 1
     except BatchError as exc:
         raise UsageError(str(exc)) from None

@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
                     print(row)
                 sys.stdout.flush()
     except NoGuessError as exc:
-        print(f"minebender generate: {exc}", file=sys.stderr)
+        print(f"minebender generate: error: {exc}", file=sys.stderr)
         return 1
     # A reader that has gone (head, a pager) ends the run in cli.main, quietly, as
     # for every command.

@@ -42,8 +42,8 @@ play saves every action as it happens, and after q it says in a line
 whether the game is saved. Without --seed or --new it goes on where you
 left off. First it asks for the name of a best time left unnamed,
 when the terminal was closed while it asked. Else it resumes your newest
-unfinished terminal game, of --level or --custom if given. The page resumes
-its own games.
+unfinished terminal game, of --level or --custom if given; a new game that
+leaves another saved says so in a line. The page resumes its own games.
 A started game left for a new one (n, F2, 1 2 3, c) counts as lost."""
 
 
@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("no-guess boards are not available in this version of minebender")
     require_terminal()
 
-    from minebender.services.player_games import resume_or_new
+    from minebender.services.player_games import resume_or_new, waiting_game
     from minebender.services.session import new_seed
 
     with _open_store(args.db) as store:
@@ -203,6 +203,13 @@ def run(args: argparse.Namespace) -> int:
             new=args.new,
             new_seed=new_seed,
         )
+        waiting = waiting_game(store, "terminal", game_id)
+        if waiting is not None:  # left saved: say so, lest the player think it lost
+            print(
+                f"minebender play: note: a saved {waiting} game waits:"
+                " `minebender play` resumes it",
+                file=sys.stderr,
+            )
         return _run_app(store, session, game_id, marks=not args.no_marks, db=args.db)
 
 

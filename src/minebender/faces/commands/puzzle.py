@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             if svg or pdf:
                 made.append(one)
     except PuzzleError as exc:
-        print(f"minebender puzzle: {exc}", file=sys.stderr)
+        print(f"minebender puzzle: error: {exc}", file=sys.stderr)
         return 1
     if made:
         title = f"minebender puzzles {w}x{h}, seed {seed}"
@@ -176,7 +176,7 @@ def _book(
     try:
         book: list[Entry] = make_book(w, h, mines, seed, size, args.symmetry)
     except PuzzleError as exc:
-        print(f"minebender puzzle: {exc}", file=sys.stderr)
+        print(f"minebender puzzle: error: {exc}", file=sys.stderr)
         return 1
     for place, entry in enumerate(book):
         _print(entry.made, place, seed, args.json, entry.index)
@@ -195,7 +195,7 @@ def _play(
         try:
             puzzle = make_puzzle(w, h, mines, seed, 0, difficulty, symmetry).puzzle
         except PuzzleError as exc:
-            print(f"minebender puzzle: {exc}", file=sys.stderr)
+            print(f"minebender puzzle: error: {exc}", file=sys.stderr)
             return 1
     else:
         try:

@@ -24,6 +24,7 @@ from minebender.faces.commands.options import (
 )
 from minebender.faces.commands.terminal import require_terminal
 from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay
+from minebender.services.keys import VIEWER_KEYS, key_table
 from minebender.values.files import replace_file, shown
 
 __all__ = [
@@ -54,11 +55,8 @@ def _speed(text: str) -> float:
     return value
 
 
-KEYS = """\
-keys: space pauses or plays, right/l and left/h step (and pause), home/end jump,
-      n/p go to the board before the next/previous guess (a needless one's
-      proof on the status line), + and - double or halve the speed (1/16 to
-      64), q quits"""
+KEYS = "keys (F1 in the viewer shows them too):\n" + key_table(VIEWER_KEYS)
+"""The viewer's keys, from the table its F1 screen shows, so the two never disagree."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -149,8 +147,11 @@ def board_after(replay: Replay, moves: int) -> str:
 
 
 def load(path: Path) -> Replay:
-    """The replay in a file; a UsageError names the file and what is wrong."""
-    from minebender.formats.replay import MAX_BYTES, ReplayError, loads
+    """The replay in a file; a UsageError names the file and what is wrong. A
+    file not named .json that is not even JSON (a program, a README) is refused
+    as ``review`` refuses it: no replay minebender reads."""
+    from minebender.formats.replay import MAX_BYTES, ReplayError, ReplayNotJSON, loads
+    from minebender.services.review.record import not_a_replay
 
     name = "<stdin>" if str(path) == "-" else shown(path)
     try:
@@ -163,6 +164,10 @@ def load(path: Path) -> Replay:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
     try:
         return loads(data)
+    except ReplayNotJSON as exc:
+        if name == "<stdin>" or path.suffix.lower() == ".json":
+            raise UsageError(f"{name}: {str(exc).removeprefix('replay: ')}") from None
+        raise UsageError(not_a_replay(name)) from None
     except ReplayError as exc:
         raise UsageError(f"{name}: {str(exc).removeprefix('replay: ')}") from None
 

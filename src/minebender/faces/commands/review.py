@@ -126,6 +126,8 @@ def review_text(r: Review) -> str:
             f"{best:16} {j.verdict}"
         )
     end = f"lost at move {s.lost_at + 1}" if s.lost_at is not None else f.status
+    if s.lost_at is not None and r.moves[s.lost_at].verdict == "certain mine":
+        end += " on a certain mine"  # a mistake, which the guesses leave out
     needless = f", {s.needless_guesses} needless" if s.needless_guesses else ""
     lines.append("")
     if s.guesses:
@@ -165,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             r = review_file(path)
         except ReviewError as exc:
-            print(f"minebender review: {shown(str(exc))}", file=sys.stderr)
+            print(f"minebender review: error: {shown(str(exc))}", file=sys.stderr)
             failed = True
             continue
         if args.json:
@@ -205,7 +207,7 @@ def _review_stored(args: argparse.Namespace) -> int:
 def _say(notes: list[str]) -> None:
     """Say what the walk skipped (a loop of links, a broken link), a line each."""
     for note in notes:
-        print(f"minebender review: {note}", file=sys.stderr)
+        print(f"minebender review: note: {note}", file=sys.stderr)
 
 
 def _summary(args: argparse.Namespace) -> int:
@@ -223,7 +225,7 @@ def _summary(args: argparse.Namespace) -> int:
         nonlocal errors
         if "error" in line:
             errors += 1
-            print(f"minebender review: {shown(line['error'])}", file=sys.stderr)
+            print(f"minebender review: error: {shown(line['error'])}", file=sys.stderr)
         if bar is not None:
             bar.update(task, advance=1)
 

@@ -34,6 +34,7 @@ from minebender.faces.commands.options import (
 )
 from minebender.faces.commands.streams import console
 from minebender.formats.boardtext import CELL_LIMIT, Board, BoardTextError
+from minebender.formats.mbf import MBFError, board_suffix, layout_position, parse_mbf
 from minebender.formats.minetext import parse_position
 from minebender.rules.solver import Analysis, explain
 from minebender.rules.solver.conflict import Conflict
@@ -71,7 +72,9 @@ NUMBER_STYLES = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``minebender solve``: ``cli`` gives every command its own parser, so each
     module says only what is its own."""
-    parser.add_argument("file", metavar="FILE", help="a board text file, or - for stdin")
+    parser.add_argument(
+        "file", metavar="FILE", help="a board text file, an .mbf or .abf board, or - for stdin"
+    )
     parser.add_argument(
         "--mines",
         type=_nat,
@@ -144,14 +147,22 @@ def _check_cell(knowledge: Knowledge, pos: Pos) -> None:
         raise UsageError(f"({pos.x}, {pos.y}) is not a hidden cell")
 
 
-def _explanation(knowledge: Knowledge, pos: Pos) -> tuple[str, dict[str, Any] | None]:
-    """The line ``--explain`` prints, and its JSON object (None: not settled)."""
+def _explanation(
+    knowledge: Knowledge, pos: Pos, analysis: Analysis
+) -> tuple[str, dict[str, Any] | None]:
+    """The line ``--explain`` prints, and its JSON object (None: not settled).
+    A cell not settled gets its chance of a mine, as the page's Why? gives it."""
     try:
         found = explain(knowledge, pos)
     except ValueError as exc:
         raise UsageError(str(exc).removeprefix("explain: ")) from None
     if found is None:
-        return f"({pos.x}, {pos.y}) is neither provably safe nor provably a mine", None
+        p = analysis.probability(pos)
+        return (
+            f"({pos.x}, {pos.y}) is neither provably safe nor provably a mine:"
+            f" its chance of a mine is {fraction_text(p)} ({float(p):.1%})",
+            None,
+        )
     return str(found), explanation_json(found)
 
 
@@ -184,7 +195,9 @@ holds takes about 0.1 MB, and reading no more keeps an endless input (``yes |``,
 
 
 def read_board(path: str) -> Board:
-    """Read and parse FILE (or stdin for ``-``); any problem is a UsageError."""
+    """Read and parse FILE (or stdin for ``-``); any problem is a UsageError. A
+    file named ``.mbf`` or ``.abf`` is a board file of one layout, read as the
+    analysis board opens it: every safe cell shows its number, every mine is hidden."""
     name = "<stdin>" if path == "-" else shown(path)
     try:
         data = read_at_most(path, MAX_FILE_BYTES)
@@ -194,6 +207,11 @@ def read_board(path: str) -> Board:
         raise UsageError(
             f"{name}: more than {MAX_FILE_BYTES // 1_000_000} MB, too big for a board file"
         )
+    if path != "-" and board_suffix(path) is not None:
+        try:
+            return layout_position(parse_mbf(data))
+        except MBFError as exc:
+            raise UsageError(f"{name}: not an {board_suffix(path)} board: {exc}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -458,12 +476,10 @@ def _render(
         if hidden:
             p, pos = min(hidden, key=lambda item: (item[0], item[1].y, item[1].x))
             if p == 1:  # a guess here is certain death: there is nothing to guess
-                say("every hidden cell is a mine: nothing is left to reveal")
+                if best is None or best.cell is not None:  # else best move said it
+                    say("every hidden cell is a mine: nothing is left to reveal")
             else:
-                say(
-                    f"no safe cell: the least risky guess is {cell_name(pos)}"
-                    f" with {article(fraction_text(p))} ({float(p):.1%}) chance of a mine"
-                )
+                say(_least_risky(analysis, p, pos, best))
     # A flag off the certain mines is either provably wrong (the cell is safe) or
     # only unproven; the note names the cells, as plain output underlines nothing.
     wrong = frozenset(p for p in board.flags if p in analysis.safe)
@@ -488,6 +504,24 @@ def _render(
     return out
 
 
+def _least_risky(analysis: Analysis, p: Fraction, pos: Pos, best: Best | None) -> str:
+    """The report's line on the least risky guess: the best move's cell when it
+    is as safe (one cell for one risk, not two that read as a contradiction),
+    else the first such cell and why the best move takes more risk."""
+    if best is not None and best.cell is not None and analysis.probability(best.cell) == p:
+        pos = best.cell
+    line = (
+        f"no safe cell: the least risky guess is {cell_name(pos)}"
+        f" with {article(fraction_text(p))} ({float(p):.1%}) chance of a mine"
+    )
+    if best is not None and best.cell is not None and best.cell != pos:
+        line += (
+            f"; the best move {cell_name(best.cell)} risks more now"
+            " for a better chance to win from here"
+        )
+    return line
+
+
 def _work(
     report: Callable[[tuple[str, Any]], None], knowledge: Knowledge, pos: Pos | None
 ) -> tuple[str, dict[str, Any] | None] | None:
@@ -501,7 +535,9 @@ def _work(
 
     study(keep, knowledge, DEAD_SECONDS)
     analysis: Analysis = dict(stages)["analysis"]
-    return _explanation(knowledge, pos) if pos is not None and analysis.consistent else None
+    return (
+        _explanation(knowledge, pos, analysis) if pos is not None and analysis.consistent else None
+    )
 
 
 def _limited_work(

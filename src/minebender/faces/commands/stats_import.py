@@ -57,7 +57,7 @@ def review_into(paths: list[Path], log: Path, workers: int, *, resume: bool) -> 
         raise UsageError(f"{shown(missing[0])}: no such file or folder")
     files, notes = replay_files(paths)
     for note in notes:
-        print(f"minebender stats: {note}", file=sys.stderr)
+        print(f"minebender stats: note: {note}", file=sys.stderr)
     if not files:
         raise UsageError(
             "no replay files (.json .avf .rmv .evf .mvf .rawvf) under "
@@ -69,7 +69,7 @@ def review_into(paths: list[Path], log: Path, workers: int, *, resume: bool) -> 
         nonlocal added, errors
         if "error" in line:
             errors += 1
-            print(f"minebender stats: {shown(str(line['error']))}", file=sys.stderr)
+            print(f"minebender stats: error: {shown(str(line['error']))}", file=sys.stderr)
         else:
             added += 1
 

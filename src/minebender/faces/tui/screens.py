@@ -227,5 +227,5 @@ class KeysScreen(TextScreen):
         Binding("escape,f1,q", "close", "close", key_display="esc/F1/q")
     ]
 
-    def __init__(self) -> None:
-        super().__init__((key_grid(), "keys"))
+    def __init__(self, keys: tuple[Key, ...] = GAME_KEYS) -> None:
+        super().__init__((key_grid(keys), "keys"))

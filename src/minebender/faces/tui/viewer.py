@@ -26,9 +26,11 @@ from textual.timer import Timer
 from minebender.faces.tui.base import BoardApp
 from minebender.faces.tui.line_fit import dropping, fit
 from minebender.faces.tui.marks import LEGEND, marks_of, timeline
+from minebender.faces.tui.screens import KeysScreen
 from minebender.formats.replay import MAX_SPEED, MIN_SPEED, Replay, tile_name
 from minebender.rules.game import Game
 from minebender.services.game_view import face_of
+from minebender.services.keys import VIEWER_KEYS
 from minebender.services.review.chance import percent_text
 from minebender.services.review.coach import Proof, coach
 from minebender.services.review.judge import Judged, judge
@@ -183,20 +185,11 @@ class ReplayApp(BoardApp):
         }
     )
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Short words: the footer must keep "q quit" in the 48 columns of the
-        # smallest terminal (fit.MIN_COLUMNS), so + and - share one entry.
-        Binding("space", "play_pause", "play/pause"),
-        Binding("right,l", "step_forward", "step"),
-        Binding("left,h", "step_back", "back"),
-        Binding("home,g", "to_start", "start", show=False),
-        Binding("end,G", "to_end", "end", show=False),
-        Binding("plus,equals_sign", "faster", "speed", key_display="+/-"),
-        Binding("minus", "slower", "slower", show=False),
-        # the page's timeline of guesses: to the position before the next one
-        Binding("n", "next_guess", "next guess", show=False),
-        Binding("p", "previous_guess", "previous guess", show=False),
-        Binding("q", "quit", "quit"),
+        Binding(b.keys, b.action, b.label, show=b.footer, key_display=b.display)
+        for key in VIEWER_KEYS
+        for b in key.bindings
     ]
+    """Built from the viewer's key table, which its F1 screen and ``replay --help`` show."""
 
     def __init__(
         self, replay: Replay | Record, *, speed: float = 1.0, paused: bool = False
@@ -421,11 +414,13 @@ class ReplayApp(BoardApp):
 
     def action_next_guess(self) -> None:
         """To the board before the next guess (pauses): its proof, if it was
-        needless, is on the status line."""
+        needless, is on the status line. A key that does nothing says why."""
         self.paused = True
         later = [g for g in self.guesses if g > self.index]
         if later:
             self._go(later[0])
+        else:
+            self.notify("no guess after this move")
 
     def action_previous_guess(self) -> None:
         """To the board before the previous guess (pauses)."""
@@ -433,6 +428,12 @@ class ReplayApp(BoardApp):
         earlier = [g for g in self.guesses if g < self.index]
         if earlier:
             self._go(earlier[-1])
+        else:
+            self.notify("no guess before this move")
+
+    def action_keys(self) -> None:
+        """Show every key of the viewer, as play's F1 shows play's."""
+        self.push_screen(KeysScreen(VIEWER_KEYS))
 
     def action_faster(self) -> None:
         """Play twice as fast (up to MAX_SPEED, never slower)."""

@@ -8,7 +8,6 @@ worker's) a fresh interpreter, with the same limits.
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Callable
 from typing import Any
 
@@ -27,17 +26,15 @@ def run_child(fn: Callable[..., Any], *args: Any) -> limited.Outcome:
     return limited.run(fn, *args, limits=PARSE_LIMITS)
 
 
-def why_not(outcome: limited.Outcome) -> str:
-    """In a few words, why the child gave no answer."""
+def why_not(outcome: limited.Outcome, reader: str) -> str:
+    """In a few plain words, why the child reading a file with ``reader`` (EVF)
+    gave no answer: a reader that died or failed met a file it could not read,
+    which the player knows as damaged or cut short, not by a signal's name."""
     match outcome:
-        case limited.Crashed(sig, code):
-            if sig is not None:
-                return f"the parser died with {signal.Signals(sig).name}"
-            return f"the parser exited with status {code}"
-        case limited.Failed(kind, message):
-            return f"the parser failed: {kind}: {message}"
+        case limited.Crashed() | limited.Failed():
+            return f"damaged or cut short: the {reader} reader could not read it"
         case limited.TimedOut():
-            return f"no answer in {PARSE_LIMITS.seconds:.0f} s"
+            return f"the {reader} reader gave no answer in {PARSE_LIMITS.seconds:.0f} s"
         case limited.OutOfMemory():
-            return "the parser ran out of memory"
-    return "no answer"
+            return f"the {reader} reader ran out of memory"
+    return f"the {reader} reader gave no answer"

@@ -123,20 +123,19 @@ def coach(judged: list[Judged]) -> Coaching:
             idle += 1
             idle_ms += 0 if last_ms is None else max(0, t - last_ms)
         last_ms = t
-        if not j.guess:
+        if j.guess and j.verdict == "certain mine":  # a mistake, not a guess: no luck in it
+            mine = mine_proof(j)
+            if mine is not None:
+                proofs.append(mine)
+            continue
+        if not j.gamble:
             continue
         assert j.risk is not None
         notes.append(GuessNote(j.played.index, j.risk, j.best, j.best_risk))
         luck *= 1 - j.risk
         if j.verdict != "needless guess":
             safest *= 1 - (j.risk if j.best_risk is None else min(j.risk, j.best_risk))
-        found = (
-            proof_for(j)
-            if j.verdict == "needless guess"
-            else mine_proof(j)
-            if j.verdict == "certain mine"
-            else None
-        )
+        found = proof_for(j) if j.verdict == "needless guess" else None
         if found is not None:
             proofs.append(found)
     return Coaching(tuple(proofs), tuple(notes), idle, idle_ms, luck, safest)
@@ -146,9 +145,17 @@ def _at(p: Pos | None) -> str:
     return "" if p is None else f"({p.x}, {p.y})"
 
 
-def _safest(best: Pos | None, risk: Fraction) -> str:
-    """The safest cell of a moment in words: a safe cell, or the safest guess."""
-    return f"cell {_at(best)} was safe" if risk == 0 else f"guess {_at(best)} {percent_text(risk)}"
+def _beside(g: GuessNote) -> str:
+    """The safest cell of a guess's moment in words, when it was safer than
+    the guess: a safe cell, or the safest guess; else that none was safer (a
+    cell as safe as the guess is no lesson)."""
+    if g.best_risk is None:
+        return ""
+    if g.best_risk >= g.risk:
+        return "; no guess was safer"
+    if g.best_risk == 0:
+        return f"; {_at(g.best)} was safe"
+    return f"; the safest guess {_at(g.best)} {percent_text(g.best_risk)}"
 
 
 def coaching_lines(c: Coaching, judged: list[Judged]) -> list[str]:
@@ -170,14 +177,9 @@ def coaching_lines(c: Coaching, judged: list[Judged]) -> list[str]:
     for g in c.guesses:
         if any(p.move == g.move for p in c.proofs):
             continue
-        best = (
-            ""
-            if g.best_risk is None
-            else f"; the safest guess {_at(g.best)} {percent_text(g.best_risk)}"
-        )
         lines.append(
             f"move {g.move + 1}: a guess at {_at(judged[g.move].played.cell)}, risk"
-            f" {percent_text(g.risk)}{best}"
+            f" {percent_text(g.risk)}{_beside(g)}"
         )
     if c.idle_clicks:
         clicks = "1 click" if c.idle_clicks == 1 else f"{c.idle_clicks} clicks"

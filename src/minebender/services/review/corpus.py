@@ -141,7 +141,7 @@ def line_of(r: Review, name: str, key: dict[str, Any]) -> dict[str, Any]:
     """The log line of a file already reviewed (``key``: its sha256 and
     mtime): what ``review_line`` writes, and the page's import too."""
     s, f, rec = r.summary, r.figures, r.record
-    risk_sum = sum((j.risk for j in r.moves if j.guess and j.risk is not None), Fraction(0))
+    risk_sum = sum((j.risk for j in r.moves if j.gamble and j.risk is not None), Fraction(0))
     return {
         "path": name,
         "format": rec.format,

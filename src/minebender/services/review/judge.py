@@ -56,6 +56,13 @@ class Judged:
         """The move could hit a mine."""
         return self.risk is not None and self.risk > 0 and self.verdict != "assist too early"
 
+    @property
+    def gamble(self) -> bool:
+        """A guess that could have been survived: a click on a certain mine could
+        hit a mine, but it is a mistake, not a guess, and no luck survives it, so
+        the count of guesses and the chance to survive them leave it out."""
+        return self.guess and self.verdict != "certain mine"
+
 
 @dataclass(frozen=True, slots=True)
 class Summary:
@@ -137,7 +144,7 @@ def _risk(p: Played, a: Analysis) -> Fraction:
 
 def summarize_moves(judged: list[Judged]) -> Summary:
     """The game's summary from its judged moves."""
-    guesses = [j for j in judged if j.guess]
+    guesses = [j for j in judged if j.gamble]
     survival = Fraction(1)
     for j in guesses:
         assert j.risk is not None

@@ -78,7 +78,7 @@ def read_own(path: Path, data: bytes | None = None) -> Record:
             data = read_regular(path, replay.MAX_BYTES)  # a FIFO is refused, not waited on
         r = replay.loads(data)
     except OSError as exc:
-        raise ReviewError(f"{name}: {exc.strerror or exc}") from None
+        raise ReviewError(f"cannot read {name}: {exc.strerror or exc}") from None
     except replay.ReplayError as exc:
         raise ReviewError(f"{name}: {exc}") from None
     return record_of(name, r)

@@ -27,7 +27,7 @@ from minebender.services.review.child import run_child, why_not
 from minebender.services.review.mouse import MouseEvent, actions_of, inputs_of
 from minebender.services.review.mvf_old import CELL, CloneError, events_of, read_clone
 from minebender.services.review.rawvf import RawVfError, read_rawvf
-from minebender.services.review.record import Format, Record, ReviewError
+from minebender.services.review.record import Format, Record, ReviewError, not_a_replay
 from minebender.values.files import read_regular
 from minebender.values.types import Layout, Pos
 from minebender.values.words import count
@@ -154,14 +154,12 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
     name = str(path)
     fmt = PEER_FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise ReviewError(
-            f"{name}: not a replay file minebender reads (.avf .rmv .evf .mvf .rawvf .txt .json)"
-        )
+        raise ReviewError(not_a_replay(name))
     if data is None:
         try:
             data = read_regular(path, MAX_BYTES)  # a FIFO is refused, not waited on
         except OSError as exc:
-            raise ReviewError(f"{name}: {exc.strerror or exc}") from None
+            raise ReviewError(f"cannot read {name}: {exc.strerror or exc}") from None
     if len(data) > MAX_BYTES:
         raise ReviewError(f"{name}: more than {MAX_BYTES} bytes: no replay is that large")
     wrong = sniff(fmt, data)
@@ -176,9 +174,7 @@ def read_peer(path: Path, data: bytes | None = None) -> Record:
     with tempfile.TemporaryDirectory(prefix="minebender-review-") as workdir:
         outcome = run_child(parse_in_child, fmt, data, workdir)
     if not isinstance(outcome, limited.Done):
-        raise ReviewError(
-            f"{name}: damaged or cut short ({fmt.upper()} reader: {why_not(outcome)})"
-        )
+        raise ReviewError(f"{name}: {why_not(outcome, fmt.upper())}")
     return _record(name, fmt, outcome.value)
 
 

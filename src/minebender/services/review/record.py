@@ -25,6 +25,7 @@ __all__ = [
     "ReviewError",
     "click_of",
     "idle_click",
+    "not_a_replay",
 ]
 
 Format = Literal["avf", "rmv", "evf", "mvf", "rawvf", "minebender-replay"]
@@ -124,3 +125,16 @@ class Record:
         """A time of the moves' scale counted from the first click, as the
         review shows and exports it (below 0 before the first click)."""
         return t_ms - self.start_ms
+
+
+REPLAY_SUFFIXES = ".json .avf .rmv .evf .mvf .rawvf .txt"
+"""The names of the replay files minebender reads, as its refusals list them."""
+
+
+def not_a_replay(name: str) -> str:
+    """How ``review`` and ``replay`` refuse a file that is no replay, in one wording.
+
+    >>> not_a_replay("notes.doc")
+    'notes.doc: not a replay file minebender reads (.json .avf .rmv .evf .mvf .rawvf .txt)'
+    """
+    return f"{name}: not a replay file minebender reads ({REPLAY_SUFFIXES})"

@@ -17,7 +17,7 @@ from minebender.services.review.judge import Judged, Summary, judge, summarize_m
 from minebender.services.review.own import read_own
 from minebender.services.review.peers import PEER_FORMATS, read_peer, toollib_board
 from minebender.services.review.play import played
-from minebender.services.review.record import Record, ReviewError
+from minebender.services.review.record import Record, ReviewError, not_a_replay
 
 __all__ = [
     "Review",
@@ -108,6 +108,7 @@ def _coaching_json(c: Coaching) -> dict[str, Any]:
                 "risk": fraction_text(g.risk),
                 "best": _pos(g.best),
                 "best_risk": None if g.best_risk is None else fraction_text(g.best_risk),
+                "safer": g.best_risk is not None and g.best_risk < g.risk,
             }
             for g in c.guesses
         ],
@@ -155,9 +156,7 @@ def read_record(path: Path, data: bytes | None = None) -> Record:
         return read_own(path, data)
     if suffix in PEER_FORMATS:
         return read_peer(path, data)
-    raise ReviewError(
-        f"{path}: not a replay file minebender reads (.json .avf .rmv .evf .mvf .rawvf .txt)"
-    )
+    raise ReviewError(not_a_replay(str(path)))
 
 
 def review_record(record: Record) -> Review:

@@ -94,7 +94,8 @@ function figures(d) {
 
 function summary(d) {
   const s = d.summary;
-  const lost = s.lost_at === null ? esc(d.result.status) : `lost at move ${s.lost_at + 1}`;
+  const mistake = s.lost_at !== null && d.moves[s.lost_at].verdict === "certain mine" ? " on a certain mine" : "";
+  const lost = s.lost_at === null ? esc(d.result.status) : `lost at move ${s.lost_at + 1}${mistake}`;
   if (!s.guesses) return `No guess; ${lost}.`;
   const needless = s.needless_guesses ? `, ${s.needless_guesses} needless` : "";
   const n = s.guesses === 1 ? "1 guess" : `${s.guesses} guesses`;
@@ -123,7 +124,7 @@ function lessons(d) {
   for (const g of c.guesses) {
     if (proved.has(g.move)) continue;
     const m = d.moves[g.move];
-    const best = g.best_risk === null ? "" : g.best_risk === "0" ? `; ${at(g.best)} was safe` : `; the safest guess ${at(g.best)} ${chance(g.best_risk)}`;
+    const best = g.best_risk === null ? "" : !g.safer ? "; no guess was safer" : g.best_risk === "0" ? `; ${at(g.best)} was safe` : `; the safest guess ${at(g.best)} ${chance(g.best_risk)}`;
     out.push(`<li class="${kind(m.verdict)}" data-lesson="${g.move}">Move ${g.move + 1}: a guess at ${at([m.x, m.y])}, risk ${chance(g.risk)}${best}.</li>`);
   }
   if (c.idle_clicks) out.push(`<li>${c.idle_clicks} click${c.idle_clicks > 1 ? "s" : ""} did nothing: ${(c.idle_ms / 1000).toFixed(1)} s lost.</li>`);
