@@ -166,3 +166,30 @@ def test_the_clock_stands_still_behind_replays_and_the_viewer(page: Any, server:
     assert held["paused"] and held["elapsed_ms"] - stopped["elapsed_ms"] < 1000, held
     page.click("#review-dialog .buttons button")
     assert not paused_within(5, False)["paused"]
+
+
+def test_the_keys_step_the_viewer_even_on_its_slider(page: Any, server: Server) -> None:
+    """Law: as in the terminal's viewer, the right and left arrows step one
+    move and Home/End jump to the last and first, wherever the focus is in
+    the viewer; on the time slider they moved it a millisecond."""
+    open_review(page, server, RMV)
+    info = page.locator("#review-dialog [data-info]")
+    moves = len(page.locator("#review-dialog [data-moves] li").all())
+
+    def at() -> int:
+        return int(info.inner_text().split()[1])
+
+    assert at() == 0
+    page.focus("#review-dialog [data-slider]")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert at() == 2
+    page.keyboard.press("ArrowLeft")
+    assert at() == 1
+    page.keyboard.press("End")
+    assert at() == moves
+    page.focus("#review-dialog [data-first]")
+    page.keyboard.press("Home")
+    assert at() == 0
+    page.keyboard.press("Escape")
+    assert page.locator("#review-dialog").count() == 0
