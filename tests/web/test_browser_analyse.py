@@ -128,6 +128,7 @@ def check_against_brute_force(page: Any, rows: list[str], mines: int | None) -> 
 
 
 BOARD = ["1F1..", "111..", ".....", "....."]
+GUESS_TEXT = "4x3x3\n1...\n....\n....\n"  # no safe cell, 84 layouts
 BOARD_TEXT = "5x4x3\n" + "\n".join(BOARD) + "\n"
 
 
@@ -140,12 +141,9 @@ def test_a_link_opens_its_position_with_exact_counts_and_probabilities(
     assert page.inner_text("#unique") == "not unique"
     assert page.locator("#best-cell").count() == 1
     assert page.inner_text("#best-reason")
-    # a small endgame: each candidate's chance to win, best first
-    wins = [
-        Fraction(f)
-        for f in page.eval_on_selector_all("#win-chances .frac", "fs => fs.map(f => f.textContent)")
-    ]
-    assert wins and wins == sorted(wins, reverse=True) and all(0 < w <= 1 for w in wins)
+    # a safe cell: no table of the guesses' chances to win, none is needed
+    assert page.locator("#best-cell").get_attribute("data-cell") in ("3,0", "3,1")
+    assert page.locator("#win-chances").count() == 0
     page.hover(cell(4, 3))
     assert "(4, 3): hidden, mine probability" in page.inner_text("#cell-info")
     page.screenshot(path=str(tmp_path / "analyse-link.png"))
@@ -538,3 +536,19 @@ def test_a_board_that_runs_out_of_time_says_so(page: Any, server: Server) -> Non
         "() => document.getElementById('results').dataset.state === 'stopped'", timeout=40_000
     )
     assert "ran out of time" in page.inner_text("#stopped")
+
+
+def test_the_win_chances_of_an_endgame_with_no_safe_cell(page: Any, server: Server) -> None:
+    """Law: with no safe cell, a small endgame lists each guess's exact
+    chance to win, best first; the tester's board, whose best move (3, 0) is
+    safe, lists none (its three guesses at 66.7% read as if one were needed)."""
+    open_board(page, server, GUESS_TEXT)
+    wins = [
+        Fraction(f)
+        for f in page.eval_on_selector_all("#win-chances .frac", "fs => fs.map(f => f.textContent)")
+    ]
+    assert len(wins) == 11 and wins == sorted(wins, reverse=True)
+    assert all(0 < w < 1 for w in wins) and len(set(wins)) > 1
+    open_board(page, server, "5x3x2\n000..\n0012.\n001..\n")
+    assert page.locator("#best-cell").get_attribute("data-cell") == "3,0"
+    assert page.locator("#win-chances").count() == 0

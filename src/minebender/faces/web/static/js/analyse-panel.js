@@ -90,10 +90,13 @@ function drawBest(res) {
   }
 }
 
+// The chances to win by each guess: only when a guess is needed. Beside a
+// safe cell the guesses' chances read as if one were (and a safe cell is
+// never worse than the best of them).
 function drawWins(res) {
   const el = $("wins");
   const wins = res.win_chances;
-  if (!wins || !wins.length) {
+  if (!wins || !wins.length || res.safe?.length) {
     el.innerHTML = "";
     return;
   }
