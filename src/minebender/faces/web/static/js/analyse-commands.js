@@ -115,8 +115,19 @@ async function takeGame() {
 /** Make unique or minimize (POST /api/puzzle/...): the answer's board takes
  * the place of this one, and the status line says what changed. */
 async function puzzleStep(how) {
+  if (state.pos.mines === null) {
+    // one layout fits only among those of one total: ask for it in the page's words
+    await dlg.message(how === "minimize" ? "Minimize" : "Make Unique", "Set the total of mines first (the Mines field).");
+    return;
+  }
   status(how === "minimize" ? "Minimizing..." : "Making the position unique...");
-  const res = await api.puzzleStep(how, await boardText());
+  let res;
+  try {
+    res = await api.puzzleStep(how, await boardText());
+  } catch (err) {
+    status(""); // the dialog says why; "Making..." would stay for good
+    throw err;
+  }
   load(fromSent(await api.readPosition(res.board)));
   const n = how === "minimize" ? res.hidden.length : res.added.length;
   const nums = `${n} ${n === 1 ? "number" : "numbers"}`;
