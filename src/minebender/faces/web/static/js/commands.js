@@ -111,7 +111,7 @@ export async function playMbf(file) {
   if ((await askLeave()) !== "go") return;
   const v = await newGame({ mbf: await mbf.mbfBase64(file), file: file.name });
   if (!v) {
-    await dlg.message("Open Board", `${file.name}: ${state.lastError}`);
+    await dlg.message("Open Board", state.lastError); // the server names the file
     status("");
   }
   else status(`Playing the board of ${file.name} (practice: never ranked).`);
