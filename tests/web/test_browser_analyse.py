@@ -227,7 +227,10 @@ def test_build_a_position_by_clicks_drags_wheel_and_keys(page: Any, server: Serv
     assert not layouts(rows, 3)
     assert page.get_attribute("#count", "data-solutions") == "0"
     page.wait_for_selector("#conflict-note:not([hidden])")
-    assert "total of 3 mines" in page.inner_text("#conflict-note")
+    said = page.inner_text("#conflict-note")
+    assert said.endswith(
+        "none that its numbers allow has a total of 3 mines. Change the Mines field."
+    )
 
 
 def test_paste_board_text_and_open_it_from_the_dialog(page: Any, server: Server) -> None:

@@ -130,7 +130,7 @@ function drawConflict(res, mines) {
   const cells = res.conflict ?? [];
   const total = res.conflict_total ? ` together with the total of ${count(mines, "mine")}` : "";
   let text;
-  if (!cells.length && res.conflict_total) text = `No layout fits this board: the total of ${count(mines, "mine")} cannot be.`;
+  if (!cells.length && res.conflict_total) text = `No layout fits this board: none that its numbers allow has a total of ${count(mines, "mine")}. Change the Mines field.`;
   else if (!cells.length) text = "No layout fits this board.";
   else {
     const these = cells.length === 1 ? "The highlighted number" : `These ${cells.length} highlighted numbers`;
