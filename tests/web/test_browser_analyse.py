@@ -253,13 +253,13 @@ def test_paste_board_text_and_open_it_from_the_dialog(page: Any, server: Server)
     page.click("#paste-dialog .xpbtn >> text=Open")
     page.wait_for_function(
         "() => document.querySelector('#paste-dialog [data-error]').textContent"
-        ".startsWith('line 3, column 2: ')"
+        ".startsWith('Line 3, column 2: ')"
     )
     page.fill("#paste-dialog textarea", "1FH\n11H\n")
     page.click("#paste-dialog .xpbtn >> text=Open")
     page.wait_for_function(
         "() => document.querySelector('#paste-dialog [data-error]').textContent"
-        ".startsWith('line 1, column 1: bad .mine header')"
+        ".startsWith('Line 1, column 1: bad .mine header')"
     )
     page.fill("#paste-dialog textarea", "3x2x1\n1..\n1..\n")
     page.click("#paste-dialog .xpbtn >> text=Open")

@@ -86,3 +86,17 @@ def test_an_unknown_total_is_asked_for_in_the_pages_words(
     page.keyboard.press("Enter")
     assert "Making" not in (page.text_content("#status-live") or "")
     assert "Minimizing" not in (page.text_content("#status-live") or "")
+
+
+def test_a_server_sentence_alone_in_a_dialog_starts_with_a_capital(
+    page: Any, server: Server
+) -> None:
+    """Board > Save .mbf with too few flags: the server's sentence ("the flags
+    and revealed mines ...") is shown on its own, so it starts "The flags"."""
+    open_board(page, server, "3x1x2\nF1.\n")
+    page.click("#menu-board > button")
+    page.click('[data-cmd="save-mbf"]')
+    dialog = page.locator("[role=dialog]")
+    dialog.wait_for()
+    said = dialog.inner_text()
+    assert "The flags and revealed mines (1) must number the total of 2 mines" in said

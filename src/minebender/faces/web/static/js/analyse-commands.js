@@ -14,6 +14,7 @@ import { analyseLink, takePosition } from "./takeposition.js";
 import { SYMMETRIES, bookDialog, newPuzzleDialog } from "./analyse-workbench.js";
 import { isBoardFile, mbfBase64 } from "./boardfile.js";
 import { saveFile } from "./files.js";
+import { sentence } from "./words.js";
 
 // ---------------------------------------------------------------- bringing a position in
 
@@ -185,6 +186,6 @@ export async function command(cmd) {
       status(name ? `Saved the book as ${name}.` : "");
     }
   } catch (err) {
-    await dlg.message("Analysis Board", err.message);
+    await dlg.message("Analysis Board", sentence(err.message));
   }
 }

@@ -8,7 +8,7 @@ import { percent } from "./board.js";
 import { fractionValue } from "./analyse-board.js";
 import { esc } from "./dialogs.js";
 import { clearGuesses, drawGuesses, fiftyMarks } from "./analyse-guesses.js";
-import { count } from "./words.js";
+import { count, sentence } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const cellName = ([x, y]) => `(${x}, ${y})`;
@@ -41,7 +41,7 @@ export function drawFailure(message) {
   clearTimeout(pendingTimer);
   delete $("board").dataset.stale;
   $("results").dataset.state = "error";
-  $("state").innerHTML = `<span class="bad">${esc(message)}</span>`;
+  $("state").innerHTML = `<span class="bad">${esc(sentence(message))}</span>`;
   $("count").textContent = "";
   $("best").textContent = "";
   $("wins").innerHTML = "";
