@@ -83,11 +83,15 @@ const MEANING = {
   STNB: "defined on the classic boards only",
 };
 
+/** A figure's text, free to break after an operator and nowhere else: a
+ * number is never cut ("46+46+1 / 63=255" was). */
+const unbroken = (text) => esc(text).replace(/[+=]/g, "$&<wbr>");
+
 /** The figures as labelled cells that wrap, so none runs out of the dialog. */
 function figures(d) {
   return (
     '<dl class="review-figures" data-figures>' +
-    FIGURES.map(([label, f]) => `<div title="${esc(MEANING[label])}"><dt>${label}</dt><dd>${esc(String(f(d.stats, d)))}</dd></div>`).join("") +
+    FIGURES.map(([label, f]) => `<div title="${esc(MEANING[label])}"><dt>${label}</dt><dd>${unbroken(String(f(d.stats, d)))}</dd></div>`).join("") +
     "</dl>"
   );
 }
