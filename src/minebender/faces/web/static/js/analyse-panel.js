@@ -8,7 +8,7 @@ import { percent } from "./board.js";
 import { fractionValue } from "./analyse-board.js";
 import { esc } from "./dialogs.js";
 import { clearGuesses, drawGuesses, fiftyMarks } from "./analyse-guesses.js";
-import { count, sentence } from "./words.js";
+import { count, keepCells, sentence } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const cellName = ([x, y]) => `(${x}, ${y})`;
@@ -86,7 +86,7 @@ function drawBest(res) {
     const named = reason.startsWith(cellName(res.best));
     el.innerHTML =
       `<b id="best-cell" data-cell="${res.best.join(",")}"${named ? " hidden" : ""}>${cellName(res.best)}</b> ` +
-      `<span id="best-reason">${esc(reason)}</span>`;
+      `<span id="best-reason">${keepCells(esc(reason))}</span>`;
   }
 }
 
