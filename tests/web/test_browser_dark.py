@@ -72,9 +72,10 @@ def test_numbers_read_on_dark_cells(browser: Any, server: Server) -> None:
 
 
 # Each kind of box of text in the dialogs, as the page writes it: the review's
-# figures and lessons, the progress table, a list, the live counters.
+# figures and lessons, the progress table, the moves, a list.
 BOXES = (
-    '<div class="dialog"><dl class="review-figures"><div><dt>3BV</dt><dd id="t1">135</dd></div></dl>'
+    '<div class="dialog"><dl class="review-figures">'
+    '<div><dt>3BV</dt><dd id="t1">135</dd></div></dl>'
     '<ul class="review-lessons"><li class="needless" id="t2">Move 88: a needless guess</li>'
     '<li class="risky" id="t3">Move 9: riskier</li></ul>'
     '<table class="progress-table"><tbody><tr><td id="t4">50.0%</td></tr></tbody></table>'
