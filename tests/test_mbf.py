@@ -48,7 +48,7 @@ def test_the_bytes_are_the_published_layout() -> None:
     ("data", "said"),
     [
         (b"\x03", "cut short: 1 bytes, and the header alone has 4"),
-        (b"\x00\x03\x00\x00", "a board of 0x3 cells has none"),
+        (b"\x00\x03\x00\x00", "its size says 0x3"),
         (b"\x02\x02\x00\x05", "5 mines do not fit on 2x2 cells"),
         (b"\x02\x02\x00\x01\x00", "cut short: 5 bytes, and 1 mine takes 6"),
         (b"\x02\x02\x00\x01\x00\x00\x00", "too long: 7 bytes, and 1 mine takes 6"),

@@ -32,9 +32,12 @@ def test_an_arbiter_abf_file_opens_as_its_solved_position(client: TestClient) ->
 def test_a_bad_file_is_a_422_that_says_why(client: TestClient) -> None:
     cut = base64.b64encode(format_mbf(LAYOUT)[:-1]).decode()
     r = client.post("/api/analyse/file/open", json={"name": "x.mbf", "data": cut})
-    assert r.status_code == 422 and "x.mbf: cut short" in r.json()["detail"]
+    assert r.status_code == 422 and "x.mbf is not an .mbf board: cut short" in r.json()["detail"]
     r = client.post("/api/analyse/file/open", json={"name": "x.abf", "data": cut})
-    assert r.status_code == 422 and "x.abf: cut short: 7 bytes" in r.json()["detail"]
+    assert (
+        r.status_code == 422
+        and "x.abf is not an .abf board: cut short: 7 bytes" in r.json()["detail"]
+    )
     r = client.post("/api/analyse/file/open", json={"name": "x.bin", "data": cut})
     assert r.status_code == 422 and "opens .mbf and .abf boards" in r.json()["detail"]
     r = client.post("/api/analyse/file/open", json={"name": "x.mbf", "data": "not base64!"})

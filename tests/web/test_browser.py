@@ -10,6 +10,7 @@ deals a known seed instead (``dealt``, ``dealt_serve.py``).
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -140,6 +141,9 @@ def test_win_beginner_with_the_mouse(page: Any, dealt: Server, tmp_path: Path) -
     assert page.get_attribute("#counter", "data-value") == "0"
     stats = page.inner_text("#end-stats")
     assert "3BV" in stats and "IOE" in stats and "left" in stats
+    # 3BV/s with three decimals, a trailing zero kept (one game said 0.89)
+    rate = page.inner_text('[data-stat="bbbv_per_s"]')
+    assert re.fullmatch(r"\d+\.\d{3}", rate), rate
     page.screenshot(path=str(tmp_path / "won.png"))
 
 

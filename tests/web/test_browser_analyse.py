@@ -128,6 +128,7 @@ def check_against_brute_force(page: Any, rows: list[str], mines: int | None) -> 
 
 
 BOARD = ["1F1..", "111..", ".....", "....."]
+GUESS_TEXT = "4x3x3\n1...\n....\n....\n"  # no safe cell, 84 layouts
 BOARD_TEXT = "5x4x3\n" + "\n".join(BOARD) + "\n"
 
 
@@ -140,12 +141,9 @@ def test_a_link_opens_its_position_with_exact_counts_and_probabilities(
     assert page.inner_text("#unique") == "not unique"
     assert page.locator("#best-cell").count() == 1
     assert page.inner_text("#best-reason")
-    # a small endgame: each candidate's chance to win, best first
-    wins = [
-        Fraction(f)
-        for f in page.eval_on_selector_all("#win-chances .frac", "fs => fs.map(f => f.textContent)")
-    ]
-    assert wins and wins == sorted(wins, reverse=True) and all(0 < w <= 1 for w in wins)
+    # a safe cell: no table of the guesses' chances to win, none is needed
+    assert page.locator("#best-cell").get_attribute("data-cell") in ("3,0", "3,1")
+    assert page.locator("#win-chances").count() == 0
     page.hover(cell(4, 3))
     assert "(4, 3): hidden, mine probability" in page.inner_text("#cell-info")
     page.screenshot(path=str(tmp_path / "analyse-link.png"))
@@ -229,7 +227,8 @@ def test_build_a_position_by_clicks_drags_wheel_and_keys(page: Any, server: Serv
     assert not layouts(rows, 3)
     assert page.get_attribute("#count", "data-solutions") == "0"
     page.wait_for_selector("#conflict-note:not([hidden])")
-    assert "total of 3 mines" in page.inner_text("#conflict-note")
+    said = page.inner_text("#conflict-note")
+    assert "total of 3 mines" in said and said.endswith(".")
 
 
 def test_paste_board_text_and_open_it_from_the_dialog(page: Any, server: Server) -> None:
@@ -252,13 +251,13 @@ def test_paste_board_text_and_open_it_from_the_dialog(page: Any, server: Server)
     page.click("#paste-dialog .xpbtn >> text=Open")
     page.wait_for_function(
         "() => document.querySelector('#paste-dialog [data-error]').textContent"
-        ".startsWith('line 3, column 2: ')"
+        ".startsWith('Line 3, column 2: ')"
     )
     page.fill("#paste-dialog textarea", "1FH\n11H\n")
     page.click("#paste-dialog .xpbtn >> text=Open")
     page.wait_for_function(
         "() => document.querySelector('#paste-dialog [data-error]').textContent"
-        ".startsWith('line 1, column 1: bad .mine header')"
+        ".startsWith('Line 1, column 1: bad .mine header')"
     )
     page.fill("#paste-dialog textarea", "3x2x1\n1..\n1..\n")
     page.click("#paste-dialog .xpbtn >> text=Open")
@@ -538,3 +537,31 @@ def test_a_board_that_runs_out_of_time_says_so(page: Any, server: Server) -> Non
         "() => document.getElementById('results').dataset.state === 'stopped'", timeout=40_000
     )
     assert "ran out of time" in page.inner_text("#stopped")
+
+
+def test_the_win_chances_of_an_endgame_with_no_safe_cell(page: Any, server: Server) -> None:
+    """Law: with no safe cell, a small endgame lists each guess's exact
+    chance to win, best first; the tester's board, whose best move (3, 0) is
+    safe, lists none (its three guesses at 66.7% read as if one were needed)."""
+    open_board(page, server, GUESS_TEXT)
+    wins = [
+        Fraction(f)
+        for f in page.eval_on_selector_all("#win-chances .frac", "fs => fs.map(f => f.textContent)")
+    ]
+    assert len(wins) == 11 and wins == sorted(wins, reverse=True)
+    assert all(0 < w < 1 for w in wins) and len(set(wins)) > 1
+    open_board(page, server, "5x3x2\n000..\n0012.\n001..\n")
+    assert page.locator("#best-cell").get_attribute("data-cell") == "3,0"
+    assert page.locator("#win-chances").count() == 0
+
+
+def test_a_total_that_no_layout_has_is_said_in_a_whole_sentence(page: Any, server: Server) -> None:
+    """Law: when the total alone rules every layout out, the note finishes its
+    sentence ("the total of 7 mines cannot be." read as cut off)."""
+    open_board(page, server, "5x2x7\n.1000\n.1000\n")
+    page.wait_for_selector("#conflict-note:not([hidden])")
+    said = page.inner_text("#conflict-note")
+    assert said == (
+        "No layout fits this board: none that its numbers allow has a total of 7 mines."
+        " Change the Mines field."
+    )

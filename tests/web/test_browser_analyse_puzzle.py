@@ -60,3 +60,43 @@ def test_minimize_of_a_board_with_two_layouts_says_why_not(page: Any, server: Se
     page.click('[data-cmd="minimize"]')
     page.wait_for_selector(".dialog, [role=dialog], [role=alertdialog]")
     assert "make it unique first" in page.inner_text("body")
+    # the dialog said why: the status line no longer says "Minimizing..."
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => !/Minimizing/.test(document.getElementById('status-live').textContent)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("cmd", "title"), [("make-unique", "Make Unique"), ("minimize", "Minimize")]
+)
+def test_an_unknown_total_is_asked_for_in_the_pages_words(
+    page: Any, server: Server, cmd: str, title: str
+) -> None:
+    """With no total the dialog said the API's "a header WxHxN, or mines" and
+    the status kept "Making the position unique...": it now names the field."""
+    open_board(page, server, "5x4\n" + "\n".join(START) + "\n")
+    page.click("#menu-puzzle > button")
+    page.click(f'[data-cmd="{cmd}"]')
+    dialog = page.locator("[role=dialog]")
+    dialog.wait_for()
+    said = dialog.inner_text()
+    assert title in said and "Set the total of mines first (the Mines field)." in said
+    assert "header" not in said
+    page.keyboard.press("Enter")
+    assert "Making" not in (page.text_content("#status-live") or "")
+    assert "Minimizing" not in (page.text_content("#status-live") or "")
+
+
+def test_a_server_sentence_alone_in_a_dialog_starts_with_a_capital(
+    page: Any, server: Server
+) -> None:
+    """Board > Save .mbf with too few flags: the server's sentence ("the flags
+    and revealed mines ...") is shown on its own, so it starts "The flags"."""
+    open_board(page, server, "3x1x2\nF1.\n")
+    page.click("#menu-board > button")
+    page.click('[data-cmd="save-mbf"]')
+    dialog = page.locator("[role=dialog]")
+    dialog.wait_for()
+    said = dialog.inner_text()
+    assert "The flags and revealed mines (1) must number the total of 2 mines" in said

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+from .helpers import safe_of
 from .server import Server
-from .test_browser import browser, page, server, start
+from .test_browser import DEALT, FIRST, browser, cell, dealt, page, server, settle, start, tile
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["browser", "dealt", "page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 
@@ -47,3 +48,30 @@ def test_live_counters_are_off_until_switched_on_and_show_the_servers(
     page.click("#menu-game > button")
     page.click('[data-cmd="counters"]')
     assert page.locator("#live-counters").is_hidden()
+
+
+def test_the_winning_answer_refreshes_the_counters(page: Any, dealt: Server) -> None:
+    """Law: the counters show the end of the game as soon as the winning
+    click's answer comes, not at their next second's tick (they said 3BV
+    9/10 for a second beside the end screen's 10/10). The page's timer is
+    stopped here, so only the answer can repaint them."""
+    page.add_init_script("window.setInterval = () => 0;")
+    page.goto(dealt.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    page.click("#menu-game > button")
+    page.click('[data-cmd="counters"]')
+    page.click(cell(FIRST.x, FIRST.y))
+    settle(page)
+    for p in safe_of(DEALT, FIRST):
+        if tile(page, p) == "covered":
+            page.click(cell(p.x, p.y))
+            settle(page)
+    page.wait_for_selector('#end-title[data-status="won"]')
+    bbbv = page.inner_text('[data-stat="bbbv"]').replace(" ", "")
+    done, total = bbbv.split("/")
+    assert done == total
+    page.wait_for_function(
+        "want => document.getElementById('live-counters').textContent.includes(want)",
+        arg=f"3BV\u00a0{total}/{total}",
+        timeout=3000,
+    )

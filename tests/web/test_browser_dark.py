@@ -69,3 +69,54 @@ def test_numbers_read_on_dark_cells(browser: Any, server: Server) -> None:
     assert len(got) == 8
     for text, colour, background in got:
         assert contrast(colour, background) >= 3, (scheme, text, colour, background)
+
+
+# Each kind of box of text in the dialogs, as the page writes it: the review's
+# figures and lessons, the progress table, the moves, a list.
+BOXES = (
+    '<div class="dialog"><dl class="review-figures">'
+    '<div><dt>3BV</dt><dd id="t1">135</dd></div></dl>'
+    '<ul class="review-lessons"><li class="needless" id="t2">Move 88: a needless guess</li>'
+    '<li class="risky" id="t3">Move 9: riskier</li></ul>'
+    '<table class="progress-table"><tbody><tr><td id="t4">50.0%</td></tr></tbody></table>'
+    '<ol class="review-moves"><li class="guess" id="t5">a guess</li></ol>'
+    '<div class="list"><div class="row" id="t6">a replay</div></div></div>'
+)
+
+
+def backdrop(page: Any, selector: str) -> str:
+    """The colour an element's text is drawn on: its own background or the
+    first ancestor's that is not transparent."""
+    return str(
+        page.eval_on_selector(
+            selector,
+            """e => { for (let n = e; n; n = n.parentElement) {
+                 const b = getComputedStyle(n).backgroundColor;
+                 if (b !== 'rgba(0, 0, 0, 0)' && b !== 'transparent') return b; }
+               return getComputedStyle(document.body).backgroundColor; }""",
+        )
+    )
+
+
+def test_dialog_text_reads_in_both_schemes(scheme_page: tuple[str, Any], server: Server) -> None:
+    """Law: the text of every box of a dialog (figures, lessons, tables,
+    lists) has a contrast of at least 4.5 with its box, light or dark."""
+    scheme, page = scheme_page
+    page.goto(server.url + "/")
+    page.eval_on_selector(".window", "(w, html) => w.insertAdjacentHTML('beforeend', html)", BOXES)
+    for k in range(1, 7):
+        colour = page.eval_on_selector(f"#t{k}", "e => getComputedStyle(e).color")
+        back = backdrop(page, f"#t{k}")
+        assert contrast(colour, back) >= 4.5, (scheme, k, colour, back)
+
+
+def test_a_lost_games_mines_are_light_in_dark(browser: Any, server: Server) -> None:
+    """Law: in dark mode the mines shown after a loss are drawn light, to
+    read on the dark face of a covered cell (a black mine did not)."""
+    page = browser.new_context(color_scheme="dark").new_page()
+    page.goto(server.url + "/")
+    page.eval_on_selector(
+        ".window", "w => w.insertAdjacentHTML('beforeend', '<div class=\"c mine\" id=\"m\"></div>')"
+    )
+    image = page.eval_on_selector("#m", "e => getComputedStyle(e).backgroundImage")
+    assert "e6e6e6" in image and "stroke='black'" not in image

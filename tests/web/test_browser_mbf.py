@@ -140,3 +140,29 @@ def test_the_file_name_stays_after_a_reload(page: Any, server: Server, tmp_path:
     page.click("#menu-game > button")
     page.click('[data-cmd="code"]')  # Board Code...: this board has none, and says why
     assert "(reload me.mbf)" in page.inner_text("#code-dialog #no-code")
+
+
+def test_an_abf_board_opens_and_an_old_error_leaves(
+    page: Any, server: Server, tmp_path: Path
+) -> None:
+    """Arbiter's .abf holds the .mbf bytes: Game > Open Board takes it (it was
+    refused by its name), its menu item names both, and a refused file's
+    error does not stay in the status bar beside the next file's line."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(cell(8, 8))
+    assert ".abf" in page.inner_text('[data-cmd="openboard"]')
+    bad = tmp_path / "cut.mbf"
+    bad.write_bytes(format_mbf(LAYOUT)[:7])
+    open_from_menu(page, bad)
+    page.wait_for_selector("text=cut short")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('#status-msg')")
+    path = tmp_path / "position.abf"
+    path.write_bytes(format_mbf(LAYOUT))
+    open_from_menu(page, path)
+    page.wait_for_function("() => document.querySelectorAll('#board .c').length === 90")
+    said = page.inner_text("#status-live")
+    assert "position.abf" in said and "cut short" not in said
+    page.click(cell(0, 0))
+    settle(page)
+    assert tile(page, Pos(0, 0)) == "0", "the file's board"

@@ -207,14 +207,15 @@ def test_the_heat_map_writes_0_and_100_only_for_certain_cells(page: Any, server:
             (p) => [percent(p, 1), percent(p, 10)]);
         }"""
     )
+    # one decimal in steps of 10, the trailing zero kept ("50.0" beside "67.2")
     assert got == [
-        ["0", "0"],
+        ["0", "0.0"],
         ["1", "0.4"],
         ["4", "4.5"],
-        ["50", "50"],
+        ["50", "50.0"],
         ["99", "99.5"],
         ["99", "99.9"],
-        ["100", "100"],
+        ["100", "100.0"],
     ]
 
 

@@ -166,3 +166,59 @@ def test_the_clock_stands_still_behind_replays_and_the_viewer(page: Any, server:
     assert held["paused"] and held["elapsed_ms"] - stopped["elapsed_ms"] < 1000, held
     page.click("#review-dialog .buttons button")
     assert not paused_within(5, False)["paused"]
+
+
+def test_the_keys_step_the_viewer_even_on_its_slider(page: Any, server: Server) -> None:
+    """Law: as in the terminal's viewer, the right and left arrows step one
+    move and Home/End jump to the last and first, wherever the focus is in
+    the viewer; on the time slider they moved it a millisecond."""
+    open_review(page, server, RMV)
+    info = page.locator("#review-dialog [data-info]")
+    moves = len(page.locator("#review-dialog [data-moves] li").all())
+
+    def at() -> int:
+        return int(info.inner_text().split()[1])
+
+    assert at() == 0
+    page.focus("#review-dialog [data-slider]")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert at() == 2
+    page.keyboard.press("ArrowLeft")
+    assert at() == 1
+    page.keyboard.press("End")
+    assert at() == moves
+    page.focus("#review-dialog [data-first]")
+    page.keyboard.press("Home")
+    assert at() == 0
+    page.keyboard.press("Escape")
+    assert page.locator("#review-dialog").count() == 0
+
+
+def test_a_figure_breaks_at_its_operators_never_inside_a_number(page: Any, server: Server) -> None:
+    """Law: in a box too narrow for it a figure (the clicks: left+right+
+    double=all) may wrap after + or =, but each number stays on one line
+    ("46+46+1 / 63=255" was cut inside 163). At the panel's width every
+    figure fits its box (test_an_rmv_is_reviewed_beside_its_viewer)."""
+    open_review(page, server, RMV)
+    page.add_style_tag(content=".review-figures > div { flex: 0 0 24px !important; }")
+    got = page.evaluate(
+        """() => [...document.querySelectorAll('#review-dialog [data-figures] dd')].map(dd => {
+          const cut = [];
+          for (const node of dd.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE) continue;
+            for (const m of node.textContent.matchAll(/[0-9.]+/g)) {
+              const r = document.createRange();
+              r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+              const tops = new Set([...r.getClientRects()].map(q => Math.round(q.top)));
+              if (tops.size > 1) cut.push(m[0]);
+            }
+          }
+          return [dd.textContent, cut];
+        })"""
+    )
+    clicks = [g for g in got if "=" in g[0]]
+    assert clicks, got
+    assert any(len(n) > 2 for text, _ in got for n in text.replace("+", " ").split())
+    for text, cut in got:
+        assert not cut, (text, cut)

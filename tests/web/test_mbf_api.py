@@ -77,6 +77,24 @@ def test_bad_mbf_bodies_are_named(client: TestClient) -> None:
     assert r.status_code == 422 and "alone" in r.json()["detail"]
 
 
+@pytest.mark.parametrize(
+    ("name", "data", "said"),
+    [
+        ("junk.mbf", b"\x00\x01\x41\x42", "junk.mbf is not an .mbf board: its size says 0x1"),
+        ("cut.abf", b"\x09", "cut.abf is not an .abf board: cut short: 1 bytes"),
+        ("small.mbf", bytes([8, 8, 0, 1, 0, 0]), "small.mbf is an 8x8 board with 1 mine"),
+    ],
+)
+def test_a_bad_board_files_sentence_starts_with_its_name(
+    client: TestClient, name: str, data: bytes, said: str
+) -> None:
+    """The page shows the server's sentence alone: it names the file as a
+    player reads it ("junk.mbf: a board of 0x1 cells has none" did not)."""
+    body = {"mbf": base64.b64encode(data).decode(), "board_file": name}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 422 and r.json()["detail"].startswith(said), r.text
+
+
 def test_an_mbf_game_has_no_board_code_and_its_seed_is_no_code(client: TestClient) -> None:
     """A code deals a board from its seed, so a board from a file has none: its
     finished view and the Replays list say null, never ``b:mbf``, and such a

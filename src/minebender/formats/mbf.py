@@ -61,7 +61,7 @@ def parse_mbf(data: bytes) -> Layout:
         raise MBFError(f"cut short: {len(data)} bytes, and the header alone has 4")
     width, height, mines = data[0], data[1], int.from_bytes(data[2:4], "big")
     if not width or not height:
-        raise MBFError(f"a board of {width}x{height} cells has none")
+        raise MBFError(f"its size says {width}x{height}")
     if mines > width * height:
         raise MBFError(f"{mines} mines do not fit on {width}x{height} cells")
     want = 4 + 2 * mines

@@ -62,7 +62,8 @@ async def open_board_file(body: FileIn) -> dict[str, Any]:
     try:
         board = layout_position(parse_mbf(data))
     except MBFError as exc:
-        raise ApiError(422, f"{body.name}: {exc}") from None
+        kind = board_suffix(body.name)
+        raise ApiError(422, f"{body.name} is not an {kind} board: {exc}") from None
     return {"board": format_board(board.knowledge), "position": position_json(board)}
 
 

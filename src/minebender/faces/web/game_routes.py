@@ -22,6 +22,7 @@ from minebender.faces.web.errors import GIVEN_UP, ApiError
 from minebender.faces.web.hub import GameNotFound, Hub, Live, NotPlaying
 from minebender.faces.web.models import ActionIn, GameRef, InputsIn, NewGame, PresenceIn, ReplaceIn
 from minebender.faces.web.views import as_json, view
+from minebender.formats.mbf import MBFError
 from minebender.services.game_view import GameView, game_view
 from minebender.services.session import (
     HandInput,
@@ -71,13 +72,24 @@ def _check_new(body: NewGame) -> None:
         raise ApiError(422, "board_file names an .mbf file: send it with mbf")
 
 
+def _board_file_spec(body: NewGame) -> SessionSpec:
+    """The game on the body's .mbf bytes; a bad file's sentence starts with
+    its name, as a player reads it ("junk.mbf is not an .mbf board: ...")."""
+    assert body.mbf is not None
+    data = _unbase64(body.mbf)
+    try:
+        return mbf_spec(data, practice=True, name=body.board_file)
+    except MBFError as exc:
+        raise ValueError(f"{body.board_file} is {exc}" if body.board_file else str(exc)) from None
+
+
 def _spec(body: NewGame, hub: Hub) -> SessionSpec:
     """The game the body asks for: from an .mbf file, a board code, or a level
     and a seed (the hub deals one when none is given); a 422 says what is wrong."""
     _check_new(body)
     try:
         if body.mbf is not None:
-            return mbf_spec(_unbase64(body.mbf), practice=True, name=body.board_file)
+            return _board_file_spec(body)
         if body.code is not None:
             return parse_board_code(body.code, practice=body.practice)
         level: Level

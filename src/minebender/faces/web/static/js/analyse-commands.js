@@ -14,6 +14,7 @@ import { analyseLink, takePosition } from "./takeposition.js";
 import { SYMMETRIES, bookDialog, newPuzzleDialog } from "./analyse-workbench.js";
 import { isBoardFile, mbfBase64 } from "./boardfile.js";
 import { saveFile } from "./files.js";
+import { sentence } from "./words.js";
 
 // ---------------------------------------------------------------- bringing a position in
 
@@ -115,8 +116,19 @@ async function takeGame() {
 /** Make unique or minimize (POST /api/puzzle/...): the answer's board takes
  * the place of this one, and the status line says what changed. */
 async function puzzleStep(how) {
+  if (state.pos.mines === null) {
+    // one layout fits only among those of one total: ask for it in the page's words
+    await dlg.message(how === "minimize" ? "Minimize" : "Make Unique", "Set the total of mines first (the Mines field).");
+    return;
+  }
   status(how === "minimize" ? "Minimizing..." : "Making the position unique...");
-  const res = await api.puzzleStep(how, await boardText());
+  let res;
+  try {
+    res = await api.puzzleStep(how, await boardText());
+  } catch (err) {
+    status(""); // the dialog says why; "Making..." would stay for good
+    throw err;
+  }
   load(fromSent(await api.readPosition(res.board)));
   const n = how === "minimize" ? res.hidden.length : res.added.length;
   const nums = `${n} ${n === 1 ? "number" : "numbers"}`;
@@ -174,6 +186,6 @@ export async function command(cmd) {
       status(name ? `Saved the book as ${name}.` : "");
     }
   } catch (err) {
-    await dlg.message("Analysis Board", err.message);
+    await dlg.message("Analysis Board", sentence(err.message));
   }
 }

@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { MAX_SIDE, PositionError, checkMines, emptyPosition, fromSent, resized } from "./analyse-position.js";
 import * as dlg from "./dialogs.js";
+import { sentence } from "./words.js";
 
 /** Text to open as a position: resolves with the position the server read,
  * or null; a text it refuses keeps the dialog open, saying why. */
@@ -25,7 +26,7 @@ export function pasteDialog() {
             return fromSent(await api.readPosition(text));
           } catch (err) {
             if (!(err instanceof api.ApiError)) throw err;
-            win.querySelector("[data-error]").textContent = err.message;
+            win.querySelector("[data-error]").textContent = sentence(err.message);
             return undefined;
           }
         },
@@ -99,7 +100,7 @@ function readSize(win, pos, keep) {
       if (Number.isNaN(mines)) throw new PositionError("The total of mines is a whole number (or tick: unknown).");
       checkMines(size.width, size.height, mines);
     } catch (err) {
-      error.textContent = err.message;
+      error.textContent = sentence(err.message);
       win.querySelector("input[name=mines]").focus();
       return undefined;
     }

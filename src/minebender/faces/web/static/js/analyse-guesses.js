@@ -39,7 +39,7 @@ function drawTable(res) {
     );
   });
   el.innerHTML =
-    '<div class="caption">The best guesses (hover a figure for its exact fraction)</div>' +
+    '<div class="caption">The best guesses <span class="hover-note">(hover a figure for its exact fraction)</span></div>' +
     '<table><tr><th>Cell</th><th class="num" title="the chance it is safe">Safe</th>' +
     '<th class="num" title="the chance it is safe and a safe cell follows (or the board is cleared)">Progress</th>' +
     '<th class="num" title="the chance it is safe and the best next move is safe too">2nd safe</th>' +

@@ -8,7 +8,7 @@ import { percent } from "./board.js";
 import { fractionValue } from "./analyse-board.js";
 import { esc } from "./dialogs.js";
 import { clearGuesses, drawGuesses, fiftyMarks } from "./analyse-guesses.js";
-import { count } from "./words.js";
+import { count, keepCells, sentence } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const cellName = ([x, y]) => `(${x}, ${y})`;
@@ -41,7 +41,7 @@ export function drawFailure(message) {
   clearTimeout(pendingTimer);
   delete $("board").dataset.stale;
   $("results").dataset.state = "error";
-  $("state").innerHTML = `<span class="bad">${esc(message)}</span>`;
+  $("state").innerHTML = `<span class="bad">${esc(sentence(message))}</span>`;
   $("count").textContent = "";
   $("best").textContent = "";
   $("wins").innerHTML = "";
@@ -86,14 +86,17 @@ function drawBest(res) {
     const named = reason.startsWith(cellName(res.best));
     el.innerHTML =
       `<b id="best-cell" data-cell="${res.best.join(",")}"${named ? " hidden" : ""}>${cellName(res.best)}</b> ` +
-      `<span id="best-reason">${esc(reason)}</span>`;
+      `<span id="best-reason">${keepCells(esc(reason))}</span>`;
   }
 }
 
+// The chances to win by each guess: only when a guess is needed. Beside a
+// safe cell the guesses' chances read as if one were (and a safe cell is
+// never worse than the best of them).
 function drawWins(res) {
   const el = $("wins");
   const wins = res.win_chances;
-  if (!wins || !wins.length) {
+  if (!wins || !wins.length || res.safe?.length) {
     el.innerHTML = "";
     return;
   }
@@ -127,7 +130,7 @@ function drawConflict(res, mines) {
   const cells = res.conflict ?? [];
   const total = res.conflict_total ? ` together with the total of ${count(mines, "mine")}` : "";
   let text;
-  if (!cells.length && res.conflict_total) text = `No layout fits this board: the total of ${count(mines, "mine")} cannot be.`;
+  if (!cells.length && res.conflict_total) text = `No layout fits this board: none that its numbers allow has a total of ${count(mines, "mine")}. Change the Mines field.`;
   else if (!cells.length) text = "No layout fits this board.";
   else {
     const these = cells.length === 1 ? "The highlighted number" : `These ${cells.length} highlighted numbers`;

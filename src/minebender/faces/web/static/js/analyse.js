@@ -17,6 +17,7 @@ import { keyAction } from "./input.js";
 import { paramInLink } from "./links.js";
 import { attachMenus, closeMenus } from "./menus.js";
 import { saved } from "./storage.js";
+import { sentence } from "./words.js";
 
 $("mines").addEventListener("input", () => {
   const v = $("mines").value.trim();
@@ -26,7 +27,7 @@ $("mines").addEventListener("input", () => {
     if (Number.isNaN(n)) throw new PositionError("the total of mines is a whole number of at least 0");
     checkMines(state.pos.w, state.pos.h, n);
   } catch (err) {
-    error.textContent = err.message;
+    error.textContent = sentence(err.message);
     return;
   }
   error.textContent = "";

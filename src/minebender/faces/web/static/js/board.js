@@ -24,13 +24,16 @@ export const isNumber = (tile) => tile.length === 1 && tile >= "0" && tile <= "8
 
 /** p (0..1) in percent, rounded to 1/steps of a point, where only a
  * certainly safe cell shows 0 and only a certain mine 100: a cell at 99.86%
- * shows 99, not the 100 of a mine. */
+ * shows 99, not the 100 of a mine. Steps of 10 give one decimal, as every
+ * percentage the pages write (docs/review.md). */
 export function percent(p, steps) {
-  if (p <= 0) return "0";
-  if (p >= 1) return "100";
+  // as many decimals as the steps ask, a trailing zero kept: "68.0" beside "67.2"
+  const places = Math.round(Math.log10(steps));
+  if (p <= 0) return (0).toFixed(places);
+  if (p >= 1) return (100).toFixed(places);
   const lowest = 1 / steps;
   const v = Math.min(100 - lowest, Math.max(lowest, Math.round(p * 100 * steps) / steps));
-  return String(Math.round(v * steps) / steps);
+  return v.toFixed(places);
 }
 
 /** A cell's heat colour for p: the square root spreads the small risks that

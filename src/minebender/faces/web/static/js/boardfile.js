@@ -15,18 +15,15 @@ export async function mbfBase64(file) {
   return btoa(text);
 }
 
-/** Whether a file is named as an .mbf board. */
-export const isMbf = (file) => !!file && /\.mbf$/i.test(file.name);
-
 /** Whether a file is named as an .mbf or an Arbiter .abf board (the same bytes). */
 export const isBoardFile = (file) => !!file && /\.(mbf|abf)$/i.test(file.name);
 
-/** Let the player pick an .mbf file; resolves with it, or null. */
+/** Let the player pick an .mbf or .abf file; resolves with it, or null. */
 export function pickMbf() {
   return new Promise((resolve) => {
     const input = document.createElement("input");
     input.type = "file";
-    input.accept = ".mbf";
+    input.accept = ".mbf,.abf";
     input.hidden = true;
     input.dataset.mbf = "";
     input.addEventListener("change", () => {
@@ -48,7 +45,7 @@ export async function saveMbf(game, level) {
   saveFile(bytes, "application/octet-stream", `minebender-${level ?? "board"}-${game.id}.mbf`);
 }
 
-/** Call play(file) with an .mbf file dropped anywhere on the page. */
+/** Call play(file) with a file dropped anywhere on the page. */
 export function attachMbfDrop(play) {
   const carriesFiles = (e) => [...(e.dataTransfer?.types ?? [])].includes("Files");
   window.addEventListener("dragover", (e) => {

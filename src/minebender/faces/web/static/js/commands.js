@@ -98,15 +98,21 @@ export async function command(cmd) {
   }
 }
 
-// An .mbf board, opened or dropped: the server deals it as a practice game.
+// An .mbf or .abf board, opened or dropped: the server deals it as a practice
+// game. A file's refusal is said in a dialog, then leaves the status bar, so
+// the next file's line is never read beside an old error.
 export async function playMbf(file) {
   if (!file) return;
-  if (!mbf.isMbf(file)) {
-    await dlg.message("Open Board", `${file.name} is not an .mbf board. Replays open in Game > Replays...`);
+  status("");
+  if (!mbf.isBoardFile(file)) {
+    await dlg.message("Open Board", `${file.name} is not a board (.mbf or .abf). Replays open in Game > Replays...`);
     return;
   }
   if ((await askLeave()) !== "go") return;
   const v = await newGame({ mbf: await mbf.mbfBase64(file), file: file.name });
-  if (!v) await dlg.message("Open Board", `${file.name}: ${state.lastError}`);
+  if (!v) {
+    await dlg.message("Open Board", state.lastError); // the server names the file
+    status("");
+  }
   else status(`Playing the board of ${file.name} (practice: never ranked).`);
 }

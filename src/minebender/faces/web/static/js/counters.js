@@ -14,7 +14,7 @@ const dash = "\u2013";
  * each figure kept whole when the line wraps. */
 export function countersText(c) {
   const total = c.bbbv === null ? dash : String(c.bbbv);
-  const perS = c.bbbv_per_s === null ? dash : c.bbbv_per_s.toFixed(2);
+  const perS = c.bbbv_per_s === null ? dash : c.bbbv_per_s.toFixed(3);
   const est = c.estimate_ms === null ? dash : `${(c.estimate_ms / 1000).toFixed(1)} s`;
   const ioe = c.ioe === null ? dash : c.ioe.toFixed(3);
   const items = [

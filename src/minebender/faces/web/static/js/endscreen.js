@@ -24,7 +24,7 @@ export function drawEnd(v, actions) {
     '<dl id="end-stats">' +
     `<dt>Time</dt><dd data-stat="time">${seconds(v.elapsed_ms)} s</dd>` +
     `<dt>3BV</dt><dd data-stat="bbbv">${v.bbbv_solved} / ${v.bbbv}</dd>` +
-    `<dt>3BV/s</dt><dd data-stat="bbbv_per_s">${v.bbbv_per_s ?? "\u2013"}</dd>` +
+    `<dt>3BV/s</dt><dd data-stat="bbbv_per_s">${v.bbbv_per_s === null || v.bbbv_per_s === undefined ? "\u2013" : v.bbbv_per_s.toFixed(3)}</dd>` +
     // IOE (3BV done per click) as the review and the progress name it
     `<dt title="3BV done per click">IOE</dt><dd data-stat="efficiency">${v.efficiency === null ? "\u2013" : (v.efficiency / 100).toFixed(3)}</dd>` +
     `<dt data-for="clicks">Clicks</dt><dd data-stat="clicks">${clicks} (${c.left} left, ${c.right} right, ${c.chord} chord)</dd>` +

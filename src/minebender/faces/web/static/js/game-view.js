@@ -4,6 +4,7 @@
 
 import * as api from "./api.js";
 import { withMarks } from "./board.js";
+import { countersChanged } from "./counters.js";
 import * as dlg from "./dialogs.js";
 import { drawEnd, showProof } from "./endscreen.js";
 import { refreshHints } from "./help.js";
@@ -62,6 +63,9 @@ export async function show(view) {
   if (view.reason === "hint") loadProof(view);
   if (view.status === "lost") board.scrollTo(["hint", "blast"]); // on a board wider than the screen too
   if (wasOn && view.status !== "playing") {
+    // the live counters from this answer on, not at their next second's tick:
+    // they said 3BV 9/10 beside an end screen's 10/10
+    countersChanged();
     if (state.prefs.sound && view.status !== "abandoned") sound.play(view.status === "won" ? "win" : "blast");
     finished(view); // not awaited: the name dialog must not hold the queue
   }

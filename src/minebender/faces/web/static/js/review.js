@@ -9,6 +9,7 @@ import * as api from "./api.js";
 import { awayWhile } from "./away.js";
 import { esc, message, openDialog, seconds } from "./dialogs.js";
 import { attachViewer, kind, viewerHtml } from "./viewer.js";
+import { keepCells } from "./words.js";
 
 /** The files Review opens, for an <input type="file" accept=...>. */
 export const REVIEW_ACCEPT = ".json,.avf,.rmv,.evf,.mvf,.rawvf,.txt";
@@ -57,7 +58,7 @@ function moveHtml(m) {
   const guess = m.risk !== null && m.risk !== "0";
   const risk = guess ? ` \u00b7 risk ${chance(m.risk)}` : "";
   const best = !guess || m.best_risk === null ? "" : m.best_risk === "0" ? ` (${at(m.best)} was safe)` : ` (safest ${at(m.best)} ${chance(m.best_risk)})`;
-  return `${esc(m.type)}${where}${risk}${best} \u00b7 ${esc(m.verdict)}`;
+  return keepCells(`${esc(m.type)}${where}${risk}${best} \u00b7 ${esc(m.verdict)}`);
 }
 
 const FIGURES = [
@@ -83,11 +84,15 @@ const MEANING = {
   STNB: "defined on the classic boards only",
 };
 
+/** A figure's text, free to break after an operator and nowhere else: a
+ * number is never cut ("46+46+1 / 63=255" was). */
+const unbroken = (text) => esc(text).replace(/[+=]/g, "$&<wbr>");
+
 /** The figures as labelled cells that wrap, so none runs out of the dialog. */
 function figures(d) {
   return (
     '<dl class="review-figures" data-figures>' +
-    FIGURES.map(([label, f]) => `<div title="${esc(MEANING[label])}"><dt>${label}</dt><dd>${esc(String(f(d.stats, d)))}</dd></div>`).join("") +
+    FIGURES.map(([label, f]) => `<div title="${esc(MEANING[label])}"><dt>${label}</dt><dd>${unbroken(String(f(d.stats, d)))}</dd></div>`).join("") +
     "</dl>"
   );
 }
@@ -129,7 +134,7 @@ function lessons(d) {
   }
   if (c.idle_clicks) out.push(`<li>${c.idle_clicks} click${c.idle_clicks > 1 ? "s" : ""} did nothing: ${(c.idle_ms / 1000).toFixed(1)} s lost.</li>`);
   if (c.guesses.length) out.push(`<li>Luck: the guesses taken were survived with a chance of ${chance(c.luck)}; the safest guesses would have given ${chance(c.safest_luck)}.</li>`);
-  return out.length ? `<ul class="review-lessons" data-lessons>${out.join("")}</ul>` : "";
+  return out.length ? `<ul class="review-lessons" data-lessons>${keepCells(out.join(""))}</ul>` : "";
 }
 
 function timeline(d) {

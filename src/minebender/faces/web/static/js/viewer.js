@@ -127,6 +127,27 @@ function paintMarks(canvas, boardEl, d, i, t, proofs) {
   }
 }
 
+const KEYS = { ArrowLeft: "back", ArrowRight: "next", Home: "first", End: "last" };
+
+/** Step the viewer with the keys of the terminal's: \u2190/\u2192 a move,
+ * Home/End the first and last; on the time slider too, which would
+ * otherwise take them to move itself a millisecond. The speed list keeps
+ * its arrows, and a key with Ctrl, Alt or Meta is left alone. */
+function attachKeys(win, moves) {
+  // on the document, in the capture phase, after the dialog's own listener
+  // (which keeps every key from the page behind): so they reach us
+  const onKey = (e) => {
+    if (!win.isConnected) return document.removeEventListener("keydown", onKey, true);
+    const name = KEYS[e.key];
+    if (!name || e.ctrlKey || e.altKey || e.metaKey) return;
+    if (!document.getElementById("dialogs")?.lastElementChild?.contains(win)) return; // a message over it
+    if (e.target.closest?.("select, textarea") || e.target.matches?.("input:not([type=range])")) return;
+    e.preventDefault();
+    moves[name]();
+  };
+  document.addEventListener("keydown", onKey, true);
+}
+
 /** Attach the viewer to its HTML in win. ``onMove(i)`` hears the frame shown
  * (the list beside follows it); the returned object steps it from outside. */
 export function attachViewer(win, d, onMove = () => {}) {
@@ -185,10 +206,14 @@ export function attachViewer(win, d, onMove = () => {}) {
     };
     timer = requestAnimationFrame(tick);
   };
-  win.querySelector("[data-first]").onclick = () => step(0);
-  win.querySelector("[data-back]").onclick = () => step(t > frames[i].t ? i : i - 1);
-  win.querySelector("[data-next]").onclick = () => step(i + 1);
-  win.querySelector("[data-last]").onclick = () => step(frames.length - 1);
+  const moves = {
+    first: () => step(0),
+    back: () => step(t > frames[i].t ? i : i - 1),
+    next: () => step(i + 1),
+    last: () => step(frames.length - 1),
+  };
+  for (const [name, go] of Object.entries(moves)) win.querySelector(`[data-${name}]`).onclick = go;
+  attachKeys(win, moves);
   playBtn.onclick = play;
   slider.addEventListener("input", () => {
     stop();
