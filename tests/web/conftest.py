@@ -7,6 +7,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,19 @@ def _find_chromium() -> str:
 
 
 CHROMIUM = _find_chromium()
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Chromium's options for every browser test: headless, and nothing that
+reaches the network or does work in the background."""
 
 
 class FakeClock:
@@ -50,6 +64,20 @@ def store(db_path: Path) -> Iterator[store_mod.Store]:
     s = store_mod.open(db_path)
     yield s
     s.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for all the browser tests a process runs (each
+    pytest-xdist worker has its own): starting Playwright's driver and the
+    browser costs seconds, and each test gets a context of its own (``page``),
+    so no test sees another's cookies, storage or pages."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
 
 
 def chromium_available() -> bool:
