@@ -8,6 +8,7 @@ HYPOTHESIS_PROFILE=dev. No deadline: the shared CI machine is slow and noisy.
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -24,6 +25,10 @@ settings.register_profile(
     "dev", deadline=None, max_examples=500, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# A test that names no --db (or a command it runs) gets a database of its
+# own, never the player's: platformdirs finds the default one under here.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="minebender-tests-")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

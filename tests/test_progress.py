@@ -188,7 +188,9 @@ def test_a_corpus_log_adds_its_games_each_file_once(
     assert corpus["id"] == str(rmv) and corpus["finished_at"] is None
     assert corpus["ioe"] == pytest.approx(f.ioe) and corpus["won"] is True
     missing = subprocess.run(
-        [*run, "--corpus", str(tmp_path / "none.jsonl")], capture_output=True, text=True
+        [*run, "--db", str(path), "--corpus", str(tmp_path / "none.jsonl")],
+        capture_output=True,
+        text=True,
     )
     assert missing.returncode == 2 and "no such file" in missing.stderr
 

@@ -56,11 +56,29 @@ def full_view(w: int, h: int, layout: Layout) -> tuple[tuple[Seen, ...], ...]:
     )
 
 
+Entry = tuple[Layout, int, tuple[tuple[Seen, ...], ...]]
+"""A layout, its number of mines and its full view."""
+
+
 @cache
-def _views(w: int, h: int) -> tuple[tuple[Layout, int, tuple[tuple[Seen, ...], ...]], ...]:
+def _views(w: int, h: int) -> tuple[Entry, ...]:
     return tuple(
         (layout, defs.total_mines(layout), full_view(w, h, layout)) for layout in all_layouts(w, h)
     )
+
+
+@cache
+def _views_of_total(w: int, h: int, total: int) -> tuple[Entry, ...]:
+    """The entries of ``_views`` with ``total`` mines, in the same order, made
+    without the others: a view with a total costs C(w*h, total) full views,
+    not 2**(w*h) (a 4x4 board with 3 mines: 560, not 65,536)."""
+    if not 0 <= total <= w * h:
+        return ()
+    layouts = sorted(
+        tuple(tuple(y * w + x in mines for x in range(w)) for y in range(h))
+        for mines in map(frozenset, itertools.combinations(range(w * h), total))
+    )
+    return tuple((layout, total, full_view(w, h, layout)) for layout in layouts)
 
 
 def _layouts_showing(v: Knowledge, totals: int | None) -> list[Layout]:
@@ -75,11 +93,8 @@ def _layouts_showing(v: Knowledge, totals: int | None) -> list[Layout]:
         for x, s in enumerate(row)
         if type(s) is not Hidden
     ]
-    return [
-        layout
-        for layout, total, full in _views(w, h)
-        if (totals is None or total == totals) and all(full[y][x] == s for x, y, s in shown)
-    ]
+    entries = _views(w, h) if totals is None else _views_of_total(w, h, totals)
+    return [layout for layout, _, full in entries if all(full[y][x] == s for x, y, s in shown)]
 
 
 def consistent_layouts(v: Knowledge) -> list[Layout]:

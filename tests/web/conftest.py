@@ -7,6 +7,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,19 @@ def _find_chromium() -> str:
 
 
 CHROMIUM = _find_chromium()
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Chromium's options for every browser test: headless, and nothing that
+reaches the network or does work in the background."""
 
 
 class FakeClock:
@@ -50,6 +64,51 @@ def store(db_path: Path) -> Iterator[store_mod.Store]:
     s = store_mod.open(db_path)
     yield s
     s.close()
+
+
+class _SharedBrowser:
+    """One Chromium for the browser tests a process runs in a row (each
+    pytest-xdist worker has its own): starting Playwright's driver and the
+    browser costs seconds a module, and each test gets a context of its own
+    (``page``), so no test sees another's cookies, storage or pages.
+
+    It is closed as soon as the next test is not a browser test: while
+    Playwright runs, its event loop is the thread's, and the next
+    ``asyncio.run`` (the terminal's tests) would refuse to start."""
+
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.browser: Any = None
+
+    def get(self) -> Any:
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        return self.browser
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.playwright.stop()
+        self.browser = self.playwright = None
+
+
+_shared = _SharedBrowser()
+
+
+@pytest.fixture
+def browser() -> Any:
+    """Chromium, shared by the browser tests run in a row (``_SharedBrowser``)."""
+    return _shared.get()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    yield  # the test's own fixtures (its page) first
+    if nextitem is None or nextitem.get_closest_marker("browser") is None:
+        _shared.close()
 
 
 def chromium_available() -> bool:

@@ -20,22 +20,11 @@ import pytest
 
 from minebender.values.types import Pos
 
-from .conftest import CHROMIUM
 from .helpers import mines_of, safe_of
 from .server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 FIRST = Pos(4, 4)
 DEALT = "e2e-dealt"
 """The board every game of the ``dealt`` server gets."""
@@ -54,16 +43,6 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(tmp_path_factory.mktemp("dealt") / "games.db", dealt=DEALT).start()
     yield s
     s.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

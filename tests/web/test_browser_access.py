@@ -14,9 +14,9 @@ from minebender.values.types import Expert, Pos, Shown
 
 from .helpers import mines_of
 from .server import Server
-from .test_browser import FIRST, browser, cell, lose, page, server, settle, start, tile
+from .test_browser import FIRST, cell, lose, page, server, settle, start, tile
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 

@@ -17,11 +17,11 @@ import pytest
 from minebender.formats.boardtext import format_board
 from minebender.services.bench.positions import wide_lattice
 
-from .conftest import CHROMIUM
+from .conftest import ARGS, CHROMIUM
 from .server import Server
-from .test_browser import ARGS, FIRST, browser, page, server, settle, start
+from .test_browser import FIRST, page, server, settle, start
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 

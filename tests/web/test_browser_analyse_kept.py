@@ -12,10 +12,10 @@ import pytest
 from minebender.formats.mbf import format_mbf
 
 from .server import Server
-from .test_browser import browser, page, server
+from .test_browser import page, server
 from .test_browser_analyse import analysed, cell, open_board, shown
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 

@@ -14,10 +14,10 @@ from minebender.services.bench.paint import edit_cell
 from minebender.services.bench.positions import real_play
 
 from .server import Server
-from .test_browser import browser, page, server
+from .test_browser import page, server
 from .test_browser_analyse import analysed, cell, open_board
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

@@ -15,10 +15,10 @@ from minebender.services.puzzle import grade, make_puzzle
 from minebender.services.puzzle.code import parse_code
 
 from .server import Server
-from .test_browser import browser, page, server
+from .test_browser import page, server
 from .test_browser_analyse import layouts, open_board, shown
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from .server import Server
-from .test_browser import browser, page, server
+from .test_browser import page, server
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 

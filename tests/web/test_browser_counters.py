@@ -11,9 +11,9 @@ import pytest
 
 from .helpers import safe_of
 from .server import Server
-from .test_browser import DEALT, FIRST, browser, cell, dealt, page, server, settle, start, tile
+from .test_browser import DEALT, FIRST, cell, dealt, page, server, settle, start, tile
 
-__all__ = ["browser", "dealt", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["dealt", "page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 

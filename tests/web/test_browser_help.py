@@ -15,9 +15,9 @@ from minebender.values.types import Beginner, Pos
 
 from .helpers import mines_of
 from .server import Server
-from .test_browser import DEALT, FIRST, browser, dealt, page, server, settle, start, start_dealt
+from .test_browser import DEALT, FIRST, dealt, page, server, settle, start, start_dealt
 
-__all__ = ["browser", "dealt", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["dealt", "page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

@@ -14,9 +14,9 @@ from minebender.formats.mbf import format_mbf, parse_mbf
 from minebender.values.types import Pos
 
 from .server import Server
-from .test_browser import browser, cell, page, server, settle, tile
+from .test_browser import cell, page, server, settle, tile
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 

@@ -25,7 +25,7 @@ from minebender.services.session import Event, Session, SessionSpec
 from minebender.values.types import Beginner, Number, Pos
 
 from .server import Server
-from .test_browser import browser, cell, page, settle  # noqa: F401  (fixtures)
+from .test_browser import cell, page, settle  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 

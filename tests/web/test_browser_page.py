@@ -12,14 +12,12 @@ import pytest
 
 from minebender.values.types import Pos
 
+from .conftest import ARGS, CHROMIUM
 from .helpers import mines_of, safe_of
 from .server import Server
 from .test_browser import (
-    ARGS,
-    CHROMIUM,
     DEALT,
     FIRST,
-    browser,
     cell,
     dealt,
     lose,
@@ -32,7 +30,7 @@ from .test_browser import (
     win,
 )
 
-__all__ = ["browser", "dealt", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["dealt", "page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from .server import Server
-from .test_browser import browser, server
+from .test_browser import server
 from .test_browser_analyse import analysed
 
-__all__ = ["browser", "server"]  # fixtures, shared with test_browser
+__all__ = ["server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 

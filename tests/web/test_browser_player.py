@@ -13,7 +13,6 @@ from .server import Server
 from .test_browser import (
     DEALT,
     FIRST,
-    browser,
     cell,
     dealt,
     lose,
@@ -25,7 +24,7 @@ from .test_browser import (
 )
 from .test_browser_page import started_window
 
-__all__ = ["browser", "dealt", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["dealt", "page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 

@@ -13,9 +13,9 @@ import pytest
 from minebender.services.progress import METRICS
 
 from .server import Server
-from .test_browser import browser, lose, page, server
+from .test_browser import lose, page, server
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 REPLAYS = Path(__file__).parents[1] / "data" / "replays"
 

@@ -12,9 +12,9 @@ from minebender.services.puzzle import make_puzzle
 from minebender.services.puzzle.code import puzzle_code
 
 from .server import Server
-from .test_browser import browser, cell, page, server, tile
+from .test_browser import cell, page, server, tile
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 

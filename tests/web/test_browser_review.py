@@ -17,10 +17,10 @@ from minebender.services.review import read_record
 from minebender.services.review.frames import frames_of
 
 from .server import Server
-from .test_browser import browser, lose, page, server, server_view, start
+from .test_browser import lose, page, server, server_view, start
 from .test_browser_analyse import analysed, shown
 
-__all__ = ["browser", "page", "server"]  # fixtures, shared with test_browser
+__all__ = ["page", "server"]  # fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 
