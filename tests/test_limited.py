@@ -4,6 +4,7 @@ a kill, and every way it can end told apart."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import subprocess
@@ -281,8 +282,19 @@ def spares_warmed_by() -> Iterator[Any]:
         spare.proc.join(10)
 
 
-def test_a_spare_warms_up_before_its_task(spares_warmed_by: Any) -> None:
-    spares_warmed_by(warm_twice)
+def warm_twice_marked(mark: str) -> Iterator[None]:
+    """warm_twice, and a file that tells the test its first step is done."""
+    for step in warm_twice():
+        Path(mark).write_text("warmed")
+        yield step
+
+
+def test_a_spare_warms_up_before_its_task(spares_warmed_by: Any, tmp_path: Path) -> None:
+    mark = tmp_path / "warmed"
+    spares_warmed_by(functools.partial(warm_twice_marked, str(mark)))
+    until = time.monotonic() + 60
+    while not mark.exists() and time.monotonic() < until:
+        time.sleep(0.02)  # on a loaded machine the task could come first
     outcome = limited.run(steps_warmed, limits=limited.Limits(30, CAP))
     assert isinstance(outcome, limited.Done)
     assert outcome.value in ([0], [0, 1])  # a step at least, the second unless the task came

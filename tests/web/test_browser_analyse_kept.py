@@ -50,6 +50,10 @@ def test_positions_kept_by_name_open_again(page: Any, server: Server) -> None:
     assert names == ["alpha", "beta"]
     page.select_option("#kept-dialog select", "alpha")
     page.click("#kept-dialog .buttons button:has-text('Open')")
+    # the server reads the kept text: until it answers, beta's analysis is on screen
+    page.wait_for_function(
+        "() => document.getElementById('status-live').textContent.includes('alpha')"
+    )
     analysed(page)
     assert shown(page) == FIRST
     assert "alpha" in page.inner_text("#status-live")

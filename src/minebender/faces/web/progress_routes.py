@@ -12,7 +12,6 @@ log is only read.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -42,7 +41,7 @@ from minebender.services.progress import (
     progress_table,
 )
 from minebender.services.review import Record, ReviewError, read_record
-from minebender.services.review.corpus import line_of
+from minebender.services.review.corpus import file_digest, line_of
 from minebender.services.review.report import review_record
 from minebender.services.store.records import StoredGame
 
@@ -143,7 +142,7 @@ async def import_replay(
     turns.lane(False).check()  # a flood is refused before its files are read
     raw = await request.body()  # at most MAX_REVIEW_BYTES (web.bodies.BodyLimit)
     file = Path(Path(name).name)
-    key: dict[str, Any] = {"sha256": hashlib.sha256(raw).hexdigest()}
+    key: dict[str, Any] = {"sha256": file_digest(raw)}
     if modified is not None:
         key["mtime"] = modified
     async with turns.lane(False).turn():

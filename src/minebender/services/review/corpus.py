@@ -32,6 +32,7 @@ __all__ = [
     "SUFFIXES",
     "Row",
     "append_line",
+    "file_digest",
     "level_of",
     "line_key",
     "line_of",
@@ -45,6 +46,14 @@ __all__ = [
 SUFFIXES = frozenset((".json", ".avf", ".rmv", ".evf", ".mvf", ".rawvf"))
 """The files a folder stands for (a .txt is read when named, but a folder's
 other texts are no replays)."""
+
+
+def file_digest(data: bytes) -> str:
+    """The key a replay file is counted by: the SHA-256 of its bytes, so a
+    file imported again under another name is still counted once."""
+    return hashlib.sha256(data).hexdigest()
+
+
 LEVELS = {
     (8, 8, 10): "beginner",
     (9, 9, 10): "beginner",
@@ -287,7 +296,7 @@ def _jobs(
             keys.add("path:" + name)
             unreadable({"path": name, "error": f"{shown(path)}: {exc.strerror or exc}"})
             continue
-        digest = hashlib.sha256(data).hexdigest()
+        digest = file_digest(data)
         keys.add(digest)
         keys.add("path:" + name)  # a line of an older log, keyed by its path
         if digest in done or "path:" + name in done:
