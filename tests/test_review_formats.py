@@ -468,4 +468,4 @@ def test_a_left_click_off_the_board_before_the_first_click_counts_once_a_flag_is
     path = write_peer(tmp_path / "off.mvf", MINES_9, 9, 9, clicks)
     f, v = review_file(path).figures, reference(path)
     assert (f.clicks.left, f.clicks.right, f.clicks.double) == (v.left, v.right, v.double)
-    assert f.effective == v.ce
+    assert (f.effective, f.time_ms) == (v.ce, v.rtime_ms)

@@ -234,7 +234,10 @@ def _record(name: str, fmt: Format, got: dict[str, Any]) -> Record:
     moves, opened = actions_of(width, height, layout, inputs_of(events))
     # The clients' clock starts at the first left release on the board, even
     # one that opens nothing (a chord before the first click): ms_toollib's too.
-    on_board = [e.t_ms for e in events if e.kind == "lr" and _inside(e.pos, width, height)]
+    # An .mvf's starts at the first left release anywhere, off the board too.
+    on_board = [
+        e.t_ms for e in events if e.kind == "lr" and (fmt == "mvf" or _inside(e.pos, width, height))
+    ]
     start = min((t for t in (*on_board[:1], opened) if t is not None), default=None)
     software = got["software"]
     if fmt == "mvf" and software and not software.startswith("Minesweeper Clone"):
