@@ -267,19 +267,23 @@ def spares_warmed_by() -> Iterator[Any]:
     """A spare warmed up by the given steps, forked once this returns; the
     spares left are ended after the test."""
 
+    def drop_spares() -> None:
+        limited.warm(spares=0)
+        with limited._SPARES.lock:
+            left, limited._SPARES.ready[:] = list(limited._SPARES.ready), []
+        for spare in left:
+            spare.tasks.close()  # its child reads the end of its task pipe and exits
+            spare.proc.join(10)
+
     def use(warm_up: limited.WarmUp, after: float = 0) -> None:
+        drop_spares()  # a spare an earlier test left (not warmed) would take the task
         limited.warm(spares=1, warm_up=warm_up, warm_up_after=after)
         until = time.monotonic() + 60
         while not limited._SPARES.ready and time.monotonic() < until:
             time.sleep(0.05)  # the forkserver starts, then forks the spare
 
     yield use
-    limited.warm(spares=0)
-    with limited._SPARES.lock:
-        left, limited._SPARES.ready[:] = list(limited._SPARES.ready), []
-    for spare in left:
-        spare.tasks.close()  # its child reads the end of its task pipe and exits
-        spare.proc.join(10)
+    drop_spares()
 
 
 def warm_twice_marked(mark: str) -> Iterator[None]:
