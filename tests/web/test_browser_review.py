@@ -222,3 +222,21 @@ def test_a_figure_breaks_at_its_operators_never_inside_a_number(page: Any, serve
     assert any(len(n) > 2 for text, _ in got for n in text.replace("+", " ").split())
     for text, cut in got:
         assert not cut, (text, cut)
+
+
+LOST_AVF = (
+    Path(__file__).parents[2].parent
+    / "shared"
+    / "replays"
+    / "arbiter_expert_lost_wasted_clicks.avf"
+)
+"""An Expert game lost on a certain mine: its last move names the safe cell."""
+
+
+@pytest.mark.skipif(not LOST_AVF.exists(), reason="needs ../shared/replays")
+def test_a_guess_names_the_safer_cell_without_doubled_brackets(page: Any, server: Server) -> None:
+    """A move's line reads "risk 100.0%, (0, 0) was safe", not "((0, 0) was safe)"."""
+    open_review(page, server, LOST_AVF)
+    last = page.locator("#review-dialog [data-moves] li").last.locator("span").first.inner_text()
+    assert "risk 100.0%, (0, 0) was safe \u00b7 certain mine" in last
+    assert "((" not in last

@@ -57,7 +57,7 @@ function moveHtml(m) {
   const where = m.x === null ? "" : ` (${m.x}, ${m.y})`;
   const guess = m.risk !== null && m.risk !== "0";
   const risk = guess ? ` \u00b7 risk ${chance(m.risk)}` : "";
-  const best = !guess || m.best_risk === null ? "" : m.best_risk === "0" ? ` (${at(m.best)} was safe)` : ` (safest ${at(m.best)} ${chance(m.best_risk)})`;
+  const best = !guess || m.best_risk === null ? "" : m.best_risk === "0" ? `, ${at(m.best)} was safe` : `, safest ${at(m.best)} ${chance(m.best_risk)}`;
   return keepCells(`${esc(m.type)}${where}${risk}${best} \u00b7 ${esc(m.verdict)}`);
 }
 
