@@ -240,3 +240,27 @@ def test_a_guess_names_the_safer_cell_without_doubled_brackets(page: Any, server
     last = page.locator("#review-dialog [data-moves] li").last.locator("span").first.inner_text()
     assert "risk 100.0%, (0, 0) was safe \u00b7 certain mine" in last
     assert "((" not in last
+
+
+@pytest.mark.skipif(not LOST_AVF.exists(), reason="needs ../shared/replays")
+def test_on_a_phone_the_review_opens_at_its_start_under_one_title_line(
+    page: Any, server: Server
+) -> None:
+    """At 393 px an Expert review is wider than the dialog: it opens scrolled
+    to its left edge (focusing the slider scrolled it 184 px sideways), and
+    its long title ends in an ellipsis on one line inside the title bar."""
+    page.set_viewport_size({"width": 393, "height": 852})
+    open_review(page, server, LOST_AVF)
+    seen = page.evaluate(
+        """() => {
+          const w = document.getElementById('review-dialog');
+          const body = w.querySelector('.body');
+          const bar = w.querySelector('.titlebar').getBoundingClientRect();
+          const text = w.querySelector('.titlebar .title-text');
+          const t = text.getBoundingClientRect();
+          return {wider: body.scrollWidth > body.clientWidth, left: body.scrollLeft,
+                  inBar: t.top >= bar.top && t.bottom <= bar.bottom && t.right <= bar.right,
+                  cut: text.scrollWidth > text.clientWidth, whole: text.title.endsWith('65.620 s')};
+        }"""
+    )
+    assert seen == {"wider": True, "left": 0, "inBar": True, "cut": True, "whole": True}

@@ -92,7 +92,8 @@ export function progressDialog() {
     }
     const retitle = (win) => {
       win.setAttribute("aria-label", `Progress \u2013 ${games(data.games)}`);
-      win.querySelector(".titlebar span").textContent = `Progress \u2013 ${games(data.games)}`;
+      const text = win.querySelector(".titlebar .title-text");
+      text.textContent = text.title = `Progress \u2013 ${games(data.games)}`;
     };
     return openDialog({
       title: `Progress \u2013 ${games(data.games)}`,
