@@ -264,3 +264,32 @@ def test_on_a_phone_the_review_opens_at_its_start_under_one_title_line(
         }"""
     )
     assert seen == {"wider": True, "left": 0, "inBar": True, "cut": True, "whole": True}
+
+
+def test_on_a_phone_the_board_stays_in_view_and_a_guess_names_no_same_cell(
+    page: Any, server: Server
+) -> None:
+    """Watch replay of a game lost on a 50% guess, at 393 px: End scrolls the
+    move list alone (the dialog scrolled down to it, the board off the
+    screen), and the guess's line does not name itself as the safest cell."""
+    from .test_browser import cell, settle
+
+    page.set_viewport_size({"width": 393, "height": 852})
+    start(page, server, "auto2")
+    page.locator("#board").press("g")
+    page.wait_for_function(
+        "() => document.getElementById('status-live').textContent.includes('Auto play')"
+    )
+    settle(page)
+    page.click(cell(0, 0))  # a 50% guess of this board, and its mine
+    page.click("#endpanel button:has-text('Watch replay')")
+    page.wait_for_selector("#review-dialog [data-moves] li")
+    page.keyboard.press("End")
+    last = page.locator("#review-dialog [data-moves] li").last
+    page.wait_for_function(
+        "() => document.querySelector('#review-dialog [data-moves] li:last-child.current')"
+    )
+    line = last.locator("span").first.inner_text()
+    assert "reveal (0, 0) \u00b7 risk 50.0%" in line and "safest (0, 0)" not in line
+    scrolled = page.evaluate("() => document.querySelector('#review-dialog .body').scrollTop")
+    assert scrolled == 0
