@@ -357,3 +357,28 @@ def test_f1_shows_every_key_of_the_viewer_and_n_says_when_no_guess_is_left() -> 
         assert "no guess after this move" in said
 
     run(ReplayApp(replay, paused=True), scenario, size=(90, 30))
+
+
+def test_the_replay_waits_while_f1_covers_the_board() -> None:
+    """A replay playing when F1 is pressed stays at its move under the keys
+    screen (it played on unseen behind it), and plays on once it is closed."""
+    from minebender.faces.tui.screens import KeysScreen
+
+    replay, _ = won_replay()
+
+    async def scenario(pilot: PilotT) -> None:
+        app = pilot.app
+        assert isinstance(app, ReplayApp)
+        await pilot.press("right", "space")  # one step, then play
+        assert not app.paused
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen) and app.paused
+        moment = app.now_ms
+        await pilot.pause(0.6)
+        assert app.now_ms == moment, "nothing plays under the keys"
+        await pilot.press("escape")
+        await pilot.pause(0.6)
+        assert not app.paused and app.now_ms > moment
+
+    run(ReplayApp(replay, paused=True), scenario, size=(90, 30))

@@ -102,3 +102,16 @@ def test_help_in_a_ranked_game_is_asked_first(page: Any, dealt: Server) -> None:
     assert run.message in page.inner_text("#status-live")
     page.wait_for_timeout(300)
     assert page.locator("#name-dialog").count() == 0, "a ranked win with help is no best time"
+
+
+def test_hints_turned_on_before_the_first_click_say_so(page: Any, server: Server) -> None:
+    """H on a fresh board draws nothing yet: the status line says hints are
+    on and show from the first click, so a second H does not undo the first."""
+    page.goto(f"{server.url}/?code=b:{SEED}")
+    page.wait_for_selector("#board .c")
+    page.locator("#board").press("h")
+    page.wait_for_function(
+        "() => document.getElementById('status-live').textContent.includes('first click')"
+    )
+    assert page.get_attribute('[data-cmd="hints"]', "aria-checked") == "true"
+    assert not marked(page, "safe")

@@ -113,3 +113,25 @@ def test_the_page_imports_files_once_each(page: Any, tmp_path: Path) -> None:
         srv.kill()
     log = tmp_path / "games-imported.jsonl"
     assert len(log.read_text().splitlines()) == len(files)
+
+
+def test_the_table_scrolls_inside_the_dialog_on_a_phone(page: Any, server: Server) -> None:
+    """On a 393 px phone the table of levels is wider than the dialog: it
+    scrolls sideways in a box of its own rather than being cut at the edge."""
+    page.set_viewport_size({"width": 393, "height": 852})
+    lose(page, server, "progress-phone")
+    page.keyboard.press("Escape")  # the end screen
+    page.click("#menu-game > button")
+    page.click('[data-cmd="progress"]')
+    page.wait_for_selector("#progress-dialog [data-progress-table]")
+    box = page.evaluate(
+        """() => {
+          const d = document.querySelector('#progress-dialog').getBoundingClientRect();
+          const t = document.querySelector('[data-progress-table]');
+          const b = t.parentElement;
+          const r = b.getBoundingClientRect();
+          return {inside: r.right <= d.right + 1, wider: t.scrollWidth > b.clientWidth,
+                  scrolls: getComputedStyle(b).overflowX};
+        }"""
+    )
+    assert box == {"inside": True, "wider": True, "scrolls": "auto"}

@@ -222,3 +222,74 @@ def test_a_figure_breaks_at_its_operators_never_inside_a_number(page: Any, serve
     assert any(len(n) > 2 for text, _ in got for n in text.replace("+", " ").split())
     for text, cut in got:
         assert not cut, (text, cut)
+
+
+LOST_AVF = (
+    Path(__file__).parents[2].parent
+    / "shared"
+    / "replays"
+    / "arbiter_expert_lost_wasted_clicks.avf"
+)
+"""An Expert game lost on a certain mine: its last move names the safe cell."""
+
+
+@pytest.mark.skipif(not LOST_AVF.exists(), reason="needs ../shared/replays")
+def test_a_guess_names_the_safer_cell_without_doubled_brackets(page: Any, server: Server) -> None:
+    """A move's line reads "risk 100.0%, (0, 0) was safe", not "((0, 0) was safe)"."""
+    open_review(page, server, LOST_AVF)
+    last = page.locator("#review-dialog [data-moves] li").last.locator("span").first.inner_text()
+    assert "risk 100.0%, (0, 0) was safe \u00b7 certain mine" in last
+    assert "((" not in last
+
+
+@pytest.mark.skipif(not LOST_AVF.exists(), reason="needs ../shared/replays")
+def test_on_a_phone_the_review_opens_at_its_start_under_one_title_line(
+    page: Any, server: Server
+) -> None:
+    """At 393 px an Expert review is wider than the dialog: it opens scrolled
+    to its left edge (focusing the slider scrolled it 184 px sideways), and
+    its long title ends in an ellipsis on one line inside the title bar."""
+    page.set_viewport_size({"width": 393, "height": 852})
+    open_review(page, server, LOST_AVF)
+    seen = page.evaluate(
+        """() => {
+          const w = document.getElementById('review-dialog');
+          const body = w.querySelector('.body');
+          const bar = w.querySelector('.titlebar').getBoundingClientRect();
+          const text = w.querySelector('.titlebar .title-text');
+          const t = text.getBoundingClientRect();
+          return {wider: body.scrollWidth > body.clientWidth, left: body.scrollLeft,
+                  inBar: t.top >= bar.top && t.bottom <= bar.bottom && t.right <= bar.right,
+                  cut: text.scrollWidth > text.clientWidth, whole: text.title.endsWith('65.620 s')};
+        }"""
+    )
+    assert seen == {"wider": True, "left": 0, "inBar": True, "cut": True, "whole": True}
+
+
+def test_on_a_phone_the_board_stays_in_view_and_a_guess_names_no_same_cell(
+    page: Any, server: Server
+) -> None:
+    """Watch replay of a game lost on a 50% guess, at 393 px: End scrolls the
+    move list alone (the dialog scrolled down to it, the board off the
+    screen), and the guess's line does not name itself as the safest cell."""
+    from .test_browser import cell, settle
+
+    page.set_viewport_size({"width": 393, "height": 852})
+    start(page, server, "auto2")
+    page.locator("#board").press("g")
+    page.wait_for_function(
+        "() => document.getElementById('status-live').textContent.includes('Auto play')"
+    )
+    settle(page)
+    page.click(cell(0, 0))  # a 50% guess of this board, and its mine
+    page.click("#endpanel button:has-text('Watch replay')")
+    page.wait_for_selector("#review-dialog [data-moves] li")
+    page.keyboard.press("End")
+    last = page.locator("#review-dialog [data-moves] li").last
+    page.wait_for_function(
+        "() => document.querySelector('#review-dialog [data-moves] li:last-child.current')"
+    )
+    line = last.locator("span").first.inner_text()
+    assert "reveal (0, 0) \u00b7 risk 50.0%" in line and "safest (0, 0)" not in line
+    scrolled = page.evaluate("() => document.querySelector('#review-dialog .body').scrollTop")
+    assert scrolled == 0

@@ -432,8 +432,19 @@ class ReplayApp(BoardApp):
             self.notify("no guess before this move")
 
     def action_keys(self) -> None:
-        """Show every key of the viewer, as play's F1 shows play's."""
-        self.push_screen(KeysScreen(VIEWER_KEYS))
+        """Show every key of the viewer, as play's F1 shows play's; the
+        replay waits while they cover the board, then plays on if it played."""
+        playing = not self.paused
+        self.paused = True
+        self._schedule()
+
+        def play_on(_: object) -> None:
+            if playing:
+                self.paused = False
+                self._draw()
+                self._schedule()
+
+        self.push_screen(KeysScreen(VIEWER_KEYS), play_on)
 
     def action_faster(self) -> None:
         """Play twice as fast (up to MAX_SPEED, never slower)."""

@@ -32,7 +32,7 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     win.setAttribute("aria-modal", "true");
     win.setAttribute("aria-label", title);
     win.innerHTML =
-      `<div class="titlebar">${mineIcon}<span>${esc(title)}</span><span class="grow"></span>` +
+      `<div class="titlebar">${mineIcon}<span class="title-text" title="${esc(title)}">${esc(title)}</span><span class="grow"></span>` +
       `<button type="button" class="tb-btn" data-close aria-label="close">\u00d7</button></div>` +
       `<div class="body">${html}<div class="buttons"></div></div>`;
     const row = win.querySelector(".buttons");
@@ -101,7 +101,9 @@ export function openDialog({ title, html, buttons = [{ label: "OK", value: true,
     if (away) awayCounter(1);
     if (onOpen) onOpen(win, close);
     const first = win.querySelector("input") ?? primary ?? row.firstChild;
-    first?.focus();
+    // the dialog opens at its start: a Review's slider, right of a board
+    // wider than a phone, scrolled the whole body sideways when focused
+    first?.focus({ preventScroll: true });
     // a proposed value (the name "Anonymous", the Custom Field's height) is
     // selected, so typing replaces it, as Tab to the next field does
     if (first instanceof HTMLInputElement) first.select();

@@ -64,6 +64,8 @@ export async function toggleHints() {
   savePrefs();
   await refreshHints();
   if (!p.hints) status("Hints are off.");
+  // nothing to draw before the first click: say so, or H seemed to do nothing
+  else if (!state.view?.started) status("Hints are on: they show from your first click.");
 }
 
 export function setAutoStyle(style) {

@@ -23,8 +23,9 @@ function table(levels) {
       `<td>${fixed(r.bbbv_per_s, 3)}</td><td>${fixed(r.ioe, 3)}</td><td>${fixed(r.needless_per_game, 2)}</td></tr>`,
   );
   return (
-    `<table class="progress-table" data-progress-table><thead><tr>${head.map((h) => `<th>${h}</th>`).join("")}</tr></thead>` +
-    `<tbody>${rows.join("")}</tbody></table>` +
+    // the box scrolls sideways: on a phone the table is wider than the dialog
+    `<div class="progress-table-box"><table class="progress-table" data-progress-table><thead><tr>${head.map((h) => `<th>${h}</th>`).join("")}</tr></thead>` +
+    `<tbody>${rows.join("")}</tbody></table></div>` +
     "<p><small>3BV/s: the mean of the won games. IOE (3BV done per click) and needless guesses: per game. Practice games count for nothing.</small></p>"
   );
 }
@@ -91,7 +92,8 @@ export function progressDialog() {
     }
     const retitle = (win) => {
       win.setAttribute("aria-label", `Progress \u2013 ${games(data.games)}`);
-      win.querySelector(".titlebar span").textContent = `Progress \u2013 ${games(data.games)}`;
+      const text = win.querySelector(".titlebar .title-text");
+      text.textContent = text.title = `Progress \u2013 ${games(data.games)}`;
     };
     return openDialog({
       title: `Progress \u2013 ${games(data.games)}`,

@@ -57,7 +57,9 @@ function moveHtml(m) {
   const where = m.x === null ? "" : ` (${m.x}, ${m.y})`;
   const guess = m.risk !== null && m.risk !== "0";
   const risk = guess ? ` \u00b7 risk ${chance(m.risk)}` : "";
-  const best = !guess || m.best_risk === null ? "" : m.best_risk === "0" ? ` (${at(m.best)} was safe)` : ` (safest ${at(m.best)} ${chance(m.best_risk)})`;
+  // the safest cell named only when it is another: "safest (0, 0)" of a click at (0, 0) said nothing
+  const same = m.best && m.best[0] === m.x && m.best[1] === m.y;
+  const best = !guess || m.best_risk === null || same ? "" : m.best_risk === "0" ? `, ${at(m.best)} was safe` : `, safest ${at(m.best)} ${chance(m.best_risk)}`;
   return keepCells(`${esc(m.type)}${where}${risk}${best} \u00b7 ${esc(m.verdict)}`);
 }
 
@@ -151,6 +153,16 @@ function timeline(d) {
     .join("");
 }
 
+/** Scroll the move list, and only it, to show a move: scrollIntoView also
+ * scrolled a phone's dialog down to the list, the board off the screen. */
+function showInList(li) {
+  const list = li.parentElement;
+  const l = list.getBoundingClientRect();
+  const r = li.getBoundingClientRect();
+  if (r.top < l.top) list.scrollTop += r.top - l.top;
+  else if (r.bottom > l.bottom) list.scrollTop += r.bottom - l.bottom;
+}
+
 /** The review beside the viewer: step through the frames; the list and the
  * timeline follow, and a move (in either) goes to the position before it. */
 export function reviewDialog(d, title = null) {
@@ -178,7 +190,7 @@ export function reviewDialog(d, title = null) {
       const items = [...win.querySelectorAll("[data-move]")];
       const viewer = attachViewer(win, d, (i) => {
         items.forEach((li, k) => li.classList.toggle("current", k === i - 1));
-        if (i) items[i - 1].scrollIntoView({ block: "nearest" });
+        if (i) showInList(items[i - 1]);
       });
       items.forEach((li, k) => li.querySelector("span").addEventListener("click", () => viewer.show(k + 1)));
       // a guess goes to the position before it: there the proof is drawn
