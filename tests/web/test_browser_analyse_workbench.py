@@ -92,6 +92,21 @@ def test_a_new_puzzle_from_the_menu_keeps_its_symmetry(
     assert "seed 2, its numbers shown" in (page.text_content("#status-live") or "")
 
 
+def test_a_new_easy_puzzle_is_an_easy_one(page: Any, server: Server) -> None:
+    """The status names the grade with its article: "Made an easy puzzle"
+    (it said "Made a easy puzzle")."""
+    open_board(page, server, "3x1x1\n.1.\n")
+    page.click("#menu-puzzle > button")
+    page.click('[data-cmd="new-puzzle"]')
+    for name, value in (("width", "6"), ("height", "4"), ("mines", "3"), ("seed", "2")):
+        page.fill(f"#new-puzzle-dialog [name={name}]", value)
+    page.select_option("#new-puzzle-dialog [name=difficulty]", "easy")
+    page.click("#new-puzzle-dialog button:has-text('Make')")
+    said = "document.getElementById('status-live').textContent"
+    page.wait_for_function(f"() => /seed 2/.test({said})")
+    assert (page.text_content("#status-live") or "").startswith("Made an easy puzzle of seed 2")
+
+
 def test_a_graded_book_is_saved_as_pdf(page: Any, server: Server, tmp_path: Path) -> None:
     open_board(page, server, "5x5x5\n" + ".....\n" * 5)
     page.click("#menu-puzzle > button")
