@@ -107,6 +107,16 @@ def test_a_new_easy_puzzle_is_an_easy_one(page: Any, server: Server) -> None:
     assert (page.text_content("#status-live") or "").startswith("Made an easy puzzle of seed 2")
 
 
+def test_a_unique_board_too_big_to_grade_says_it_is_unique(page: Any, server: Server) -> None:
+    """A 40x40 board with one layout is past the puzzle routes' 720 cells:
+    the Puzzle line says it is unique before why it has no grade (it gave
+    the server's "board: at most 720 cells here" alone)."""
+    open_board(page, server, "40x40x0\n" + "0" * 39 + ".\n" + ("0" * 40 + "\n") * 39)
+    said = graded(page, "error")
+    assert said.startswith("unique, but not graded: ")
+    assert "at most 720 cells" in said and "1600" in said
+
+
 def test_a_graded_book_is_saved_as_pdf(page: Any, server: Server, tmp_path: Path) -> None:
     open_board(page, server, "5x5x5\n" + ".....\n" * 5)
     page.click("#menu-puzzle > button")
