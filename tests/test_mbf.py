@@ -143,3 +143,13 @@ def test_a_layout_opened_then_flagged_is_the_same_layout(
     k = layout_position(layout).knowledge
     hidden = [Pos(x, y) for y, row in enumerate(k.rows) for x, s in enumerate(row) if s == Hidden()]
     assert position_layout(parse_board(format_board(k, hidden))) == layout
+
+
+def test_a_number_the_flags_contradict_is_refused() -> None:
+    """A file keeps the mines only: a position whose flags put another count
+    around a number than it shows names no layout (it was saved, and the 3
+    came back as a 0)."""
+    with pytest.raises(MBFError, match=r"\(2, 0\) shows 3 but the flags put 1 mine around it"):
+        position_layout(parse_board("4x1x2\nF.3F\n"))
+    with pytest.raises(MBFError, match=r"\(1, 0\) shows 1 but the flags put 0 mines around it"):
+        position_layout(parse_board("3x1x0\n.1.\n"))

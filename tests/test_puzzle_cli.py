@@ -209,3 +209,14 @@ def test_a_symmetric_puzzle_from_the_command(capsys: pytest.CaptureFixture[str])
     p = parse_code(line["code"])
     assert is_symmetric(p.shown, "rotation", 8, 6) and len(p.shown) == line["clues"]
     assert p == make_puzzle(8, 6, 9, 4, 0, None, "rotation").puzzle
+
+
+def test_one_number_shown_is_one_number(capsys: pytest.CaptureFixture[str]) -> None:
+    """A crowded board's puzzle shows a single number: the header says "1
+    number shown" (it said "1 numbers shown")."""
+    code, out, _ = puzzle(capsys, "--size", "5x5", "--mines", "24", "--seed", "1")
+    assert code == 0
+    board = parse_board(out.split("\n", 1)[1]).knowledge
+    shown = sum(1 for row in board.rows for c in row if isinstance(c, Shown))
+    assert shown == 1
+    assert ", 1 number shown, code p2:" in out.splitlines()[0]

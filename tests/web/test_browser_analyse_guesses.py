@@ -40,7 +40,7 @@ def test_fifties_are_marked_and_the_guesses_tabled(page: Any, server: Server) ->
         assert "half of a 50/50" in str(page.get_attribute(cell(x, y), "title"))
     for x, y in [(2, 0), (2, 1), (3, 0), (3, 1)]:
         assert "pseudo" in _classes(page, x, y) and "fifty" not in _classes(page, x, y)
-    note = page.inner_text("#fifties-note")
+    note = page.inner_text("#fifties-note").strip()
     assert "50/50: (1, 0)\u2013(1, 1)" in note
     assert "pseudo-50/50: (2, 0)\u2013(2, 1), (3, 0)\u2013(3, 1)" in note
     # the table: the solver's exact figures, the best move first
@@ -78,3 +78,17 @@ def test_the_legend_shows_both_marks(page: Any, server: Server) -> None:
     assert "a 50/50: one mine in a pair" in legend and "a pseudo-50/50" in legend
     assert page.locator(".legend .fifty.sample").count() == 1
     assert page.locator(".legend .pseudo.sample").count() == 1
+
+
+def test_a_pseudo_pair_is_a_coin_flip_only_with_a_mine(page: Any, server: Server) -> None:
+    """A pseudo-50/50 may hold no mine, so the note does not promise a coin
+    flip there (it said "a coin flip waits there" of every pair); a true
+    50/50 alone keeps the plain words."""
+    open_board(page, server, "3x2x1\n.1.\n...\n")  # two pseudo pairs, no 50/50
+    note = page.inner_text("#fifties-note").strip()
+    assert note.startswith("pseudo-50/50: (0, 0)\u2013(0, 1), (2, 0)\u2013(2, 1).")
+    assert "whenever the pair holds a mine, a coin flip waits there" in note
+    open_board(page, server, "3x2x1\n1..\n1..\n")  # one 50/50
+    note = page.inner_text("#fifties-note").strip()
+    assert note.startswith("50/50: (1, 0)\u2013(1, 1).")
+    assert "apart: a coin flip waits there" in note

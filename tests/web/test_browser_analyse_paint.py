@@ -101,3 +101,33 @@ def test_a_safe_cell_is_not_hatched_as_dead(page: Any, server: Server) -> None:
     assert safe and not any("dead" in c.split() for c in safe)
     label = page.get_attribute(cell(3, 0), "aria-label")
     assert "safe" in label and "dead" in label
+
+
+def test_a_wrong_flag_shows(page: Any, server: Server) -> None:
+    """A flag on a cell the analysis proves safe stays in sight, crossed out
+    (the safe sign was drawn over it and the flag vanished); a flag on a
+    certain mine shows the flag alone."""
+    open_board(page, server, "4x1x1\nF01.\n")  # the 0 proves (0, 0) safe
+    assert {"flagged", "safe"} <= set(str(page.get_attribute(cell(0, 0), "class")).split())
+    wrong = page.eval_on_selector(cell(0, 0), "c => getComputedStyle(c, '::after').backgroundImage")
+    assert wrong.count("url(") == 2 and "stroke='red'" in wrong and "fill='red'" in wrong
+    open_board(page, server, "4x1x1\n.01F\n")
+    assert {"flagged", "sure"} <= set(str(page.get_attribute(cell(3, 0), "class")).split())
+    right = page.eval_on_selector(cell(3, 0), "c => getComputedStyle(c, '::after').backgroundImage")
+    assert right.count("url(") == 1 and "fill='red'" in right
+
+
+def test_the_legend_shows_a_wrong_flag(page: Any, server: Server) -> None:
+    """What the Board Shows names the crossed-out flag, drawn as the board
+    draws it."""
+    open_board(page, server, "4x1x1\nF01.\n")
+    page.click("#menu-help > button")
+    page.click('[data-cmd="marks"]')
+    assert "a wrong flag: the cell is safe in every layout" in page.inner_text(".legend")
+    drawn = page.eval_on_selector(
+        ".legend .flagged.safe.sample", "c => getComputedStyle(c, '::after').backgroundImage"
+    )
+    on_board = page.eval_on_selector(
+        cell(0, 0), "c => getComputedStyle(c, '::after').backgroundImage"
+    )
+    assert drawn == on_board and drawn.count("url(") == 2

@@ -92,6 +92,31 @@ def test_a_new_puzzle_from_the_menu_keeps_its_symmetry(
     assert "seed 2, its numbers shown" in (page.text_content("#status-live") or "")
 
 
+def test_a_new_easy_puzzle_is_an_easy_one(page: Any, server: Server) -> None:
+    """The status names the grade with its article: "Made an easy puzzle"
+    (it said "Made a easy puzzle")."""
+    open_board(page, server, "3x1x1\n.1.\n")
+    page.click("#menu-puzzle > button")
+    page.click('[data-cmd="new-puzzle"]')
+    for name, value in (("width", "6"), ("height", "4"), ("mines", "3"), ("seed", "2")):
+        page.fill(f"#new-puzzle-dialog [name={name}]", value)
+    page.select_option("#new-puzzle-dialog [name=difficulty]", "easy")
+    page.click("#new-puzzle-dialog button:has-text('Make')")
+    said = "document.getElementById('status-live').textContent"
+    page.wait_for_function(f"() => /seed 2/.test({said})")
+    assert (page.text_content("#status-live") or "").startswith("Made an easy puzzle of seed 2")
+
+
+def test_a_unique_board_too_big_to_grade_says_it_is_unique(page: Any, server: Server) -> None:
+    """A 40x40 board with one layout is past the puzzle routes' 720 cells:
+    the Puzzle line says it is unique before why it has no grade (it gave
+    the server's "board: at most 720 cells here" alone)."""
+    open_board(page, server, "40x40x0\n" + "0" * 39 + ".\n" + ("0" * 40 + "\n") * 39)
+    said = graded(page, "error")
+    assert said.startswith("unique, but not graded: ")
+    assert "at most 720 cells" in said and "1600" in said
+
+
 def test_a_graded_book_is_saved_as_pdf(page: Any, server: Server, tmp_path: Path) -> None:
     open_board(page, server, "5x5x5\n" + ".....\n" * 5)
     page.click("#menu-puzzle > button")

@@ -120,3 +120,36 @@ def test_a_lost_games_mines_are_light_in_dark(browser: Any, server: Server) -> N
     )
     image = page.eval_on_selector("#m", "e => getComputedStyle(e).backgroundImage")
     assert "e6e6e6" in image and "stroke='black'" not in image
+
+
+def test_a_certain_mine_reads_in_dark(browser: Any, server: Server) -> None:
+    """Law: in dark mode the analysis's certain mine (the light mine drawn
+    over the cell) stands out from the cell's colour: a contrast of at least
+    3 with the mine's #e6e6e6 (the light pink left it at 1.4)."""
+    page = browser.new_context(color_scheme="dark").new_page()
+    page.goto(f"{server.url}/analyse?board=" + "3x1x1%0A1.1%0A")
+    analysed(page)
+    back = page.eval_on_selector(
+        "#board .c.heat.sure", "c => getComputedStyle(c, '::after').backgroundColor"
+    )
+    assert contrast("rgb(230, 230, 230)", back) >= 3, back
+
+
+def test_a_proofs_numbers_read_in_dark(browser: Any, server: Server) -> None:
+    """Law: in dark mode the numbers Why? highlights as a proof stand out
+    from the highlight (a contrast of at least 3: a blue 1 on the olive was
+    2.3)."""
+    page = browser.new_context(color_scheme="dark").new_page()
+    page.goto(f"{server.url}/analyse?board=" + "5x1x1%0A.1.10%0A")
+    analysed(page)
+    page.click("[data-tool=why]")
+    page.click('#board .c[data-x="2"][data-y="0"]')
+    page.wait_for_selector("#why-note:not([hidden])")
+    got = page.eval_on_selector_all(
+        "#board .c.proof",
+        "cs => cs.map(c => [c.textContent, getComputedStyle(c).color,"
+        " getComputedStyle(c).backgroundColor])",
+    )
+    assert [t for t, _, _ in got] == ["1"]
+    for text, colour, background in got:
+        assert contrast(colour, background) >= 3, (text, colour, background)

@@ -68,6 +68,22 @@ def test_a_new_puzzle_keeps_the_symmetry_asked(client: TestClient, symmetry: str
     assert p == make_puzzle(9, 8, 12, 4, 0, None, symmetry).puzzle
 
 
+def test_a_fresh_seed_is_one_a_page_can_type_back(client: TestClient) -> None:
+    """A seed the server picks fits a page's number exactly (below 2**53): a
+    seed of 2**63 reached the page rounded and made another puzzle. Each
+    seed shown makes the same puzzle again."""
+    body = {"width": 5, "height": 5, "mines": 4}
+    for _ in range(6):
+        r = client.post("/api/puzzle/new", json=body)
+        assert r.status_code == 200, r.text
+        seed = r.json()["seed"]
+        assert 0 <= seed < 2**53
+        again = client.post("/api/puzzle/new", json={**body, "seed": seed})
+        assert again.json()["code"] == r.json()["code"]
+    book = client.post("/api/puzzle/book", json={**body, "count": 1})
+    assert book.status_code == 200 and int(book.headers["x-seed"]) < 2**53
+
+
 def test_a_book_is_a_pdf_of_its_puzzles_and_answers(client: TestClient) -> None:
     body = {"width": 6, "height": 6, "mines": 7, "count": 4, "seed": 8}
     r = client.post("/api/puzzle/book", json=body)

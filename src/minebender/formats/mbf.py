@@ -117,6 +117,20 @@ def layout_position(layout: Layout) -> Board:
     return Board(Knowledge(width, height, mines, tuple(tuple(r) for r in rows)))
 
 
+def _numbers_agree(k: Knowledge, mines: set[Pos]) -> None:
+    """MBFError at the first number the layout would change: a file keeps
+    the mines only, so a number that disagrees would be lost unseen."""
+    for y, row in enumerate(k.rows):
+        for x, s in enumerate(row):
+            if type(s) is Shown:
+                around = sum(q in mines for q in neighbours(k.width, k.height, Pos(x, y)))
+                if around != s.n:
+                    raise MBFError(
+                        f"({x}, {y}) shows {s.n} but the flags put {count(around, 'mine')}"
+                        " around it: flag every mine to save the board as a file"
+                    )
+
+
 def position_layout(board: Board) -> Layout:
     """The layout a position names: its flags and its revealed mines are the
     mines. MBFError when they do not number the position's total, or a flag
@@ -134,4 +148,5 @@ def position_layout(board: Board) -> Layout:
     for p in mines:
         if type(k.rows[p.y][p.x]) is Shown:
             raise MBFError(f"({p.x}, {p.y}) shows a number and cannot be a mine")
+    _numbers_agree(k, mines)
     return tuple(tuple(Pos(x, y) in mines for x in range(k.width)) for y in range(k.height))

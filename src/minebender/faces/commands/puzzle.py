@@ -28,6 +28,7 @@ from minebender.services.puzzle.book import BOOK_MOST, Entry, book_sheet, make_b
 from minebender.services.puzzle.code import puzzle_code
 from minebender.services.puzzle.sheet import Sheet
 from minebender.services.puzzle.symmetry import SYMMETRIES
+from minebender.values.words import count as counted
 
 __all__ = ["EXAMPLE", "SUMMARY", "add_arguments", "run"]
 
@@ -117,7 +118,7 @@ def _print(made: Made, index: int, seed: int, as_json: bool, made_as: int | None
     )
     print(
         f"# puzzle {index} {which}: {made.grade.difficulty} ({made.grade.reasoning}),"
-        f" {len(p.shown)} numbers shown, code {code}"
+        f" {counted(len(p.shown), 'number')} shown, code {code}"
     )
     print(p.board_text(), end="", flush=True)
 

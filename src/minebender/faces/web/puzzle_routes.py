@@ -74,6 +74,11 @@ class NewPuzzle(_Strict):
     symmetry: Symmetry = "none"
 
 
+FRESH_SEEDS = 2**53
+"""A seed the server picks is below this: a page's number holds it exactly,
+so the seed it shows makes the same puzzle when typed back (one of 2**63
+came back rounded: 864100593891325600)."""
+
 BOOK_MOST = 30
 """Most puzzles in a book printed here: 30 of 10x10 take some seconds."""
 
@@ -193,7 +198,7 @@ def _cells(w: int, cells: frozenset[int]) -> list[list[int]]:
 def _new(body: NewPuzzle) -> dict[str, Any]:
     if body.width * body.height > MAX_CELLS:
         raise ApiError(422, f"at most {MAX_CELLS} cells, got {body.width * body.height}")
-    seed = body.seed if body.seed is not None else secrets.randbelow(2**63)
+    seed = body.seed if body.seed is not None else secrets.randbelow(FRESH_SEEDS)
     try:
         made = make_puzzle(
             body.width, body.height, body.mines, seed, 0, body.difficulty, body.symmetry
@@ -233,7 +238,7 @@ def _book(body: BookIn) -> dict[str, Any]:
     """The book as PDF bytes (``pdf``), with the seed it was made from."""
     if body.width * body.height > MAX_CELLS:
         raise ApiError(422, f"at most {MAX_CELLS} cells, got {body.width * body.height}")
-    seed = body.seed if body.seed is not None else secrets.randbelow(2**63)
+    seed = body.seed if body.seed is not None else secrets.randbelow(FRESH_SEEDS)
     try:
         book = make_book(body.width, body.height, body.mines, seed, body.count, body.symmetry)
     except PuzzleError as exc:

@@ -146,7 +146,8 @@ async function newPuzzle() {
   load(fromSent(await api.readPosition(res.board)));
   const named = SYMMETRIES.find(([v]) => v === res.symmetry)?.[1] ?? res.symmetry;
   const shape = res.symmetry === "none" ? "" : `, its numbers shown: ${named.toLowerCase()}`;
-  status(`Made a ${res.difficulty} puzzle of seed ${res.seed}${shape}.`);
+  const a = res.difficulty === "easy" ? "an" : "a";
+  status(`Made ${a} ${res.difficulty} puzzle of seed ${res.seed}${shape}.`);
 }
 
 export async function command(cmd) {

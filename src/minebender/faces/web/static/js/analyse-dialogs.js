@@ -135,6 +135,7 @@ export function marksDialog() {
       <table class="legend">
       <tr><td><span class="c covered heat safe sample" data-p="0"></span></td><td>safe in every layout</td></tr>
       <tr><td><span class="c covered heat sure sample" data-p="100"></span></td><td>a mine in every layout</td></tr>
+      <tr><td><span class="c flagged heat safe sample" data-p="0"></span></td><td>a wrong flag: the cell is safe in every layout</td></tr>
       <tr><td><span class="c covered heat dead sample" data-p="33" style="--heat: hsla(50, 90%, 48%, 0.5)">33</span></td><td>dead: it shows the same number in every layout where it is safe</td></tr>
       <tr><td><span class="c covered heat best sample" data-p="12" style="--heat: hsla(78, 90%, 48%, 0.5)">12</span></td><td>the move the bot would make</td></tr>
       <tr><td><span class="c covered heat fifty sample" data-p="50" style="--heat: hsla(35, 90%, 48%, 0.5)">50</span></td><td>a 50/50: one mine in a pair of cells no click can ever tell apart</td></tr>

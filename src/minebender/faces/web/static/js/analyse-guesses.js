@@ -64,9 +64,11 @@ function drawFifties(res) {
   const pseudo = said("pseudo");
   if (fifty) parts.push(`<span class="mark fifty"></span> 50/50: ${fifty}`);
   if (pseudo) parts.push(`<span class="mark pseudo"></span> pseudo-50/50: ${pseudo}`);
+  // a pseudo-50/50 may hold no mine: the coin flip waits only when it holds one
+  const flip = pseudo ? "whenever the pair holds a mine, a coin flip waits there" : "a coin flip waits there";
   note.innerHTML =
     `${parts.join("; ")}. <span class="why">No later click can tell the two cells of a pair apart:` +
-    " a coin flip waits there, so guessing it now costs nothing.</span>";
+    ` ${flip}, so guessing it now costs nothing.</span>`;
   note.hidden = false;
 }
 

@@ -74,7 +74,8 @@ export function gradeCounted(sent, res) {
     .catch((err) => {
       if (err.name === "AbortError" || asking !== control) return;
       asking = null;
-      drawGrade(`<span class="bad">${dlg.esc(err.message)}</span>`, "error");
+      // one layout fits: the line says so before why the grade is missing
+      drawGrade(`unique, but not graded: <span class="bad">${dlg.esc(err.message)}</span>`, "error");
     });
 }
 
