@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -193,8 +194,12 @@ def test_groups_played_apart_and_cut_short_searches_stay_exact(
     """On long thin boards, where revealed columns cut the undecided cells into
     groups that the search plays apart once their mine counts are fixed, every
     cell's chance is still the plain expectimax's, and the best is the largest."""
+    from minebender.services.bot import perfect
     from minebender.services.bot.perfect import Perfect
 
+    # A class compiled by mypyc calls its own methods directly: no patch sees
+    # them, so the split is counted on the plain build only.
+    plain = Path(perfect.__file__ or "").suffix == ".py"
     factored = 0
     factor = Perfect._factor
 
@@ -217,7 +222,8 @@ def test_groups_played_apart_and_cut_short_searches_stay_exact(
         best = best_endgame_move(view, analysis, 1_000)
         assert best is not None and best[1] == max(chance for _, chance in chances)
         checked += 1
-    assert checked >= 20 and factored >= 5
+    assert checked >= 20
+    assert factored >= 5 or not plain
 
 
 def test_bench_endgame_lists_each_endgame_from_a_number_of_layouts(
