@@ -226,3 +226,13 @@ def test_a_board_from_a_named_file_says_its_name() -> None:
         assert "board of race.mbf" in app.status_text
 
     run(MinebenderApp(session, make_seed=lambda: "next"), scenario, size=(80, 24))
+
+
+def test_the_end_screen_writes_3bv_per_s_with_three_decimals_as_the_page() -> None:
+    """The page writes 3BV/s with toFixed(3); a trailing zero is kept here too."""
+    from minebender.faces.tui.endscreen import _items
+    from minebender.services.session.values import Clicks
+
+    items = _items(4626, (21, 21), 4.54, 116.7, Clicks(12, 2, 4, 0), "b:x", None)
+    assert "3BV/s 4.540" in items
+    assert "3BV/s \u2013" in _items(0, (0, 21), None, None, Clicks(), "b:x", None)

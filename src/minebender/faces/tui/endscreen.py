@@ -29,7 +29,6 @@ __all__ = [
     "PANEL_WIDTH",
     "EndScreen",
     "end_items",
-    "number_text",
     "pack",
     "panel_rows",
 ]
@@ -40,18 +39,6 @@ wider than the board reads as something apart from it."""
 
 SEPARATOR = " · "
 _NONE = "\u2013"  # the web's en dash for a number not defined (no click yet)
-
-
-def number_text(value: float | None) -> str:
-    r"""A number as the web page writes it (JavaScript's shortest form): no
-    ``.0`` on a whole number, an en dash for none.
-
-    >>> number_text(2.025), number_text(100.0), number_text(None) == "\u2013"
-    ('2.025', '100', True)
-    """
-    if value is None:
-        return _NONE
-    return repr(value).removesuffix(".0")
 
 
 def end_items(session: Session) -> list[str]:
@@ -84,7 +71,7 @@ def _items(
     return [
         f"Time {elapsed_ms / 1000:.3f} s",
         f"3BV {bbbv[0]} / {bbbv[1]}",
-        f"3BV/s {number_text(per_s)}",
+        f"3BV/s {_NONE if per_s is None else f'{per_s:.3f}'}",
         f"IOE {_NONE if efficiency is None else f'{efficiency / 100:.3f}'}",
         f"Clicks {c.total} ({c.left} left, {c.right} right, {c.chord} chord)",
         f"Assists {c.assist}",

@@ -49,7 +49,7 @@ class Counters:
         """The counters in one line, as the page and the terminal show them."""
         dash = "\u2013"
         total = dash if self.bbbv is None else str(self.bbbv)
-        per_s = dash if self.bbbv_per_s is None else f"{self.bbbv_per_s:.2f}"
+        per_s = dash if self.bbbv_per_s is None else f"{self.bbbv_per_s:.3f}"
         est = dash if self.estimate_ms is None else f"{self.estimate_ms / 1000:.1f} s"
         ioe = dash if self.ioe is None else f"{self.ioe:.3f}"
         return (
