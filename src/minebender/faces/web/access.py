@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
@@ -32,6 +32,7 @@ __all__ = [
     "json_answer",
     "owned",
     "shared",
+    "unless_gone",
     "until_gone",
 ]
 
@@ -59,6 +60,21 @@ async def until_gone(request: Request) -> None:
         message = await request.receive()
         if message["type"] == "http.disconnect":
             return
+
+
+async def unless_gone(request: Request, work: Awaitable[T]) -> T | None:
+    """work's result, or None when the client went away first: the work is
+    then cancelled (a child that ``limited.run_async`` waits on is killed)."""
+    task = asyncio.ensure_future(work)
+    gone = asyncio.ensure_future(until_gone(request))
+    try:
+        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+    if not task.done():
+        task.cancel()
+        return None
+    return task.result()
 
 
 def _token(authorization: str | None) -> str:

@@ -29,7 +29,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
-from minebender.faces.web.access import Lane, SolverTurns, Turns, json_answer, until_gone
+from minebender.faces.web.access import (
+    Lane,
+    SolverTurns,
+    Turns,
+    json_answer,
+    unless_gone,
+    until_gone,
+)
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.faces.web.lanes import LIGHT_TEXT, in_lane, light_board
@@ -155,16 +162,7 @@ async def _limited(request: Request, lane: Lane, fn: Any, *args: Any) -> Any:
         async with lane.turn():
             return await limited.run_async(fn, *args, limits=_limits(lane))
 
-    task = asyncio.ensure_future(work())
-    gone = asyncio.ensure_future(until_gone(request))
-    try:
-        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        gone.cancel()
-    if not task.done():
-        task.cancel()  # run_async kills the child
-        return None
-    return task.result()
+    return await unless_gone(request, work())
 
 
 async def _staged(request: Request, lane: Lane, fn: Any, *args: Any) -> AsyncGenerator[Any]:

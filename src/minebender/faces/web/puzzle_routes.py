@@ -16,7 +16,6 @@ every request to a few seconds.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Any, Literal
@@ -25,7 +24,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from minebender.faces.web.access import PuzzleTurns, json_answer, until_gone
+from minebender.faces.web.access import PuzzleTurns, json_answer, unless_gone
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.formats.boardtext import BoardTextError, parse_board
@@ -320,16 +319,8 @@ async def _run_until_gone(
 ) -> Response:
     """``_run``, its child killed (or never started) when the client goes
     away: the page aborts the grade of a position it has edited since."""
-    task = asyncio.ensure_future(_run(turns, how, body))
-    gone = asyncio.ensure_future(until_gone(request))
-    try:
-        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        gone.cancel()
-    if not task.done():
-        task.cancel()  # run_async kills the child
-        return Response(status_code=499)  # nobody is listening
-    return task.result()
+    answer = await unless_gone(request, _run(turns, how, body))
+    return Response(status_code=499) if answer is None else answer  # 499: nobody listens
 
 
 # each child runs _work of this module: the forkserver imports it once,
