@@ -41,6 +41,7 @@ outcomes: slower to start (no preload), as safe.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import multiprocessing
 import multiprocessing.connection
@@ -449,6 +450,19 @@ class _Spares:
 
 
 _SPARES = _Spares()
+
+
+def _stop_filling() -> None:
+    """At exit, fork no more spares and let one half forked finish (5 s at
+    most): a script that exited in the middle of a fork left the forkserver
+    a cut message, and it printed a traceback."""
+    _SPARES.wanted = 0
+    until = time.monotonic() + 5
+    while _SPARES.filling and time.monotonic() < until:
+        time.sleep(0.01)
+
+
+atexit.register(_stop_filling)  # before multiprocessing's own exit hook (atexit is LIFO)
 
 
 class Job:
