@@ -15,7 +15,7 @@ import ms_toollib
 import pytest
 
 from minebender.rules.game import Game
-from minebender.services.review import ReviewError, review_file
+from minebender.services.review import Review, ReviewError, review_file
 from minebender.services.review.figures import STNB_CONSTANTS
 from minebender.services.review.peers import read_peer
 from minebender.services.review.play import advance
@@ -51,7 +51,9 @@ def reference(path: Path) -> object:
     return video
 
 
-def assert_same_figures(path: Path) -> None:
+def assert_same_figures(path: Path) -> Review:
+    """Review the file once, check its figures against ms_toollib's, and give
+    the review back: a review of a full Expert game takes seconds."""
     r = review_file(path)
     v = reference(path)
     f, rec = r.figures, r.record
@@ -71,6 +73,7 @@ def assert_same_figures(path: Path) -> None:
     classic = (rec.width, rec.height, rec.mines) in STNB_CONSTANTS
     assert stnb == pytest.approx(v.stnb) if classic else (stnb is None and v.stnb == 0)
     assert rec.player == (v.player_identifier or None)
+    return r
 
 
 def test_the_real_replays_are_the_shared_ones() -> None:
@@ -158,8 +161,7 @@ def test_evf_written_by_the_recorder_won(tmp_path: Path) -> None:
         *safe_clicks(MINES_9, 9, 9),
     ]
     path = evf_by_recorder(tmp_path / "won.evf", MINES_9, 9, 9, clicks)
-    assert_same_figures(path)
-    r = review_file(path)
+    r = assert_same_figures(path)
     assert r.figures.status == "won"
     assert r.record.format == "evf"
     assert {m.type for m in r.record.moves} == {"reveal", "flag", "chord"}
@@ -213,8 +215,7 @@ def test_ms_toollib_reads_a_written_replay_back(tmp_path: Path, suffix: str) -> 
 @pytest.mark.parametrize("suffix", WRITTEN)
 def test_written_replay_won_figures_equal_ms_toollib(tmp_path: Path, suffix: str) -> None:
     path = write_peer(tmp_path / f"won{suffix}", MINES_9, 9, 9, WON_9, "Ada Lovelace")
-    assert_same_figures(path)
-    r = review_file(path)
+    r = assert_same_figures(path)
     assert r.figures.status == "won"
     assert r.record.format == suffix[1:]
     assert r.record.software == {".avf": "Arbiter", ".mvf": "Minesweeper Clone 0.97 beta"}[suffix]
@@ -224,8 +225,7 @@ def test_written_replay_won_figures_equal_ms_toollib(tmp_path: Path, suffix: str
 @pytest.mark.parametrize("suffix", WRITTEN)
 def test_written_replay_lost_figures_equal_ms_toollib(tmp_path: Path, suffix: str) -> None:
     path = write_peer(tmp_path / f"lost{suffix}", MINES_9, 9, 9, LOST_9)
-    assert_same_figures(path)
-    r = review_file(path)
+    r = assert_same_figures(path)
     assert r.figures.status == "lost"
     assert r.summary.lost_at == len(r.moves) - 1
     assert r.moves[-1].played.move.pos == Pos(8, 0)
@@ -239,8 +239,7 @@ def test_a_middle_click_in_a_written_replay_chords(tmp_path: Path, suffix: str) 
     chord opens one in 7 of 8 cases."""
     clicks = [("l", 1, 1), ("r", 0, 0), ("m", 1, 1), *winning_clicks(MINES_9, 9, 9)]
     path = write_peer(tmp_path / f"middle{suffix}", MINES_9, 9, 9, clicks)
-    assert_same_figures(path)
-    r = review_file(path)
+    r = assert_same_figures(path)
     chord = r.moves[2]
     assert (chord.played.move.type, chord.played.move.pos) == ("chord", Pos(1, 1))
     assert chord.risk == Fraction(7, 8)
@@ -258,8 +257,7 @@ def test_a_release_opens_the_cell_under_the_pointer(tmp_path: Path, suffix: str)
     events += [(t + 20, k, x, y) for t, k, x, y in mouse_events(winning_clicks(MINES_9, 9, 9))]
     path = tmp_path / f"drag{suffix}"
     path.write_bytes({".avf": avf_bytes, ".mvf": mvf_bytes}[suffix](MINES_9, 9, 9, events))
-    assert_same_figures(path)
-    r = review_file(path)
+    r = assert_same_figures(path)
     assert (r.moves[0].played.move.type, r.moves[0].played.move.pos) == ("reveal", Pos(5, 0))
     assert r.moves[0].played.after.knowledge.revealed(Pos(5, 0))
     assert r.moves[0].played.after.knowledge.hidden(Pos(3, 0))
@@ -282,8 +280,7 @@ def test_a_written_replay_of_any_board_is_read_as_it_is(
     mines = set(cells[3 :: len(cells) // count][:count])
     clicks = winning_clicks(mines, width, height)
     path = write_peer(tmp_path / f"board{suffix}", mines, width, height, clicks, "Bo")
-    assert_same_figures(path)
-    r = review_file(path)
+    r = assert_same_figures(path)
     assert (r.record.width, r.record.height, r.record.mines) == (width, height, count)
     assert r.record.layout == tuple(
         tuple((x, y) in mines for x in range(width)) for y in range(height)
