@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from minebender.services.puzzle.hiding import hide_in_order
 from minebender.services.puzzle.values import Puzzle
 from minebender.values.seeded import Stream
 
@@ -86,11 +87,7 @@ def hide_orbits(
     """Hide the orbits in ``order`` one at a time while ``keeps`` holds of the
     numbers left: one pass, since hiding numbers only ever lets more layouts
     fit (or needs harder reasoning)."""
-    shown = puzzle.shown
-    for orbit in order:
-        if orbit <= shown and keeps(shown - orbit):
-            shown = shown - orbit
-    return puzzle.with_shown(shown)
+    return puzzle.with_shown(hide_in_order(puzzle.shown, order, keeps))
 
 
 ORBIT_MINES = 0.5

@@ -17,6 +17,7 @@ from minebender.rules.solver.reading import neighbour_masks, read_numbers
 from minebender.rules.solver.safety import settled
 from minebender.rules.solver.system import make_system
 from minebender.services.puzzle.grading import solvable_with
+from minebender.services.puzzle.hiding import hide_in_order
 from minebender.services.puzzle.orbits import draw_mines, hide_orbits, orbits
 from minebender.services.puzzle.values import HasPuzzle, Puzzle, numbers_of, puzzle_of
 from minebender.values.seeded import Stream
@@ -102,12 +103,9 @@ def minimize(
         raise ValueError("more than one layout fits: make the puzzle unique first")
     if symmetry != "none":
         return _minimize_orbits(puzzle, keep, check, symmetry)
-    for i in sorted(puzzle.shown) if order is None else order:
-        if i in shown and i not in keep:
-            fewer = shown - {i}
-            if check.unique(fewer):
-                shown = fewer
-    return puzzle.with_shown(shown)
+    cells = sorted(puzzle.shown) if order is None else order
+    singles = (frozenset({i}) for i in cells if i not in keep)
+    return puzzle.with_shown(hide_in_order(shown, singles, check.unique))
 
 
 def _minimize_orbits(puzzle: Puzzle, keep: frozenset[int], check: Checker, symmetry: str) -> Puzzle:
