@@ -1,5 +1,6 @@
 """Make Unique and Minimize on the analysis board (/analyse), in real headless
-Chromium: the position they leave, checked by brute force over every layout."""
+Chromium: the position they leave, checked by brute force over every layout,
+with a symmetry chosen and the player's flags."""
 
 from __future__ import annotations
 
@@ -19,9 +20,16 @@ START = ["1....", ".....", "...1.", "....."]
 """Two numbers and 3 mines on 5x4: many layouts fit."""
 
 
-def choose(page: Any, cmd: str) -> None:
+def ask(page: Any, cmd: str, symmetry: str = "none") -> None:
+    """Puzzle > Make Unique... or Minimize..., the symmetry chosen in its dialog."""
     page.click("#menu-puzzle > button")
     page.click(f'[data-cmd="{cmd}"]')
+    page.select_option("#step-dialog [name=symmetry]", symmetry)
+    page.click("#step-dialog .buttons button >> nth=0")
+
+
+def choose(page: Any, cmd: str, symmetry: str = "none") -> None:
+    ask(page, cmd, symmetry)
     page.wait_for_function(
         "() => /one layout/.test(document.getElementById('status-live').textContent)"
     )
@@ -56,9 +64,8 @@ def test_make_unique_then_minimize(page: Any, server: Server) -> None:
 
 def test_minimize_of_a_board_with_two_layouts_says_why_not(page: Any, server: Server) -> None:
     open_board(page, server, "3x1x1\n.1.\n")
-    page.click("#menu-puzzle > button")
-    page.click('[data-cmd="minimize"]')
-    page.wait_for_selector(".dialog, [role=dialog], [role=alertdialog]")
+    ask(page, "minimize")
+    page.wait_for_selector("[role=dialog]:not(#step-dialog)")
     assert "make it unique first" in page.inner_text("body")
     # the dialog said why: the status line no longer says "Minimizing..."
     page.keyboard.press("Enter")
@@ -100,3 +107,37 @@ def test_a_server_sentence_alone_in_a_dialog_starts_with_a_capital(
     dialog.wait_for()
     said = dialog.inner_text()
     assert "The flags and revealed mines (1) must number the total of 2 mines" in said
+
+
+def mirrored(rows: list[str]) -> bool:
+    """Every number's left-right image shows a number too."""
+    return all(r[x].isdigit() == r[len(r) - 1 - x].isdigit() for r in rows for x in range(len(r)))
+
+
+def test_make_unique_and_minimize_with_a_mirror_keep_it_and_the_right_flags(
+    page: Any, server: Server
+) -> None:
+    """A flag beside a 0 is wrong in every layout: it is taken off and the
+    status says so; a flag some layout agrees with stays, through Minimize too."""
+    start = ["1F...", ".....", "..2..", ".....", "0F..1"]
+    open_board(page, server, "5x5x4\n" + "\n".join(start) + "\n")
+    choose(page, "make-unique", "left-right")
+    rows = shown(page)
+    said = page.text_content("#status-live") or ""
+    assert "(mirror left-right)" in said and "Took off 1 flag" in said
+    assert rows[0][1] == "F" and rows[4][1] != "F" and mirrored(rows)
+    assert len(layouts(rows, 4)) == 1
+    page.screenshot(path="/tmp/analyse-make-unique-mirror.png")
+    choose(page, "minimize", "left-right")
+    least = shown(page)
+    assert least[0][1] == "F" and mirrored(least) and len(layouts(least, 4)) == 1
+    assert "Minimize hid" in (page.text_content("#status-live") or "")
+    # no orbit of numbers (a number and its mirror image) can be hidden
+    for y, r in enumerate(least):
+        for x in range(3):
+            if r[x].isdigit():
+                fewer = list(least)
+                row = list(r)
+                row[x] = row[4 - x] = "."
+                fewer[y] = "".join(row)
+                assert len(layouts(fewer, 4)) > 1

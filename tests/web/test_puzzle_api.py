@@ -21,6 +21,7 @@ from minebender.faces.web import create_app
 from minebender.formats.boardtext import parse_board
 from minebender.services.puzzle import Puzzle, grade, is_unique, make_puzzle
 from minebender.services.puzzle.code import layout_code, parse_code, puzzle_code
+from minebender.values.types import Pos
 
 
 @pytest.fixture
@@ -76,6 +77,32 @@ def test_minimize_hides_numbers_while_one_layout_fits(client: TestClient) -> Non
     assert len(r.json()["hidden"]) == 9 - len(p.shown) > 0
 
 
+def test_make_unique_with_a_symmetry_keeps_it_and_the_flags_it_agrees_with(
+    client: TestClient,
+) -> None:
+    """A flag beside a 0 is wrong in every layout: taken off and named; a
+    flag some layout agrees with stays; the numbers shown mirror left-right."""
+    board = "6x5x5\n1F....\n......\n..2...\n......\n0F...1\n"
+    body = {"board": board, "symmetry": "left-right"}
+    r = client.post("/api/puzzle/make-unique", json=body)
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["symmetry"] == "left-right" and answer["unflagged"] == [[1, 4]]
+    after = parse_board(answer["board"])
+    assert after.flags == {Pos(1, 0)}
+    p = parse_code(answer["code"])
+    assert is_unique(p) and 1 in p.mines
+    for i in p.shown:
+        assert 6 * (i // 6) + 5 - i % 6 in p.shown
+    body = {"board": answer["board"], "symmetry": "left-right"}
+    r = client.post("/api/puzzle/minimize", json=body)
+    assert r.status_code == 200, r.text
+    least = parse_board(r.json()["board"])
+    assert least.flags == {Pos(1, 0)} and r.json()["hidden"]
+    r = client.post("/api/puzzle/minimize", json={**body, "symmetry": "both"})
+    assert r.status_code == 422 and "unique with that symmetry first" in r.json()["detail"]
+
+
 def test_a_code_is_read_with_its_grade_and_flags_are_checked_without_the_layout(
     client: TestClient,
 ) -> None:
@@ -122,6 +149,9 @@ def test_a_code_is_read_with_its_grade_and_flags_are_checked_without_the_layout(
         ("make-unique", {"board": "3x1x1\n.9.\n"}, 422, "board: line 2"),
         ("make-unique", {"board": "3x1x0\n.1.\n"}, 422, "no layout fits"),
         ("minimize", {"board": "40x40x1\n" + ("." * 40 + "\n") * 40}, 422, "at most 720 cells"),
+        ("minimize", {"board": "3x1x1\n..0\n", "symmetry": "left-right"}, 422, "symmetry first"),
+        ("make-unique", {"board": "2x1x1\n1.\n", "symmetry": "left-right"}, 422, "(1, 0)"),
+        ("make-unique", {"board": "2x1x1\n1.\n", "symmetry": "diagonal"}, 422, "rotation"),
         ("new", {"width": 31}, 422, ""),
         ("new", {"width": 5, "height": 5, "mines": 30}, 422, "mines must be from 0 to 25"),
         ("read", {"code": "p2:3x1x1:AA"}, 422, "more than one layout fits"),

@@ -27,22 +27,19 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from minebender.faces.web.access import PuzzleTurns, json_answer, unless_gone
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
-from minebender.formats.boardtext import BoardTextError, parse_board
+from minebender.formats.boardtext import Board, BoardTextError, parse_board
 from minebender.services import limited
 from minebender.services.puzzle import (
     Puzzle,
     PuzzleError,
-    a_layout,
     grade,
     is_unique,
     make_puzzle,
-    make_unique,
-    minimize,
     the_layout,
 )
 from minebender.services.puzzle.book import book_sheet, make_book
 from minebender.services.puzzle.code import parse_code, puzzle_code
-from minebender.values.seeded import Stream
+from minebender.services.puzzle.position import Edited, minimized_position, unique_position
 from minebender.values.types import Boom, Knowledge
 
 __all__ = ["LIMITS", "MAX_CELLS", "router"]
@@ -113,11 +110,18 @@ class FlagsIn(_Strict):
 
 
 class BoardIn(_Strict):
-    """``POST /api/puzzle/make-unique`` and ``/minimize``: board text, and the
-    total number of mines when the header has none (or another)."""
+    """A position as board text (``F`` a flag), and the total number of mines
+    when the header has none (or another)."""
 
     board: StrictStr = Field(max_length=20_000)
     mines: StrictInt | None = Field(default=None, ge=0)
+
+
+class StepIn(BoardIn):
+    """``POST /api/puzzle/make-unique`` and ``/minimize``: a board, and the
+    symmetry the numbers shown are to keep."""
+
+    symmetry: Symmetry = "none"
 
 
 def _answer(p: Puzzle, **extra: Any) -> dict[str, Any]:
@@ -175,11 +179,13 @@ def _check(body: FlagsIn) -> dict[str, Any]:
     }
 
 
-def _position(body: BoardIn) -> Knowledge:
+def _position(body: BoardIn) -> Board:
+    """The board read, its total that of ``mines`` when given; its flags kept."""
     try:
-        k = parse_board(body.board).knowledge
+        board = parse_board(body.board)
     except BoardTextError as exc:
         raise ApiError(422, f"board: {exc}") from None
+    k = board.knowledge
     if k.width * k.height > MAX_CELLS:
         raise ApiError(422, f"board: at most {MAX_CELLS} cells here, got {k.width * k.height}")
     total = body.mines if body.mines is not None else k.mines
@@ -187,7 +193,7 @@ def _position(body: BoardIn) -> Knowledge:
         raise ApiError(422, "the total number of mines is needed: a header WxHxN, or mines")
     if total > k.width * k.height:
         raise ApiError(422, f"mines: {total} do not fit on a {k.width}x{k.height} board")
-    return Knowledge(k.width, k.height, total, k.rows)
+    return Board(Knowledge(k.width, k.height, total, k.rows), board.flags)
 
 
 def _cells(w: int, cells: frozenset[int]) -> list[list[int]]:
@@ -210,7 +216,7 @@ def _new(body: NewPuzzle) -> dict[str, Any]:
 def _grade(body: BoardIn) -> dict[str, Any]:
     """Whether one layout fits the position and, when it does, its grade and
     code; a position showing a mine is no puzzle."""
-    k = _position(body)
+    k = _position(body).knowledge
     for y, row in enumerate(k.rows):
         for x, seen in enumerate(row):
             if type(seen) is Boom:
@@ -251,36 +257,47 @@ def _book(body: BookIn) -> dict[str, Any]:
     return {"pdf": pdf, "seed": seed}
 
 
-def _layout_of(body: BoardIn) -> Puzzle:
-    """The position as a puzzle, with a layout that fits it: its only one, or
-    one chosen (the same for the same board)."""
-    k = _position(body)
+def _step(body: StepIn, how: Callable[[Board, str, str], Edited]) -> Edited:
+    """The position made unique or minimized, with a layout that fits it: its
+    only one, or one chosen (the same for the same board)."""
     try:
-        return a_layout(k, Stream.from_text("minebender puzzle layout " + body.board))
+        return how(_position(body), "minebender puzzle layout " + body.board, body.symmetry)
     except ValueError as exc:
         raise ApiError(422, f"board: {exc}") from None
 
 
-def _make_unique(body: BoardIn) -> dict[str, Any]:
-    p = _layout_of(body)
-    done = make_unique(p)
-    return _answer(done, added=_cells(p.width, done.shown - p.shown), was_unique=is_unique(p))
+def _stepped(done: Edited, body: StepIn, **extra: Any) -> dict[str, Any]:
+    """The answer: the result's board keeps the flags its layout agrees with;
+    ``unflagged`` names those taken off."""
+    w = done.puzzle.width
+    return _answer(
+        done.puzzle,
+        board=done.board_text(),
+        symmetry=body.symmetry,
+        unflagged=_cells(w, done.unflagged),
+        **extra,
+    )
 
 
-def _minimize(body: BoardIn) -> dict[str, Any]:
-    p = _layout_of(body)
-    if not is_unique(p):
-        raise ApiError(422, "more than one layout fits this board: make it unique first")
-    done = minimize(p)
-    return _answer(done, hidden=_cells(p.width, p.shown - done.shown))
+def _make_unique(body: StepIn) -> dict[str, Any]:
+    done = _step(body, unique_position)
+    p = done.before
+    added = _cells(p.width, done.puzzle.shown - p.shown)
+    return _stepped(done, body, added=added, was_unique=is_unique(p))
+
+
+def _minimize(body: StepIn) -> dict[str, Any]:
+    done = _step(body, minimized_position)
+    p = done.before
+    return _stepped(done, body, hidden=_cells(p.width, p.shown - done.puzzle.shown))
 
 
 _WORK: dict[str, tuple[Callable[[Any], dict[str, Any]], type[BaseModel]]] = {
     "new": (_new, NewPuzzle),
     "read": (_read, CodeIn),
     "check": (_check, FlagsIn),
-    "make-unique": (_make_unique, BoardIn),
-    "minimize": (_minimize, BoardIn),
+    "make-unique": (_make_unique, StepIn),
+    "minimize": (_minimize, StepIn),
     "grade": (_grade, BoardIn),
     "book": (_book, BookIn),
 }
@@ -352,14 +369,14 @@ async def check_puzzle(body: FlagsIn, turns: PuzzleTurns) -> Response:
 
 
 @router.post("/puzzle/make-unique", summary="Show numbers until one layout fits")
-async def make_unique_route(body: BoardIn, turns: PuzzleTurns) -> Response:
+async def make_unique_route(body: StepIn, turns: PuzzleTurns) -> Response:
     """Show a small set of extra numbers of a layout that fits the board, so
     that only it fits; ``added`` lists them."""
     return await _run(turns, "make-unique", body)
 
 
 @router.post("/puzzle/minimize", summary="Hide numbers while one layout fits")
-async def minimize_route(body: BoardIn, turns: PuzzleTurns) -> Response:
+async def minimize_route(body: StepIn, turns: PuzzleTurns) -> Response:
     """Hide shown numbers while only the board's one layout fits; ``hidden``
     lists them."""
     return await _run(turns, "minimize", body)

@@ -18,6 +18,7 @@ The last two kinds are both ``hard``; ``Grade.reasoning`` tells them apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from minebender.rules.solver.reading import cells_of, neighbour_masks, neighbour_table
 from minebender.rules.solver.safety import settled
@@ -68,6 +69,10 @@ class _State:
         self.clues = [(around[i] & unknown, (around[i] & layout).bit_count()) for i in shown]
         self.index = {i: k for k, i in enumerate(shown)}
         """Each number's place in ``clues``, by its flat index."""
+        self.shown = shown
+        self._close: list[list[int]] | None = None
+        self.paired: dict[int, tuple[int, int]] = {}
+        """Each number's unknown cells and need at the last ``_pairs``."""
         self.table = neighbour_table(puzzle.width, puzzle.height)
 
     def settle(self, mines: int, safe: int) -> int:
@@ -80,16 +85,41 @@ class _State:
         self.unknown &= ~(new_mines | new_safe)
         return new_mines | new_safe
 
-    def live(self) -> list[tuple[int, int]]:
-        """Each number's unknown cells and the mines they still need, and the
-        total's (last), leaving out constraints with no unknown cell."""
+    def live_numbers(self) -> list[tuple[int, int, int]]:
+        """Each number with unknown cells: its place in ``clues``, those cells
+        and the mines they still need."""
         out = []
-        for scope, n in self.clues:
+        for k, (scope, n) in enumerate(self.clues):
             rest = scope & self.unknown
             if rest:
-                out.append((rest, n - (scope & self.mines).bit_count()))
-        out.append((self.unknown, self.puzzle.total - self.mines.bit_count()))
+                out.append((k, rest, n - (scope & self.mines).bit_count()))
         return out
+
+    def close(self) -> list[list[int]]:
+        """For each number, the numbers before it in ``clues`` at most two
+        cells away (the only ones whose cells can be its own), worked out once."""
+        if self._close is None:
+            index = self.index
+            before = _before(self.puzzle.width, self.puzzle.height)
+            self._close = [[index[j] for j in before[i] if j in index] for i in self.shown]
+        return self._close
+
+
+@lru_cache(maxsize=8)
+def _before(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the cells before it (row by row) at most two cells away."""
+    out = []
+    for i in range(width * height):
+        x0, y0 = i % width, i // width
+        out.append(
+            tuple(
+                j
+                for y in range(max(0, y0 - 2), min(height, y0 + 3))
+                for x in range(max(0, x0 - 2), min(width, x0 + 3))
+                if (j := y * width + x) < i
+            )
+        )
+    return tuple(out)
 
 
 def _singles(state: _State) -> bool:
@@ -154,14 +184,44 @@ def _pair(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
 
 
 def _pairs(state: _State) -> bool:
-    live = state.live()
+    """What two constraints prove together, every pair that shares a cell.
+
+    Each deduction follows from the constraints as ``live`` gave them, so the
+    cells settled are the same in whatever order the pairs come. Two numbers
+    share a cell only when at most two cells apart (``_State.close``), and a
+    number shares all its cells with the total, whose pair is worked out from
+    counts first: it settles cells only when the total is tight."""
+    live = state.live_numbers()
+    rest_all, left = state.unknown, state.puzzle.total - state.mines.bit_count()
+    cells_all = rest_all.bit_count()
+    where = {k: n for n, (k, _, _) in enumerate(live)}
+    close = state.close()
+    paired = state.paired
     found = False
-    for j, b in enumerate(live):
-        for a in live[:j]:
-            if a[0] & b[0]:
-                mines, safe = _pair(a, b)
+    for k, rb, kb in live:
+        new = paired.get(k) != (rb, kb)
+        for k2 in close[k]:
+            n = where.get(k2)
+            # a pair that neither side changed since the last call settles
+            # what it settled then: nothing new
+            if n is not None and live[n][1] & rb and (new or paired.get(k2) != live[n][1:]):
+                mines, safe = _pair((live[n][1], live[n][2]), (rb, kb))
                 if mines | safe:
                     found |= bool(state.settle(mines, safe))
+    total = (rest_all, left)
+    for _, ra, ka in live:
+        size = ra.bit_count()
+        lo = max(0, ka, left - (cells_all - size))
+        hi = min(size, ka, left)
+        if (
+            (cells_all > size and (left - lo == 0 or left - hi == cells_all - size))
+            or hi == 0
+            or lo == size
+        ):
+            mines, safe = _pair((ra, ka), total)
+            if mines | safe:
+                found |= bool(state.settle(mines, safe))
+    state.paired = {k: (r, n) for k, r, n in live}
     return found
 
 

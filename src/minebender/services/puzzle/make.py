@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from minebender.services.puzzle.grading import DIFFICULTIES, Grade, grade, solvable_with
+from minebender.services.puzzle.hiding import hide_in_order
 from minebender.services.puzzle.symmetry import SYMMETRIES, make_symmetric
 from minebender.services.puzzle.unique import Checker, minimize
 from minebender.services.puzzle.values import Puzzle
@@ -201,9 +202,7 @@ def _easy_and_minimal(
 def _hide_while(puzzle: Puzzle, order: list[int], kind: int) -> Puzzle:
     """Hide numbers in order while the puzzle stays solvable by reasoning no
     harder than ``REASONING[kind]``."""
-    shown = puzzle.shown
-    for i in order:
-        fewer = shown - {i}
-        if solvable_with(puzzle.with_shown(fewer), kind):
-            shown = fewer
-    return puzzle.with_shown(shown)
+    singles = (frozenset({i}) for i in order)
+    return puzzle.with_shown(
+        hide_in_order(puzzle.shown, singles, lambda s: solvable_with(puzzle.with_shown(s), kind))
+    )

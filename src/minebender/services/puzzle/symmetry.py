@@ -10,9 +10,15 @@ find, not one to guess from its shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from minebender.services.puzzle.grading import solvable_with
+from minebender.services.puzzle.orbits import (
+    ORBIT_MINES,
+    SYMMETRIES,
+    draw_mines,
+    hide_orbits,
+    is_symmetric,
+    orbits,
+)
 from minebender.services.puzzle.unique import Checker
 from minebender.services.puzzle.values import Puzzle
 from minebender.values.seeded import Stream
@@ -27,65 +33,6 @@ __all__ = [
     "symmetric_layout",
 ]
 
-SYMMETRIES = ("none", "left-right", "up-down", "both", "rotation")
-"""The symmetries a clue layout may have: none, a mirror left to right, a
-mirror top to bottom, both mirrors (which brings the half turn), and the half
-turn (a rotation by 180 degrees)."""
-
-Map = Callable[[int, int], tuple[int, int]]
-
-
-def _maps(symmetry: str, width: int, height: int) -> list[Map]:
-    def lr(x: int, y: int) -> tuple[int, int]:
-        return width - 1 - x, y
-
-    def ud(x: int, y: int) -> tuple[int, int]:
-        return x, height - 1 - y
-
-    def turn(x: int, y: int) -> tuple[int, int]:
-        return width - 1 - x, height - 1 - y
-
-    chosen: dict[str, list[Map]] = {
-        "none": [],
-        "left-right": [lr],
-        "up-down": [ud],
-        "both": [lr, ud, turn],
-        "rotation": [turn],
-    }
-    if symmetry not in chosen:
-        raise ValueError(f"symmetry must be one of {', '.join(SYMMETRIES)}, got {symmetry!r}")
-    return chosen[symmetry]
-
-
-def orbits(symmetry: str, width: int, height: int) -> list[frozenset[int]]:
-    """The cells that show together under the symmetry, as flat indexes, each
-    orbit once, in the order of its first cell row by row."""
-    maps = _maps(symmetry, width, height)
-    seen: set[int] = set()
-    out: list[frozenset[int]] = []
-    for i in range(width * height):
-        if i in seen:
-            continue
-        x, y = i % width, i // width
-        orbit = frozenset([i, *(u * width + v for v, u in (m(x, y) for m in maps))])
-        seen |= orbit
-        out.append(orbit)
-    return out
-
-
-def is_symmetric(cells: frozenset[int], symmetry: str, width: int, height: int) -> bool:
-    """Whether the cells are a union of the symmetry's orbits."""
-    return all(o <= cells or not o & cells for o in orbits(symmetry, width, height))
-
-
-ORBIT_MINES = 0.5
-"""The chance that a mine drawn brings the rest of its orbit with it (when
-the total leaves room). The clues can show only orbits free of mines, and on
-a layout drawn cell by cell too many orbits hold one mine: with both mirrors
-on Expert none of 50 layouts showed enough to be unique. With half the mines
-drawn as whole orbits, 41 of 50 were, and the layout still has mines that
-no mirror copies."""
-
 
 def symmetric_layout(
     rng: Stream, width: int, height: int, mines: int, symmetry: str
@@ -96,31 +43,7 @@ def symmetric_layout(
     of = {i: o for o in orbits(symmetry, width, height) for i in o}
     order = list(range(width * height))
     rng.shuffle(order)
-    layout: set[int] = set()
-    for i in order:
-        if len(layout) >= mines:
-            break
-        if i in layout:
-            continue
-        rest = of[i] - layout
-        if rng.random() < ORBIT_MINES and len(layout) + len(rest) <= mines:
-            layout |= rest
-        else:
-            layout.add(i)
-    return frozenset(layout)
-
-
-def hide_orbits(
-    puzzle: Puzzle, order: Sequence[frozenset[int]], keeps: Callable[[frozenset[int]], bool]
-) -> Puzzle:
-    """Hide the orbits in ``order`` one at a time while ``keeps`` holds of the
-    numbers left: one pass, since hiding numbers only ever lets more layouts
-    fit (or needs harder reasoning)."""
-    shown = puzzle.shown
-    for orbit in order:
-        if orbit <= shown and keeps(shown - orbit):
-            shown = shown - orbit
-    return puzzle.with_shown(shown)
+    return draw_mines(rng, order, mines, of)
 
 
 def make_symmetric(

@@ -11,7 +11,7 @@ import * as dlg from "./dialogs.js";
 import { closeMenus } from "./menus.js";
 import { saved } from "./storage.js";
 import { analyseLink, takePosition } from "./takeposition.js";
-import { SYMMETRIES, bookDialog, newPuzzleDialog } from "./analyse-workbench.js";
+import { SYMMETRIES, bookDialog, newPuzzleDialog, stepDialog } from "./analyse-workbench.js";
 import { isBoardFile, mbfBase64 } from "./boardfile.js";
 import { saveFile } from "./files.js";
 import { sentence } from "./words.js";
@@ -113,18 +113,22 @@ async function takeGame() {
 
 // ---------------------------------------------------------------- menus
 
-/** Make unique or minimize (POST /api/puzzle/...): the answer's board takes
- * the place of this one, and the status line says what changed. */
+/** Make unique or minimize (POST /api/puzzle/...), with the symmetry chosen:
+ * the answer's board takes the place of this one, and the status line says
+ * what changed (and which flags the layout contradicted, taken off). */
 async function puzzleStep(how) {
+  const title = how === "minimize" ? "Minimize" : "Make Unique";
   if (state.pos.mines === null) {
     // one layout fits only among those of one total: ask for it in the page's words
-    await dlg.message(how === "minimize" ? "Minimize" : "Make Unique", "Set the total of mines first (the Mines field).");
+    await dlg.message(title, "Set the total of mines first (the Mines field).");
     return;
   }
+  const symmetry = await stepDialog(how);
+  if (symmetry === null) return;
   status(how === "minimize" ? "Minimizing..." : "Making the position unique...");
   let res;
   try {
-    res = await api.puzzleStep(how, await boardText());
+    res = await api.puzzleStep(how, await boardText(), symmetry);
   } catch (err) {
     status(""); // the dialog says why; "Making..." would stay for good
     throw err;
@@ -132,10 +136,14 @@ async function puzzleStep(how) {
   load(fromSent(await api.readPosition(res.board)));
   const n = how === "minimize" ? res.hidden.length : res.added.length;
   const nums = `${n} ${n === 1 ? "number" : "numbers"}`;
+  const named = SYMMETRIES.find(([v]) => v === symmetry)?.[1] ?? symmetry;
+  const shape = symmetry === "none" ? "" : ` (${named.toLowerCase()})`;
+  const off = res.unflagged.length;
+  const flags = off ? ` Took off ${off} ${off === 1 ? "flag" : "flags"} the layout makes safe.` : "";
   status(
-    how === "minimize"
-      ? `Minimize hid ${nums}; one layout still fits (${res.difficulty}).`
-      : `Make unique showed ${nums}; one layout fits now (${res.difficulty}).`,
+    (how === "minimize"
+      ? `Minimize hid ${nums}${shape}; one layout still fits (${res.difficulty}).`
+      : `Make unique showed ${nums}${shape}; one layout fits now (${res.difficulty}).`) + flags,
   );
 }
 

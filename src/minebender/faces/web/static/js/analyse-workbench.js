@@ -2,7 +2,8 @@
 // is a puzzle (exactly one layout) and its grade, asked anew after each edit
 // that leaves one layout (POST /api/puzzle/grade, aborted by the next edit);
 // Puzzle > New Puzzle... (a size, a difficulty and a symmetry of the numbers
-// shown) and Puzzle > Graded Book... (a PDF of puzzles of rising grade).
+// shown), the symmetry of Make Unique... and Minimize..., and Puzzle > Graded
+// Book... (a PDF of puzzles of rising grade).
 
 import * as api from "./api.js";
 import * as dlg from "./dialogs.js";
@@ -89,10 +90,37 @@ const sizeFields = (pos) =>
   number("height", "Height:", Math.min(pos.h, 24), 1, 24) +
   number("mines", "Mines:", Math.min(pos.mines ?? 20, 720), 0, 720);
 const seedField = () => number("seed", "Seed:", "", 0, Number.MAX_SAFE_INTEGER);
-const symmetryField = () =>
+const symmetryField = (chosen = "none") =>
   '<label>Numbers shown:<select name="symmetry">' +
-  SYMMETRIES.map(([v, label]) => `<option value="${v}">${label}</option>`).join("") +
+  SYMMETRIES.map(([v, label]) => `<option value="${v}"${v === chosen ? " selected" : ""}>${label}</option>`).join("") +
   "</select></label>";
+
+let lastSymmetry = "none"; // Make Unique and Minimize offer the symmetry chosen last
+
+/** Puzzle > Make Unique... or Minimize... (how: "make-unique" or "minimize"):
+ * the symmetry the numbers shown are to keep, or null (cancelled). */
+export async function stepDialog(how) {
+  const unique = how === "make-unique";
+  const title = unique ? "Make Unique" : "Minimize";
+  const said = unique
+    ? "Numbers of a layout that fits are shown until only it fits;<br>" +
+      "under a symmetry, each with its images."
+    : "Numbers are hidden while one layout still fits; under a<br>" +
+      "symmetry, each with its images, and those whose images are hidden first.";
+  const got = await dlg.openDialog({
+    title,
+    id: "step-dialog",
+    html:
+      symmetryField(lastSymmetry) +
+      `<p>${said}<br>Flags the layout agrees with stay; the others are taken off.</p>`,
+    buttons: [
+      { label: title, primary: true, value: (win) => win.querySelector("[name=symmetry]").value },
+      { label: "Cancel", value: null },
+    ],
+  });
+  if (got !== null) lastSymmetry = got;
+  return got;
+}
 
 function readFields(win, names) {
   const out = {};

@@ -245,8 +245,11 @@ export const writePosition = async (position, how = "board") =>
 
 /** A position made unique (a small set of numbers shown) or minimized (numbers
  * hidden while one layout fits): how = "make-unique" or "minimize"; board is
- * board text. Returns {board, code, difficulty, reasoning, clues, added or hidden}. */
-export const puzzleStep = (how, board) => call("POST", `/api/puzzle/${how}`, { body: { board } });
+ * board text (its flags "F"), symmetry the one the numbers shown keep. Returns
+ * {board (with the flags kept), code, difficulty, reasoning, clues, added or
+ * hidden, unflagged (the flags taken off), symmetry}. */
+export const puzzleStep = (how, board, symmetry = "none") =>
+  call("POST", `/api/puzzle/${how}`, { body: { board, symmetry } });
 
 /** Whether one layout fits a position (board text) and, if so, its grade:
  * {unique, difficulty, reasoning, clues, code}; an edit aborts it (signal). */
