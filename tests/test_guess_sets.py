@@ -185,3 +185,19 @@ def test_a_pseudo_set() -> None:
     assert analysis.solutions == 77
     assert [(s.cells, s.kind) for s in _found(k)] == [(corner, "pseudo")]
     assert _by_definition(k, []) == [(corner, "pseudo")]
+
+
+def test_two_columns_a_row_of_numbers_twists_are_one_set() -> None:
+    """A pattern of real Expert play: two columns of two cells, a column of
+    numbers between them. The 4s beside each column give it one mine, and
+    the 3 below sees the lower cell of each, one mine between them: the
+    mines lie on one diagonal or the other. Neither column is a 50/50 (the
+    3 sees one of its cells only), but the four cells are one set, and any
+    of them is as good a guess as the best."""
+    k = parse_board("5x4x8\n..2..\n4.4.4\n..3..\n22222\n").knowledge
+    analysis = analyse(k)
+    assert analysis.solutions == 2 and fifties(k, analysis) == []
+    cells = (Pos(1, 0), Pos(3, 0), Pos(1, 1), Pos(3, 1))
+    assert guess_sets(k, analysis, []) == [GuessSet(cells, "forced")]
+    assert _by_definition(k, []) == [(cells, "forced")]
+    assert all(best_win(k, first=c) == pytest.approx(best_win(k)) for c in cells)
