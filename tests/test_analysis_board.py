@@ -157,10 +157,10 @@ def test_conflict_names_the_total_when_it_is_needed() -> None:
 
 
 def test_study_sends_its_stages_in_order() -> None:
-    """The analysis first, then the best move, the 50/50s, the guesses'
-    figures, the win chances and the dead cells; on an impossible board the
-    conflict comes right after the analysis."""
-    later = ["best", "fifties", "candidates", "win_chances", "dead"]
+    """The analysis first, then the best move, the 50/50s, the sets no click
+    can split, the guesses' figures, the win chances and the dead cells; on an
+    impossible board the conflict comes right after the analysis."""
+    later = ["best", "fifties", "guess_sets", "candidates", "win_chances", "dead"]
     stages: list[str] = []
     study(lambda s: stages.append(s[0]), parse("3x1x1\n1..\n"))
     assert stages == ["analysis", *later]

@@ -126,7 +126,7 @@ PATHS = command_paths(cli.build_parser(list(cli.COMMANDS)))
 
 def test_every_subcommand_and_benchmark_has_a_help() -> None:
     assert set(PATHS) >= {"", *EXPECTED} | {
-        f"bench {b}" for b in ("solver", "bot", "web", "noguess")
+        f"bench {b}" for b in ("solver", "bot", "web", "noguess", "fifties")
     }
 
 

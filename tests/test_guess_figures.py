@@ -16,26 +16,7 @@ from minebender.rules.solver import analyse
 from minebender.services.bot.strategy import two_move_survival
 from minebender.services.guess_figures import Candidate, candidates, fifties
 from minebender.values.types import Hidden, Knowledge, Pos, Shown, neighbours
-
-
-def _layouts(k: Knowledge) -> list[frozenset[Pos]]:
-    """Every set of mines on the hidden cells that every number and the total agree with."""
-    hidden = [
-        Pos(x, y) for y, row in enumerate(k.rows) for x, s in enumerate(row) if type(s) is Hidden
-    ]
-    sizes = range(len(hidden) + 1) if k.mines is None else [k.mines]
-    out = []
-    for m in sizes:
-        for chosen in combinations(hidden, m):
-            mines = frozenset(chosen)
-            if all(
-                sum(q in mines for q in k.neighbours(Pos(x, y))) == s.n
-                for y, row in enumerate(k.rows)
-                for x, s in enumerate(row)
-                if type(s) is Shown
-            ):
-                out.append(mines)
-    return out
+from reference.views import mine_sets
 
 
 def _brute(k: Knowledge, layouts: list[frozenset[Pos]], p: Pos) -> tuple[Fraction, ...]:
@@ -103,7 +84,7 @@ def test_each_candidates_figures_are_those_of_every_layout(k: Knowledge) -> None
             or all(p in (None, 1) for row in analysis.probabilities for p in row)
         )
         return
-    layouts = _layouts(k)
+    layouts = mine_sets(k)
     for c in found:
         assert (c.safe, c.progress, c.second) == _brute(k, layouts, c.cell), c
         assert c.safe == 1 - analysis.probability(c.cell)
@@ -123,7 +104,7 @@ def test_every_fifty_is_a_coin_flip_no_click_can_settle(k: Knowledge) -> None:
     swapping its mine gives a layout of the view in which every other cell
     that is safe shows the same number, so no later click tells them apart."""
     analysis = analyse(k)
-    layouts = set(_layouts(k))
+    layouts = set(mine_sets(k))
     for fifty in fifties(k, analysis):
         a, b = fifty.cells
         held = [len({a, b} & mines) for mines in layouts]
@@ -149,7 +130,7 @@ def test_the_fifties_are_every_pair_the_definition_names(k: Knowledge) -> None:
     """Every pair at most two apart, of one probability, never two mines,
     whose cells are told apart by known mines only: no pair is missed."""
     analysis = analyse(k)
-    layouts = _layouts(k)
+    layouts = mine_sets(k)
     probs = analysis.probabilities
     cells = [
         Pos(x, y) for y, row in enumerate(probs) for x, p in enumerate(row) if p not in (None, 0, 1)

@@ -70,6 +70,7 @@ LAYERS: dict[str, int] = {
     "limited": 2,
     "analysis_board": 2,
     "guess_figures": 2,
+    "guess_sets": 2,
     "player_games": 2,
     "scores_report": 2,
     "env": 2,

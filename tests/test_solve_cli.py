@@ -59,6 +59,7 @@ def test_json_is_the_documented_object(board_file: Path) -> None:
         "best",
         "best_reason",
         "fifties",
+        "guess_sets",
         "candidates",
         "win_chances",
         "conflict",
@@ -130,6 +131,7 @@ def test_inconsistent_board_exits_1() -> None:
         "best": None,
         "best_reason": "no layout agrees with this board: there is no move to make",
         "fifties": [],
+        "guess_sets": [],
         "candidates": None,
         "dead": [],
         "win_chances": None,
@@ -570,6 +572,17 @@ def test_the_report_names_the_50_50s_and_the_json_lists_them() -> None:
         "progress": "0",
         "second": "1/2",
     }
+
+
+def test_the_report_names_a_set_no_click_can_split() -> None:
+    """The 2x2 box of tests/test_guess_sets.py: one line names its four cells,
+    and the JSON lists them."""
+    board = "4x4x3\n..10\n..21\n12.1\n0111\n"
+    plain = solve("-", stdin=board)
+    assert "set no click can split (1): (0, 0)-(1, 0)-(0, 1)-(1, 1)" in plain.stdout
+    assert "50/50" not in plain.stdout
+    data = json.loads(solve("-", "--json", stdin=board).stdout)
+    assert data["guess_sets"] == [{"cells": [[0, 0], [1, 0], [0, 1], [1, 1]], "kind": "forced"}]
 
 
 def test_explain_gives_the_chance_of_a_cell_not_settled(tmp_path: Path) -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import combinations
 
 from minebender import Analysis, Hidden, Knowledge, Pos, Shown, analyse
 from reference import defs
 
-__all__ = ["random_view", "stuck_views", "view_of_rows"]
+__all__ = ["mine_sets", "random_view", "stuck_views", "view_of_rows"]
 
 
 def random_view(rng: random.Random, sizes: list[tuple[int, int]], reveal: float) -> Knowledge:
@@ -47,3 +48,25 @@ def view_of_rows(rows: list[str], mines: int) -> Knowledge:
     revealed number; ``mines`` is the total."""
     cells = tuple(tuple(Hidden() if c == "." else Shown(int(c)) for c in row) for row in rows)
     return Knowledge(len(rows[0]), len(rows), mines, cells)
+
+
+def mine_sets(k: Knowledge) -> list[frozenset[Pos]]:
+    """Every layout of k as its set of mines: each choice of hidden cells that
+    every number and the total (any count when k has none) agree with. Fast
+    where few cells are hidden, whatever the board's size."""
+    hidden = [
+        Pos(x, y) for y, row in enumerate(k.rows) for x, s in enumerate(row) if type(s) is Hidden
+    ]
+    sizes = range(len(hidden) + 1) if k.mines is None else [k.mines]
+    out = []
+    for m in sizes:
+        for chosen in combinations(hidden, m):
+            mines = frozenset(chosen)
+            if all(
+                sum(q in mines for q in k.neighbours(Pos(x, y))) == s.n
+                for y, row in enumerate(k.rows)
+                for x, s in enumerate(row)
+                if type(s) is Shown
+            ):
+                out.append(mines)
+    return out

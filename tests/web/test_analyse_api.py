@@ -64,6 +64,17 @@ def test_fifties_and_the_figures_of_the_guesses(client: TestClient) -> None:
     assert got["candidates"][0]["cell"] == got["best"]  # the best move first
     pair = client.post("/api/analyse", json={"board": "4x2x1\n1...\n1...\n"}).json()
     assert pair["fifties"] == [{"cells": [[1, 0], [1, 1]], "kind": "50/50"}]
+    assert pair["guess_sets"] == []
+
+
+def test_a_2x2_box_no_click_can_split(client: TestClient) -> None:
+    """The four corner cells allow a mine on either diagonal only, and every
+    cell around them is a number or a proven mine: one set, no pair
+    (tests/test_guess_sets.py checks it against every layout)."""
+    got = client.post("/api/analyse", json={"board": "4x4x3\n..10\n..21\n12.1\n0111\n"}).json()
+    assert got["fifties"] == []
+    box = [[0, 0], [1, 0], [0, 1], [1, 1]]
+    assert got["guess_sets"] == [{"cells": box, "kind": "forced"}]
 
 
 def test_mines_overrides_the_header_and_null_makes_it_unknown(client: TestClient) -> None:
@@ -116,13 +127,15 @@ def test_a_stream_gives_each_stage_as_a_line_then_the_whole_answer(client: TestC
         sorted(ANALYSIS_KEYS),
         ["best", "best_reason"],
         ["fifties"],
+        ["guess_sets"],
         ["candidates"],
         ["win_chances"],
         ["dead"],
     ]
     assert lines[0]["probabilities"] == [[None, "1", "0"]] and lines[0]["solutions"] == "1"
-    assert lines[1]["best"] == [2, 0] and lines[5]["dead"] == [[2, 0]]
-    assert lines[2]["fifties"] == [] and lines[3]["candidates"] is None  # (2, 0) is safe
+    assert lines[1]["best"] == [2, 0] and lines[6]["dead"] == [[2, 0]]
+    assert lines[2]["fifties"] == [] and lines[3]["guess_sets"] == []
+    assert lines[4]["candidates"] is None  # (2, 0) is safe
     assert not any("complete" in line for line in lines[:-1])
     # the last line is the plain answer, key for key
     assert lines[-1] == client.post("/api/analyse", json=body).json()

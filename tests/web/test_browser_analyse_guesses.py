@@ -92,3 +92,22 @@ def test_a_pseudo_pair_is_a_coin_flip_only_with_a_mine(page: Any, server: Server
     note = page.inner_text("#fifties-note").strip()
     assert note.startswith("50/50: (1, 0)\u2013(1, 1).")
     assert "apart: a coin flip waits there" in note
+
+
+def test_a_set_no_click_can_split_is_marked_and_named(page: Any, server: Server) -> None:
+    """The 2x2 box of tests/test_guess_sets.py: its four cells carry the set's
+    mark (not a pair's), their titles say what it is, and the note under the
+    best move names the set and says a guess waits there."""
+    open_board(page, server, "4x4x3\n..10\n..21\n12.1\n0111\n")
+    for x, y in [(0, 0), (1, 0), (0, 1), (1, 1)]:
+        classes = _classes(page, x, y)
+        assert "guessset" in classes and "fifty" not in classes and "pseudoset" not in classes
+    page.hover(cell(1, 1))
+    assert "one of a set no click can split" in str(page.get_attribute(cell(1, 1), "title"))
+    note = page.inner_text("#fifties-note").strip()
+    assert note.startswith("set no click can split: (0, 0)\u2013(1, 0)\u2013(0, 1)\u2013(1, 1).")
+    assert "tell the cells of a set apart: a guess waits there" in note
+    page.click("#menu-help > button")
+    page.click('[data-cmd="marks"]')
+    assert "a set of 3 or 4 cells no click can split" in page.inner_text(".legend")
+    assert page.locator(".legend .guessset.sample").count() == 1

@@ -30,6 +30,7 @@ from minebender.services.bot.sampling import LayoutSampler
 from minebender.services.bot.strategy import choose
 from minebender.services.bot.walked import walked_layouts
 from minebender.services.guess_figures import Candidate, Fifty, candidates, fifties
+from minebender.services.guess_sets import GuessSet, guess_sets
 from minebender.values.seeded import Stream
 from minebender.values.types import SHOWN, Boom, Hidden, Knowledge, Pos, Shown
 
@@ -345,7 +346,8 @@ def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = Non
     """Send each stage of the analysis board's study of knowledge to report, as
     ``(name, value)``, in this order: ``("analysis", Analysis)``; on an
     inconsistent view ``("conflict", Conflict)``; ``("best", Best)``,
-    ``("fifties", list of Fifty)``, ``("candidates", list of Candidate or
+    ``("fifties", list of Fifty)``, ``("guess_sets", list of GuessSet)``,
+    ``("candidates", list of Candidate or
     None)``, ``("win_chances", list or None)`` and ``("dead", list of Pos)``
     (None when ``dead_seconds`` of processor time did not do: see
     ``dead_cells``). The dead cells come last: on a pathological board they
@@ -356,7 +358,9 @@ def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = Non
         report(("conflict", conflict(knowledge)))
     best = best_move(knowledge, analysis)
     report(("best", best))
-    report(("fifties", fifties(knowledge, analysis)))
+    pairs = fifties(knowledge, analysis)
+    report(("fifties", pairs))
+    report(("guess_sets", guess_sets(knowledge, analysis, pairs)))
     report(("candidates", candidates(knowledge, analysis, best.cell)))
     report(("win_chances", win_chances(knowledge, analysis)))
     report(("dead", dead_cells(knowledge, analysis, dead_seconds)))
@@ -374,6 +378,7 @@ NOT_REACHED: dict[str, Any] = {
     "best": None,
     "best_reason": None,
     "fifties": None,
+    "guess_sets": None,
     "candidates": None,
     "dead": None,
     "win_chances": None,
@@ -402,6 +407,9 @@ def stage_json(knowledge: Knowledge, stage: tuple[str, Any]) -> dict[str, Any]:
     if name == "fifties":
         pairs: list[Fifty] = value
         return {"fifties": [{"cells": _xy(f.cells), "kind": f.kind} for f in pairs]}
+    if name == "guess_sets":
+        sets: list[GuessSet] = value
+        return {"guess_sets": [{"cells": _xy(g.cells), "kind": g.kind} for g in sets]}
     if name == "candidates":
         guesses: list[Candidate] | None = value
         return {

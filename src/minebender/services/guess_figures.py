@@ -34,7 +34,7 @@ from minebender.rules.solver.reveal import Reveals
 from minebender.rules.solver.system import make_system
 from minebender.values.types import Boom, Hidden, Knowledge, Pos
 
-__all__ = ["CANDIDATES", "Candidate", "Fifty", "FiftyKind", "candidates", "fifties"]
+__all__ = ["CANDIDATES", "Candidate", "Fifty", "FiftyKind", "candidates", "fifties", "known_mines"]
 
 FiftyKind = Literal["50/50", "pseudo"]
 
@@ -69,7 +69,7 @@ class Candidate:
     """The chance it is safe and the best next move is safe too."""
 
 
-def _known_mines(knowledge: Knowledge, analysis: Analysis) -> set[int]:
+def known_mines(knowledge: Knowledge, analysis: Analysis) -> set[int]:
     """Flat indexes of the certain mines and the revealed ones."""
     w = knowledge.width
     known = {p.y * w + p.x for p in analysis.mines}
@@ -92,7 +92,7 @@ def fifties(knowledge: Knowledge, analysis: Analysis) -> list[Fifty]:
         return []
     w, h = knowledge.width, knowledge.height
     around = neighbour_table(w, h)
-    known = _known_mines(knowledge, analysis)
+    known = known_mines(knowledge, analysis)
     probs = analysis.probabilities
     # A cell next to one of the pair and not the other is a known mine, so
     # a cell of a pair has at most 5 neighbours that are not (the other cell

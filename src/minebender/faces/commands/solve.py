@@ -385,6 +385,15 @@ def _grid(
         out.append("\n")
 
 
+MARKED = (
+    ("fifties", "50/50", "50/50"),
+    ("fifties", "pseudo", "pseudo-50/50"),
+    ("guess_sets", "forced", "set no click can split"),
+    ("guess_sets", "pseudo", "pseudo set"),
+)
+"""The report's lines of the guesses no click can avoid: stage, kind, name."""
+
+
 def _render(
     board: Board,
     analysis: Analysis,
@@ -461,11 +470,11 @@ def _render(
         say((f"dead cells not worked out: they took more than {DEAD_SECONDS:g} s", "yellow"))
     if best is not None:
         say(("best move: ", "bold"), best.reason)
-    for kind, name in (("50/50", "50/50"), ("pseudo", "pseudo-50/50")):
-        pairs = [f for f in extras.get("fifties") or () if f.kind == kind]
-        if pairs:
-            named = ", ".join(f"{cell_name(f.cells[0])}-{cell_name(f.cells[1])}" for f in pairs)
-            say((f"{name} ({len(pairs)}): ", "bold"), named)
+    for stage, kind, name in MARKED:
+        coins = [f for f in extras.get(stage) or () if f.kind == kind]
+        if coins:
+            named = ", ".join("-".join(map(cell_name, f.cells)) for f in coins)
+            say((f"{name} ({len(coins)}): ", "bold"), named)
     if not analysis.safe:
         hidden = [
             (p, Pos(x, y))

@@ -25,6 +25,7 @@ BENCHMARKS: dict[str, str] = {
     "endgame": "time the exact endgame search on real endgames, by how many layouts they have",
     "paint": "time an edit on the analysis board, key to paint, in Chromium",
     "help": "auto play's clicks by style until a guess, and the time of the hints",
+    "fifties": "time the 50/50s and the sets no click can split on real-play positions",
 }
 
 

@@ -29,6 +29,8 @@ const WHAT = {
   best: "the best move",
   fifty: "half of a 50/50: one mine in its pair, which no click can tell apart",
   pseudo: "half of a pseudo-50/50: one mine or none in its pair, which no click can tell apart",
+  guessset: "one of a set no click can split: a mine among them in every layout, placed only by a guess",
+  pseudoset: "one of a pseudo set no click can split: when it holds a mine, only a guess places it",
 };
 
 export class AnalysisBoard extends Board {

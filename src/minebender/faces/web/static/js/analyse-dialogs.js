@@ -140,6 +140,8 @@ export function marksDialog() {
       <tr><td><span class="c covered heat best sample" data-p="12" style="--heat: hsla(78, 90%, 48%, 0.5)">12</span></td><td>the move the bot would make</td></tr>
       <tr><td><span class="c covered heat fifty sample" data-p="50" style="--heat: hsla(35, 90%, 48%, 0.5)">50</span></td><td>a 50/50: one mine in a pair of cells no click can ever tell apart</td></tr>
       <tr><td><span class="c covered heat pseudo sample" data-p="25" style="--heat: hsla(60, 90%, 48%, 0.5)">25</span></td><td>a pseudo-50/50: one mine or none in such a pair, never two</td></tr>
+      <tr><td><span class="c covered heat guessset sample" data-p="50" style="--heat: hsla(35, 90%, 48%, 0.5)">50</span></td><td>a set of 3 or 4 cells no click can split: only a guess places its mines</td></tr>
+      <tr><td><span class="c covered heat pseudoset sample" data-p="33" style="--heat: hsla(50, 90%, 48%, 0.5)">33</span></td><td>a pseudo set: such a set that may hold no mine</td></tr>
       <tr><td><span class="c open n2 proof sample">2</span></td><td>a number that proves the asked cell</td></tr>
       <tr><td><span class="c open n3 conflict sample">3</span></td><td>a number of a conflict: no layout fits them all</td></tr>
       </table>`,

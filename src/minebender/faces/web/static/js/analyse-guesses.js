@@ -1,7 +1,8 @@
 // The analysis board's guesses, under the best move: the table of the best
 // guesses with each one's exact chance to be safe, to give progress and to
-// survive the next move too (and to win, in a small endgame), and the 50/50s
-// and pseudo-50/50s the board marks, in words. docs/analyse.md defines them.
+// survive the next move too (and to win, in a small endgame), and the 50/50s,
+// pseudo-50/50s and sets no click can split the board marks, in words.
+// docs/analyse.md defines them.
 
 import { percent } from "./board.js";
 import { fractionValue } from "./analyse-board.js";
@@ -10,12 +11,18 @@ import { esc } from "./dialogs.js";
 const $ = (id) => document.getElementById(id);
 const cellName = ([x, y]) => `(${x}, ${y})`;
 
-/** The cells of the board's pairs of each kind, for its marks:
- * {fifty, pseudo}, each a list of [x, y] (undefined while not known). */
+/** The cells of the board's pairs and sets of each kind, for its marks:
+ * {fifty, pseudo, guessset, pseudoset}, each a list of [x, y] (undefined
+ * while not known). */
 export function fiftyMarks(res, whole) {
-  if (res.fifties === undefined && !whole) return { fifty: undefined, pseudo: undefined };
-  const of = (kind) => (res.fifties ?? []).filter((f) => f.kind === kind).flatMap((f) => f.cells);
-  return { fifty: of("50/50"), pseudo: of("pseudo") };
+  const of = (found, kind) =>
+    found === undefined && !whole ? undefined : (found ?? []).filter((f) => f.kind === kind).flatMap((f) => f.cells);
+  return {
+    fifty: of(res.fifties, "50/50"),
+    pseudo: of(res.fifties, "pseudo"),
+    guessset: of(res.guess_sets, "forced"),
+    pseudoset: of(res.guess_sets, "pseudo"),
+  };
 }
 
 const chance = (f) => `<td class="num" title="${esc(f)}">${percent(fractionValue(f), 10)}%</td>`;
@@ -48,26 +55,38 @@ function drawTable(res) {
 
 function drawFifties(res) {
   const note = $("fifties-note");
-  const pairs = res.fifties;
-  if (!pairs || !pairs.length) {
+  const found = [...(res.fifties ?? []), ...(res.guess_sets ?? [])];
+  if (!found.length) {
     note.hidden = true;
     note.textContent = "";
     return;
   }
-  const said = (kind) =>
-    pairs
+  const said = (list, kind) =>
+    (list ?? [])
       .filter((f) => f.kind === kind)
-      .map((f) => `${cellName(f.cells[0])}\u2013${cellName(f.cells[1])}`)
+      .map((f) => f.cells.map(cellName).join("\u2013"))
       .join(", ");
   const parts = [];
-  const fifty = said("50/50");
-  const pseudo = said("pseudo");
-  if (fifty) parts.push(`<span class="mark fifty"></span> 50/50: ${fifty}`);
-  if (pseudo) parts.push(`<span class="mark pseudo"></span> pseudo-50/50: ${pseudo}`);
-  // a pseudo-50/50 may hold no mine: the coin flip waits only when it holds one
-  const flip = pseudo ? "whenever the pair holds a mine, a coin flip waits there" : "a coin flip waits there";
+  const marked = [
+    ["fifty", "50/50", said(res.fifties, "50/50")],
+    ["pseudo", "pseudo-50/50", said(res.fifties, "pseudo")],
+    ["guessset", "set no click can split", said(res.guess_sets, "forced")],
+    ["pseudoset", "pseudo set", said(res.guess_sets, "pseudo")],
+  ];
+  for (const [mark, name, cells] of marked) {
+    if (cells) parts.push(`<span class="mark ${mark}"></span> ${name}: ${cells}`);
+  }
+  // a pseudo kind may hold no mine: the guess waits only when it holds one;
+  // a pair's is a coin flip, a set's may have worse odds
+  const sets = res.guess_sets?.length > 0;
+  const pairs = res.fifties?.length > 0;
+  const noun = sets ? (pairs ? "pair or set" : "set") : "pair";
+  const whose = pairs && !sets ? "the two cells of a pair" : `the cells of a ${noun.replace(" or ", " or a ")}`;
+  const guess = sets ? "a guess" : "a coin flip";
+  const maybe = found.some((f) => f.kind === "pseudo");
+  const flip = maybe ? `whenever the ${noun} holds a mine, ${guess} waits there` : `${guess} waits there`;
   note.innerHTML =
-    `${parts.join("; ")}. <span class="why">No later click can tell the two cells of a pair apart:` +
+    `${parts.join("; ")}. <span class="why">No later click can tell ${whose} apart:` +
     ` ${flip}, so guessing it now costs nothing.</span>`;
   note.hidden = false;
 }
