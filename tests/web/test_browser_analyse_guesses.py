@@ -15,6 +15,7 @@ from minebender.services.analysis_board import best_move
 from minebender.services.guess_figures import candidates
 from minebender.values.types import Pos
 
+from .canvas_board import hover_cell
 from .server import Server
 from .test_browser import page, server
 from .test_browser_analyse import analysed, cell, open_board
@@ -36,7 +37,7 @@ def test_fifties_are_marked_and_the_guesses_tabled(page: Any, server: Server) ->
     open_board(page, server, BOARD)
     for x, y in [(1, 0), (1, 1)]:
         assert "fifty" in _classes(page, x, y) and "pseudo" not in _classes(page, x, y)
-        page.hover(cell(x, y))  # the title is written on hover
+        hover_cell(page, x, y)  # the title is written on hover
         assert "half of a 50/50" in str(page.get_attribute(cell(x, y), "title"))
     for x, y in [(2, 0), (2, 1), (3, 0), (3, 1)]:
         assert "pseudo" in _classes(page, x, y) and "fifty" not in _classes(page, x, y)
@@ -62,7 +63,7 @@ def test_fifties_are_marked_and_the_guesses_tabled(page: Any, server: Server) ->
     assert page.get_attribute("#guesses tr[data-cell]", "class") == "best-row"
     # a 2 shown at (2, 0): the 50/50 stays (nothing can split it), (2, 1)
     # is no longer one of a pair, and the column beyond still is
-    page.hover(cell(2, 0))
+    hover_cell(page, 2, 0)
     page.keyboard.press("2")
     analysed(page)
     assert "fifty" in _classes(page, 1, 1) and "pseudo" in _classes(page, 3, 1)
