@@ -77,8 +77,15 @@ def test_the_legend_shows_both_marks(page: Any, server: Server) -> None:
     page.click('[data-cmd="marks"]')
     legend = page.inner_text(".legend")
     assert "a 50/50: one mine in a pair" in legend and "a pseudo-50/50" in legend
-    assert page.locator(".legend .fifty.sample").count() == 1
-    assert page.locator(".legend .pseudo.sample").count() == 1
+    # each sample drawn with its corners in the pair's purple: a 50/50 at top
+    # left and bottom right, a pseudo-50/50 at top left only
+    pixel = "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)"
+    purple = [154, 31, 184, 255]
+    for look, bottom_right in (("fifty", True), ("pseudo", False)):
+        sample = f'.legend canvas[data-look="covered heat {look}"]'
+        assert page.locator(sample).count() == 1
+        assert page.eval_on_selector(sample, pixel, [3, 3]) == purple
+        assert (page.eval_on_selector(sample, pixel, [20, 20]) == purple) == bottom_right
 
 
 def test_a_pseudo_pair_is_a_coin_flip_only_with_a_mine(page: Any, server: Server) -> None:
