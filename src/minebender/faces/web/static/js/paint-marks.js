@@ -10,20 +10,28 @@ let since = null; // the event time of the edit whose drawings are awaited
 let seen = new Set();
 const specks = new Map(); // the speck of each drawing awaited -> {name, start, speck}
 
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    const s = specks.get(e.identifier);
-    if (!s) continue;
-    specks.delete(e.identifier);
-    s.speck.remove();
-    performance.measure(s.name, { start: s.start, end: e.renderTime || e.startTime });
-  }
-}).observe({ type: "element" });
+// a browser without Element Timing (Firefox, Safari) ends a measure with a
+// task queued from the frame's callback: once the main thread's part is done
+const timed = PerformanceObserver.supportedEntryTypes?.includes("element") ?? false;
+if (timed) {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const s = specks.get(e.identifier);
+      if (!s) continue;
+      specks.delete(e.identifier);
+      s.speck.remove();
+      performance.measure(s.name, { start: s.start, end: e.renderTime || e.startTime });
+    }
+  }).observe({ type: "element" });
+}
 
 /** An edit was made by the event under way (its time stamp), else now. */
 export function editMade() {
   since = globalThis.event?.timeStamp ?? performance.now();
   seen = new Set();
+  // a speck never painted (the page hidden) goes with the edit it timed
+  for (const { speck } of specks.values()) speck.remove();
+  specks.clear();
 }
 
 /** What the edit brought (name) was drawn: measured to the moment the frame
@@ -35,6 +43,10 @@ export function drawn(name) {
   if (since === null || seen.has(name)) return;
   seen.add(name);
   const start = since;
+  if (!timed) {
+    requestAnimationFrame(() => setTimeout(() => performance.measure(name, { start, end: performance.now() }), 0));
+    return;
+  }
   const speck = document.createElement("span");
   speck.setAttribute("elementtiming", `${name} ${start}`);
   speck.setAttribute("aria-hidden", "true");
