@@ -17,6 +17,7 @@ import pytest
 from minebender.formats.boardtext import format_board
 from minebender.services.bench.positions import wide_lattice
 
+from .canvas_board import cell_box, click_cell, hover_cell, tap_cell
 from .conftest import ARGS, CHROMIUM
 from .server import Server
 from .test_browser import FIRST, page, server, settle, start
@@ -144,7 +145,7 @@ def test_a_link_opens_its_position_with_exact_counts_and_probabilities(
     # a safe cell: no table of the guesses' chances to win, none is needed
     assert page.locator("#best-cell").get_attribute("data-cell") in ("3,0", "3,1")
     assert page.locator("#win-chances").count() == 0
-    page.hover(cell(4, 3))
+    hover_cell(page, 4, 3)
     assert "(4, 3): hidden, mine probability" in page.inner_text("#cell-info")
     page.screenshot(path=str(tmp_path / "analyse-link.png"))
     # Copy Link gives a link to the same position
@@ -172,27 +173,26 @@ def test_build_a_position_by_clicks_drags_wheel_and_keys(page: Any, server: Serv
     page.fill("#new-dialog input[name=height]", "3")
     page.fill("#new-dialog input[name=mines]", "2")
     page.click("#new-dialog .xpbtn >> text=New")
-    page.wait_for_selector(cell(3, 2))
+    page.wait_for_selector(cell(3, 2), state="attached")
     assert page.locator("#board .c").count() == 12
     analysed(page)
     # a right click flags, a click reveals a cell showing its flagged neighbours
-    page.click(cell(0, 0), button="right")
-    page.click(cell(1, 0))
+    click_cell(page, 0, 0, button="right")
+    click_cell(page, 1, 0)
     analysed(page)
     assert shown(page)[0][:2] == "F1"
     # a drag reveals every cell it passes
-    first, last = page.locator(cell(0, 2)).bounding_box(), page.locator(cell(3, 2)).bounding_box()
+    first = cell_box(page, 0, 2)
     page.mouse.move(first["x"] + 5, first["y"] + 5)
     page.mouse.down()
     for x in range(1, 4):
-        box = page.locator(cell(x, 2)).bounding_box()
+        box = cell_box(page, x, 2)
         page.mouse.move(box["x"] + 5, box["y"] + 5, steps=3)
     page.mouse.up()
-    assert last is not None
     analysed(page)
     assert shown(page)[2] == "0000"
     # the wheel turns a revealed number; keys 0-8 set the one under the mouse
-    page.hover(cell(1, 0))
+    hover_cell(page, 1, 0)
     page.mouse.wheel(0, -100)
     page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '2'")
     page.mouse.wheel(0, 100)
@@ -205,7 +205,7 @@ def test_build_a_position_by_clicks_drags_wheel_and_keys(page: Any, server: Serv
     page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '2'")
     page.mouse.wheel(0, 100)
     page.wait_for_function(f"() => document.querySelector('{cell(1, 0)}').dataset.tile === '1'")
-    page.hover(cell(2, 0))
+    hover_cell(page, 2, 0)
     page.keyboard.press("1")
     # the keyboard's cursor: Space toggles, F flags
     page.focus("#board")
@@ -315,7 +315,7 @@ def test_a_click_shows_the_numbers_that_prove_a_cell(page: Any, server: Server) 
         if ch == "." and all((x, y) not in put for put in every)
     )
     page.click('[data-tool="why"]')
-    page.click(cell(*safe))
+    click_cell(page, *safe)
     page.wait_for_selector("#why-note:not([hidden])")
     assert "safe" in page.inner_text("#why-note")
     proof = marked(page, "proof")
@@ -345,14 +345,14 @@ def test_touch_taps_the_tool_and_a_long_press_flags(browser: Any, server: Server
     context = browser.new_context(has_touch=True, viewport={"width": 500, "height": 800})
     pg = context.new_page()
     open_board(pg, server, "4x3x2\n" + "\n".join(["...."] * 3) + "\n")
-    pg.tap(cell(0, 0))
+    tap_cell(pg, 0, 0)
     analysed(pg)
     assert shown(pg)[0] == "0..."
     pg.tap('[data-tool="3"]')
-    pg.tap(cell(3, 2))
+    tap_cell(pg, 3, 2)
     analysed(pg)
     assert shown(pg)[2] == "...3"
-    box = pg.locator(cell(1, 2)).bounding_box()
+    box = cell_box(pg, 1, 2)
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
     cdp = context.new_cdp_session(pg)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
@@ -427,8 +427,8 @@ def test_a_phone_and_a_zoomed_desktop_keep_the_page_on_screen(
         pg = context.new_page()
         open_board(pg, server, text)
         assert pg.evaluate("() => document.documentElement.scrollWidth") <= viewport[0]
-        for part in ("#menu-board > button", ".tools", "#mines", "#results", cell(0, 0)):
-            box = pg.locator(part).bounding_box()
+        for part in ("#menu-board > button", ".tools", "#mines", "#results", "cell"):
+            box = cell_box(pg, 0, 0) if part == "cell" else pg.locator(part).bounding_box()
             assert box is not None, part
             assert box["x"] >= 0 and box["x"] + box["width"] <= viewport[0], part
         pg.screenshot(path=str(tmp_path / f"analyse-{name}.png"), full_page=True)
@@ -451,7 +451,7 @@ def test_a_desktop_with_scrollbars_shows_expert_whole(
         wide, room, px, page_wide, seen = pg.evaluate(
             """() => { const box = document.querySelector('.frame > .sunken');
             return [box.scrollWidth, box.clientWidth,
-                    document.querySelector('#board .c').getBoundingClientRect().width,
+                    document.getElementById('board').getBoundingClientRect().width / 30,
                     document.documentElement.scrollWidth,
                     document.documentElement.clientWidth]; }"""
         )
@@ -492,7 +492,7 @@ def test_an_edit_aborts_the_analysis_it_replaces(page: Any, server: Server) -> N
     with page.expect_request("**/api/analyse"):
         paste(page, lattice(24))
     page.wait_for_function("() => document.querySelectorAll('#board .c').length === 576")
-    page.click(cell(0, 0))  # while the lattice is being studied
+    click_cell(page, 0, 0)  # while the lattice is being studied
     analysed(page)
     assert any("ABORTED" in f for f in failed), failed
     assert shown(page)[0][0] == "0"

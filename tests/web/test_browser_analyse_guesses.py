@@ -15,6 +15,7 @@ from minebender.services.analysis_board import best_move
 from minebender.services.guess_figures import candidates
 from minebender.values.types import Pos
 
+from .canvas_board import device_box, hover_cell
 from .server import Server
 from .test_browser import page, server
 from .test_browser_analyse import analysed, cell, open_board
@@ -28,6 +29,12 @@ BOARD = "4x2x2\n1...\n1...\n"
 cells beyond, two pseudo-50/50 columns (one mine or none each)."""
 
 
+PIXEL = "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)"
+"""A canvas's pixel at (x, y), in device pixels: red, green, blue, alpha."""
+PURPLE = [154, 31, 184, 255]
+"""The pair's purple (light scheme), at a mark's corners."""
+
+
 def _classes(page: Any, x: int, y: int) -> list[str]:
     return str(page.get_attribute(cell(x, y), "class")).split()
 
@@ -36,7 +43,7 @@ def test_fifties_are_marked_and_the_guesses_tabled(page: Any, server: Server) ->
     open_board(page, server, BOARD)
     for x, y in [(1, 0), (1, 1)]:
         assert "fifty" in _classes(page, x, y) and "pseudo" not in _classes(page, x, y)
-        page.hover(cell(x, y))  # the title is written on hover
+        hover_cell(page, x, y)  # the title is written on hover
         assert "half of a 50/50" in str(page.get_attribute(cell(x, y), "title"))
     for x, y in [(2, 0), (2, 1), (3, 0), (3, 1)]:
         assert "pseudo" in _classes(page, x, y) and "fifty" not in _classes(page, x, y)
@@ -62,7 +69,7 @@ def test_fifties_are_marked_and_the_guesses_tabled(page: Any, server: Server) ->
     assert page.get_attribute("#guesses tr[data-cell]", "class") == "best-row"
     # a 2 shown at (2, 0): the 50/50 stays (nothing can split it), (2, 1)
     # is no longer one of a pair, and the column beyond still is
-    page.hover(cell(2, 0))
+    hover_cell(page, 2, 0)
     page.keyboard.press("2")
     analysed(page)
     assert "fifty" in _classes(page, 1, 1) and "pseudo" in _classes(page, 3, 1)
@@ -76,8 +83,13 @@ def test_the_legend_shows_both_marks(page: Any, server: Server) -> None:
     page.click('[data-cmd="marks"]')
     legend = page.inner_text(".legend")
     assert "a 50/50: one mine in a pair" in legend and "a pseudo-50/50" in legend
-    assert page.locator(".legend .fifty.sample").count() == 1
-    assert page.locator(".legend .pseudo.sample").count() == 1
+    # each sample drawn with its corners in the pair's purple: a 50/50 at top
+    # left and bottom right, a pseudo-50/50 at top left only
+    for look, bottom_right in (("fifty", True), ("pseudo", False)):
+        sample = f'.legend canvas[data-look="covered heat {look}"]'
+        assert page.locator(sample).count() == 1
+        assert page.eval_on_selector(sample, PIXEL, [3, 3]) == PURPLE
+        assert (page.eval_on_selector(sample, PIXEL, [20, 20]) == PURPLE) == bottom_right
 
 
 def test_a_pseudo_pair_is_a_coin_flip_only_with_a_mine(page: Any, server: Server) -> None:
@@ -102,12 +114,24 @@ def test_a_set_no_click_can_split_is_marked_and_named(page: Any, server: Server)
     for x, y in [(0, 0), (1, 0), (0, 1), (1, 1)]:
         classes = _classes(page, x, y)
         assert "guessset" in classes and "fifty" not in classes and "pseudoset" not in classes
-    page.hover(cell(1, 1))
+    hover_cell(page, 1, 1)  # the title is written on hover
     assert "one of a set no click can split" in str(page.get_attribute(cell(1, 1), "title"))
+    # drawn on the board with the pair's purple at all four corners
+    left, top, right, bottom = (int(v) for v in device_box(page, 1, 1))
+    for x, y in [(left + 3, top + 3), (right - 4, top + 3), (left + 3, bottom - 4)]:
+        assert page.eval_on_selector("#board canvas", PIXEL, [x, y]) == PURPLE
+    assert page.eval_on_selector("#board canvas", PIXEL, [right - 4, bottom - 4]) == PURPLE
     note = page.inner_text("#fifties-note").strip()
     assert note.startswith("set no click can split: (0, 0)\u2013(1, 0)\u2013(0, 1)\u2013(1, 1).")
     assert "tell the cells of a set apart: a guess waits there" in note
     page.click("#menu-help > button")
     page.click('[data-cmd="marks"]')
     assert "a set of 3 or 4 cells no click can split" in page.inner_text(".legend")
-    assert page.locator(".legend .guessset.sample").count() == 1
+    # the legend's samples: a set at every corner, a pseudo set at the top two
+    for look, bottom_too in (("guessset", True), ("pseudoset", False)):
+        sample = f'.legend canvas[data-look="covered heat {look}"]'
+        assert page.locator(sample).count() == 1
+        for x, y in [(3, 3), (20, 3)]:
+            assert page.eval_on_selector(sample, PIXEL, [x, y]) == PURPLE
+        for x, y in [(3, 20), (20, 20)]:
+            assert (page.eval_on_selector(sample, PIXEL, [x, y]) == PURPLE) == bottom_too

@@ -11,9 +11,10 @@ import pytest
 
 from minebender.formats.mbf import format_mbf
 
+from .canvas_board import hover_cell
 from .server import Server
 from .test_browser import page, server
-from .test_browser_analyse import analysed, cell, open_board, shown
+from .test_browser_analyse import analysed, open_board, shown
 
 __all__ = ["page", "server"]  # fixtures, shared with test_browser
 
@@ -88,9 +89,9 @@ def test_a_board_file_opens_and_a_flagged_one_saves(
     analysed(page)
     assert shown(page) == [".111", "111.", "0011"]
     assert f"board.{kind}" in page.inner_text("#status-live")
-    page.hover(cell(0, 0))
+    hover_cell(page, 0, 0)
     page.keyboard.press("f")
-    page.hover(cell(3, 1))
+    hover_cell(page, 3, 1)
     page.keyboard.press("f")
     with page.expect_download() as got:
         board_command(page, f"save-{kind}")
@@ -107,7 +108,7 @@ def test_the_total_locked_to_the_flags_follows_them(page: Any, server: Server) -
     assert page.input_value("#mines") == "0" and page.is_disabled("#mines")
     assert page.get_attribute("#count", "data-solutions") == "0"  # the 1 needs a mine
     page.focus("#board")  # keys typed in the checkbox are not the board's
-    page.hover(cell(1, 0))
+    hover_cell(page, 1, 0)
     page.keyboard.press("f")
     analysed(page)
     assert page.input_value("#mines") == "1"

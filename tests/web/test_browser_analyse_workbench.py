@@ -14,6 +14,7 @@ import pytest
 from minebender.services.puzzle import grade, make_puzzle
 from minebender.services.puzzle.code import parse_code
 
+from .canvas_board import click_cell
 from .server import Server
 from .test_browser import page, server
 from .test_browser_analyse import layouts, open_board, shown
@@ -52,12 +53,12 @@ def test_the_grade_follows_each_edit(page: Any, server: Server) -> None:
     # hide one number: the puzzle is minimal, so more than one layout fits
     i = min(p.shown)
     x, y = i % 5, i // 5
-    page.click(f'#board .c[data-x="{x}"][data-y="{y}"]')
+    click_cell(page, x, y)
     assert graded(page, "none") == "not unique: more than one layout fits"
     assert len(layouts(shown(page), 4)) > 1
     # show it again with its number: graded anew
     page.click(f'.tool[data-tool="{p.number(i)}"]')
-    page.click(f'#board .c[data-x="{x}"][data-y="{y}"]')
+    click_cell(page, x, y)
     assert graded(page, "graded").startswith(grade(p).difficulty)
     assert len(layouts(shown(page), 4)) == 1
     # the total unknown: no puzzle
@@ -147,6 +148,6 @@ def test_an_edit_aborts_the_grade_of_the_position_before(page: Any, server: Serv
     assert graded(page, "grading") == "unique; grading\u2026"
     until(page, lambda: len(held) == 1)
     i = min(p.shown)
-    page.click(f'#board .c[data-x="{i % 5}"][data-y="{i // 5}"]')
+    click_cell(page, i % 5, i // 5)
     assert graded(page, "none") == "not unique: more than one layout fits"
     until(page, lambda: failed == [held[0].request.url])

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from .canvas_board import cell_colours, click_cell
 from .server import Server
 from .test_browser import server
 from .test_browser_analyse import analysed
@@ -61,13 +62,9 @@ def test_numbers_read_on_dark_cells(browser: Any, server: Server) -> None:
     page = browser.new_context(color_scheme=scheme).new_page()
     page.goto(f"{server.url}/analyse?board=" + "8x3%0A12345678%0A........%0A........%0A")
     analysed(page)
-    got = page.eval_on_selector_all(
-        "#board .c.open",
-        "cs => cs.map(c => [c.textContent, getComputedStyle(c).color,"
-        " getComputedStyle(c).backgroundColor])",
-    )
-    assert len(got) == 8
-    for text, colour, background in got:
+    # as drawn on the board's canvas: the commonest pixel, and the digit's
+    got = [(str(x + 1), *cell_colours(page, x, 0)) for x in range(8)]
+    for text, background, colour in got:
         assert contrast(colour, background) >= 3, (scheme, text, colour, background)
 
 
@@ -129,10 +126,10 @@ def test_a_certain_mine_reads_in_dark(browser: Any, server: Server) -> None:
     page = browser.new_context(color_scheme="dark").new_page()
     page.goto(f"{server.url}/analyse?board=" + "3x1x1%0A1.1%0A")
     analysed(page)
-    back = page.eval_on_selector(
-        "#board .c.heat.sure", "c => getComputedStyle(c, '::after').backgroundColor"
-    )
-    assert contrast("rgb(230, 230, 230)", back) >= 3, back
+    assert "sure" in str(page.get_attribute("#cell-1-0", "class")).split()
+    back, mine = cell_colours(page, 1, 0)
+    assert mine == "rgb(230, 230, 230)", mine  # the light mine, drawn
+    assert contrast(mine, back) >= 3, back
 
 
 def test_a_proofs_numbers_read_in_dark(browser: Any, server: Server) -> None:
@@ -143,13 +140,12 @@ def test_a_proofs_numbers_read_in_dark(browser: Any, server: Server) -> None:
     page.goto(f"{server.url}/analyse?board=" + "5x1x1%0A.1.10%0A")
     analysed(page)
     page.click("[data-tool=why]")
-    page.click('#board .c[data-x="2"][data-y="0"]')
+    click_cell(page, 2, 0)
     page.wait_for_selector("#why-note:not([hidden])")
-    got = page.eval_on_selector_all(
-        "#board .c.proof",
-        "cs => cs.map(c => [c.textContent, getComputedStyle(c).color,"
-        " getComputedStyle(c).backgroundColor])",
+    proof = page.eval_on_selector_all(
+        "#board .c.proof", "cs => cs.map(c => [c.dataset.tile, +c.dataset.x])"
     )
-    assert [t for t, _, _ in got] == ["1"]
-    for text, colour, background in got:
-        assert contrast(colour, background) >= 3, (text, colour, background)
+    assert [t for t, _ in proof] == ["1"]
+    for _, x in proof:
+        background, colour = cell_colours(page, x, 0)
+        assert contrast(colour, background) >= 3, (colour, background)

@@ -113,7 +113,7 @@ def test_an_rmv_is_reviewed_beside_its_viewer(page: Any, server: Server) -> None
         dialog.locator("[data-analyse-here]").click()
     analysis = opened.value
     analysis.wait_for_url("**/analyse**")
-    analysis.wait_for_selector("#board .c")
+    analysis.wait_for_selector("#board .c", state="attached")  # in its canvas
     analysed(analysis)
     before = frames_of(read_record(RMV))["positions"][guess]
     assert shown(analysis) == before.splitlines()[1:]  # what the player saw before the guess

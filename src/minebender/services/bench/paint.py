@@ -33,7 +33,7 @@ from minebender.services.bench.percentile import percentile
 from minebender.services.bench.positions import Position, real_play, real_play_board
 from minebender.values.types import Knowledge, Shown
 
-__all__ = ["MEASURES", "Case", "PaintError", "chromium_path", "edit_cell", "run"]
+__all__ = ["MEASURES", "Case", "PaintError", "chromium_path", "edit_cell", "point_at", "run"]
 
 MEASURES = ("edit-cell", "edit-arrived", "edit-probabilities", "edit-answer")
 """What the page measures of each edit, in the order they come."""
@@ -89,6 +89,27 @@ def edit_cell(k: Knowledge) -> tuple[int, int, int] | None:
     return None if best is None else best[1:]
 
 
+_POINT = """([x, y]) => {
+  const board = document.getElementById("board");
+  const size = board.getBoundingClientRect().width / Number(board.style.getPropertyValue("--w"));
+  const spot = document.createElement("div");
+  const [left, top, side] = [x * size, y * size, size].map((v) => `${v}px`);
+  Object.assign(spot.style, { position: "absolute", left, top, width: side, height: side });
+  board.append(spot);
+  spot.scrollIntoView({ block: "center", inline: "center" });
+  spot.remove();
+  const r = board.getBoundingClientRect();
+  return [r.left + (x + 0.5) * size, r.top + (y + 0.5) * size];
+}"""
+
+
+def point_at(page: Any, x: int, y: int) -> tuple[float, float]:
+    """The middle of cell (x, y) of the page's board, scrolled into view: the
+    analysis board draws its cells on a canvas, where no cell element has a box."""
+    px, py = page.evaluate(_POINT, [x, y])
+    return float(px), float(py)
+
+
 def cases(seed: int, expert: int, big: int) -> list[Case]:
     """Expert and 100x100 positions of real play, with the targets of issue 42."""
     return [
@@ -98,8 +119,12 @@ def cases(seed: int, expert: int, big: int) -> list[Case]:
 
 
 def _measured(page: Any, name: str, before: int) -> float:
+    # asked every 50 ms, not every frame: a check in each frame was work of
+    # the bench's own in the frames it times
     page.wait_for_function(
-        f"() => performance.getEntriesByName({name!r}).length > {before}", timeout=_WAIT_MS
+        f"() => performance.getEntriesByName({name!r}).length > {before}",
+        timeout=_WAIT_MS,
+        polling=50,
     )
     value: float = page.evaluate(f"() => performance.getEntriesByName({name!r}).at(-1).duration")
     return value
@@ -126,9 +151,7 @@ def _case(page: Any, url: str, case: Case, note: Callable[[str], None]) -> Figur
             "() => ['done', 'stopped'].includes(document.getElementById('results').dataset.state)",
             timeout=_WAIT_MS,
         )
-        target = page.locator(f'#board .c[data-x="{x}"][data-y="{y}"]')
-        target.scroll_into_view_if_needed()
-        target.hover()
+        page.mouse.move(*point_at(page, x, y))
         _edit(page, ".", figures)
         _edit(page, str(n), figures)
         note(f"{case.name}: {i + 1}/{len(case.positions)}")

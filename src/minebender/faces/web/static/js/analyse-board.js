@@ -3,7 +3,8 @@
 // fraction in the cell's title and spoken label), safe cells and certain mines,
 // dead cells, the best move, and the numbers of a proof or of a conflict.
 
-import { Board, heatColour, percent } from "./board.js";
+import { heatColour, percent } from "./board.js";
+import { CanvasBoard } from "./board-canvas.js";
 
 // A board repeats few fractions (every cell off the front shares one): each
 // text is read once, not once per cell and drawing (10,000 on 100x100).
@@ -33,7 +34,7 @@ const WHAT = {
   pseudoset: "one of a pseudo set no click can split: when it holds a mine, only a guess places it",
 };
 
-export class AnalysisBoard extends Board {
+export class AnalysisBoard extends CanvasBoard {
   constructor(el) {
     super(el);
     this.fractions = null; // rows of "p/q" or null, from the analysis

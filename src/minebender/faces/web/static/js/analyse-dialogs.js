@@ -3,6 +3,8 @@
 
 import * as api from "./api.js";
 import { MAX_SIDE, PositionError, checkMines, emptyPosition, fromSent, resized } from "./analyse-position.js";
+import { heatColour } from "./board.js";
+import { drawSample } from "./cell-paint.js";
 import * as dlg from "./dialogs.js";
 import { sentence } from "./words.js";
 
@@ -127,23 +129,36 @@ export function controlsDialog() {
   });
 }
 
+// What the legend shows: the cell's classes (the last character of a number's
+// is its digit), its chance in percent (null: none) and what it means.
+const SAMPLES = [
+  ["covered heat safe", 0, "safe in every layout"],
+  ["covered heat sure", 100, "a mine in every layout"],
+  ["flagged heat safe", 0, "a wrong flag: the cell is safe in every layout"],
+  ["covered heat dead", 33, "dead: it shows the same number in every layout where it is safe"],
+  ["covered heat best", 12, "the move the bot would make"],
+  ["covered heat fifty", 50, "a 50/50: one mine in a pair of cells no click can ever tell apart"],
+  ["covered heat pseudo", 25, "a pseudo-50/50: one mine or none in such a pair, never two"],
+  ["covered heat guessset", 50, "a set of 3 or 4 cells no click can split: only a guess places its mines"],
+  ["covered heat pseudoset", 33, "a pseudo set: such a set that may hold no mine"],
+  ["open proof n2", null, "a number that proves the asked cell"],
+  ["open conflict n3", null, "a number of a conflict: no layout fits them all"],
+];
+
 export function marksDialog() {
   return dlg.openDialog({
     title: "What the Board Shows",
     html: `<p>Every hidden cell shows its exact chance of a mine, in percent;<br>
       hover it (or move the cursor there) for the exact fraction.</p>
-      <table class="legend">
-      <tr><td><span class="c covered heat safe sample" data-p="0"></span></td><td>safe in every layout</td></tr>
-      <tr><td><span class="c covered heat sure sample" data-p="100"></span></td><td>a mine in every layout</td></tr>
-      <tr><td><span class="c flagged heat safe sample" data-p="0"></span></td><td>a wrong flag: the cell is safe in every layout</td></tr>
-      <tr><td><span class="c covered heat dead sample" data-p="33" style="--heat: hsla(50, 90%, 48%, 0.5)">33</span></td><td>dead: it shows the same number in every layout where it is safe</td></tr>
-      <tr><td><span class="c covered heat best sample" data-p="12" style="--heat: hsla(78, 90%, 48%, 0.5)">12</span></td><td>the move the bot would make</td></tr>
-      <tr><td><span class="c covered heat fifty sample" data-p="50" style="--heat: hsla(35, 90%, 48%, 0.5)">50</span></td><td>a 50/50: one mine in a pair of cells no click can ever tell apart</td></tr>
-      <tr><td><span class="c covered heat pseudo sample" data-p="25" style="--heat: hsla(60, 90%, 48%, 0.5)">25</span></td><td>a pseudo-50/50: one mine or none in such a pair, never two</td></tr>
-      <tr><td><span class="c covered heat guessset sample" data-p="50" style="--heat: hsla(35, 90%, 48%, 0.5)">50</span></td><td>a set of 3 or 4 cells no click can split: only a guess places its mines</td></tr>
-      <tr><td><span class="c covered heat pseudoset sample" data-p="33" style="--heat: hsla(50, 90%, 48%, 0.5)">33</span></td><td>a pseudo set: such a set that may hold no mine</td></tr>
-      <tr><td><span class="c open n2 proof sample">2</span></td><td>a number that proves the asked cell</td></tr>
-      <tr><td><span class="c open n3 conflict sample">3</span></td><td>a number of a conflict: no layout fits them all</td></tr>
+      <table class="legend">${SAMPLES.map(([look, , what]) => `<tr><td><canvas class="sample" data-look="${look}"></canvas></td><td>${what}</td></tr>`).join("")}
       </table>`,
+    // each sample drawn as the board draws its cells (cell-paint.js)
+    onOpen: (win) => {
+      win.querySelectorAll(".legend canvas").forEach((c, i) => {
+        const [cls, p] = SAMPLES[i];
+        const look = { cls: `c ${cls}`, text: p === null ? cls.slice(-1) : String(p), heat: p === null ? null : heatColour(p / 100) };
+        drawSample(c, look, 24, document.getElementById("board"));
+      });
+    },
   });
 }

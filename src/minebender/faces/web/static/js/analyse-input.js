@@ -14,8 +14,6 @@ export function attachEditing(board, handlers) {
   let passed = new Set(); // the cells this drag has acted on
   let touch = null; // {id, cell, x, y, timer, long}
 
-  const cellFrom = (e) => board.cellAt(document.elementFromPoint(e.clientX, e.clientY) ?? e.target);
-
   const once = (p, tool) => {
     const k = board.key(p.x, p.y);
     if (passed.has(k)) return;
@@ -26,7 +24,7 @@ export function attachEditing(board, handlers) {
   el.addEventListener("contextmenu", (e) => e.preventDefault());
 
   el.addEventListener("pointerdown", (e) => {
-    const p = board.cellAt(e.target);
+    const p = board.pointedAt(e);
     if (e.pointerType === "touch") {
       if (!e.isPrimary || !p) return;
       touch = { id: e.pointerId, cell: p, x: e.clientX, y: e.clientY, long: false, timer: 0 };
@@ -61,7 +59,7 @@ export function attachEditing(board, handlers) {
       }
       return;
     }
-    const p = cellFrom(e);
+    const p = board.pointedAt(e);
     handlers.hover(p);
     if (!dragging || !(e.buttons & 1) || !p) return;
     if (handlers.tool() !== "why") once(p, handlers.tool());
@@ -105,7 +103,7 @@ export function attachEditing(board, handlers) {
   el.addEventListener(
     "wheel",
     (e) => {
-      const p = board.cellAt(e.target);
+      const p = board.pointedAt(e);
       const t = p && board.tile(p.x, p.y);
       if (!t || !(t.length === 1 && t >= "0" && t <= "8") || !e.deltaY) return; // the page scrolls
       e.preventDefault();

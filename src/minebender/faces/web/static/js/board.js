@@ -1,5 +1,7 @@
 // The board on screen: a grid of cells drawn from the view's tiles. Only cells
-// whose look changed are touched, so Expert stays smooth.
+// whose look changed are touched, so Expert stays smooth. The game's pages draw
+// each cell as an element (style.css); the analysis board draws them all on one
+// canvas (board-canvas.js), the same cells its fallback content.
 
 const CHAR_TILES = { ".": "covered", F: "flagged", B: "blast", H: "hint", "*": "mine", X: "wrong_flag", "?": "marked" };
 
@@ -80,7 +82,17 @@ export class Board {
     // paint: a title written restyles its cell (the browser's own style sheet
     // has [title] rules), and after an edit every hidden cell's exact chance
     // changes: 10,000 restyles a 100x100 board. The label says it at once.
-    el.addEventListener("pointerover", (e) => this.giveTitle(this.cellAt(e.target)));
+    el.addEventListener("pointerover", (e) => this.giveTitle(this.pointedAt(e)));
+  }
+
+  /** The cell a pointer event is over, or null. */
+  pointedAt(e) {
+    return this.cellAt(e.target);
+  }
+
+  /** Scroll cell (x, y) into view: "nearest" just in, "center" in the middle. */
+  bring(x, y, block) {
+    this.cells[y][x].scrollIntoView?.({ block, inline: block });
   }
 
   /** Write the title of the cell at p (null: none) from what it shows. */
@@ -127,6 +139,7 @@ export class Board {
     this.el.style.setProperty("--w", String(w));
     this.el.style.setProperty("--h", String(h));
     this.el.textContent = "";
+    const host = this.host();
     this.cells = [];
     this.tiles = [];
     this.shown = []; // what each cell shows (paint's look), to write only changes
@@ -150,7 +163,7 @@ export class Board {
         c.dataset.x = String(x);
         c.dataset.y = String(y);
         c.id = `cell-${x}-${y}`;
-        c.style.cssText = `--x:${x};--y:${y}`; // its place (style.css)
+        if (host === this.el) c.style.cssText = `--x:${x};--y:${y}`; // its place (style.css)
         c.setAttribute("role", "gridcell");
         row.push(c);
         line.appendChild(c);
@@ -160,7 +173,12 @@ export class Board {
       this.tiles.push(new Array(w).fill(null));
       this.shown.push(new Array(w).fill(null));
     }
-    this.el.appendChild(frag);
+    host.appendChild(frag);
+  }
+
+  /** The element the rows of cells go in (after the board was emptied). */
+  host() {
+    return this.el;
   }
 
   tile(x, y) {
@@ -221,15 +239,28 @@ export class Board {
    * written, so that a cell whose look is unchanged costs the browser nothing
    * (no style, layout or paint), however often it is asked. */
   paint(x, y) {
-    const c = this.cells[y][x];
     const look = this.look(x, y);
-    const was = this.shown[y][x] ?? {};
+    this.show(x, y, look, this.shown[y][x] ?? {});
+    this.shown[y][x] = look;
+  }
+
+  /** Write on cell (x, y)'s element what its look (look) has that what it
+   * showed (was) had not. */
+  show(x, y, look, was) {
+    const c = this.cells[y][x];
     if (was.cls !== look.cls) c.className = look.cls;
     if (was.text !== look.text) c.textContent = look.text;
     if (was.heat !== look.heat) {
       if (look.heat === null) c.style.removeProperty("--heat");
       else c.style.setProperty("--heat", look.heat);
     }
+    this.describe(c, look, was);
+  }
+
+  /** Write on cell element c what a screen reader (or a test) reads of it and
+   * changed: its percentage, its label and its tile; a title written on hover
+   * goes when the look changes. */
+  describe(c, look, was) {
     if (was.p !== look.p) {
       if (look.p === null) delete c.dataset.p;
       else c.dataset.p = look.p;
@@ -237,7 +268,6 @@ export class Board {
     if (was.title !== look.title && c.hasAttribute("title")) c.removeAttribute("title");
     if (was.label !== look.label) c.setAttribute("aria-label", look.label);
     if (was.tile !== look.tile) c.dataset.tile = look.tile;
-    this.shown[y][x] = look;
   }
 
   setSet(name, cells) {
@@ -270,7 +300,7 @@ export class Board {
     if (old !== null && old < this.w * this.h) this.paint(old % this.w, Math.floor(old / this.w));
     if (p) {
       this.paint(p.x, p.y);
-      this.cells[p.y][p.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
+      this.bring(p.x, p.y, "nearest");
       this.el.setAttribute("aria-activedescendant", this.cells[p.y][p.x].id);
     } else this.el.removeAttribute("aria-activedescendant");
   }
@@ -286,7 +316,7 @@ export class Board {
   /** Scroll the first cell showing one of these tiles into view. */
   scrollTo(names) {
     const [p] = this.find(names);
-    if (p) this.cells[p.y][p.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    if (p) this.bring(p.x, p.y, "nearest");
   }
 
   /** Scroll so that as many of these cells as fit are in view, the last one
@@ -299,9 +329,9 @@ export class Board {
     const ys = cells.map((p) => p.y);
     const mx = Math.round((Math.min(...xs) + Math.max(...xs)) / 2);
     const my = Math.round((Math.min(...ys) + Math.max(...ys)) / 2);
-    this.cells[my][mx].scrollIntoView?.({ block: "center", inline: "center" });
+    this.bring(mx, my, "center");
     const last = cells[cells.length - 1];
-    this.cells[last.y][last.x].scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    this.bring(last.x, last.y, "nearest");
   }
 
   /** Mine probabilities (rows of numbers or null) laid over covered cells;
