@@ -9,7 +9,9 @@ as it is known, so that a caller that must stop early (``limited``: a time
 limit, a memory cap) still has what was finished. The stages come cheapest
 and most wanted first: the analysis, then the conflict or the best move,
 the 50/50s and the guesses' figures, then the win chances, then the dead
-cells.
+cells. ``first_json`` makes the first stage alone when its counting is known
+small (the server answers it at once, on its event loop) and
+``follow_json`` the rest, in a child.
 """
 
 from __future__ import annotations
