@@ -16,18 +16,25 @@ from hypothesis import given, settings
 
 import minebender as mb
 from minebender.formats.boardtext import parse
+from minebender.rules.solver import analyse_within
+from minebender.rules.solver.analysis import counting_work
 from minebender.rules.solver.conflict import conflict
+from minebender.rules.solver.system import build_system
 from minebender.services.analysis_board import (
+    FIRST_WORK,
     WARM_UP_SIZES,
     _warm_board,
     best_move,
     dead_cells,
+    first_json,
+    follow_json,
     stage_json,
     study,
+    study_json,
     warm_up,
     win_chances,
 )
-from minebender.services.bench.positions import wide_lattice
+from minebender.services.bench.positions import lattice, real_play, wide_lattice
 from minebender.services.bot.walked import walked_layouts
 from minebender.values.seeded import Stream
 from minebender.values.types import Boom, Hidden, Knowledge, Pos, Shown
@@ -167,6 +174,40 @@ def test_study_sends_its_stages_in_order() -> None:
     stages.clear()
     study(lambda s: stages.append(s[0]), parse("3x1\n1.0\n"))
     assert stages == ["analysis", "conflict", *later]
+
+
+@settings(max_examples=300, deadline=None)
+@given(knowledges(max_side=4, max_cells=10))
+def test_a_bounded_analysis_is_the_analysis_or_nothing(view: Knowledge) -> None:
+    """Law: ``analyse_within`` gives ``analyse``'s answer when the counting
+    work is within its bound, and None past it (a bound of -1 refuses all)."""
+    work = counting_work(build_system(view))
+    assert analyse_within(view, work) == mb.analyse(view)
+    assert analyse_within(view, work - 1) is None
+    assert analyse_within(view, -1) is None
+
+
+def test_real_play_is_within_the_first_stages_bound_and_lattices_are_not() -> None:
+    """Every view of real play (a game of each level) has its first stage made
+    where it is asked; a lattice of numbers two apart (k=5 on 30x24) goes to
+    a child."""
+    for level in ("beginner", "intermediate", "expert"):
+        for position in real_play(level, 40, 7):
+            assert first_json(position.knowledge) is not None, (level, position.name)
+    assert first_json(lattice(5, 1).knowledge) is None
+
+
+def test_the_first_stage_and_the_rest_are_the_whole_study() -> None:
+    """``first_json`` then ``follow_json`` send what ``study_json`` sends, line
+    for line, on a consistent board and an impossible one."""
+    for text in ("4x3x2\n1...\n....\n.2..\n", "3x2\n1.0\n111\n", "3x1x1\n1..\n"):
+        view = parse(text)
+        whole: list[dict[str, object]] = []
+        study_json(whole.append, view)
+        rest: list[dict[str, object]] = []
+        follow_json(rest.append, view)
+        assert [first_json(view), *rest] == whole
+        assert counting_work(build_system(view)) <= FIRST_WORK
 
 
 def test_dead_cells_past_their_time_are_not_worked_out() -> None:

@@ -3,6 +3,7 @@ bad bodies, time limits, and a hard board that holds nobody up."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import time
@@ -25,7 +26,7 @@ with warnings.catch_warnings():
 from minebender.faces.web import analyse_routes, create_app
 from minebender.formats.boardtext import format_board
 from minebender.services import limited
-from minebender.services.bench.positions import wide_lattice
+from minebender.services.bench.positions import real_play, real_play_board, wide_lattice
 
 from .server import Server
 
@@ -335,3 +336,69 @@ def test_a_stream_whose_client_goes_away_mid_way_stops_its_child(tmp_path: Path)
         _assert_children_idle(server.proc.pid)
     finally:
         server.kill()
+
+
+def _first_line(conn: socket.socket) -> bytes:
+    """What a stream sent up to its first stage's line (the probabilities)."""
+    got = b""
+    while b'"probabilities"' not in got:
+        chunk = conn.recv(65536)
+        assert chunk, "the server closed the stream before the first stage"
+        got += chunk
+    return got
+
+
+@pytest.mark.slow
+def test_a_light_first_stage_waits_for_no_turn(tmp_path: Path) -> None:
+    """With one light turn, held by another client's slow later stages (the
+    dead cells of a 20x20 lattice take seconds), an Expert position's count
+    and probabilities still come at once: they are made on the event loop,
+    and only the stages after them wait for the turn."""
+    server = Server(tmp_path / "games.db", options=("--light-jobs", "1")).start()
+    stream = b"Accept: application/x-ndjson\r\n"
+    a, b = (stream + b"Cookie: minebender_client=" + c * 16 + b"\r\n" for c in (b"a", b"b"))
+    expert = format_board(real_play("expert", 30, 2)[-1].knowledge)
+    try:
+        with contextlib.closing(
+            _post_raw(server, json.dumps({"board": SLOW_DEAD}).encode(), a)
+        ) as slow:
+            _first_line(slow)  # its later stages now hold the only light turn
+            with contextlib.closing(
+                _post_raw(server, json.dumps({"board": expert}).encode(), b)
+            ) as quick:
+                got = _first_line(quick)
+            assert b"200 OK" in got.split(b"\r\n", 1)[0] and b'"complete"' not in got
+            slow.setblocking(False)
+            held = b""
+            with contextlib.suppress(BlockingIOError):
+                while chunk := slow.recv(65536):
+                    held += chunk
+            assert b'"complete"' not in held  # the slow analysis still holds the turn
+    finally:
+        server.kill()
+
+
+def test_only_the_stages_after_a_quick_first_stage_go_to_a_niced_child(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An Expert position's first stage is made by the server itself: its
+    child makes the rest, niced from its start. A board past Expert's cells
+    has every stage made in its child, niced only after 0.2 s."""
+    asked: list[tuple[str, limited.Limits]] = []
+    run = limited.run_async
+
+    async def recording(fn: Any, *args: Any, limits: limited.Limits, **kw: Any) -> Any:
+        asked.append((fn.__name__, limits))
+        return await run(fn, *args, limits=limits, **kw)
+
+    monkeypatch.setattr(limited, "run_async", recording)
+    expert = format_board(real_play("expert", 10, 3)[-1].knowledge)
+    for headers in ({}, STREAM):
+        asked.clear()
+        r = client.post("/api/analyse", json={"board": expert}, headers=headers)
+        assert r.status_code == 200
+        assert [(name, lim.nice, lim.nice_after) for name, lim in asked] == [("follow_json", 19, 0)]
+    asked.clear()
+    big = format_board(real_play_board(40, 40, 300, 1, 3)[0].knowledge)
+    assert client.post("/api/analyse", json={"board": big}).json()["complete"] is True
+    assert [(name, lim.nice_after) for name, lim in asked] == [("study_json", 0.2)]

@@ -93,6 +93,18 @@ def test_create_game_returns_id_token_and_a_covered_board(client: TestClient) ->
     assert Player(client, level="expert", no_guess=True).view["ranked"] is False
 
 
+def test_a_games_seed_reaches_the_page_as_text_never_a_number(client: TestClient) -> None:
+    """A game's seed is text (the server's are letters, ``new_seed``), never a
+    JSON number a page would round past 2**53: a new game's answer carries
+    none, and a seed sent as a number past it comes back whole, as text, in
+    the finished game's board code."""
+    assert sorted(json.loads(Player(client, level="beginner").bodies[0])) == ["id", "token", "view"]
+    big = 2**60 + 1
+    p = Player(client, level="beginner", seed=big)
+    view = win(p, seed=str(big))
+    assert view["code"] == f"b:{big}" and parse_board_code(view["code"]).seed == str(big)
+
+
 def test_custom_sizes_are_clamped_as_the_laws_say(client: TestClient) -> None:
     p = Player(client, level={"width": 100, "height": 3, "mines": 5000})
     assert (p.view["width"], p.view["height"], p.view["mines"]) == (30, 9, 260)

@@ -149,3 +149,30 @@ def test_a_proofs_numbers_read_in_dark(browser: Any, server: Server) -> None:
     for _, x in proof:
         background, colour = cell_colours(page, x, 0)
         assert contrast(colour, background) >= 3, (colour, background)
+
+
+
+def test_progress_plots_follow_the_scheme(scheme_page: tuple[str, Any], server: Server) -> None:
+    """Law: a Progress plot is drawn on the page's paper, dark in dark mode
+    (it was white), and its text and hollow points read on it: a contrast of
+    at least 4.5, and a hollow point filled with the plot's own background."""
+    from minebender.services.progress import GamePoint, progress_svg
+
+    scheme, page = scheme_page
+    points = [
+        GamePoint("a", "beginner", 1.7e9, True, 9000, 2.5, 0.6, 0),
+        GamePoint("b", "beginner", 1.7e9 + 60, False, 4000, 1.0, 0.4, 1, source="rmv"),
+    ]
+    svg = progress_svg(points, "ioe")
+    page.goto(server.url + "/")
+    page.eval_on_selector(
+        ".window",
+        "(w, svg) => w.insertAdjacentHTML('beforeend', `<div class=progress-plots>${svg}</div>`)",
+        svg,
+    )
+    back = page.eval_on_selector("svg.progress-plot", "s => getComputedStyle(s).backgroundColor")
+    assert (luminance(back) < 0.1) == (scheme == "dark"), (scheme, back)
+    text = page.eval_on_selector("svg.progress-plot text", "t => getComputedStyle(t).fill")
+    assert contrast(text, back) >= 4.5, (scheme, text, back)
+    hollow = page.eval_on_selector("svg.progress-plot .hollow", "c => getComputedStyle(c).fill")
+    assert hollow == back, (scheme, hollow, back)

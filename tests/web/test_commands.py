@@ -75,19 +75,30 @@ def test_bench_web_runs_and_stops_by_itself(capsys: pytest.CaptureFixture[str]) 
 def test_bench_web_times_the_analysis_board(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """--analyse: round trips on Expert and 100x100 positions, then the players
-    under a hard board, compared with the players alone."""
+    """--analyse: round trips on Expert and 100x100 positions, the first stage
+    of each level's positions as a page reads it, alone then while the
+    players play under a hard board; the players compared with themselves
+    alone."""
     from minebender.services.bench import web_analysis
 
     monkeypatch.setattr(web_analysis, "EXPERT_POSITIONS", 5)
     monkeypatch.setattr(web_analysis, "BEGINNER_POSITIONS", 3)
     monkeypatch.setattr(web_analysis, "BIG_POSITIONS", 2)
+    monkeypatch.setattr(web_analysis, "PAGE_POSITIONS", 4)
     args = ["bench", "web", "--players", "2", "--actions", "40", "--think-ms", "50"]
     assert main([*args, "--level", "beginner", "--analyse"]) == 0
     out = capsys.readouterr().out
-    for row in ("analyse expert        5", "analyse beginner      3", "analyse 100x100       2"):
+    for row in (
+        "analyse expert          5",
+        "analyse beginner        3",
+        "analyse 100x100         2",
+    ):
         assert row in out
-    assert "busy expert" in out and "busy beginner" in out
+    for level in ("beginner", "intermediate", "expert"):
+        # four positions each, one at a time, then some while the players play
+        row = next(line for line in out.splitlines() if line.startswith(f"{level:<14}"))
+        assert row.split()[1] == "4" and int(row.split()[4]) > 0, row
+    assert "95th percentile of the first stage, worst level" in out
     assert "ms alone," in out and "lattice was analysed" in out and "errors: 0" in out
 
 

@@ -356,7 +356,8 @@ def progress_svg(points: Sequence[GamePoint], metric: str) -> str:
         v = top * k / 4
         y = _TOP + ph * (1 - k / 4)
         parts.append(
-            f'<line x1="{_LEFT}" x2="{_W - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>'
+            f'<line x1="{_LEFT}" x2="{_W - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"'
+            ' class="grid"/>'
             f'<text x="{_LEFT - 4}" y="{y + 4:.1f}" font-size="10" text-anchor="end">{v:g}</text>'
         )
     parts.append(
@@ -383,7 +384,8 @@ def progress_svg(points: Sequence[GamePoint], metric: str) -> str:
         parts.extend(
             f'<circle cx="{at(x, y).split(",")[0]}" cy="{at(x, y).split(",")[1]}"'
             + (
-                f' r="2.5" fill="#fff" stroke="{colour}" data-imported="1"><title>{level},'
+                f' r="2.5" fill="#fff" stroke="{colour}" class="hollow" data-imported="1">'
+                f"<title>{level},"
                 f" game {x} (imported): {y:.3g}"
                 if imported
                 else f' r="2" fill="{colour}"><title>{level}, game {x}: {y:.3g}'
@@ -398,7 +400,7 @@ def progress_svg(points: Sequence[GamePoint], metric: str) -> str:
         lx += 90
     if any(imported for s in by_level.values() for _, _, imported in s):
         parts.append(
-            f'<circle cx="{lx + 5}" cy="26" r="3.5" fill="#fff" stroke="#444"/>'
+            f'<circle cx="{lx + 5}" cy="26" r="3.5" fill="#fff" stroke="#444" class="hollow key"/>'
             f'<text x="{lx + 13}" y="30" font-size="10">imported</text>'
         )
     if not by_level:

@@ -16,11 +16,20 @@ it is made: one JSON line per stage, as the child reports it (the count and
 the probabilities first, the dead cells last), then the whole answer. The
 page draws the probabilities at once instead of waiting for the slowest
 stage.
+
+The first stage of a light board whose counting is known small before it
+starts (``analysis_board.first_json``: all of real play) is made here, on
+the event loop, in under a millisecond: it waits for no turn, no child and
+no thread, so slow stages of other clients' analyses, holding the light
+lane's turns, cannot hold it up. The stages after it then run in a child
+at the lowest priority from its start (``FOLLOW_LIMITS``), so they take no
+processor from anyone's first stage nor from the players' moves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any
@@ -44,11 +53,19 @@ from minebender.faces.web.positions import PositionIn, board_of
 from minebender.formats.boardtext import Board, BoardTextError
 from minebender.formats.minetext import parse_position
 from minebender.services import limited
-from minebender.services.analysis_board import NOT_REACHED, study_json, warm_up, why_json
+from minebender.services.analysis_board import (
+    NOT_REACHED,
+    first_json,
+    follow_json,
+    study_json,
+    warm_up,
+    why_json,
+)
 from minebender.values.types import Knowledge, Pos
 
 __all__ = [
     "ANALYSE_LIMITS",
+    "FOLLOW_LIMITS",
     "NDJSON",
     "AnalyseIn",
     "WhyIn",
@@ -69,6 +86,9 @@ ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=19, nic
 """About 10 s and 2 GiB a board; niced after 0.2 s, so that other players'
 moves come first while a hard board runs, and an Expert board still answers
 at full speed."""
+FOLLOW_LIMITS = dataclasses.replace(ANALYSE_LIMITS, nice_after=0.0)
+"""The stages after a first stage made on the event loop: niced from their
+start, as the page draws the count and the probabilities meanwhile."""
 SPARES = 3
 """Children forked ahead of the first analyses (the solver's turns are
 ``web.admission.Bounds.solver``)."""
@@ -150,22 +170,26 @@ async def _read_board(body: AnalyseIn, turns: Turns) -> tuple[Board, Lane]:
     return board, lane
 
 
-def _limits(lane: Lane) -> limited.Limits:
-    return in_lane(ANALYSE_LIMITS, lane.light)
+def _limits(lane: Lane, follows: bool = False) -> limited.Limits:
+    """A job's limits: ``FOLLOW_LIMITS`` for the stages after a first stage
+    made here, else the lane's (``web.lanes``)."""
+    return FOLLOW_LIMITS if follows else in_lane(ANALYSE_LIMITS, lane.light)
 
 
-async def _limited(request: Request, lane: Lane, fn: Any, *args: Any) -> Any:
+async def _limited(request: Request, lane: Lane, fn: Any, *args: Any, follows: bool = False) -> Any:
     """fn's outcome in a child process, or None when the client went away first
     (the child is then killed, or never started)."""
 
     async def work() -> limited.Outcome:
         async with lane.turn():
-            return await limited.run_async(fn, *args, limits=_limits(lane))
+            return await limited.run_async(fn, *args, limits=_limits(lane, follows))
 
     return await unless_gone(request, work())
 
 
-async def _staged(request: Request, lane: Lane, fn: Any, *args: Any) -> AsyncGenerator[Any]:
+async def _staged(
+    request: Request, lane: Lane, fn: Any, *args: Any, follows: bool = False
+) -> AsyncGenerator[Any]:
     """Each stage of fn's work as the child reports it, then its outcome; it
     ends early, the child killed (or never started), when the client goes away."""
     loop = asyncio.get_running_loop()
@@ -175,8 +199,9 @@ async def _staged(request: Request, lane: Lane, fn: Any, *args: Any) -> AsyncGen
         loop.call_soon_threadsafe(queue.put_nowait, ("stage", stage))
 
     async def work() -> limited.Outcome:
+        limits = _limits(lane, follows)
         async with lane.turn():
-            return await limited.run_async(fn, *args, limits=_limits(lane), on_stage=heard)
+            return await limited.run_async(fn, *args, limits=limits, on_stage=heard)
 
     task = asyncio.ensure_future(work())
     # the stages are queued before the task is done: its end comes after them
@@ -200,12 +225,13 @@ async def _staged(request: Request, lane: Lane, fn: Any, *args: Any) -> AsyncGen
             task.cancel()  # run_async kills the child
 
 
-def _answer(k: Any, outcome: limited.Outcome) -> dict[str, Any]:
-    """The whole answer of ``POST /api/analyse``: every stage the child reported,
-    null where it stopped before one, and whether and why it stopped."""
+def _answer(k: Any, outcome: limited.Outcome, first: dict[str, Any] | None) -> dict[str, Any]:
+    """The whole answer of ``POST /api/analyse``: the first stage when it was
+    made here, every stage the child reported, null where it stopped before
+    one, and whether and why it stopped."""
     out: dict[str, Any] = {"width": k.width, "height": k.height, "mines": k.mines}
     out.update(NOT_REACHED)
-    for stage in outcome.stages:
+    for stage in (first, *outcome.stages) if first is not None else outcome.stages:
         out.update(stage)
     done = isinstance(outcome, limited.Done)
     out["complete"] = done
@@ -225,19 +251,25 @@ def _line(data: Any) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode() + b"\n"
 
 
-async def _streamed(request: Request, lane: Lane, k: Any) -> Response:
+async def _streamed(request: Request, lane: Lane, k: Any, first: dict[str, Any] | None) -> Response:
     """The analysis as NDJSON: a line per stage (the keys it fills in), then
-    the whole answer. A crash before the first line is a 500 as without the
-    stream; after it, the last line is ``{"detail": ...}``."""
-    events = _staged(request, lane, study_json, k)
-    first = await anext(events, None)
-    if first is None:
-        return Response(status_code=499)  # nobody is listening
-    if isinstance(first, limited.Crashed | limited.Failed):
-        raise _failure(first)
+    the whole answer. ``first``, the first stage when it was made here, is
+    the first line at once, and the child makes the rest. A crash before the
+    first line is a 500 as without the stream; after it, the last line is
+    ``{"detail": ...}``."""
+    if first is not None:
+        events = _staged(request, lane, follow_json, k, follows=True)
+        head: Any = first
+    else:
+        events = _staged(request, lane, study_json, k)
+        head = await anext(events, None)
+        if head is None:
+            return Response(status_code=499)  # nobody is listening
+        if isinstance(head, limited.Crashed | limited.Failed):
+            raise _failure(head)
 
     async def lines() -> AsyncIterator[bytes]:
-        event = first
+        event = head
         try:
             while event is not None:
                 if isinstance(event, dict):
@@ -245,9 +277,9 @@ async def _streamed(request: Request, lane: Lane, k: Any) -> Response:
                 elif isinstance(event, limited.Crashed | limited.Failed):
                     yield _line({"detail": _failure(event).detail})
                 elif k.width * k.height <= SMALL:
-                    yield _line(_answer(k, event))  # the whole answer
+                    yield _line(_answer(k, event, first))  # the whole answer
                 else:  # a big board's is half a megabyte: written off the loop
-                    yield await asyncio.to_thread(_line, _answer(k, event))
+                    yield await asyncio.to_thread(_line, _answer(k, event, first))
                 event = await anext(events, None)
         finally:
             await events.aclose()
@@ -283,15 +315,18 @@ async def analyse_position(body: AnalyseIn, request: Request, turns: SolverTurns
     done, then the whole answer. 429 (Retry-After) past the client's share."""
     board, lane = await _read_board(body, turns)
     k = board.knowledge
+    # a light board's first stage, here when its counting is known small
+    first = first_json(k) if lane.light else None
     if _wants_stream(request):
-        return await _streamed(request, lane, k)
-    outcome = await _limited(request, lane, study_json, k)
+        return await _streamed(request, lane, k, first)
+    rest = study_json if first is None else follow_json
+    outcome = await _limited(request, lane, rest, k, follows=first is not None)
     if outcome is None:
         return Response(status_code=499)  # nobody is listening
     if isinstance(outcome, limited.Crashed | limited.Failed):
         raise _failure(outcome)
     # half a megabyte of exact fractions on a big board: written off the loop
-    return await asyncio.to_thread(json_answer, _answer(k, outcome))
+    return await asyncio.to_thread(json_answer, _answer(k, outcome, first))
 
 
 def _hidden_cell(body: WhyIn, k: Knowledge) -> Pos:

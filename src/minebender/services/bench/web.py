@@ -19,8 +19,10 @@ The table has a row per kind of request; its ``all`` row is every action
 
 ``--analyse`` adds the analysis board (``bench.web_analysis``): the players
 play once alone, then POST /api/analyse is timed on Expert and 100x100 real
-play, and the players play again while a 200x200 lattice is being analysed;
-a last line compares their 95th percentiles.
+play, and the players play again while a 200x200 lattice is being analysed
+and pages of the analysis board edit positions up to Expert; a line compares
+the players' 95th percentiles, and a table gives the pages' first stage
+(``bench.web_stages``), whose target is the same 50 ms.
 
 The players see only what the API shows. Each plays like a quick person: it
 flags the mines and reveals the cells that single numbers prove, chords
@@ -45,7 +47,8 @@ from typing import Any
 
 from minebender.services.bench.local_server import start_server, stop_server
 from minebender.services.bench.percentile import percentile as _pct
-from minebender.services.bench.web_analysis import HARD_SIZE, analysis_cases
+from minebender.services.bench.web_analysis import HARD_SIZE, KINDS, analysis_cases
+from minebender.services.bench.web_stages import Page, report
 from minebender.values.seeded import Stream
 from minebender.values.types import Pos, neighbours
 from minebender.values.words import count
@@ -53,15 +56,7 @@ from minebender.values.words import count
 __all__ = ["THINK_MS_LIMIT", "BenchError", "Load", "Stats", "choose", "run", "start_server"]
 
 TARGET_MS = 50.0
-OTHERS = (
-    "new game",
-    "analyse expert",
-    "analyse beginner",
-    "analyse 100x100",
-    "busy expert",
-    "busy beginner",
-    "analyse hard",
-)
+OTHERS = ("new game", *KINDS)
 """Requests timed beside the actions, not among them."""
 THINK_MS_LIMIT = 60_000.0
 """The longest --think-ms, a minute: an infinite or NaN pause cannot be slept,
@@ -95,6 +90,8 @@ class Stats:
     times: dict[str, list[float]] = field(default_factory=dict)
     server: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)
+    """Targets missed beside the actions' (``--analyse``'s first stage)."""
 
     def add(self, kind: str, ms: float) -> None:
         """One timed round trip of a kind (``new game``, ``reveal``...), in ms."""
@@ -282,8 +279,13 @@ async def _load_with_analyses(url: str, plan: Load, stats: Stats) -> float:
     host, port = parts.hostname, parts.port or 80
     alone = Stats()
     await _load(url, plan, alone)
-    wall, stops = await analysis_cases(
-        lambda: _Conn(host, port), stats, lambda: _load(url, plan, stats), plan.seed, plan.think_ms
+    wall, stops, firsts = await analysis_cases(
+        lambda: _Conn(host, port),
+        lambda client: Page(host, port, client),
+        stats,
+        lambda: _load(url, plan, stats),
+        plan.seed,
+        plan.think_ms,
     )
     quiet = _pct(alone.actions, 0.95) if alone.actions else float("nan")
     busy = _pct(stats.actions, 0.95) if stats.actions else float("nan")
@@ -292,6 +294,10 @@ async def _load_with_analyses(url: str, plan: Load, stats: Stats) -> float:
         f" {HARD_SIZE}x{HARD_SIZE} lattice was analysed ({len(stops)} analyses finished,"
         f" stopped by {', '.join(sorted(set(stops))) or 'nothing yet'})"
     )
+    hard = f"a {HARD_SIZE}x{HARD_SIZE} lattice was analysed and the players played"
+    stats.errors.extend(firsts.errors)
+    if not report(firsts, hard):
+        stats.missed.append("the analysis board's first stage")
     return wall
 
 
@@ -301,19 +307,19 @@ def _report(stats: Stats, plan: Load, url: str, wall: float) -> float:
         f" {count(plan.actions, 'action')} on {plan.level},"
         f" think time {plan.think_ms:g} ms, server {url}"
     )
-    print(f"{'request':<16}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    print(f"{'request':<18}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
     rows = [*sorted(k for k in stats.times if k not in OTHERS), *OTHERS]
     for kind in rows:
         ts = stats.times.get(kind)
         if ts:
             print(
-                f"{kind:<16}{len(ts):>7}{_pct(ts, 0.5):>9.1f}{_pct(ts, 0.95):>9.1f}"
+                f"{kind:<18}{len(ts):>7}{_pct(ts, 0.5):>9.1f}{_pct(ts, 0.95):>9.1f}"
                 f"{_pct(ts, 0.99):>9.1f}{max(ts):>9.1f}"
             )
     every = stats.actions
     p95 = _pct(every, 0.95) if every else float("nan")
     print(
-        f"{'all':<16}{len(every):>7}{_pct(every, 0.5):>9.1f}{p95:>9.1f}"
+        f"{'all':<18}{len(every):>7}{_pct(every, 0.5):>9.1f}{p95:>9.1f}"
         f"{_pct(every, 0.99):>9.1f}{max(every):>9.1f}   (every action; not new game)"
     )
     print(
@@ -325,7 +331,7 @@ def _report(stats: Stats, plan: Load, url: str, wall: float) -> float:
     inside = [t for t in stats.server if t == t]  # drop NaN: no Server-Timing header
     if inside:
         print(
-            f"{'in server':<16}{len(inside):>7}{_pct(inside, 0.5):>9.1f}{_pct(inside, 0.95):>9.1f}"
+            f"{'in server':<18}{len(inside):>7}{_pct(inside, 0.5):>9.1f}{_pct(inside, 0.95):>9.1f}"
             f"{_pct(inside, 0.99):>9.1f}{max(inside):>9.1f}   (Server-Timing of the actions)"
         )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -372,4 +378,4 @@ def run(plan: Load, url: str | None, analyse: bool, check: bool) -> int:
     p95 = _report(stats, plan, url, wall)
     if stats.errors:
         return 1
-    return 1 if check and p95 >= TARGET_MS else 0
+    return 1 if check and (p95 >= TARGET_MS or stats.missed) else 0

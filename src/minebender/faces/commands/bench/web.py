@@ -50,13 +50,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the players' choices, an integer from 0 to {SEED_LIMIT - 1} (1)",
     )
     parser.add_argument(
-        "--check", action="store_true", help="exit 1 when the 95th percentile misses 50 ms"
+        "--check",
+        action="store_true",
+        help="exit 1 when the 95th percentile misses 50 ms (with --analyse, the first stage's too)",
     )
     parser.add_argument(
         "--analyse",
         action="store_true",
-        help="also time the analysis board (POST /api/analyse) on Expert and 100x100 real"
-        " play, then play while a 200x200 lattice is being analysed",
+        help="also time the analysis board (POST /api/analyse) on real play up to Expert"
+        " and 100x100, then play while a 200x200 lattice is being analysed and pages of"
+        " the board edit positions: their first stage's time to its line",
     )
 
 
