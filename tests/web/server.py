@@ -55,7 +55,7 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> Server:
+    def start(self, timeout: float = 60.0) -> Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         env.pop("MINEBENDER_DB", None)
         run = ["-m", "minebender"] if self.dealt is None else [str(DEALT_SERVE), self.dealt]
