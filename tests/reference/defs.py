@@ -113,7 +113,7 @@ def adj_mines(w: int, h: int, layout: Layout, p: Pos) -> int:
     """The number a revealed safe cell p must show."""
     entry = _COUNTS.get(id(layout))
     if entry is None or entry[0] is not layout:
-        if len(_COUNTS) >= 1 << 12:
+        if len(_COUNTS) >= 1 << 15:
             _COUNTS.clear()
         entry = _COUNTS[id(layout)] = (layout, {})
     counts = entry[1]

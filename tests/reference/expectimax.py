@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from minebender import Hidden, Knowledge, Layout, Pos
+from minebender import Hidden, Knowledge, Pos
 from reference import brute, defs
 
 __all__ = ["best_win"]
@@ -16,38 +16,43 @@ __all__ = ["best_win"]
 
 def best_win(view: Knowledge, first: Pos | None = None) -> float:
     """The best win probability from view; with ``first``, of revealing that cell
-    now and playing perfectly after."""
+    now and playing perfectly after.
+
+    A layout goes by its index in ``layouts``, with its mines and numbers
+    read once: the search looks them up millions of times, and remembers
+    groups of layouts, which hash faster as numbers than as grids."""
     w, h = view.width, view.height
     layouts = tuple(brute.consistent_layouts(view))
     hidden = frozenset(p for p in view.cells() if type(view.seen(p)) is Hidden)
+    cells = defs.cells(w, h)
+    mines_in = [frozenset(p for p in cells if defs.mine(lay, p)) for lay in layouts]
+    numbers = [{p: defs.adj_mines(w, h, lay, p) for p in cells} for lay in layouts]
 
-    def number(layout: Layout, p: Pos) -> int:
-        return defs.adj_mines(w, h, layout, p)
-
-    def after(group: tuple[Layout, ...], closed: frozenset[Pos], p: Pos) -> float:
+    def after(group: tuple[int, ...], closed: frozenset[Pos], p: Pos) -> float:
         """Reveal p: the layouts where it is safe, split by the number it shows."""
-        by_number: dict[int, list[Layout]] = {}
+        by_number: dict[int, list[int]] = {}
         for lay in group:
-            if not defs.mine(lay, p):
-                by_number.setdefault(number(lay, p), []).append(lay)
+            if p not in mines_in[lay]:
+                by_number.setdefault(numbers[lay][p], []).append(lay)
         value = sum(len(v) * win(tuple(v), closed - {p}) for v in by_number.values())
         return value / len(group)
 
     @cache
-    def win(group: tuple[Layout, ...], closed: frozenset[Pos]) -> float:
+    def win(group: tuple[int, ...], closed: frozenset[Pos]) -> float:
         if len(group) == 1:
             return 1.0
-        sure = [p for p in closed if not any(defs.mine(lay, p) for lay in group)]
+        sure = [p for p in closed if not any(p in mines_in[lay] for lay in group)]
         if sure:
-            parts: dict[tuple[int, ...], list[Layout]] = {}
+            parts: dict[tuple[int, ...], list[int]] = {}
             for lay in group:
-                parts.setdefault(tuple(number(lay, p) for p in sure), []).append(lay)
+                parts.setdefault(tuple(numbers[lay][p] for p in sure), []).append(lay)
             rest = closed - set(sure)
             return sum(len(v) * win(tuple(v), rest) for v in parts.values()) / len(group)
         return max(after(group, closed, p) for p in closed)
 
-    mines = frozenset(p for p in hidden if all(defs.mine(lay, p) for lay in layouts))
+    every = tuple(range(len(layouts)))
+    mines = frozenset(p for p in hidden if all(p in mines_in[lay] for lay in every))
     closed = hidden - mines
     if first is not None:
-        return after(layouts, closed, first)
-    return win(layouts, closed)
+        return after(every, closed, first)
+    return win(every, closed)
