@@ -6,17 +6,37 @@ safe; otherwise try every cell that is safe in some layout and keep the best.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 
 from minebender import Hidden, Knowledge, Pos
 from reference import brute, defs
 
 __all__ = ["best_win"]
 
+Group = tuple[int, ...]
+"""Layouts by their index in the view's list."""
+Win = Callable[[Group, frozenset[Pos]], float]
+After = Callable[[Group, frozenset[Pos], Pos], float]
+
 
 def best_win(view: Knowledge, first: Pos | None = None) -> float:
     """The best win probability from view; with ``first``, of revealing that cell
-    now and playing perfectly after.
+    now and playing perfectly after."""
+    after, win, every, closed = _search(view)
+    if first is not None:
+        return after(every, closed, first)
+    return win(every, closed)
+
+
+@lru_cache(maxsize=16)
+def _search(
+    view: Knowledge,
+) -> tuple[After, Win, Group, frozenset[Pos]]:
+    """The search over view's layouts: ``after`` (reveal a cell), ``win``
+    (play on perfectly), every layout and the closed cells. Remembered per
+    view, with what ``win`` has worked out: the tests ask for a view's best
+    and then for each of its cells.
 
     A layout goes by its index in ``layouts``, with its mines and numbers
     read once: the search looks them up millions of times, and remembers
@@ -53,6 +73,4 @@ def best_win(view: Knowledge, first: Pos | None = None) -> float:
     every = tuple(range(len(layouts)))
     mines = frozenset(p for p in hidden if all(p in mines_in[lay] for lay in every))
     closed = hidden - mines
-    if first is not None:
-        return after(every, closed, first)
-    return win(every, closed)
+    return after, win, every, closed
