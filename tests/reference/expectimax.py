@@ -38,21 +38,24 @@ def _search(
     view, with what ``win`` has worked out: the tests ask for a view's best
     and then for each of its cells.
 
-    A layout goes by its index in ``layouts``, with its mines and numbers
-    read once: the search looks them up millions of times, and remembers
-    groups of layouts, which hash faster as numbers than as grids."""
+    A layout goes by its index in ``layouts``, with its mines (a bit per
+    cell) and numbers read once: the search looks them up millions of times,
+    and remembers groups of layouts, which hash faster as numbers than as
+    grids. A cell is safe in every layout of a group when no layout's mines
+    have its bit."""
     w, h = view.width, view.height
     layouts = tuple(brute.consistent_layouts(view))
     hidden = frozenset(p for p in view.cells() if type(view.seen(p)) is Hidden)
     cells = defs.cells(w, h)
-    mines_in = [frozenset(p for p in cells if defs.mine(lay, p)) for lay in layouts]
+    bit = {p: 1 << i for i, p in enumerate(cells)}
+    mines_in = [sum(bit[p] for p in cells if defs.mine(lay, p)) for lay in layouts]
     numbers = [{p: defs.adj_mines(w, h, lay, p) for p in cells} for lay in layouts]
 
     def after(group: tuple[int, ...], closed: frozenset[Pos], p: Pos) -> float:
         """Reveal p: the layouts where it is safe, split by the number it shows."""
         by_number: dict[int, list[int]] = {}
         for lay in group:
-            if p not in mines_in[lay]:
+            if not mines_in[lay] & bit[p]:
                 by_number.setdefault(numbers[lay][p], []).append(lay)
         value = sum(len(v) * win(tuple(v), closed - {p}) for v in by_number.values())
         return value / len(group)
@@ -61,7 +64,10 @@ def _search(
     def win(group: tuple[int, ...], closed: frozenset[Pos]) -> float:
         if len(group) == 1:
             return 1.0
-        sure = [p for p in closed if not any(p in mines_in[lay] for lay in group)]
+        somewhere = 0
+        for lay in group:
+            somewhere |= mines_in[lay]
+        sure = [p for p in closed if not somewhere & bit[p]]
         if sure:
             parts: dict[tuple[int, ...], list[int]] = {}
             for lay in group:
@@ -71,6 +77,6 @@ def _search(
         return max(after(group, closed, p) for p in closed)
 
     every = tuple(range(len(layouts)))
-    mines = frozenset(p for p in hidden if all(p in mines_in[lay] for lay in every))
+    mines = frozenset(p for p in hidden if all(mines_in[lay] & bit[p] for lay in every))
     closed = hidden - mines
     return after, win, every, closed
