@@ -4,6 +4,11 @@ Reachable games are built the way LAWS.bend defines them: a fresh game on a
 random layout, then random actions, on and off the board. To reach deep games
 (not only games lost at the first click), an action is sometimes aimed at the
 current game: a hidden safe cell, a mine to flag, a number to chord.
+
+Games of one kind (in play, lost one way, stuck) are drawn as such, not
+filtered out of random games: an action that would leave the kind is drawn
+but not taken, so that few examples are thrown away and every reachable game
+of the kind can still come out.
 """
 
 from __future__ import annotations
@@ -49,9 +54,9 @@ MAX_CELLS = 12
 # The strategies below are built once, here or per board size (``cache``), and
 # drawn from many times: Hypothesis checks a strategy each time one is built,
 # which cost more than playing the game when it was done for every action.
-_SIDES = st.sampled_from([3, 4, 2, 3, 1, 4, 2, 3, 0, 4])
-# Listed so that the simplest choice is a board with room to play on:
+# Sides listed so that the simplest choice is a board with room to play on:
 # Hypothesis favours the first entries, and tiny boards teach little.
+_SIDES = st.sampled_from([3, 4, 2, 3, 1, 4, 2, 3, 0, 4])
 _SIDES_NOT_EMPTY = st.sampled_from([3, 4, 2, 3, 1, 4, 2, 3, 4])
 _DENSITIES = st.sampled_from([5, 3, 8, 0, 12, 20, 5])
 """How many of twenty cells hold a mine: from empty to full."""
