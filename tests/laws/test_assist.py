@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from minebender import Playing
-from reference import brute, laws
-from strategies import Scenario, playing_states, unstuck_games
+from reference import laws
+from strategies import Scenario, stuck_states, unstuck_games
 
 
-@given(playing_states(max_cells=9).filter(lambda s: brute.stuck(s.v)))
+@given(stuck_states(max_cells=9))
 def test_assist_stuck(s: laws.State) -> None:
     """LAW: "Pressing the assist when stuck reveals a safe cell." """
     laws.check_assist_stuck(s)
 
 
-@given(unstuck_games().filter(lambda sc: sc.game.status == Playing()).map(Scenario.state))
+@given(unstuck_games().map(Scenario.state))
 def test_assist_too_early(s: laws.State) -> None:
     """LAW: "Pressing the assist when some cell is provably safe loses, and shows
     a provably safe cell; the knowledge is unchanged." """

@@ -1,7 +1,8 @@
 """Laws of the display: display_play, display_blast, display_hint, display_mines.
 
 Finished games come from ``strategies.finished_games``, which ends reachable
-games by an explosion, an assist pressed too early, or a win.
+games by an explosion, an assist pressed too early, or a win; the games lost
+one way come directly from ``exploded_games`` and ``too_early_games``.
 """
 
 from __future__ import annotations
@@ -9,17 +10,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from minebender import AssistTooEarly, Exploded, Lost
 from reference import laws
-from strategies import Scenario, finished_games, playing_states
-
-
-def lost_by(kind: type) -> object:
-    def pick(sc: Scenario) -> bool:
-        status = sc.game.status
-        return isinstance(status, Lost) and isinstance(status.reason, kind)
-
-    return pick
+from strategies import Scenario, exploded_games, finished_games, playing_states, too_early_games
 
 
 @given(playing_states())
@@ -29,14 +21,14 @@ def test_display_play(s: laws.State) -> None:
     laws.check_display_play(s)
 
 
-@given(finished_games(way="explode").filter(lost_by(Exploded)))
+@given(exploded_games())
 def test_display_blast(sc: Scenario) -> None:
     """LAW: "After an explosion, the screen shows the mine that exploded." """
     laws.check_display_blast(sc.state())
 
 
 @pytest.mark.slow
-@given(finished_games(max_cells=9, way="assist").filter(lost_by(AssistTooEarly)))
+@given(too_early_games(max_cells=9))
 def test_display_hint(sc: Scenario) -> None:
     """LAW: "After the assist is pressed too early, the screen shows the safe cell
     the player could have revealed." """
