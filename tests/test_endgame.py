@@ -18,7 +18,7 @@ from hypothesis import assume, given, settings
 
 import minebender as mb
 from minebender import Boom, Hidden, Knowledge, Pos
-from minebender.services.bot.endgame import best_endgame_move, candidate_wins, endgame
+from minebender.services.bot.endgame import Endgame, best_endgame_move, candidate_wins, endgame
 from minebender.services.bot.layouts import enumerate_layouts
 from reference import brute, defs
 from reference.expectimax import best_win
@@ -116,6 +116,17 @@ def test_cut_offs_keep_the_search_exact_on_bigger_positions() -> None:
     assert checked == 10
 
 
+def check_every_chance(view: Knowledge, analysis: mb.Analysis, found: Endgame, limit: int) -> None:
+    """Each cell's exact chance (``candidate_wins``) is the plain expectimax's
+    after revealing that cell, and the best guess's chance is the largest."""
+    chances = candidate_wins(view, analysis, limit)
+    assert chances is not None
+    for cell, chance in chances:
+        assert float(chance) == pytest.approx(best_win(view, first=cell))
+    best = found.best()
+    assert best is not None and best[1] == max(chance for _, chance in chances)
+
+
 def test_every_cells_chance_is_the_expectimax_after_revealing_it() -> None:
     """On stuck random views, some of them cut into regions the search wins
     apart, each cell's exact chance (``candidate_wins``) is the plain
@@ -126,12 +137,7 @@ def test_every_cells_chance_is_the_expectimax_after_revealing_it() -> None:
         found = endgame(view, analysis, 1_000)
         assert found is not None
         apart += len(found.search.regions) > 1
-        chances = candidate_wins(view, analysis, 1_000)
-        assert chances is not None
-        for cell, chance in chances:
-            assert float(chance) == pytest.approx(best_win(view, first=cell))
-        best = found.best()
-        assert best is not None and best[1] == max(chance for _, chance in chances)
+        check_every_chance(view, analysis, found, 1_000)
         checked += 1
     assert checked >= 30 and apart >= 3
 
