@@ -250,3 +250,38 @@ def test_bench_endgame_lists_each_endgame_from_a_number_of_layouts(
     assert len(lines) == 3 + len(out["endgames"])
     assert main([*args, "--limit", "500", "--from", "600"]) == 2
     assert "--from" in capsys.readouterr().err
+
+
+def test_the_stored_hard_endgames_are_real_stuck_endgames_of_the_bench_size() -> None:
+    """Each board of ``bench endgame --hard`` reads back, agrees with some
+    layout, has no provably safe cell and 1,000 to 20,000 layouts."""
+    from minebender.formats.boardtext import parse_board
+    from minebender.services.bench.hard_endgames import HARD_ENDGAMES
+
+    assert len(HARD_ENDGAMES) >= 5
+    for hard in HARD_ENDGAMES:
+        view = parse_board(hard.board).knowledge
+        found = mb.analyse(view)
+        assert found.consistent and not found.safe, hard.note
+        assert 1_000 <= found.solutions <= 20_000, hard.note
+
+
+def test_bench_endgame_hard_lists_each_stored_endgame(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--hard`` times every stored endgame once (here one small stand-in):
+    one line each, or one JSON object with its layouts."""
+    from minebender.faces.cli import main
+    from minebender.services.bench import endgame as bench
+    from minebender.services.bench.hard_endgames import HardEndgame
+
+    small = HardEndgame("two pockets", "6x2x3\n..11..\n..11..\n")
+    monkeypatch.setattr(bench, "HARD_ENDGAMES", (small, small))
+    assert main(["bench", "endgame", "--hard", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [e["layouts"] for e in out["endgames"]] == [16, 16]
+    assert all(e["regions"] == 1 and e["positions"] > 0 for e in out["endgames"])
+    assert main(["bench", "endgame", "--hard"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split() == ["layouts", "regions", "positions", "best", "guess", "every", "cell"]
+    assert [line.split()[0] for line in lines[3:]] == ["16", "16"]
