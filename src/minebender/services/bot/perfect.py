@@ -380,15 +380,16 @@ class Perfect:
 
     def _guess(self, r: int, s: int, seen: int, undecided: int, bar: int) -> int:
         """Layouts of set s of region r won by its best guess, the safest cells
-        first: exact when more than ``bar``, else a bound at most ``bar``. A
-        cell is skipped when even winning every layout where it is safe would
-        not beat the best so far."""
+        first (by the blocks of twins their safe layouts meet): exact when more
+        than ``bar``, else a bound at most ``bar``. A cell is skipped when even
+        winning one layout of each such block would not beat the best so far."""
         region = self.regions[r]
         options: list[tuple[int, int, int]] = []
         safe_in = region.safe_in
+        most = region.most if region.steps else int.bit_count
         for c in cells_of(undecided):
             safe = s & safe_in[c]
-            options.append((safe.bit_count(), c, safe))
+            options.append((most(safe), c, safe))
         options.sort(key=lambda o: (-o[0], o[1]))
         best = bar
         bound = 0
