@@ -386,10 +386,10 @@ class Perfect:
         region = self.regions[r]
         options: list[tuple[int, int, int]] = []
         safe_in = region.safe_in
-        most = region.most if region.steps else int.bit_count
+        twins = bool(region.steps)
         for c in cells_of(undecided):
             safe = s & safe_in[c]
-            options.append((most(safe), c, safe))
+            options.append((region.most(safe) if twins else safe.bit_count(), c, safe))
         options.sort(key=lambda o: (-o[0], o[1]))
         best = bar
         bound = 0
