@@ -18,7 +18,7 @@ from hypothesis import assume, given, settings
 
 import minebender as mb
 from minebender import Boom, Hidden, Knowledge, Pos
-from minebender.services.bot.endgame import best_endgame_move, candidate_wins, endgame
+from minebender.services.bot.endgame import Endgame, best_endgame_move, candidate_wins, endgame
 from minebender.services.bot.layouts import enumerate_layouts
 from reference import brute, defs
 from reference.expectimax import best_win
@@ -116,6 +116,17 @@ def test_cut_offs_keep_the_search_exact_on_bigger_positions() -> None:
     assert checked == 10
 
 
+def check_every_chance(view: Knowledge, analysis: mb.Analysis, found: Endgame, limit: int) -> None:
+    """Each cell's exact chance (``candidate_wins``) is the plain expectimax's
+    after revealing that cell, and the best guess's chance is the largest."""
+    chances = candidate_wins(view, analysis, limit)
+    assert chances is not None
+    for cell, chance in chances:
+        assert float(chance) == pytest.approx(best_win(view, first=cell))
+    best = found.best()
+    assert best is not None and best[1] == max(chance for _, chance in chances)
+
+
 def test_every_cells_chance_is_the_expectimax_after_revealing_it() -> None:
     """On stuck random views, some of them cut into regions the search wins
     apart, each cell's exact chance (``candidate_wins``) is the plain
@@ -126,12 +137,7 @@ def test_every_cells_chance_is_the_expectimax_after_revealing_it() -> None:
         found = endgame(view, analysis, 1_000)
         assert found is not None
         apart += len(found.search.regions) > 1
-        chances = candidate_wins(view, analysis, 1_000)
-        assert chances is not None
-        for cell, chance in chances:
-            assert float(chance) == pytest.approx(best_win(view, first=cell))
-        best = found.best()
-        assert best is not None and best[1] == max(chance for _, chance in chances)
+        check_every_chance(view, analysis, found, 1_000)
         checked += 1
     assert checked >= 30 and apart >= 3
 
@@ -244,3 +250,38 @@ def test_bench_endgame_lists_each_endgame_from_a_number_of_layouts(
     assert len(lines) == 3 + len(out["endgames"])
     assert main([*args, "--limit", "500", "--from", "600"]) == 2
     assert "--from" in capsys.readouterr().err
+
+
+def test_the_stored_hard_endgames_are_real_stuck_endgames_of_the_bench_size() -> None:
+    """Each board of ``bench endgame --hard`` reads back, agrees with some
+    layout, has no provably safe cell and 1,000 to 20,000 layouts."""
+    from minebender.formats.boardtext import parse_board
+    from minebender.services.bench.hard_endgames import HARD_ENDGAMES
+
+    assert len(HARD_ENDGAMES) >= 5
+    for hard in HARD_ENDGAMES:
+        view = parse_board(hard.board).knowledge
+        found = mb.analyse(view)
+        assert found.consistent and not found.safe, hard.note
+        assert 1_000 <= found.solutions <= 20_000, hard.note
+
+
+def test_bench_endgame_hard_lists_each_stored_endgame(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--hard`` times every stored endgame once (here one small stand-in):
+    one line each, or one JSON object with its layouts."""
+    from minebender.faces.cli import main
+    from minebender.services.bench import endgame as bench
+    from minebender.services.bench.hard_endgames import HardEndgame
+
+    small = HardEndgame("two pockets", "6x2x3\n..11..\n..11..\n")
+    monkeypatch.setattr(bench, "HARD_ENDGAMES", (small, small))
+    assert main(["bench", "endgame", "--hard", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [e["layouts"] for e in out["endgames"]] == [16, 16]
+    assert all(e["regions"] == 1 and e["positions"] > 0 for e in out["endgames"])
+    assert main(["bench", "endgame", "--hard"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].split() == ["layouts", "regions", "positions", "best", "guess", "every", "cell"]
+    assert [line.split()[0] for line in lines[3:]] == ["16", "16"]

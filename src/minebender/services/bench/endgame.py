@@ -17,14 +17,26 @@ import time
 from statistics import median
 from typing import NamedTuple
 
+from minebender.formats.boardtext import parse_board
 from minebender.rules.game import Game
-from minebender.rules.solver import analyse
+from minebender.rules.solver import Analysis, analyse
+from minebender.services.bench.hard_endgames import HARD_ENDGAMES
 from minebender.services.bot.endgame import endgame
 from minebender.services.bot.play import play_game
 from minebender.services.bot.strategy import StrategyName
-from minebender.values.types import Setup
+from minebender.values.types import Knowledge, Setup
 
-__all__ = ["BANDS", "Band", "Timing", "bands", "run", "time_endgames"]
+__all__ = [
+    "BANDS",
+    "Band",
+    "Timing",
+    "bands",
+    "run",
+    "run_hard",
+    "time_endgames",
+    "time_hard",
+    "time_view",
+]
 
 BANDS = (10, 100, 1_000, 3_000, 10_000, 20_000)
 """The upper ends of the bands of layouts the figures are grouped by."""
@@ -60,21 +72,41 @@ def time_endgames(
         a = analyse(k)
         if a.safe or not max(2, low) <= a.solutions <= limit:
             return
-        start = time.process_time()
-        found = endgame(k, a, limit)
-        if found is None:  # pragma: no cover - the analysis counted them
-            return
-        found.best()
-        best = time.process_time() - start
-        regions, positions = len(found.search.regions), found.search.positions
-        start = time.process_time()
-        found = endgame(k, a, limit)
-        if found is not None:
-            found.chances()
-        out.append(Timing(a.solutions, regions, positions, best, time.process_time() - start))
+        timing = time_view(k, a, limit)
+        if timing is not None:
+            out.append(timing)
 
     for i in range(games):
         play_game(board, seed, i, strategy, first, watch=watch)
+    return out
+
+
+def time_view(knowledge: Knowledge, analysis: Analysis, limit: int) -> Timing | None:
+    """Search one view twice, for the best guess and for every cell's chance,
+    each from a fresh search; None when it has more than ``limit`` layouts."""
+    start = time.process_time()
+    found = endgame(knowledge, analysis, limit)
+    if found is None:
+        return None
+    found.best()
+    best = time.process_time() - start
+    regions, positions = len(found.search.regions), found.search.positions
+    start = time.process_time()
+    found = endgame(knowledge, analysis, limit)
+    if found is not None:
+        found.chances()
+    every = time.process_time() - start
+    return Timing(analysis.solutions, regions, positions, best, every)
+
+
+def time_hard() -> list[Timing]:
+    """Time each of the stored hard endgames of real games (``HARD_ENDGAMES``)."""
+    out = []
+    for hard in HARD_ENDGAMES:
+        k = parse_board(hard.board).knowledge
+        timing = time_view(k, analyse(k), 20_000)
+        if timing is not None:
+            out.append(timing)
     return out
 
 
@@ -140,12 +172,7 @@ def run(
     print(f"endgames of {games} games on {w}x{h} with {m} mines (seed {seed}),")
     print(f"{max(2, low):,} to {limit:,} layouts; processor time of one search")
     if each:
-        print("  layouts  regions  positions  best guess  every cell")
-        for t in timings:
-            print(
-                f"{t.layouts:>9,} {t.regions:>8} {t.positions:>10,}"
-                f" {t.best:>10.2f}s {t.chances:>10.2f}s"
-            )
+        _print_each(timings)
         return 0
     print("layouts          endgames   best guess: median     max   every cell: median     max")
     for r in rows:
@@ -154,3 +181,25 @@ def run(
             f" {r.chances_median:>19.3f}s {r.chances_max:>7.2f}s"
         )
     return 0
+
+
+def run_hard(as_json: bool) -> int:
+    """Time the stored hard endgames (``time_hard``) and print one line each,
+    or one JSON object; the exit status."""
+    timings = time_hard()
+    if as_json:
+        print(json.dumps({"endgames": [t._asdict() for t in timings]}))
+        return 0
+    print(f"{len(timings)} hard endgames of real Expert games (bench/hard_endgames.py);")
+    print("processor time of one search")
+    _print_each(timings)
+    return 0
+
+
+def _print_each(timings: list[Timing]) -> None:
+    print("  layouts  regions  positions  best guess  every cell")
+    for t in timings:
+        print(
+            f"{t.layouts:>9,} {t.regions:>8} {t.positions:>10,}"
+            f" {t.best:>10.2f}s {t.chances:>10.2f}s"
+        )

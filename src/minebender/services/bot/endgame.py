@@ -11,11 +11,15 @@ number ties together. A region whose mine count is the same in every layout
 is searched apart by ``bot.perfect`` and its wins multiply; the regions the
 mine total ties are searched as one (a search that joined them through the
 total, counting their combinations, was tried and ran 2.5 times slower on
-real endgames: docs/bot.md); within the search, groups of cells whose mine
-counts become fixed are played apart (``bot.perfect``, with the links of
-``links_of``). Nothing cuts the search short: its answer is
-exact whenever the layouts could be listed, and how long it takes by their
-number is measured by ``minebender bench endgame`` (docs/bot.md).
+real endgames; and the sum over the ways to split the total of the
+products of each region's chance at its count is what a player told the
+counts would win, more than a real one: docs/bot.md, Twins). Within the
+search, groups of cells whose mine counts become fixed are played apart
+(``bot.perfect``, with the links of ``links_of``), and layouts that only
+twin cells tell apart bound what a set can win. Nothing cuts the search
+short: its answer is exact whenever the layouts could be listed, and how
+long it takes by their number is measured by ``minebender bench endgame``
+(docs/bot.md); ``--hard`` times the hardest kinds met in real games.
 """
 
 from __future__ import annotations

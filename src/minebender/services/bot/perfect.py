@@ -29,13 +29,21 @@ the top is still exact. Within a region, the undecided cells left after some
 reveals can fall into groups that no number can join: once each group's mine
 count is fixed, the set is the product of the groups' sets and their wins
 multiply. Nothing cuts the search short.
+
+What a set could still win is bounded by more than its size: cells that
+every other cell touches all or none of (twins: a pocket behind numbers, a
+pair at the edge) are told apart by no number, so of the layouts that differ
+only in which twins hold the mines at most one is won (``Region.most``).
+A search whose bar that bound does not pass stops at once.
 """
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from minebender.rules.solver.reading import cells_of, mask_of
 
-__all__ = ["Perfect", "Region", "links_of"]
+__all__ = ["Perfect", "Region", "links_of", "twin_classes"]
 
 State = tuple[int, ...]
 """One set of layouts per region of the position (bit j: layout j of that region)."""
@@ -55,11 +63,12 @@ class Region:
     def __init__(
         self, layouts: list[int], cells: list[int], near: list[int], links: list[int] | None = None
     ) -> None:
-        self.layouts = layouts
         self.links = links
         self.cells = cells
         self.cell_mask = sum(1 << c for c in cells)
         self.near = near
+        layouts, self.starts, self.steps = _twin_blocks(layouts, cells, near, self.cell_mask)
+        self.layouts = layouts
         self.all_layouts = (1 << len(layouts)) - 1
         self.safe_in = [0] * len(near)
         self.mine_in = [0] * len(near)
@@ -71,6 +80,15 @@ class Region:
                 self.around[j].append(c)
         self._shows: dict[int, list[int]] = {}
         self._by_number: dict[int, list[int]] = {}
+
+    def most(self, group: int) -> int:
+        """At most how many layouts of group any play wins: one of each block of
+        layouts that no reveal can tell apart (``_twin_blocks``)."""
+        if not self.steps:
+            return group.bit_count()
+        for k, within in self.steps:
+            group |= (group >> k) & within
+        return (group & self.starts).bit_count()
 
     def shows(self, c: int) -> list[int]:
         """For cell c, the layout sets in which it shows each possible number."""
@@ -270,6 +288,10 @@ class Perfect:
         if size <= bar:
             return size
         region = self.regions[r]
+        if region.steps:
+            most = region.most(s)
+            if most <= bar:
+                return most
         rest = s & (s - 1)
         if rest & (rest - 1) == 0:
             value = memo[s] = region.two(s)
@@ -328,7 +350,7 @@ class Perfect:
         """Layouts won from a set that is the product of two, each won apart:
         exact when more than ``bar``, else a bound at most ``bar``."""
         a, b = factors
-        most = b.bit_count()
+        most = self._top(r, b)
         need = bar // most
         won = self._alone(r, a, seen, open_, need)
         if won <= need:
@@ -342,10 +364,13 @@ class Perfect:
         more than ``bar``, else a bound at most ``bar``."""
         if len(parts) > 2:
             parts.sort(key=int.bit_count, reverse=True)
-        left = sum(p.bit_count() for p in parts)
+        tops = [self._top(r, p) for p in parts]
+        left = sum(tops)
+        if left <= bar:
+            return left
         won = 0
-        for p in parts:
-            left -= p.bit_count()
+        for p, top in zip(parts, tops, strict=True):
+            left -= top
             need = bar - won - left
             got = self._alone(r, p, seen, open_, need)
             if got <= need:
@@ -355,15 +380,16 @@ class Perfect:
 
     def _guess(self, r: int, s: int, seen: int, undecided: int, bar: int) -> int:
         """Layouts of set s of region r won by its best guess, the safest cells
-        first: exact when more than ``bar``, else a bound at most ``bar``. A
-        cell is skipped when even winning every layout where it is safe would
-        not beat the best so far."""
+        first (by the blocks of twins their safe layouts meet): exact when more
+        than ``bar``, else a bound at most ``bar``. A cell is skipped when even
+        winning one layout of each such block would not beat the best so far."""
         region = self.regions[r]
         options: list[tuple[int, int, int]] = []
         safe_in = region.safe_in
+        twins = bool(region.steps)
         for c in cells_of(undecided):
             safe = s & safe_in[c]
-            options.append((safe.bit_count(), c, safe))
+            options.append((region.most(safe) if twins else safe.bit_count(), c, safe))
         options.sort(key=lambda o: (-o[0], o[1]))
         best = bar
         bound = 0
@@ -404,7 +430,62 @@ class Perfect:
         if s & (s - 1) == 0:
             return 1
         got = self.memo[r].get(s)
-        return s.bit_count() if got is None else abs(got)
+        return self.regions[r].most(s) if got is None else abs(got)
+
+
+def twin_classes(cells: list[int], near: list[int], cell_mask: int) -> list[int]:
+    """The classes of two or more cells that every other cell of the problem
+    either touches all of or none of: cells with the same neighbours (apart
+    from each other), as masks. Such cells are twins: a number revealed
+    anywhere counts only how many of them are mines, never which."""
+    by_key: dict[tuple[bool, int], int] = {}
+    for c in cells:
+        around = near[c] & cell_mask
+        for key in ((False, around), (True, around | 1 << c)):
+            by_key[key] = by_key.get(key, 0) | 1 << c
+    return [m for m in by_key.values() if m & (m - 1)]
+
+
+def _twin_blocks(
+    layouts: list[int], cells: list[int], near: list[int], cell_mask: int
+) -> tuple[list[int], int, list[tuple[int, int]]]:
+    """The layouts reordered so that those no reveal can tell apart stand in
+    one block, the mask of each block's first layout, and the steps that
+    spread a set's bits to its blocks' first layouts (``Region.most``).
+
+    Two layouts are in one block when they agree outside the twin classes
+    (``twin_classes``) and hold as many mines in each: every cell safe in
+    both shows one number in both, so play goes the same in both until it
+    reveals a cell that is a mine in one of them, and at most one of a block
+    is won. No steps when every block holds one layout."""
+    classes = twin_classes(cells, near, cell_mask)
+    if not classes:
+        return layouts, 0, []
+    twins = sum(classes)
+
+    def signature(lay: int) -> tuple[int, ...]:
+        return (lay & ~twins, *((lay & m).bit_count() for m in classes))
+
+    ordered = sorted(layouts, key=signature)
+    bounds = [0]
+    for i in range(1, len(ordered)):
+        if signature(ordered[i]) != signature(ordered[i - 1]):
+            bounds.append(i)
+    bounds.append(len(ordered))
+    widest = max(b - a for a, b in pairwise(bounds))
+    if widest < 2:
+        return layouts, 0, []
+    starts = sum(1 << a for a in bounds[:-1])
+    steps: list[tuple[int, int]] = []
+    k = 1
+    while k < widest:
+        within = 0
+        for a, b in pairwise(bounds):
+            if b - a > k:
+                within |= ((1 << (b - a - k)) - 1) << a
+        steps.append((k, within))
+        k *= 2
+    return ordered, starts, steps
 
 
 def links_of(places: list[tuple[int, int]]) -> list[int]:

@@ -40,11 +40,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="one line per endgame (layouts, regions, positions, seconds), not bands",
     )
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help="time the stored hard endgames of real games, one line each, not the games'",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the options, then run ``minebender bench endgame``; the exit status."""
+    if args.hard:
+        return endgame.run_hard(args.json)
     limit = parse_int("--limit", args.limit, 2, LIMIT + 1)
     low = parse_int("--from", args.low, 2, limit + 1)
     if args.strategy not in STRATEGIES:
