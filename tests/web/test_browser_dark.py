@@ -151,7 +151,6 @@ def test_a_proofs_numbers_read_in_dark(browser: Any, server: Server) -> None:
         assert contrast(colour, background) >= 3, (colour, background)
 
 
-
 def test_progress_plots_follow_the_scheme(scheme_page: tuple[str, Any], server: Server) -> None:
     """Law: a Progress plot is drawn on the page's paper, dark in dark mode
     (it was white), and its text and hollow points read on it: a contrast of
