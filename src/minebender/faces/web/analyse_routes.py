@@ -22,14 +22,14 @@ starts (``analysis_board.first_json``: all of real play) is made here, on
 the event loop, in under a millisecond: it waits for no turn, no child and
 no thread, so slow stages of other clients' analyses, holding the light
 lane's turns, cannot hold it up. The stages after it then run in a child
-at the lowest priority from its start (``FOLLOW_LIMITS``), so they take no
-processor from anyone's first stage nor from the players' moves.
+niced after 0.2 s (``FOLLOW_LIMITS``): a small board's whole answer comes at
+full speed, and a long one takes no processor from anyone's first stage
+nor from the players' moves.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any
@@ -86,9 +86,11 @@ ANALYSE_LIMITS = limited.Limits(seconds=10.0, memory=_memory_cap(), nice=19, nic
 """About 10 s and 2 GiB a board; niced after 0.2 s, so that other players'
 moves come first while a hard board runs, and an Expert board still answers
 at full speed."""
-FOLLOW_LIMITS = dataclasses.replace(ANALYSE_LIMITS, nice_after=0.0)
-"""The stages after a first stage made on the event loop: niced from their
-start, as the page draws the count and the probabilities meanwhile."""
+FOLLOW_LIMITS = ANALYSE_LIMITS
+"""The stages after a first stage made on the event loop: niced after 0.2 s,
+not the light lane's 1 s, as the page draws the count and the probabilities
+meanwhile. Niced from their start, a 4x4 board's whole answer took 3.5 s on
+a busy machine."""
 SPARES = 3
 """Children forked ahead of the first analyses (the solver's turns are
 ``web.admission.Bounds.solver``)."""
