@@ -123,15 +123,32 @@ def device_box(page: Any, x: int, y: int) -> tuple[float, float, float, float]:
     return float(left), float(top), float(right), float(bottom)
 
 
+def _middle(kind: str, d: dict[str, Any]) -> tuple[float, float]:
+    """The middle of a drawing, in device pixels: a sign is placed by its corner."""
+    if kind == "signs":
+        return d["x"] + d["size"] / 2, d["y"] + d["size"] / 2
+    return d["x"], d["y"]
+
+
 def drawn_in(page: Any, kind: str, x: int, y: int) -> list[dict[str, Any]]:
     """What was drawn (kind: "texts" or "signs") with its middle in cell (x, y)."""
     left, top, right, bottom = device_box(page, x, y)
     got: list[dict[str, Any]] = page.evaluate(f"() => window.{kind}")
     out = []
     for d in got:
-        mx, my = d["x"], d["y"]
-        if kind == "signs":
-            mx, my = mx + d["size"] / 2, my + d["size"] / 2
+        mx, my = _middle(kind, d)
         if left <= mx < right and top <= my < bottom:
             out.append(d)
+    return out
+
+
+def drawn_by_cell(page: Any, kind: str) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    """``drawn_in`` of every cell at once, in the order drawn: one read of the
+    page, where a read a cell took seconds on a board of 480."""
+    left, top, right, bottom = device_box(page, 0, 0)
+    sx, sy = right - left, bottom - top
+    out: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for d in page.evaluate(f"() => window.{kind}"):
+        mx, my = _middle(kind, d)
+        out.setdefault((int(mx // sx), int(my // sy)), []).append(d)
     return out

@@ -13,7 +13,7 @@ from minebender.formats.boardtext import format_board
 from minebender.services.bench.paint import edit_cell
 from minebender.services.bench.positions import real_play
 
-from .canvas_board import cell_box, drawn_in, hover_cell, record_drawing
+from .canvas_board import cell_box, drawn_by_cell, drawn_in, hover_cell, record_drawing
 from .server import Server
 from .test_browser import page, server
 from .test_browser_analyse import analysed, cell, open_board
@@ -105,8 +105,9 @@ def test_percentages_are_legible_at_16_px_cells(page: Any, server: Server) -> No
         "cs => cs.map(c => [+c.dataset.x, +c.dataset.y, c.dataset.p])",
     )
     assert len(heat) > 400
+    drawn = drawn_by_cell(page, "texts")
     for x, y, p in heat:
-        texts = drawn_in(page, "texts", x, y)
+        texts = drawn.get((x, y))
         assert texts, (x, y)
         last = texts[-1]
         px = float(last["font"].split("px")[0].split()[-1]) / scale
