@@ -3,7 +3,9 @@
 Only for small boards: a w-by-h board has 2**(w*h) layouts. ``consistent_layouts``
 uses each layout's *full view* (what every cell would show if revealed, from
 ``defs.adj_mines``), which makes ``defs.consistent`` a plain comparison; a test
-checks the two agree.
+checks the two agree. On a board of more than 9 cells it lists only the
+choices of the cells that show no number, when they are fewer
+(tests/test_reference_brute.py checks both listings agree).
 
 ``consistent_layouts``, ``provably_safe_cells`` and ``stuck`` are LAWS.bend's
 definitions, so they need the total: a view with ``mines=None`` has no consistent
@@ -19,6 +21,7 @@ import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 
 from minebender import Boom, Hidden, Knowledge, Layout, Pos, Seen, Shown
 from reference import defs
@@ -81,20 +84,53 @@ def _views_of_total(w: int, h: int, total: int) -> tuple[Entry, ...]:
     return tuple((layout, total, full_view(w, h, layout)) for layout in layouts)
 
 
+def _shown(v: Knowledge) -> list[tuple[int, int, Seen]]:
+    """What v shows, cell by cell: x, y and what is seen there."""
+    return [
+        (x, y, s)
+        for y, row in enumerate(v.rows)
+        for x, s in enumerate(row)
+        if type(s) is not Hidden
+    ]
+
+
 def _layouts_showing(v: Knowledge, totals: int | None) -> list[Layout]:
     """The layouts of v's size that show what v shows and hold ``totals`` mines
     (any number when None)."""
     w, h = v.width, v.height
     if not defs.shaped(w, h, v.rows):
         return []
-    shown = [
-        (x, y, s)
-        for y, row in enumerate(v.rows)
-        for x, s in enumerate(row)
-        if type(s) is not Hidden
+    shown = _shown(v)
+    free = [
+        Pos(x, y) for y, row in enumerate(v.rows) for x, s in enumerate(row) if type(s) is not Shown
     ]
+    if totals is not None and w * h > SMALL and comb(len(free), totals) < comb(w * h, totals):
+        return _layouts_on(w, h, free, totals, shown)
     entries = _views(w, h) if totals is None else _views_of_total(w, h, totals)
     return [layout for layout, _, full in entries if all(full[y][x] == s for x, y, s in shown)]
+
+
+SMALL = 9
+"""Cells of the boards the law tests draw: theirs are listed whole (and kept,
+``_views_of_total``); a bigger view's layouts are chosen among its free cells
+(``_layouts_on``)."""
+
+
+def _layouts_on(
+    w: int, h: int, free: list[Pos], total: int, shown: list[tuple[int, int, Seen]]
+) -> list[Layout]:
+    """The layouts with ``total`` mines on ``free`` cells that show what
+    ``shown`` says, in ``_views_of_total``'s order: a cell that shows a number
+    is no mine in any layout showing it, so a 5x4 view with 10 hidden cells
+    and 8 mines costs 45 full views, not C(20, 8) = 125,970."""
+    out = []
+    for mines in itertools.combinations(free, total):
+        chosen = set(mines)
+        layout = tuple(tuple(Pos(x, y) in chosen for x in range(w)) for y in range(h))
+        full = full_view(w, h, layout)
+        if all(full[y][x] == s for x, y, s in shown):
+            out.append(layout)
+    return sorted(out)
 
 
 def consistent_layouts(v: Knowledge) -> list[Layout]:
