@@ -165,11 +165,13 @@ def analyse(knowledge: Knowledge) -> Analysis:
     >>> a.solutions, a.probability(Pos(0, 0))
     (2, Fraction(1, 2))
     """
-    system = build_system(knowledge)
+    return _counted(knowledge, build_system(knowledge))
+
+
+def _counted(knowledge: Knowledge, system: System) -> Analysis:
+    """The analysis of knowledge, whose system is ``system``."""
     result = _solve(system)
-    if result is None:
-        return _inconsistent(knowledge)
-    return result
+    return _inconsistent(knowledge) if result is None else result
 
 
 def counting_work(system: System) -> int:
@@ -200,10 +202,7 @@ def analyse_within(knowledge: Knowledge, most: int) -> Analysis | None:
     first stage, on its event loop) runs a bounded count where it stands and
     hands a bigger one to a process it can kill."""
     system = build_system(knowledge)
-    if counting_work(system) > most:
-        return None
-    result = _solve(system)
-    return _inconsistent(knowledge) if result is None else result
+    return None if counting_work(system) > most else _counted(knowledge, system)
 
 
 Totals = Callable[[list[int]], dict[int, int]]
