@@ -1,10 +1,11 @@
-// One cell of the board drawn on a canvas, as style.css and analyse.css draw
-// a cell element: the raised or open face and its borders, the flag and the
-// mine, the number, the analysis's layer (the chance's colour, the safe and
-// mine signs, the dead hatching, the corners of a 50/50), the percentage, and
-// the frames of the best move, the asked cell and the keyboard's cursor.
-// Colours and signs are the style sheets' own custom properties (dark.css
-// changes them), read once a scheme: the two drawings cannot drift apart.
+// One cell of the board drawn on a canvas, as style.css draws the game's
+// cell elements: the raised or open face and its borders, the flag and the
+// mine, the number; and the analysis's layer, which only the canvas draws
+// (the chance's colour, the safe and mine signs, the dead hatching, the
+// corners of a 50/50 or a set), the percentage, and the frames of the best
+// move, the asked cell and the keyboard's cursor. Colours and signs are the
+// style sheets' own custom properties (analyse.css, and dark.css changes
+// them), read once a scheme: the page and the game cannot drift apart.
 
 const FONT = 'Tahoma, Verdana, "DejaVu Sans", sans-serif';
 const COLOURS = [
