@@ -139,7 +139,9 @@ def test_a_log_that_cannot_be_written_is_one_line_and_exit_74(
 ) -> None:
     """A full disk under --resume gave two tracebacks; /dev/null gave one (it
     cannot be synced). The games written before stay. A file size limit of
-    1,000 bytes stands in for the full disk (the write fails alike)."""
+    1,000 bytes stands in for the full disk (the write fails alike). Python
+    must not cache compiled modules under it: it would keep them cut short."""
+    import os
     import resource
 
     log = tmp_path / "run.jsonl"
@@ -149,6 +151,7 @@ def test_a_log_that_cannot_be_written_is_one_line_and_exit_74(
         capture_output=True,
         text=True,
         timeout=120,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000)),
     )
     assert result.returncode == 74, result.stderr
