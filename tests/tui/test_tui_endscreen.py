@@ -56,7 +56,7 @@ def expected(v: dict[str, Any]) -> list[str]:
     return [
         f"Time {v['elapsed_ms'] / 1000:.3f} s",
         f"3BV {v['bbbv_solved']} / {v['bbbv']}",
-        f"3BV/s {dash if per_s is None else format(per_s, 'g')}",
+        f"3BV/s {dash if per_s is None else format(per_s, '.3f')}",
         f"IOE {dash if eff is None else format(eff / 100, '.3f')}",
         f"Clicks {c['left'] + c['right'] + c['chord']} ({c['left']} left,"
         f" {c['right']} right, {c['chord']} chord)",
