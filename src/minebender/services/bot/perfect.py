@@ -48,6 +48,12 @@ __all__ = ["Perfect", "Region", "links_of", "twin_classes"]
 State = tuple[int, ...]
 """One set of layouts per region of the position (bit j: layout j of that region)."""
 
+Node = tuple[list[int], int, int, int]
+"""What a set of layouts splits into for free (``Region.node``): the parts the
+numbers of the cells safe in all of it split it into (none when no such
+number tells its layouts apart: it needs a guess), the cells read with them,
+its undecided cells, and the most best play can win of it."""
+
 
 class Region:
     """The layouts of one region, as masks over the problem's cells (bit i: a
@@ -79,7 +85,9 @@ class Region:
             for j in cells_of(near[c] & self.cell_mask):
                 self.around[j].append(c)
         self._shows: dict[int, list[int]] = {}
-        self._by_number: dict[int, list[int]] = {}
+        self._numbers: list[list[int]] = [[] for _ in near]
+        """``by_number`` of each cell, worked out when first asked."""
+        self.nodes: dict[int, Node] = {}
 
     def most(self, group: int) -> int:
         """At most how many layouts of group any play wins: one of each block of
@@ -100,46 +108,93 @@ class Region:
 
     def by_number(self, c: int) -> list[int]:
         """For cell c, the layout set in which it shows n, at index n (0 to 8)."""
-        got = self._by_number.get(c)
-        if got is None:
+        got = self._numbers[c]
+        if not got:
             nb = self.near[c]
             numbers = [(lay & nb).bit_count() for lay in self.layouts]
-            got = [mask_of([n == v for n in numbers]) for v in range(9)]
-            self._by_number[c] = got
+            got = self._numbers[c] = [mask_of([n == v for n in numbers]) for v in range(9)]
         return got
 
     def split(self, group: int, c: int) -> list[int]:
-        """The group split by the number cell c would show, largest part first."""
-        parts = [part for part in (group & m for m in self.shows(c)) if part]
-        if len(parts) > 1:
-            parts.sort(key=int.bit_count, reverse=True)
+        """The group split by the number cell c would show."""
+        parts: list[int] = []
+        for m in self.shows(c):
+            part = group & m
+            if part:
+                parts.append(part)
+                group ^= part
+                if not group:
+                    break
         return parts
 
-    def reveal_safe(self, group: int, seen: int, open_: int) -> tuple[list[int], int, int]:
-        """The group split by the numbers of every cell safe in all its layouts
-        that is not in ``seen`` (a mask of cells already read), seen with them,
-        and the group's undecided cells (among ``open_``: see ``mined``).
-        A part is split only when the number one of its layouts shows is not
-        shown by all of them (one test, where most cells split nothing)."""
+    def node(self, group: int, seen: int, open_: int) -> Node:
+        """The group (two layouts or more) split by the numbers of every cell
+        safe in all its layouts that is not in ``seen`` (a mask of cells
+        already read), the cells read then, the group's undecided cells (among
+        ``open_``: see ``mined``), and the most best play wins of it. A part
+        is split only when the number one of its layouts shows is not shown by
+        all of them (one test, where most cells split nothing).
+
+        The most is the sum of the parts' when it splits (worked out down to
+        the sets that need a guess); else at most the layouts the safest guess
+        is safe in, as every move left loses the layouts where it hits a mine
+        (and one of two layouts that no number tells apart). The answer is
+        the same whatever the cells read on the way, so it is kept per group."""
+        got = self.nodes.get(group)
+        if got is not None:
+            return got
+        rest = group & (group - 1)
+        if rest & (rest - 1) == 0:  # two layouts: both won, or one
+            if self.two(group) == 2:
+                got = self.nodes[group] = ([rest, group ^ rest], seen, 0, 2)
+            else:
+                got = self.nodes[group] = ([], seen, 0, 1)
+            return got
         some, every = self.mined(group, seen, open_)
         varies = some & ~every
-        parts = [group]
         fresh = self.cell_mask & ~some & ~seen
+        seen |= fresh
         layouts = self.layouts
-        for c in cells_of(fresh):
-            nc = self.near[c]
+        near = self.near
+        numbers = self._numbers
+        first = layouts[(group & -group).bit_length() - 1]
+        parts = [group]
+        rest = fresh
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            nc = near[c]
             if not nc & varies:
                 continue
-            by = self.by_number(c)
-            out: list[int] = []
+            by = numbers[c] or self.by_number(c)
+            if group & by[(first & nc).bit_count()] != group:
+                shown = [piece for m in by if (piece := group & m)]
+                parts = [piece for part in parts for m in shown if (piece := part & m)]
+        nodes = self.nodes
+        if len(parts) > 1:
+            top = 0
             for part in parts:
-                shown = by[(layouts[(part & -part).bit_length() - 1] & nc).bit_count()]
-                if part & shown == part:
-                    out.append(part)
+                if part & (part - 1) == 0:
+                    top += 1
                 else:
-                    out += self.split(part, c)
-            parts = out
-        return parts, seen | fresh, varies
+                    known = nodes.get(part)
+                    top += (self.node(part, seen, varies) if known is None else known)[3]
+            got = nodes[group] = (parts, seen, varies, top)
+            return got
+        top = 1
+        safe_in = self.safe_in
+        rest = varies
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            safe = (group & safe_in[low.bit_length() - 1]).bit_count()
+            if safe > top:
+                top = safe
+        if self.steps:
+            top = min(top, self.most(group))
+        got = nodes[group] = ([], seen, varies, top)
+        return got
 
     def mined(self, group: int, seen: int = 0, open_: int = -1) -> tuple[int, int]:
         """The cells that are a mine in some layout of group, and in every one.
@@ -158,12 +213,14 @@ class Region:
             return some, every
         some = every = self.cell_mask & ~open_ & ~seen
         safe_in = self.safe_in
-        for c in cells_of(undecided):
-            hit = group & safe_in[c]
+        while undecided:
+            low = undecided & -undecided
+            undecided ^= low
+            hit = group & safe_in[low.bit_length() - 1]
             if hit != group:
-                some |= 1 << c
+                some |= low
                 if not hit:
-                    every |= 1 << c
+                    every |= low
         return some, every
 
     def two(self, group: int) -> int:
@@ -207,9 +264,10 @@ class Perfect:
 
     @property
     def positions(self) -> int:
-        """Positions of single regions searched so far (each once to the end:
-        they are memoised, with the bounds of those cut short)."""
-        return sum(len(m) for m in self.memo)
+        """Sets of layouts of single regions looked at so far, each once: those
+        whose free reveals were worked out (``Region.node``) or searched."""
+        pairs = zip(self.memo, self.regions, strict=True)
+        return sum(len(memo.keys() | region.nodes.keys()) for memo, region in pairs)
 
     def root(self) -> State:
         """The position of every layout."""
@@ -284,23 +342,13 @@ class Perfect:
                 return known
             if -known <= bar:
                 return -known
-        size = s.bit_count()
-        if size <= bar:
-            return size
-        region = self.regions[r]
-        if region.steps:
-            most = region.most(s)
-            if most <= bar:
-                return most
-        rest = s & (s - 1)
-        if rest & (rest - 1) == 0:
-            value = memo[s] = region.two(s)
-            return value
-        parts, seen, undecided = region.reveal_safe(s, seen, open_)
-        if len(parts) > 1:
+        parts, seen, undecided, top = self.regions[r].node(s, seen, open_)
+        if top <= bar or s.bit_count() == 2:  # of two layouts, the most is what is won
+            return top
+        if parts:
             value = self._sum(r, parts, seen, undecided, bar)
         else:
-            factors = self._factor(region, s, undecided, size)
+            factors = self._factor(self.regions[r], s, undecided, s.bit_count())
             if factors is None:
                 value = self._guess(r, s, seen, undecided, bar)
             else:
@@ -361,16 +409,46 @@ class Perfect:
 
     def _sum(self, r: int, parts: list[int], seen: int, open_: int, bar: int) -> int:
         """Layouts won from the parts of a set, each searched apart: exact when
-        more than ``bar``, else a bound at most ``bar``."""
-        if len(parts) > 2:
-            parts.sort(key=int.bit_count, reverse=True)
-        tops = [self._top(r, p) for p in parts]
+        more than ``bar``, else a bound at most ``bar``. What each part could
+        still win is its memoised count or bound, else its node's most."""
+        if len(parts) > 1:
+            parts = sorted(parts, key=int.bit_count, reverse=True)
+        memo = self.memo[r]
+        region = self.regions[r]
+        nodes = region.nodes
+        tops: list[int] = []
+        rough = False
+        for p in parts:
+            if p & (p - 1) == 0:
+                tops.append(1)
+                continue
+            got = memo.get(p)
+            if got is None:
+                node = nodes.get(p)
+                if node is None:
+                    tops.append(p.bit_count())
+                    rough = True
+                else:
+                    tops.append(node[3])
+            else:
+                tops.append(got if got > 0 else -got)
         left = sum(tops)
         if left <= bar:
             return left
+        if rough:
+            for i, p in enumerate(parts):
+                if p & (p - 1) and p not in memo:
+                    top = region.node(p, seen, open_)[3]
+                    left -= tops[i] - top
+                    tops[i] = top
+                    if left <= bar:
+                        return left
         won = 0
         for p, top in zip(parts, tops, strict=True):
             left -= top
+            if top == 1:
+                won += 1
+                continue
             need = bar - won - left
             got = self._alone(r, p, seen, open_, need)
             if got <= need:
@@ -387,13 +465,18 @@ class Perfect:
         options: list[tuple[int, int, int]] = []
         safe_in = region.safe_in
         twins = bool(region.steps)
-        for c in cells_of(undecided):
+        rest = undecided
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
             safe = s & safe_in[c]
-            options.append((region.most(safe) if twins else safe.bit_count(), c, safe))
-        options.sort(key=lambda o: (-o[0], o[1]))
+            options.append((-(region.most(safe) if twins else safe.bit_count()), c, safe))
+        options.sort()
         best = bar
         bound = 0
-        for count, c, safe in options:
+        for minus, c, safe in options:
+            count = -minus
             if count <= best:
                 bound = max(bound, count)
                 break
@@ -407,23 +490,8 @@ class Perfect:
     def _cell(self, r: int, c: int, safe: int, seen: int, open_: int, bar: int) -> int:
         """Layouts of the set ``safe`` (those of a position where cell c is safe)
         won by revealing c and playing on: exact when more than ``bar``, else
-        a bound at most ``bar``. What each part could still win is its size,
-        or less when the memo knows it."""
-        parts = self.regions[r].split(safe, c)
-        tops = [self._top(r, p) for p in parts]
-        left = sum(tops)
-        if left <= bar:
-            return left
-        won = 0
-        seen |= 1 << c
-        for part, top in zip(parts, tops, strict=True):
-            left -= top
-            need = bar - won - left
-            got = self._alone(r, part, seen, open_, need)
-            if got <= need:
-                return won + got + left
-            won += got
-        return won
+        a bound at most ``bar``."""
+        return self._sum(r, self.regions[r].split(safe, c), seen | 1 << c, open_, bar)
 
     def _top(self, r: int, s: int) -> int:
         """The most the set s of region r can win, as far as is known now."""
