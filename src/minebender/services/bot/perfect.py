@@ -184,15 +184,15 @@ class Region:
             return got
         top = 1
         safe_in = self.safe_in
+        twins = bool(self.steps)
         rest = varies
         while rest:
             low = rest & -rest
             rest ^= low
-            safe = (group & safe_in[low.bit_length() - 1]).bit_count()
-            if safe > top:
-                top = safe
-        if self.steps:
-            top = min(top, self.most(group))
+            safe = group & safe_in[low.bit_length() - 1]
+            count = self.most(safe) if twins else safe.bit_count()
+            if count > top:
+                top = count
         got = nodes[group] = ([], seen, varies, top)
         return got
 
@@ -416,6 +416,7 @@ class Perfect:
         memo = self.memo[r]
         region = self.regions[r]
         nodes = region.nodes
+        twins = bool(region.steps)
         tops: list[int] = []
         rough = False
         for p in parts:
@@ -426,7 +427,7 @@ class Perfect:
             if got is None:
                 node = nodes.get(p)
                 if node is None:
-                    tops.append(p.bit_count())
+                    tops.append(region.most(p) if twins else p.bit_count())
                     rough = True
                 else:
                     tops.append(node[3])
