@@ -30,11 +30,13 @@ def _after(view: Knowledge, cell: Pos, number: int) -> Knowledge:
 
 def _pieces(region: Region, part: int, seen: int) -> list[int]:
     """The sets a part splits into for free, down to those that need a guess."""
-    parts, seen, _, _ = region.node(part, seen, -1)
+    parts, seen, _ = region.free(part, seen, -1)
+    if len(parts) == 1:
+        return parts
     out: list[int] = []
     for p in parts:
         out += [p] if p & (p - 1) == 0 else _pieces(region, p, seen)
-    return out or [part]
+    return out
 
 
 def test_what_a_guess_leads_to_is_bounded_from_above_by_its_node() -> None:

@@ -57,11 +57,11 @@ __all__ = ["Perfect", "Region", "links_of", "twin_classes"]
 State = tuple[int, ...]
 """One set of layouts per region of the position (bit j: layout j of that region)."""
 
-Node = tuple[list[int], int, int, int]
-"""What a set of layouts splits into for free (``Region.node``): the parts the
-numbers of the cells safe in all of it split it into (none when no such
-number tells its layouts apart: it needs a guess), the cells read with them,
-its undecided cells, and the most best play can win of it."""
+Node = tuple[bool, int, int, int]
+"""What is known of a set of layouts before it is searched (``Region.node``):
+whether the numbers of the cells safe in all of it split it for free (else
+it needs a guess), the cells read with them, its undecided cells, and the
+most best play can win of it."""
 
 
 class Region:
@@ -137,32 +137,50 @@ class Region:
         return parts
 
     def node(self, group: int, seen: int, open_: int) -> Node:
-        """The group (two layouts or more) split by the numbers of every cell
-        safe in all its layouts that is not in ``seen`` (a mask of cells
-        already read), the cells read then, the group's undecided cells (among
-        ``open_``: see ``mined``), and the most best play wins of it. A part
-        is split only when the number one of its layouts shows is not shown by
-        all of them (one test, where most cells split nothing).
+        """Whether the free reveals split the group (two layouts or more:
+        ``free``), the cells read then, the group's undecided cells, and the
+        most best play wins of it.
 
         The most is the sum of the parts' when it splits (worked out down to
         the sets that need a guess); else at most the layouts the safest guess
         is safe in, as every move left loses the layouts where it hits a mine
         (and one of two layouts that no number tells apart). The answer is
-        the same whatever the cells read on the way, so it is kept per group."""
-        got = self.nodes.get(group)
+        the same whatever the cells read on the way, so it is kept per group;
+        the parts are not (their sets would take most of the memory), but
+        found again when the group is searched."""
+        nodes = self.nodes
+        got = nodes.get(group)
         if got is not None:
             return got
+        parts, seen, varies = self.free(group, seen, open_)
+        if len(parts) > 1:
+            top = 0
+            for part in parts:
+                if part & (part - 1) == 0:
+                    top += 1
+                else:
+                    known = nodes.get(part)
+                    top += (self.node(part, seen, varies) if known is None else known)[3]
+            got = nodes[group] = (True, seen, varies, top)
+            return got
+        top = -min(self.guesses(group, varies))[0] if varies else 1
+        got = nodes[group] = (False, seen, varies, top)
+        return got
+
+    def free(self, group: int, seen: int, open_: int) -> tuple[list[int], int, int]:
+        """The group (two layouts or more) split by the numbers of every cell
+        safe in all its layouts that is not in ``seen`` (a mask of cells
+        already read), the cells read then, and the group's undecided cells
+        (among ``open_``: see ``mined``; none for two layouts that no number
+        tells apart). A part is split only when the number one of its layouts
+        shows is not shown by all of them (one test, where most cells split
+        nothing)."""
         rest = group & (group - 1)
         if rest & (rest - 1) == 0:  # two layouts: both won, or one
-            if self.two(group) == 2:
-                got = self.nodes[group] = ([rest, group ^ rest], seen, 0, 2)
-            else:
-                got = self.nodes[group] = ([], seen, 0, 1)
-            return got
+            return ([rest, group ^ rest] if self.two(group) == 2 else [group]), seen, 0
         some, every = self.mined(group, seen, open_)
         varies = some & ~every
         fresh = self.cell_mask & ~some & ~seen
-        seen |= fresh
         layouts = self.layouts
         near = self.near
         numbers = self._numbers
@@ -180,20 +198,7 @@ class Region:
             if group & by[(first & nc).bit_count()] != group:
                 shown = [piece for m in by if (piece := group & m)]
                 parts = [piece for part in parts for m in shown if (piece := part & m)]
-        nodes = self.nodes
-        if len(parts) > 1:
-            top = 0
-            for part in parts:
-                if part & (part - 1) == 0:
-                    top += 1
-                else:
-                    known = nodes.get(part)
-                    top += (self.node(part, seen, varies) if known is None else known)[3]
-            got = nodes[group] = (parts, seen, varies, top)
-            return got
-        top = -min(self.guesses(group, varies))[0]
-        got = nodes[group] = ([], seen, varies, top)
-        return got
+        return parts, seen | fresh, varies
 
     def guesses(self, group: int, undecided: int) -> list[tuple[int, int, int]]:
         """For each undecided cell c of the group: minus the most that revealing
@@ -356,17 +361,19 @@ class Perfect:
                 return known
             if -known <= bar:
                 return -known
-        parts, seen, undecided, top = self.regions[r].node(s, seen, open_)
+        region = self.regions[r]
+        splits, read, undecided, top = region.node(s, seen, open_)
         if top <= bar or s.bit_count() == 2:  # of two layouts, the most is what is won
             return top
-        if parts:
-            value = self._sum(r, parts, seen, undecided, bar)
+        if splits:
+            parts, read, undecided = region.free(s, seen, open_)
+            value = self._sum(r, parts, read, undecided, bar)
         else:
-            factors = self._factor(self.regions[r], s, undecided, s.bit_count())
+            factors = self._factor(region, s, undecided, s.bit_count())
             if factors is None:
-                value = self._guess(r, s, seen, undecided, bar)
+                value = self._guess(r, s, read, undecided, bar)
             else:
-                value = self._product(r, factors, seen, undecided, bar)
+                value = self._product(r, factors, read, undecided, bar)
         memo[s] = value if value > bar else -value
         return value
 
