@@ -275,7 +275,7 @@ def test_bench_endgame_hard_lists_each_stored_endgame(
     from minebender.services.bench import endgame as bench
     from minebender.services.bench.hard_endgames import HardEndgame
 
-    small = HardEndgame("two pockets", "6x2x3\n..11..\n..11..\n")
+    small = HardEndgame("three pockets", "6x2x2\n.1..1.\n.1..1.\n")
     monkeypatch.setattr(bench, "HARD_ENDGAMES", (small, small))
     assert main(["bench", "endgame", "--hard", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

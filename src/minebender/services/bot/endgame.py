@@ -15,8 +15,9 @@ real endgames; and the sum over the ways to split the total of the
 products of each region's chance at its count is what a player told the
 counts would win, more than a real one: docs/bot.md, Twins). Within the
 search, groups of cells whose mine counts become fixed are played apart
-(``bot.perfect``, with the links of ``links_of``), and layouts that only
-twin cells tell apart bound what a set can win. Nothing cuts the search
+(``bot.perfect``, with the links of ``links_of``), and what a set can win
+is bounded before it is searched: by the guesses its free reveals leave,
+and by the layouts that only twin cells tell apart. Nothing cuts the search
 short: its answer is exact whenever the layouts could be listed, and how
 long it takes by their number is measured by ``minebender bench endgame``
 (docs/bot.md); ``--hard`` times the hardest kinds met in real games.
