@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -115,6 +116,41 @@ def test_win_chances_are_those_of_perfect_play() -> None:
         checked += 1
 
 
+def test_the_exact_best_move_wins_as_often_as_best_play() -> None:
+    """In an endgame the exact stage names a move and its chance to win: the
+    chance of best play from the view (a plain expectimax), reached by that
+    move; the bot's move is kept when it wins as often, and a safe cell stays
+    the move beside which nothing is lost. On 150 random small views."""
+    rng = random.Random(31)
+    checked = kept = 0
+    while checked < 150:
+        view = random_view(rng, [(3, 3), (4, 2), (4, 3), (3, 4)], reveal=0.4)
+        analysis = mb.analyse(view)
+        layouts = brute.consistent_layouts(view)
+        stages: dict[str, Any] = {}
+        study(lambda s, into=stages: into.__setitem__(*s), view)
+        exact = stages["perfect"]
+        if len(layouts) < 2:
+            assert exact is None
+            continue
+        assert exact is not None and exact.win is not None and exact.cell is not None
+        assert abs(float(exact.win) - best_win(view)) < 1e-9
+        said = f"{exact.win.numerator}/{exact.win.denominator} ({float(exact.win):.1%})"
+        if exact.win == 1:
+            said = "wins without a guess"
+        assert said in exact.reason
+        bot = stages["best"]
+        if analysis.safe:
+            assert exact.cell == bot.cell and exact.reason.startswith(bot.reason)
+        else:
+            assert abs(best_win(view, exact.cell) - float(exact.win)) < 1e-9
+            if abs(best_win(view, bot.cell) - float(exact.win)) < 1e-9:
+                assert exact.cell == bot.cell
+                kept += 1
+        checked += 1
+    assert kept >= 20  # the rule was used (29 times with this seed)
+
+
 def _satisfiable(view: Knowledge, keep: set[Pos], with_total: bool) -> bool:
     """Some layout agrees with the numbers at keep (and the total, when asked):
     shown cells hold no mine, revealed mines hold one."""
@@ -165,15 +201,23 @@ def test_conflict_names_the_total_when_it_is_needed() -> None:
 
 def test_study_sends_its_stages_in_order() -> None:
     """The analysis first, then the best move, the 50/50s, the sets no click
-    can split, the guesses' figures, the win chances and the dead cells; on an
-    impossible board the conflict comes right after the analysis."""
-    later = ["best", "fifties", "guess_sets", "candidates", "win_chances", "dead"]
+    can split and the guesses' figures. In an endgame the dead cells come
+    next and the exact search last (the best move it finds, then every
+    guess's chance); elsewhere the exact stages are empty at once and the
+    dead cells come last. On an impossible board the conflict comes right
+    after the analysis."""
+    first = ["best", "fifties", "guess_sets", "candidates"]
     stages: list[str] = []
     study(lambda s: stages.append(s[0]), parse("3x1x1\n1..\n"))
-    assert stages == ["analysis", *later]
+    assert stages == ["analysis", *first, "dead", "perfect", "win_chances"]
     stages.clear()
     study(lambda s: stages.append(s[0]), parse("3x1\n1.0\n"))
-    assert stages == ["analysis", "conflict", *later]
+    assert stages == ["analysis", "conflict", *first, "perfect", "win_chances", "dead"]
+    stages.clear()
+    got: dict[str, Any] = {}
+    study(lambda s: got.__setitem__(*s), parse("10x10x10\n" + "..........\n" * 10))
+    assert list(got) == ["analysis", *first, "perfect", "win_chances", "dead"]
+    assert got["perfect"] is None and got["win_chances"] is None
 
 
 @settings(max_examples=300, deadline=None)

@@ -58,6 +58,7 @@ def test_json_is_the_documented_object(board_file: Path) -> None:
         "dead",
         "best",
         "best_reason",
+        "best_win",
         "fifties",
         "guess_sets",
         "candidates",
@@ -134,6 +135,7 @@ def test_inconsistent_board_exits_1() -> None:
         "guess_sets": [],
         "candidates": None,
         "dead": [],
+        "best_win": None,
         "win_chances": None,
     }
     plain = solve("-", stdin="2x1x0\n1.\n")

@@ -123,18 +123,19 @@ def _lines(client: TestClient, body: dict[str, Any]) -> list[dict[str, Any]]:
 def test_a_stream_gives_each_stage_as_a_line_then_the_whole_answer(client: TestClient) -> None:
     body = {"board": "3x1x1\n1..\n"}
     lines = _lines(client, body)
-    # the count and the probabilities first, the dead cells last of the stages
+    # the count and the probabilities first; in an endgame the exact search last
     assert [sorted(line) for line in lines[:-1]] == [
         sorted(ANALYSIS_KEYS),
         ["best", "best_reason"],
         ["fifties"],
         ["guess_sets"],
         ["candidates"],
-        ["win_chances"],
         ["dead"],
+        ["best_win"],
+        ["win_chances"],
     ]
     assert lines[0]["probabilities"] == [[None, "1", "0"]] and lines[0]["solutions"] == "1"
-    assert lines[1]["best"] == [2, 0] and lines[6]["dead"] == [[2, 0]]
+    assert lines[1]["best"] == [2, 0] and lines[5]["dead"] == [[2, 0]]
     assert lines[2]["fifties"] == [] and lines[3]["guess_sets"] == []
     assert lines[4]["candidates"] is None  # (2, 0) is safe
     assert not any("complete" in line for line in lines[:-1])

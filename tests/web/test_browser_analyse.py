@@ -550,9 +550,15 @@ def test_the_win_chances_of_an_endgame_with_no_safe_cell(page: Any, server: Serv
     ]
     assert len(wins) == 11 and wins == sorted(wins, reverse=True)
     assert all(0 < w < 1 for w in wins) and len(set(wins)) > 1
+    # the best move is one that wins most, and its reason says how often
+    best = page.locator("#best-cell").get_attribute("data-cell")
+    top = page.locator("#win-chances tr[data-cell] .frac").first.text_content()
+    assert page.locator(f'#win-chances tr[data-cell="{best}"] .frac').text_content() == top
+    assert f", {top} (" in page.inner_text("#best-reason")
     open_board(page, server, "5x3x2\n000..\n0012.\n001..\n")
     assert page.locator("#best-cell").get_attribute("data-cell") == "3,0"
     assert page.locator("#win-chances").count() == 0
+    assert page.inner_text("#best-reason").endswith("; best play from here wins without a guess")
 
 
 def test_a_total_that_no_layout_has_is_said_in_a_whole_sentence(page: Any, server: Server) -> None:

@@ -8,8 +8,9 @@ impossible board is impossible.
 as it is known, so that a caller that must stop early (``limited``: a time
 limit, a memory cap) still has what was finished. The stages come cheapest
 and most wanted first: the analysis, then the conflict or the best move,
-the 50/50s and the guesses' figures, then the win chances, then the dead
-cells. ``first_json`` makes the first stage alone when its counting is known
+the 50/50s and the guesses' figures, then the dead cells; in an endgame,
+last, the best move found by an exact search with its chance to win, and
+every guess's chance. ``first_json`` makes the first stage alone when its counting is known
 small (the server answers it at once, on its event loop) and
 ``follow_json`` the rest, in a child.
 """
@@ -27,7 +28,7 @@ from minebender.rules.solver import Analysis, Explanation, analyse, analyse_with
 from minebender.rules.solver.conflict import Conflict, conflict
 from minebender.rules.solver.reading import neighbour_table
 from minebender.rules.solver.system import build_system
-from minebender.services.bot.endgame import candidate_wins
+from minebender.services.bot.endgame import Endgame, endgame
 from minebender.services.bot.sampling import LayoutSampler
 from minebender.services.bot.strategy import choose
 from minebender.services.bot.walked import walked_layouts
@@ -48,6 +49,7 @@ __all__ = [
     "follow",
     "follow_json",
     "fraction_text",
+    "perfect_best",
     "probabilities_json",
     "stage_json",
     "study",
@@ -265,10 +267,12 @@ def _shows_one_number(
 
 @dataclass(frozen=True, slots=True)
 class Best:
-    """The move the bot would make, and a sentence that says why."""
+    """The move the bot would make, and a sentence that says why; in an endgame
+    searched exactly (``perfect_best``), the chance to win with best play."""
 
     cell: Pos | None
     reason: str
+    win: Fraction | None = None
 
 
 def _pct(p: Fraction) -> str:
@@ -315,16 +319,50 @@ def best_move(knowledge: Knowledge, analysis: Analysis) -> Best:
             f" its {kind} apart, so waiting gains nothing; it is safe with chance {chance}",
         )
     if decision.why == "endgame":
-        return Best(
-            cell,
-            f"no cell is safe; {where} gives the best exact chance to win with best play"
-            f" from here, and is safe with chance {chance}",
-        )
+        return Best(cell, _endgame_reason(where, None, chance))
     return Best(
         cell,
         f"no cell is safe; the best guess is {where}, safe with chance {chance}, chosen"
         " for its chance to survive this move and the next",
     )
+
+
+def _endgame_reason(where: str, win: Fraction | None, safe: str) -> str:
+    won = "" if win is None else f", {_frac(win)} ({_pct(win)}),"
+    return (
+        f"no cell is safe; {where} gives the best exact chance to win with best play"
+        f" from here{won} and is safe with chance {safe}"
+    )
+
+
+def perfect_best(analysis: Analysis, best: Best, search: Endgame | None) -> Best | None:
+    """The best move of an endgame searched exactly, with its chance to win with
+    best play: ``best`` (the bot's move) when it wins as often as any, else
+    the guess that wins most. None when there is nothing to search (no
+    search, or fewer than two layouts)."""
+    if search is None or search.size < 2 or best.cell is None:
+        return None
+    if analysis.safe:  # a safe cell loses nothing: revealing it is best play
+        win = search.won()
+        return Best(best.cell, f"{best.reason}; {_won_with(win)}", win)
+    found = search.best()
+    if found is None:  # pragma: no cover - two layouts or more differ in some cell
+        return None
+    cell, win = found
+    if cell != best.cell and best.cell in search.cells and search.reaches(best.cell, win):
+        cell = best.cell
+    p = analysis.probabilities[cell.y][cell.x]
+    assert p is not None
+    where, chance = f"({cell.x}, {cell.y})", f"{_frac(1 - p)} ({_pct(1 - p)})"
+    if cell == best.cell and best.reason != _endgame_reason(where, None, chance):
+        return Best(cell, f"{best.reason}; {_won_with(win)}", win)  # a forced guess, say
+    return Best(cell, _endgame_reason(where, win, chance), win)
+
+
+def _won_with(win: Fraction) -> str:
+    if win == 1:
+        return "best play from here wins without a guess"
+    return f"best play from here wins with chance {_frac(win)} ({_pct(win)})"
 
 
 WIN_CHANCE_LAYOUTS = 20_000
@@ -339,10 +377,13 @@ def win_chances(knowledge: Knowledge, analysis: Analysis) -> list[tuple[Pos, Fra
     or one with fewer than two layouts."""
     if not analysis.consistent or analysis.solutions > WIN_CHANCE_LAYOUTS:
         return None
-    found = candidate_wins(knowledge, analysis, WIN_CHANCE_LAYOUTS)
-    if found is None:
+    return _chances(endgame(knowledge, analysis, WIN_CHANCE_LAYOUTS))
+
+
+def _chances(search: Endgame | None) -> list[tuple[Pos, Fraction]] | None:
+    if search is None or search.size < 2:
         return None
-    return sorted(found, key=lambda item: (item[0].y, item[0].x))
+    return sorted(search.chances(), key=lambda item: (item[0].y, item[0].x))
 
 
 Report = Callable[[tuple[str, Any]], None]
@@ -353,11 +394,14 @@ def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = Non
     ``(name, value)``, in this order: ``("analysis", Analysis)``; on an
     inconsistent view ``("conflict", Conflict)``; ``("best", Best)``,
     ``("fifties", list of Fifty)``, ``("guess_sets", list of GuessSet)``,
-    ``("candidates", list of Candidate or
-    None)``, ``("win_chances", list or None)`` and ``("dead", list of Pos)``
-    (None when ``dead_seconds`` of processor time did not do: see
-    ``dead_cells``). The dead cells come last: on a pathological board they
-    take longest."""
+    ``("candidates", list of Candidate or None)``, then ``("dead", list of
+    Pos)`` (None when ``dead_seconds`` of processor time did not do: see
+    ``dead_cells``), ``("perfect", Best or None)`` (``perfect_best``) and
+    ``("win_chances", list or None)``. In an endgame of at most
+    ``WIN_CHANCE_LAYOUTS`` layouts the dead cells come before the exact
+    search, which takes longest there, and both exact stages share one
+    search; elsewhere those two are None at once and the dead cells come
+    last, as on a pathological board they take longest."""
     analysis = analyse(knowledge)
     report(("analysis", analysis))
     follow(report, knowledge, analysis, dead_seconds)
@@ -375,8 +419,15 @@ def follow(
     report(("fifties", pairs))
     report(("guess_sets", guess_sets(knowledge, analysis, pairs)))
     report(("candidates", candidates(knowledge, analysis, best.cell)))
-    report(("win_chances", win_chances(knowledge, analysis)))
+    small = analysis.consistent and analysis.solutions <= WIN_CHANCE_LAYOUTS
+    if not small:
+        report(("perfect", None))
+        report(("win_chances", None))
     report(("dead", dead_cells(knowledge, analysis, dead_seconds)))
+    if small:
+        search = endgame(knowledge, analysis, WIN_CHANCE_LAYOUTS)
+        report(("perfect", perfect_best(analysis, best, search)))
+        report(("win_chances", _chances(search)))
 
 
 NOT_REACHED: dict[str, Any] = {
@@ -390,6 +441,7 @@ NOT_REACHED: dict[str, Any] = {
     "conflict_total": None,
     "best": None,
     "best_reason": None,
+    "best_win": None,
     "fifties": None,
     "guess_sets": None,
     "candidates": None,
@@ -417,6 +469,15 @@ def stage_json(knowledge: Knowledge, stage: tuple[str, Any]) -> dict[str, Any]:
         best: Best = value
         cell = None if best.cell is None else [best.cell.x, best.cell.y]
         return {"best": cell, "best_reason": best.reason}
+    if name == "perfect":
+        exact: Best | None = value
+        if exact is None or exact.cell is None or exact.win is None:
+            return {"best_win": None}
+        return {
+            "best": [exact.cell.x, exact.cell.y],
+            "best_reason": exact.reason,
+            "best_win": fraction_text(exact.win),
+        }
     if name == "fifties":
         pairs: list[Fifty] = value
         return {"fifties": [{"cells": _xy(f.cells), "kind": f.kind} for f in pairs]}

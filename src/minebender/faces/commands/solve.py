@@ -429,7 +429,8 @@ def _render(
         if found is not None:
             say(f"conflict: {found}")
         return out
-    best: Best | None = extras.get("best")
+    # an endgame's exact search, when it finished, may name a better move
+    best: Best | None = extras.get("perfect") or extras.get("best")
     dead = frozenset(extras.get("dead") or ())
     count, digits = _count(analysis.solutions)
     layouts = f"{count} consistent layout{'s' * (analysis.solutions != 1)}"

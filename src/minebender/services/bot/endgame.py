@@ -55,6 +55,21 @@ class Endgame:
             return None
         return self.cells[c], Fraction(won, self.size)
 
+    def won(self) -> Fraction:
+        """The chance to win with best play from here (1 with one layout left)."""
+        if self.size < 2:
+            return Fraction(1) if self.size else Fraction(0)
+        return Fraction(self.search.won(self.search.root()), self.size)
+
+    def reaches(self, cell: Pos, chance: Fraction) -> bool:
+        """Whether revealing ``cell`` now and playing perfectly after wins with
+        ``chance`` or more (a quick refusal when it does not: ``Perfect.reaches``)."""
+        c = self.cells.index(cell)
+        r = next(i for i, region in enumerate(self.search.regions) if c in region.cells)
+        won = chance * self.size
+        need = won.numerator // won.denominator + (won.denominator > 1)
+        return self.search.reaches(self.search.root(), r, c, need)
+
     def chances(self) -> list[tuple[Pos, Fraction]]:
         """Every cell that is safe in some layout and a mine in another, with its
         exact chance to win when revealed now and the rest played perfectly."""

@@ -321,6 +321,16 @@ class Perfect:
         won = self._cell(region, cell, state[region] & r.safe_in[cell], 0, -1, -1)
         return won * self.won(_put(state, region, 1))
 
+    def reaches(self, state: State, region: int, cell: int, won: int) -> bool:
+        """Whether revealing ``cell`` of ``region`` now and playing perfectly after
+        wins ``won`` layouts of the position or more. It is searched with that
+        bar, so a cell that falls short is refuted early, not counted."""
+        rest = self.won(_put(state, region, 1))
+        need = -(-won // rest)
+        r = self.regions[region]
+        got = self._cell(region, cell, state[region] & r.safe_in[cell], 0, -1, need - 1)
+        return got * rest >= won
+
     def best(self, state: State, only: list[tuple[int, int]] | None = None) -> tuple[int, int, int]:
         """(region, cell, layouts won) of the best reveal now, among the (region,
         cell) pairs ``only`` when given; ties go to the safest cell, then the

@@ -146,6 +146,9 @@ function awaited(res) {
   if (res.consistent === false && res.conflict === undefined) parts.push("the numbers that conflict");
   if (res.best === undefined) parts.push("the best move");
   if (res.dead === undefined) parts.push("dead cells");
+  // past the dead cells, only an endgame's exact search is still to come
+  else if (res.best_win === undefined) parts.push("the exact chance to win with best play");
+  else if (res.win_chances === undefined) parts.push("each guess's chance to win");
   return parts.join(" and ").replace(/ and (?=.* and )/, ", ");
 }
 
