@@ -37,9 +37,11 @@ from minebender.services.analysis_board import (
 )
 from minebender.services.bench.positions import lattice, real_play, wide_lattice
 from minebender.services.bot.walked import walked_layouts
+from minebender.services.guess_figures import candidates
 from minebender.values.seeded import Stream
 from minebender.values.types import Boom, Hidden, Knowledge, Pos, Shown
 from reference import brute, defs
+from reference.endgames import ENDGAME
 from reference.expectimax import best_win
 from reference.views import random_view
 from strategies import knowledges
@@ -149,6 +151,23 @@ def test_the_exact_best_move_wins_as_often_as_best_play() -> None:
                 kept += 1
         checked += 1
     assert kept >= 20  # the rule was used (29 times with this seed)
+
+
+def test_an_exact_move_that_is_not_the_bot_s_leads_the_guesses_again() -> None:
+    """When the exact search's move is not the bot's, the guesses' figures
+    come again, led by it, between the move and the win chances."""
+    view = parse(ENDGAME)
+    stages: list[tuple[str, Any]] = []
+    study(stages.append, view)
+    names = [name for name, _ in stages]
+    assert names[-5:] == ["candidates", "dead", "perfect", "candidates", "win_chances"]
+    got = dict(stages)
+    bot = next(value for name, value in stages if name == "best")
+    exact = got["perfect"]
+    assert bot.cell == Pos(23, 15) and exact.cell == Pos(28, 15)
+    assert exact.win == Fraction(307, 408) == max(w for _, w in got["win_chances"])
+    assert got["candidates"][0].cell == exact.cell
+    assert got["candidates"] == candidates(view, mb.analyse(view), exact.cell)
 
 
 def _satisfiable(view: Knowledge, keep: set[Pos], with_total: bool) -> bool:

@@ -14,6 +14,7 @@ from minebender.rules.solver import analyse
 from minebender.services.analysis_board import best_move
 from minebender.services.guess_figures import candidates
 from minebender.values.types import Pos
+from reference.endgames import ENDGAME
 
 from .canvas_board import device_box, hover_cell
 from .server import Server
@@ -135,3 +136,24 @@ def test_a_set_no_click_can_split_is_marked_and_named(page: Any, server: Server)
             assert page.eval_on_selector(sample, PIXEL, [x, y]) == PURPLE
         for x, y in [(3, 20), (20, 20)]:
             assert (page.eval_on_selector(sample, PIXEL, [x, y]) == PURPLE) == bottom_too
+
+
+def test_an_endgame_s_exact_move_leads_the_table_and_the_win_chances(
+    page: Any, server: Server
+) -> None:
+    """In an endgame where the bot's guess wins less than best play, the
+    exact search's move replaces it: the blue frame, the reason with its
+    chance to win, the first row of the guesses' table, and the top of the
+    win chances."""
+    open_board(page, server, ENDGAME)
+    assert page.get_attribute("#best-cell", "data-cell") == "28,15"
+    reason = page.inner_text("#best-reason")
+    assert "(28, 15) gives the best exact chance to win" in reason and "307/408 (75.2%)" in reason
+    assert page.get_attribute("#guesses tr[data-cell]", "data-cell") == "28,15"
+    assert page.get_attribute("#guesses tr[data-cell]", "class") == "best-row"
+    top = page.locator("#win-chances tr[data-cell]").first
+    assert (
+        top.get_attribute("data-cell") == "28,15"
+        and top.locator(".frac").text_content() == "307/408"
+    )
+    assert "best" in _classes(page, 28, 15) and "best" not in _classes(page, 23, 15)

@@ -396,7 +396,8 @@ def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = Non
     ``("fifties", list of Fifty)``, ``("guess_sets", list of GuessSet)``,
     ``("candidates", list of Candidate or None)``, then ``("dead", list of
     Pos)`` (None when ``dead_seconds`` of processor time did not do: see
-    ``dead_cells``), ``("perfect", Best or None)`` (``perfect_best``) and
+    ``dead_cells``), ``("perfect", Best or None)`` (``perfect_best``; then
+    ``candidates`` again, led by its move, when that is not the bot's) and
     ``("win_chances", list or None)``. In an endgame of at most
     ``WIN_CHANCE_LAYOUTS`` layouts the dead cells come before the exact
     search, which takes longest there, and both exact stages share one
@@ -426,7 +427,10 @@ def follow(
     report(("dead", dead_cells(knowledge, analysis, dead_seconds)))
     if small:
         search = endgame(knowledge, analysis, WIN_CHANCE_LAYOUTS)
-        report(("perfect", perfect_best(analysis, best, search)))
+        exact = perfect_best(analysis, best, search)
+        report(("perfect", exact))
+        if exact is not None and exact.cell != best.cell:  # the table leads with the move
+            report(("candidates", candidates(knowledge, analysis, exact.cell)))
         report(("win_chances", _chances(search)))
 
 

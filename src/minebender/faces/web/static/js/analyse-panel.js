@@ -181,7 +181,9 @@ export function drawAnalysis(board, res, ms) {
   board.setConflict((res.conflict ?? []).map(([x, y]) => ({ x, y })));
   let state = `Analysed in ${Math.round(ms)} ms.`;
   if (!whole) state = `Counted in ${Math.round(ms)} ms. Looking for ${awaited(res)}\u2026`;
-  if (res.stopped === "time") state = "The analysis ran out of time: what was known by then is shown.";
+  // an endgame's exact move came, and only the table of every guess did not
+  const before = res.best_win && !res.win_chances ? " before every guess's chance to win" : "";
+  if (res.stopped === "time") state = `The analysis ran out of time${before}: what was known by then is shown.`;
   else if (res.stopped === "memory") state = "The analysis ran out of memory: what was known by then is shown.";
   $("state").innerHTML = res.stopped ? `<span class="bad" id="stopped">${state}</span>` : esc(state);
   drawCount(res);
