@@ -21,6 +21,7 @@ from minebender.rules.solver import analyse_within
 from minebender.rules.solver.analysis import counting_work
 from minebender.rules.solver.conflict import conflict
 from minebender.rules.solver.system import build_system
+from minebender.services import analysis_board
 from minebender.services.analysis_board import (
     FIRST_WORK,
     WARM_UP_SIZES,
@@ -168,6 +169,30 @@ def test_an_exact_move_that_is_not_the_bot_s_leads_the_guesses_again() -> None:
     assert exact.win == Fraction(307, 408) == max(w for _, w in got["win_chances"])
     assert got["candidates"][0].cell == exact.cell
     assert got["candidates"] == candidates(view, mb.analyse(view), exact.cell)
+
+
+def test_win_chances_come_as_they_are_found_the_safest_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the search runs, the chances found so far are sent again and again
+    (``win_partial``), each list holding the last and one more, row by row;
+    the guesses are searched the safest first, and the whole list comes
+    last. Sent at every guess here (no pause between them)."""
+    monkeypatch.setattr(analysis_board, "PARTIAL_SECONDS", 0.0)
+    view = parse(ENDGAME)
+    analysis = mb.analyse(view)
+    stages: list[tuple[str, Any]] = []
+    study(stages.append, view)
+    partial = [value for name, value in stages if name == "win_partial"]
+    whole = dict(stages)["win_chances"]
+    assert len(partial) == len(whole) > 10
+    assert [len(found) for found in partial] == list(range(1, len(whole) + 1))
+    assert partial[-1] == whole == sorted(whole, key=lambda item: (item[0].y, item[0].x))
+    order = [next(iter(set(b) - set(a))) for a, b in itertools.pairwise([[], *partial])]
+    risks = [analysis.probability(p) for p, _ in order]
+    assert risks == sorted(risks) and len(set(risks)) > 1
+    json_lines = [stage_json(view, stage) for stage in stages[-2:]]
+    assert set(json_lines[0]) == {"win_partial"} and json_lines[1]["win_partial"] is None
 
 
 def _satisfiable(view: Knowledge, keep: set[Pos], with_total: bool) -> bool:

@@ -63,6 +63,7 @@ def test_json_is_the_documented_object(board_file: Path) -> None:
         "guess_sets",
         "candidates",
         "win_chances",
+        "win_partial",
         "conflict",
         "conflict_total",
     }
@@ -137,6 +138,7 @@ def test_inconsistent_board_exits_1() -> None:
         "dead": [],
         "best_win": None,
         "win_chances": None,
+        "win_partial": None,
     }
     plain = solve("-", stdin="2x1x0\n1.\n")
     assert plain.returncode == 1

@@ -132,7 +132,7 @@ def test_a_stream_gives_each_stage_as_a_line_then_the_whole_answer(client: TestC
         ["candidates"],
         ["dead"],
         ["best_win"],
-        ["win_chances"],
+        ["win_chances", "win_partial"],
     ]
     assert lines[0]["probabilities"] == [[None, "1", "0"]] and lines[0]["solutions"] == "1"
     assert lines[1]["best"] == [2, 0] and lines[5]["dead"] == [[2, 0]]

@@ -5,6 +5,7 @@ the exact figures the solver gives; the marks follow an edit."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -157,3 +158,31 @@ def test_an_endgame_s_exact_move_leads_the_table_and_the_win_chances(
         and top.locator(".frac").text_content() == "307/408"
     )
     assert "best" in _classes(page, 28, 15) and "best" not in _classes(page, 23, 15)
+
+
+def test_win_chances_cut_short_show_the_guesses_searched(page: Any, server: Server) -> None:
+    """An analysis that ran out of time during the win chances shows those it
+    found (``win_partial``), says how many of the guesses they are, and says
+    it was every guess's chance that did not come. The server's answer is
+    cut as a time limit would cut it."""
+
+    every: list[Any] = []
+
+    def cut(route: Any) -> None:
+        lines = [json.loads(line) for line in route.fetch().text().splitlines() if line]
+        whole = lines[-1]
+        found = whole["win_chances"]
+        every.extend(found)
+        whole.update(win_chances=None, win_partial=found[:5], complete=False, stopped="time")
+        stages = [line for line in lines[:-1] if "win_chances" not in line]
+        body = "".join(json.dumps(line) + "\n" for line in [*stages, whole])
+        route.fulfill(status=200, headers={"content-type": "application/x-ndjson"}, body=body)
+
+    page.route("**/api/analyse", cut)
+    open_board(page, server, ENDGAME)
+    caption = page.inner_text("#win-chances .caption")
+    assert len(every) == 29 and caption.endswith("(5 of 29 guesses searched)")
+    assert page.locator("#win-chances tr[data-cell]").count() == 5
+    assert page.get_attribute("#best-cell", "data-cell") == "28,15"
+    stopped = page.inner_text("#stopped")
+    assert stopped.startswith("The analysis ran out of time before every guess's chance to win")

@@ -383,7 +383,33 @@ def win_chances(knowledge: Knowledge, analysis: Analysis) -> list[tuple[Pos, Fra
 def _chances(search: Endgame | None) -> list[tuple[Pos, Fraction]] | None:
     if search is None or search.size < 2:
         return None
-    return sorted(search.chances(), key=lambda item: (item[0].y, item[0].x))
+    return _row_major_chances(search.chances())
+
+
+PARTIAL_SECONDS = 1.0
+"""How often the win chances found so far are sent while the rest are
+searched (``win_partial``): a table that takes 10 to 20 s fills in as it
+goes, and one cut short by a time limit shows what was done."""
+
+
+def _report_chances(report: Report, search: Endgame | None) -> None:
+    """The ``win_chances`` stage, preceded every ``PARTIAL_SECONDS`` by a
+    ``win_partial`` stage with the chances found so far (row by row)."""
+    if search is None or search.size < 2:
+        report(("win_chances", None))
+        return
+    found: list[tuple[Pos, Fraction]] = []
+    last = time.monotonic()
+    for item in search.each_chance():
+        found.append(item)
+        if time.monotonic() - last >= PARTIAL_SECONDS:
+            report(("win_partial", _row_major_chances(found)))
+            last = time.monotonic()
+    report(("win_chances", _row_major_chances(found)))
+
+
+def _row_major_chances(found: list[tuple[Pos, Fraction]]) -> list[tuple[Pos, Fraction]]:
+    return sorted(found, key=lambda item: (item[0].y, item[0].x))
 
 
 Report = Callable[[tuple[str, Any]], None]
@@ -398,7 +424,8 @@ def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = Non
     Pos)`` (None when ``dead_seconds`` of processor time did not do: see
     ``dead_cells``), ``("perfect", Best or None)`` (``perfect_best``; then
     ``candidates`` again, led by its move, when that is not the bot's) and
-    ``("win_chances", list or None)``. In an endgame of at most
+    ``("win_chances", list or None)``, before which ``("win_partial",
+    list)`` gives those found so far while the search runs. In an endgame of at most
     ``WIN_CHANCE_LAYOUTS`` layouts the dead cells come before the exact
     search, which takes longest there, and both exact stages share one
     search; elsewhere those two are None at once and the dead cells come
@@ -431,7 +458,7 @@ def follow(
         report(("perfect", exact))
         if exact is not None and exact.cell != best.cell:  # the table leads with the move
             report(("candidates", candidates(knowledge, analysis, exact.cell)))
-        report(("win_chances", _chances(search)))
+        _report_chances(report, search)
 
 
 NOT_REACHED: dict[str, Any] = {
@@ -451,6 +478,7 @@ NOT_REACHED: dict[str, Any] = {
     "candidates": None,
     "dead": None,
     "win_chances": None,
+    "win_partial": None,
 }
 """The keys of ``study_json``'s answer, as they stand until their stage is done."""
 
@@ -505,13 +533,16 @@ def stage_json(knowledge: Knowledge, stage: tuple[str, Any]) -> dict[str, Any]:
         }
     if name == "dead":
         return {"dead": None if value is None else _xy(value)}
-    if name == "win_chances":
+    if name in ("win_chances", "win_partial"):
         chances: list[tuple[Pos, Fraction]] | None = value
-        return {
-            "win_chances": None
+        listed = (
+            None
             if chances is None
             else [{"cell": [p.x, p.y], "win": fraction_text(w)} for p, w in chances]
-        }
+        )
+        if name == "win_partial":
+            return {"win_partial": listed}
+        return {"win_chances": listed, "win_partial": None}
     raise ValueError(f"stage_json: no stage named {name!r}")
 
 

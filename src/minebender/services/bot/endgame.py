@@ -25,6 +25,7 @@ long it takes by their number is measured by ``minebender bench endgame``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 
 from minebender.rules.solver import Analysis
@@ -73,15 +74,30 @@ class Endgame:
     def chances(self) -> list[tuple[Pos, Fraction]]:
         """Every cell that is safe in some layout and a mine in another, with its
         exact chance to win when revealed now and the rest played perfectly."""
+        return list(self.each_chance())
+
+    def each_chance(self) -> Iterator[tuple[Pos, Fraction]]:
+        """``chances`` one cell at a time, each as soon as it is searched: the
+        safest first (then row by row), as the best guesses are most often
+        among them, so that a caller out of time has those."""
+        root = self.search.root()
+        for _, r, c in self._undecided():
+            yield self.cells[c], Fraction(self.search.after(root, r, c), self.size)
+
+    def _undecided(self) -> list[tuple[int, int, int]]:
+        """(minus the layouts it is safe in, region, cell) of each undecided
+        cell, safest first, ties in row order."""
         if self.size < 2:
             return []
         root = self.search.root()
-        out: list[tuple[Pos, Fraction]] = []
+        out = []
         for r, region in enumerate(self.search.regions):
             s = root[r]
+            others = self.size // s.bit_count()
             for c in region.cells:
-                if 0 < (s & region.safe_in[c]).bit_count() < s.bit_count():
-                    out.append((self.cells[c], Fraction(self.search.after(root, r, c), self.size)))
+                if 0 < (safe := (s & region.safe_in[c]).bit_count()) < s.bit_count():
+                    out.append((-safe * others, r, c))
+        out.sort(key=lambda o: (o[0], self.cells[o[2]].y, self.cells[o[2]].x))
         return out
 
 

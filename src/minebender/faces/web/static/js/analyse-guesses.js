@@ -34,7 +34,7 @@ function drawTable(res) {
     el.innerHTML = "";
     return;
   }
-  const wins = new Map((res.win_chances ?? []).map((w) => [w.cell.join(","), w.win]));
+  const wins = new Map((res.win_chances ?? res.win_partial ?? []).map((w) => [w.cell.join(","), w.win]));
   const best = res.best ? res.best.join(",") : "";
   const winHead = wins.size ? '<th class="num" title="the chance to win with best play">Win</th>' : "";
   const rows = found.map((c) => {

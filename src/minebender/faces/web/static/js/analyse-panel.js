@@ -95,7 +95,7 @@ function drawBest(res) {
 // never worse than the best of them).
 function drawWins(res) {
   const el = $("wins");
-  const wins = res.win_chances;
+  const wins = res.win_chances ?? res.win_partial;
   if (!wins || !wins.length || res.safe?.length) {
     el.innerHTML = "";
     return;
@@ -110,8 +110,11 @@ function drawWins(res) {
   const table = (body) => `<table><tr><th>Cell</th><th class="num">Win</th><th>Exactly</th></tr>${body}</table>`;
   // the best few in sight, the rest a click away
   const more = rows.length > WINS_SHOWN ? rows.splice(WINS_SHOWN) : [];
+  // a search still running, or cut short, has the safest guesses done
+  const guesses = (res.probabilities ?? []).flat().filter((p) => p !== null && p !== "0" && p !== "1").length;
+  const done = res.win_chances ? "" : ` (${wins.length} of ${guesses} guesses searched${res.stopped ? "" : " so far"})`;
   el.innerHTML =
-    `<div id="win-chances"><div class="caption">Chance to win with best play, by first move</div>${table(rows.join(""))}` +
+    `<div id="win-chances"><div class="caption">Chance to win with best play, by first move${done}</div>${table(rows.join(""))}` +
     (more.length ? `<details><summary>${more.length} more</summary>${table(more.join(""))}</details>` : "") +
     "</div>";
 }
@@ -148,7 +151,7 @@ function awaited(res) {
   if (res.dead === undefined) parts.push("dead cells");
   // past the dead cells, only an endgame's exact search is still to come
   else if (res.best_win === undefined) parts.push("the exact chance to win with best play");
-  else if (res.win_chances === undefined) parts.push("each guess's chance to win");
+  else if (res.win_chances === undefined) parts.push("every guess's chance to win");
   return parts.join(" and ").replace(/ and (?=.* and )/, ", ");
 }
 
