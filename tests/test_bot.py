@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 import minebender as mb
+from minebender.formats.boardtext import parse
 from minebender.rules.game import Game
 from minebender.rules.solver.reveal import Reveals
 from minebender.services.bot import (
@@ -25,6 +26,7 @@ from minebender.services.bot.endgame import best_endgame_move
 from minebender.services.bot.rules import simple_deductions
 from minebender.services.bot.strategy import _scored, _second_order
 from minebender.values.types import Assist, Knowledge, Pos, Reveal
+from reference.endgames import ENDGAME
 from reference.views import stuck_views, view_of_rows
 
 BEGINNER = mb.setup(mb.Beginner())
@@ -203,3 +205,15 @@ def test_a_candidate_is_dropped_only_when_it_cannot_reach_the_bound() -> None:
                 dropped += above is None
                 checked += 1
     assert checked >= 300 and dropped >= 100
+
+
+def test_the_perfect_strategy_searches_endgames_the_strong_one_does_not() -> None:
+    """On an endgame of 2,040 layouts (past the strong bot's 1,000) the perfect
+    bot plays the exact search's move, which wins more than the strong bot's."""
+    view = parse(ENDGAME)
+    strong = choose(view, "strong")
+    perfect = choose(view, "perfect")
+    assert strong.why == "second-order" and strong.cells == (Pos(23, 15),)
+    assert perfect.why == "endgame" and perfect.cells == (Pos(28, 15),)
+    found = best_endgame_move(view, mb.analyse(view), 20_000)
+    assert found == (Pos(28, 15), Fraction(307, 408))

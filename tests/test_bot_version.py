@@ -26,6 +26,9 @@ DIGESTS = {
     # 2 searches the endgame exactly up to 1,000 layouts, not 3,000: none of
     # these games meets an endgame of 1,000 to 3,000 layouts, so they go as in 1
     2: "20b1e907b603aa37695eff666ce507e7f85e0e5e98b0bacde77602c13dba1b81",
+    # 3 adds the perfect strategy (exact endgames up to 20,000 layouts); the
+    # fast and strong strategies play these games as in 2
+    3: "4120ceebfc0d3f14f5ee7ddc79558590e465119ee28033453c3427b238480e53",
 }
 """The digest of the games below, by the bot version that played them."""
 

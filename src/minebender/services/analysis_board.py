@@ -28,7 +28,7 @@ from minebender.rules.solver import Analysis, Explanation, analyse, analyse_with
 from minebender.rules.solver.conflict import Conflict, conflict
 from minebender.rules.solver.reading import neighbour_table
 from minebender.rules.solver.system import build_system
-from minebender.services.bot.endgame import Endgame, endgame
+from minebender.services.bot.endgame import PERFECT_LAYOUTS, Endgame, endgame
 from minebender.services.bot.sampling import LayoutSampler
 from minebender.services.bot.strategy import choose
 from minebender.services.bot.walked import walked_layouts
@@ -365,9 +365,10 @@ def _won_with(win: Fraction) -> str:
     return f"best play from here wins with chance {_frac(win)} ({_pct(win)})"
 
 
-WIN_CHANCE_LAYOUTS = 20_000
-"""The most layouts of a view whose win chances are searched: every one up to
-this is answered exactly, with no budget (docs/analyse.md gives the times)."""
+WIN_CHANCE_LAYOUTS = PERFECT_LAYOUTS
+"""The most layouts of a view whose win chances are searched (20,000): every
+one up to this is answered exactly, with no budget (docs/analyse.md gives
+the times)."""
 
 
 def win_chances(knowledge: Knowledge, analysis: Analysis) -> list[tuple[Pos, Fraction]] | None:

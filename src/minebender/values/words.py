@@ -9,7 +9,7 @@ use it.
 
 from __future__ import annotations
 
-__all__ = ["CUT", "article", "count", "cut", "joins", "showable"]
+__all__ = ["CUT", "article", "count", "cut", "either", "joins", "showable"]
 
 CUT = 40
 """Characters of a bad value a message shows before it says how long the rest is."""
@@ -26,6 +26,17 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     if plural is None:
         plural = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
     return f"{n} {plural}"
+
+
+def either(words: tuple[str, ...] | list[str]) -> str:
+    """The choices of a message, as said: the last after "or".
+
+    >>> either(["fast"]), either(["fast", "strong"]), either(["fast", "strong", "perfect"])
+    ('fast', 'fast or strong', 'fast, strong or perfect')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def article(word: str) -> str:

@@ -18,6 +18,7 @@ from minebender.services.bot import (
     first_click,
 )
 from minebender.values.types import NAMED_LEVELS, Custom, Level, Setup
+from minebender.values.words import either
 
 __all__ = ["LEVELS", "BatchError", "GameFailed", "Result", "RunSpec", "logged_level"]
 
@@ -78,7 +79,7 @@ class RunSpec:
         ``pinned`` for the run to actually play."""
         board = setup(self.level)  # a TypeError, not a BatchError: no level is a bug
         if self.strategy not in STRATEGIES:
-            raise BatchError(f"unknown strategy {self.strategy!r}: use {' or '.join(STRATEGIES)}")
+            raise BatchError(f"unknown strategy {self.strategy!r}: use {either(STRATEGIES)}")
         if not 0 <= self.seed < 2**64:
             raise BatchError(f"--seed must be from 0 to {2**64 - 1}, got {self.seed}")
         if self.bound not in BOUNDS:

@@ -34,7 +34,19 @@ from minebender.services.bot.layouts import enumerate_layouts
 from minebender.services.bot.perfect import Perfect, Region, links_of
 from minebender.values.types import Boom, Knowledge, Pos, Shown
 
-__all__ = ["Endgame", "best_endgame_move", "best_guess", "candidate_wins", "endgame"]
+__all__ = [
+    "PERFECT_LAYOUTS",
+    "Endgame",
+    "best_endgame_move",
+    "best_guess",
+    "candidate_wins",
+    "endgame",
+]
+
+PERFECT_LAYOUTS = 20_000
+"""The most layouts of an endgame that the analysis board and the ``perfect``
+bot search exactly, with no budget: the hardest of real play take seconds
+to a minute (docs/bot.md, Free reveals bound a set)."""
 
 
 class Endgame:

@@ -50,7 +50,7 @@ TUNED_FIRST: Mapping[Setup, Pos] = MappingProxyType({game_setup(Expert()): Pos(2
 """The boards whose ``tuned`` first click was measured to beat inset, and that
 click (see ``first_click``); a new measurement is one more entry."""
 
-BOT_VERSION = 2
+BOT_VERSION = 3
 """Which bot plays: raised whenever some game would be played differently (a
 strategy's choice, a first click, how a board is dealt, a bound on perfect
 play). Every result line of a batch records it, so that ``--resume`` never

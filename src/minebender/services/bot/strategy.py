@@ -11,6 +11,11 @@ nothing is provably safe does the bot guess, and the strategies differ there:
   exhaustive search picks the guess with the best exact win probability;
   otherwise, among the safest cells, the one most likely to survive *and*
   leave a safe cell or a good guess next (second-order safety).
+- ``perfect``: ``strong``, with the exhaustive search up to
+  ``PERFECT_LAYOUTS`` (20,000) layouts, as the analysis board searches, not
+  ``ENDGAME_LAYOUTS``: every endgame of real play it meets is played
+  perfectly, at 24 times the processor time on Expert for no measurable
+  gain in wins (docs/bot.md, The perfect strategy).
 
 A dead cell (one that can show only one number) is never guessed while a
 live one is a candidate: revealing it tells nothing but that it was safe.
@@ -26,15 +31,15 @@ from typing import Literal, NamedTuple
 from minebender.rules.solver import Analysis, analyse
 from minebender.rules.solver.reading import neighbour_table
 from minebender.rules.solver.reveal import Reveals
-from minebender.services.bot.endgame import best_endgame_move
+from minebender.services.bot.endgame import PERFECT_LAYOUTS, best_endgame_move
 from minebender.services.bot.fifty import forced_group, forced_pick, unsplittable_pair
 from minebender.services.bot.rules import simple_deductions
 from minebender.values.types import Boom, Hidden, Knowledge, Pos, Shown
 
 __all__ = ["STRATEGIES", "Decision", "StrategyName", "choose", "two_move_survival"]
 
-StrategyName = Literal["fast", "strong"]
-STRATEGIES: tuple[StrategyName, ...] = ("fast", "strong")
+StrategyName = Literal["fast", "strong", "perfect"]
+STRATEGIES: tuple[StrategyName, ...] = ("fast", "strong", "perfect")
 
 ENDGAME_LAYOUTS = 1_000
 """Search the endgame exhaustively when at most this many layouts remain. On
@@ -42,7 +47,8 @@ Expert 3,000 took 2.5 times the processor time per game and won no more
 games of 2,000 (docs/bot.md, How fast it is): the few searches past 1,000
 layouts cost most of the time. With the faster search of bot/perfect.py,
 3,000 still costs 1.35 times the processor time on Expert for one game more
-of 500 (docs/bot.md, Bars, bounds and groups apart)."""
+of 500 (docs/bot.md, Bars, bounds and groups apart), and 20,000 (the
+``perfect`` strategy) 24 times."""
 MAX_EVALUATIONS = 10
 """Candidates whose every outcome the strong strategy analyses, at most, once
 one of them is not dead: the safest few hold the best two-move score, and
@@ -79,7 +85,8 @@ def choose(knowledge: Knowledge, strategy: StrategyName = "strong") -> Decision:
         raise ValueError("choose: no hidden cell is left to reveal")
     if strategy == "fast":
         return Decision((_safest_one(knowledge, probs),), True, "safest")
-    return _strong_guess(knowledge, analysis, probs)
+    limit = PERFECT_LAYOUTS if strategy == "perfect" else ENDGAME_LAYOUTS
+    return _strong_guess(knowledge, analysis, probs, limit)
 
 
 def _floats(knowledge: Knowledge, analysis: Analysis) -> dict[Pos, float]:
@@ -132,15 +139,17 @@ def _safest_one(knowledge: Knowledge, probs: dict[Pos, float]) -> Pos:
     )
 
 
-def _strong_guess(knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, float]) -> Decision:
+def _strong_guess(
+    knowledge: Knowledge, analysis: Analysis, probs: dict[Pos, float], endgame_layouts: int
+) -> Decision:
     forced = forced_group(knowledge, probs)
     if forced:
         return Decision((forced_pick(knowledge, forced, probs),), True, "forced")
     pair = unsplittable_pair(knowledge, analysis)
     if pair is not None:
         return Decision((pair,), True, "pair")
-    if analysis.solutions <= ENDGAME_LAYOUTS:
-        found = best_endgame_move(knowledge, analysis, ENDGAME_LAYOUTS)
+    if analysis.solutions <= endgame_layouts:
+        found = best_endgame_move(knowledge, analysis, endgame_layouts)
         if found is not None:
             return Decision((found[0],), True, "endgame")
     cells = _Cells(knowledge)

@@ -31,6 +31,7 @@ from minebender.faces.commands.options import (
 from minebender.services.bench.bot import report
 from minebender.services.bot import BOUNDS, FIRST_CLICKS, STRATEGIES
 from minebender.values.files import shown
+from minebender.values.words import either
 
 __all__ = ["EXAMPLE", "add_arguments", "add_game_arguments", "run"]
 
@@ -66,7 +67,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
         "--strategy",
         default="strong",
         type=str.lower,  # any case, as --level
-        help=f"{' or '.join(STRATEGIES)} (default strong)",
+        help=f"{either(STRATEGIES)} (default strong)",
     )
     parser.add_argument(
         "--first",

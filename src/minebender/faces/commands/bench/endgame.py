@@ -11,6 +11,7 @@ from minebender.rules.game import setup
 from minebender.services.bench import endgame
 from minebender.services.bot import STRATEGIES
 from minebender.services.bot.play import first_click
+from minebender.values.words import either
 
 __all__ = ["EXAMPLE", "add_arguments", "run"]
 
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     limit = parse_int("--limit", args.limit, 2, LIMIT + 1)
     low = parse_int("--from", args.low, 2, limit + 1)
     if args.strategy not in STRATEGIES:
-        raise UsageError(f"--strategy must be {' or '.join(STRATEGIES)}, got {args.strategy!r}")
+        raise UsageError(f"--strategy must be {either(STRATEGIES)}, got {args.strategy!r}")
     board = setup(args.level)
     try:
         first_click(board, args.first)
