@@ -183,7 +183,8 @@ export function drawAnalysis(board, res, ms) {
   board.setAnalysis(res.consistent === false ? null : (res.probabilities ?? null), marks);
   board.setConflict((res.conflict ?? []).map(([x, y]) => ({ x, y })));
   let state = `Analysed in ${Math.round(ms)} ms.`;
-  if (!whole) state = `Counted in ${Math.round(ms)} ms. Looking for ${awaited(res)}\u2026`;
+  // the count's own time: a later stage's would read as the count's
+  if (!whole) state = `Counted in ${results.dataset.firstMs} ms. Looking for ${awaited(res)}\u2026`;
   // an endgame's exact move came, and only the table of every guess did not
   const before = res.best_win && !res.win_chances ? " before every guess's chance to win" : "";
   if (res.stopped === "time") state = `The analysis ran out of time${before}: what was known by then is shown.`;
