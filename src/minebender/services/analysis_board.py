@@ -10,9 +10,9 @@ limit, a memory cap) still has what was finished. The stages come cheapest
 and most wanted first: the analysis, then the conflict or the best move,
 the 50/50s and the guesses' figures, then the dead cells; in an endgame,
 last, the best move found by an exact search with its chance to win, and
-every guess's chance. ``first_json`` makes the first stage alone when its counting is known
-small (the server answers it at once, on its event loop) and
-``follow_json`` the rest, in a child.
+every guess's chance. ``first_json`` makes the first stage alone when its
+counting is known small (the server answers it at once, on its event loop)
+and ``follow_json`` the rest, in a child.
 """
 
 from __future__ import annotations
@@ -268,11 +268,14 @@ def _shows_one_number(
 @dataclass(frozen=True, slots=True)
 class Best:
     """The move the bot would make, and a sentence that says why; in an endgame
-    searched exactly (``perfect_best``), the chance to win with best play."""
+    searched exactly (``perfect_best``), the chance to win with best play.
+    ``exact``: the move is the exact search's (the bot's own, up to 1,000
+    layouts), and the reason says so."""
 
     cell: Pos | None
     reason: str
     win: Fraction | None = None
+    exact: bool = False
 
 
 def _pct(p: Fraction) -> str:
@@ -319,7 +322,7 @@ def best_move(knowledge: Knowledge, analysis: Analysis) -> Best:
             f" its {kind} apart, so waiting gains nothing; it is safe with chance {chance}",
         )
     if decision.why == "endgame":
-        return Best(cell, _endgame_reason(where, None, chance))
+        return Best(cell, _endgame_reason(where, None, chance), exact=True)
     return Best(
         cell,
         f"no cell is safe; the best guess is {where}, safe with chance {chance}, chosen"
@@ -351,12 +354,12 @@ def perfect_best(analysis: Analysis, best: Best, search: Endgame | None) -> Best
     cell, win = found
     if cell != best.cell and best.cell in search.cells and search.reaches(best.cell, win):
         cell = best.cell
+    if cell == best.cell and not best.exact:  # a forced guess, say: its reason stays
+        return Best(cell, f"{best.reason}; {_won_with(win)}", win)
     p = analysis.probabilities[cell.y][cell.x]
     assert p is not None
-    where, chance = f"({cell.x}, {cell.y})", f"{_frac(1 - p)} ({_pct(1 - p)})"
-    if cell == best.cell and best.reason != _endgame_reason(where, None, chance):
-        return Best(cell, f"{best.reason}; {_won_with(win)}", win)  # a forced guess, say
-    return Best(cell, _endgame_reason(where, win, chance), win)
+    chance = f"{_frac(1 - p)} ({_pct(1 - p)})"
+    return Best(cell, _endgame_reason(f"({cell.x}, {cell.y})", win, chance), win, exact=True)
 
 
 def _won_with(win: Fraction) -> str:
@@ -371,12 +374,17 @@ one up to this is answered exactly, with no budget (docs/analyse.md gives
 the times)."""
 
 
+def _endgame(analysis: Analysis) -> bool:
+    """Whether the view's layouts are few enough to be searched exactly."""
+    return analysis.consistent and analysis.solutions <= WIN_CHANCE_LAYOUTS
+
+
 def win_chances(knowledge: Knowledge, analysis: Analysis) -> list[tuple[Pos, Fraction]] | None:
     """In an endgame of at most ``WIN_CHANCE_LAYOUTS`` layouts, each undecided
     cell with its exact chance to win the game when revealed now and the rest
     is played perfectly, row by row; None on a bigger or inconsistent position,
     or one with fewer than two layouts."""
-    if not analysis.consistent or analysis.solutions > WIN_CHANCE_LAYOUTS:
+    if not _endgame(analysis):
         return None
     return _chances(endgame(knowledge, analysis, WIN_CHANCE_LAYOUTS))
 
@@ -426,8 +434,8 @@ def study(report: Report, knowledge: Knowledge, dead_seconds: float | None = Non
     ``dead_cells``), ``("perfect", Best or None)`` (``perfect_best``; then
     ``candidates`` again, led by its move, when that is not the bot's) and
     ``("win_chances", list or None)``, before which ``("win_partial",
-    list)`` gives those found so far while the search runs. In an endgame of at most
-    ``WIN_CHANCE_LAYOUTS`` layouts the dead cells come before the exact
+    list)`` gives those found so far while the search runs. In an endgame of
+    at most ``WIN_CHANCE_LAYOUTS`` layouts the dead cells come before the exact
     search, which takes longest there, and both exact stages share one
     search; elsewhere those two are None at once and the dead cells come
     last, as on a pathological board they take longest."""
@@ -448,7 +456,7 @@ def follow(
     report(("fifties", pairs))
     report(("guess_sets", guess_sets(knowledge, analysis, pairs)))
     report(("candidates", candidates(knowledge, analysis, best.cell)))
-    small = analysis.consistent and analysis.solutions <= WIN_CHANCE_LAYOUTS
+    small = _endgame(analysis)
     if not small:
         report(("perfect", None))
         report(("win_chances", None))
