@@ -797,6 +797,40 @@ def test_a_window_whose_game_was_given_up_elsewhere_goes_on_with_the_new_one(
     context.close()
 
 
+def test_a_button_held_while_the_window_takes_the_new_game_is_not_sent_to_it(
+    browser: Any, server: Server
+) -> None:
+    """A press on a game given up elsewhere shows the new game; its release,
+    now over the new board, is no move there and leaves the message standing
+    (the release alone was sent to the new game, whose answer cleared it)."""
+    context, one = started_window(browser, server)
+    two = context.new_page()
+    two.goto(server.url + "/")
+    two.wait_for_selector(cell(8, 8))
+    two.keyboard.press("F2")
+    quit_game(two)
+    two.wait_for_function(
+        "() => document.querySelectorAll('.c[data-tile=\"covered\"]').length === 81"
+    )
+    two.click(cell(FIRST.x, FIRST.y))
+    settle(two)
+    target = next(
+        Pos(x, y) for y in range(9) for x in range(9) if tile(one, Pos(x, y)) == "covered"
+    )
+    box = one.locator(cell(target.x, target.y)).bounding_box()
+    one.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    one.mouse.down()
+    one.wait_for_selector("#statusbar:has-text('Another window started a new game')")
+    one.mouse.up()
+    settle(one)
+    one.wait_for_timeout(200)  # an answer to a release sent would have come by now
+    assert "Another window started a new game" in one.inner_text("#statusbar")
+    assert one.evaluate("() => document.querySelectorAll('.c[data-tile=\"covered\"]').length") == (
+        two.evaluate("() => document.querySelectorAll('.c[data-tile=\"covered\"]').length")
+    )
+    context.close()
+
+
 def test_a_press_outside_an_open_menu_only_closes_it(page: Any, server: Server) -> None:
     """As in Windows: the press that closes the Game menu reveals nothing (a
     misplaced game was lost that way), and the menu is walked with the keys."""

@@ -54,12 +54,24 @@ export function send(request) {
 export const playing = () => !!state.view && state.view.status === "playing" && !dlg.dialogOpen();
 
 // Presses wait here while an answer is on its way, and leave together with
-// the times they were made: one request, however fast the hands.
+// the times they were made: one request, however fast the hands. Each keeps
+// the game its button went down on: a button pressed on a game that another
+// window gave up, and released once this page shows that window's game, is
+// not sent to the new game (the release alone there cleared the message
+// saying why the board changed).
 const waiting = [];
 let queued = false;
 
+const pressedOn = new Map(); // button -> the game it went down on
+
 export function pressed(type, button, cell, path = []) {
-  waiting.push({ type, button, cell, path, t: performance.now() });
+  let on = state.game?.id;
+  if (type === "down") pressedOn.set(button, on);
+  else if (pressedOn.has(button)) {
+    on = pressedOn.get(button);
+    pressedOn.delete(button);
+  }
+  waiting.push({ type, button, cell, path, t: performance.now(), on });
   if (queued) return state.queue;
   queued = true;
   send(sendWaiting);
@@ -71,7 +83,7 @@ function sendWaiting(game) {
   if (!game) return void waiting.splice(0);
   const now = performance.now();
   const ago = (t) => Math.min(MAX_AGO_MS, Math.max(0, Math.round(now - t)));
-  const inputs = waiting.splice(0).map(({ type, button, cell, path, t }) => {
+  const inputs = waiting.splice(0).filter((w) => w.on === game.id).map(({ type, button, cell, path, t }) => {
     const input = { type, button, ago_ms: ago(t) };
     if (cell) Object.assign(input, { x: cell.x, y: cell.y });
     if (path.length) input.path = path.flatMap(([pt, x, y]) => [Math.max(ago(pt), ago(t)), x, y]);
