@@ -3,6 +3,7 @@ bad bodies, time limits, and a hard board that holds nobody up."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import socket
@@ -23,7 +24,10 @@ with warnings.catch_warnings():
     )
     from fastapi.testclient import TestClient
 
+from minebender.faces.commands import serve
 from minebender.faces.web import analyse_routes, create_app
+from minebender.faces.web.access import Turns
+from minebender.faces.web.admission import Admission, Client
 from minebender.formats.boardtext import format_board
 from minebender.services import limited
 from minebender.services.bench.positions import real_play, real_play_board, wide_lattice
@@ -229,6 +233,30 @@ def test_a_board_past_the_time_limit_answers_what_is_known(
     assert r.status_code == 200
     assert got["complete"] is False and got["stopped"] == "time"
     assert got["width"] == 200 and got["consistent"] is None and got["dead"] is None
+
+
+def test_the_server_sets_the_time_an_analysis_may_take(db_path: Path) -> None:
+    """``minebender serve --analysis-seconds 1``: the lattice stops after 1 s,
+    not the default 10 s; 60 s reaches every route of the solver's work."""
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    bounds, _ = serve.bounds_of(parser.parse_args(["--analysis-seconds", "1"]))
+    with TestClient(create_app(db_path, bounds=bounds)) as c:
+        start = time.monotonic()
+        got = c.post("/api/analyse", json={"board": HARD}).json()
+        took = time.monotonic() - start
+    assert got["complete"] is False and got["stopped"] == "time" and took < 8
+    bounds, _ = serve.bounds_of(parser.parse_args(["--analysis-seconds", "60"]))
+    assert bounds.analysis_seconds == 60
+    light, heavy = Admission(bounds.light, "light"), Admission(bounds.solver, "heavy")
+    lane = Turns(light, heavy, CLIENT, bounds.analysis_seconds).lane(True)
+    assert analyse_routes.solver_limits(lane).seconds == 60.0
+    assert analyse_routes.solver_limits(lane, follows=True).seconds == 60.0
+    default = Turns(light, heavy, CLIENT).lane(False)
+    assert analyse_routes.solver_limits(default) == analyse_routes.ANALYSE_LIMITS
+
+
+CLIENT = Client("127.0.0.1")
 
 
 @pytest.mark.heavy

@@ -393,6 +393,7 @@ def test_a_connection_idle_after_its_answer_is_closed(tmp_path: Path) -> None:
         ("--per-client", "x", "--per-client must be an integer in digits 0-9, got 'x'"),
         ("--head-timeout", "3601", "--head-timeout must be from 1 to 3600, got '3601'"),
         ("--max-connections", "-5", "--max-connections must be from 1 to 100000, got '-5'"),
+        ("--analysis-seconds", "0", "--analysis-seconds must be from 1 to 3600, got '0'"),
     ],
 )
 def test_a_bound_out_of_range_is_one_line_and_status_2(option: str, value: str, words: str) -> None:

@@ -66,6 +66,7 @@ def _add_bounds(parser: argparse.ArgumentParser) -> None:
         ("--body-timeout", 1, 3601, 60, "seconds a request's body may take"),
         ("--idle-timeout", 1, 3601, 5, "seconds a connection may stay idle between requests"),
         ("--max-connections", 1, 100_001, 1000, "connections open at once"),
+        ("--analysis-seconds", 1, 3601, 10, "seconds an analysis may take"),
     ):
         hint = f"{what}, {lo} to {hi - 1} (default {default})"
         add_int_argument(parser, option, lo, hi, default=default, help=hint)
@@ -85,7 +86,8 @@ def bounds_of(args: argparse.Namespace) -> tuple[Bounds, Timeouts]:
         args.head_timeout, args.body_timeout, args.idle_timeout, args.max_connections
     )
     shares = (share(args.analyses), share(args.file_jobs), share(args.puzzle_jobs))
-    return Bounds(*shares, light=share(args.light_jobs)), timeouts
+    bounds = Bounds(*shares, light=share(args.light_jobs), analysis_seconds=args.analysis_seconds)
+    return bounds, timeouts
 
 
 def _open_files_for(connections: int) -> int:

@@ -122,6 +122,9 @@ class Lane:
     client: Client
     light: bool = False
     """The light lane (``web.lanes``)."""
+    seconds: float | None = None
+    """The seconds a job of the solver may take on this server
+    (``minebender serve --analysis-seconds``); None: the default."""
 
     def check(self) -> None:
         """``Busy`` now if the turn would be refused (before costly reading)."""
@@ -140,10 +143,12 @@ class Turns:
     light: Admission
     heavy: Admission
     client: Client
+    seconds: float | None = None
+    """As ``Lane.seconds``."""
 
     def lane(self, light: bool) -> Lane:
         """The light lane when light, else the heavy one."""
-        return Lane(self.light if light else self.heavy, self.client, light)
+        return Lane(self.light if light else self.heavy, self.client, light, self.seconds)
 
 
 def _admission(request: Request, name: str) -> Admission:
@@ -154,7 +159,8 @@ def _admission(request: Request, name: str) -> Admission:
 
 async def _solver_turns(request: Request) -> Turns:
     light, heavy = _admission(request, "light_solver_turns"), _admission(request, "solver_turns")
-    return Turns(light, heavy, client_of(request))
+    seconds = getattr(request.app.state, "analysis_seconds", None)
+    return Turns(light, heavy, client_of(request), seconds)
 
 
 async def _file_turns(request: Request) -> Turns:

@@ -221,9 +221,12 @@ class Bounds:
     their proofs, a practice game's probabilities), the files' (reviews of
     uploaded replays, a replay's frames) and the puzzles'; and ``light``,
     the share of each light lane (``web.lanes``: Expert-size analyses, and
-    reviews of Expert-size files), turns the heavy work never takes."""
+    reviews of Expert-size files), turns the heavy work never takes.
+    ``analysis_seconds`` is the seconds a job of the solver may take
+    (None: ``web.analyse_routes.ANALYSE_LIMITS``'s 10 s)."""
 
     solver: Share = Share(slots=3, running=2)
     files: Share = Share(slots=2, running=1)
     puzzles: Share = Share(slots=2, running=1)
     light: Share = Share(slots=2, running=1)
+    analysis_seconds: float | None = None

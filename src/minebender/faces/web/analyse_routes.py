@@ -30,6 +30,7 @@ nor from the players' moves.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any
@@ -70,6 +71,7 @@ __all__ = [
     "AnalyseIn",
     "WhyIn",
     "router",
+    "solver_limits",
     "warm_analysis",
 ]
 
@@ -172,10 +174,14 @@ async def _read_board(body: AnalyseIn, turns: Turns) -> tuple[Board, Lane]:
     return board, lane
 
 
-def _limits(lane: Lane, follows: bool = False) -> limited.Limits:
+def solver_limits(lane: Lane, follows: bool = False) -> limited.Limits:
     """A job's limits: ``FOLLOW_LIMITS`` for the stages after a first stage
-    made here, else the lane's (``web.lanes``)."""
-    return FOLLOW_LIMITS if follows else in_lane(ANALYSE_LIMITS, lane.light)
+    made here, else the lane's (``web.lanes``); with the server's time a
+    job when it sets one (``Lane.seconds``)."""
+    limits = FOLLOW_LIMITS if follows else in_lane(ANALYSE_LIMITS, lane.light)
+    if lane.seconds is None:
+        return limits
+    return dataclasses.replace(limits, seconds=lane.seconds)
 
 
 async def _limited(request: Request, lane: Lane, fn: Any, *args: Any, follows: bool = False) -> Any:
@@ -184,7 +190,7 @@ async def _limited(request: Request, lane: Lane, fn: Any, *args: Any, follows: b
 
     async def work() -> limited.Outcome:
         async with lane.turn():
-            return await limited.run_async(fn, *args, limits=_limits(lane, follows))
+            return await limited.run_async(fn, *args, limits=solver_limits(lane, follows))
 
     return await unless_gone(request, work())
 
@@ -201,7 +207,7 @@ async def _staged(
         loop.call_soon_threadsafe(queue.put_nowait, ("stage", stage))
 
     async def work() -> limited.Outcome:
-        limits = _limits(lane, follows)
+        limits = solver_limits(lane, follows)
         async with lane.turn():
             return await limited.run_async(fn, *args, limits=limits, on_stage=heard)
 

@@ -141,6 +141,7 @@ def create_app(
     # the light lanes (web.lanes): turns a flood of heavy work never takes
     app.state.light_solver_turns = Admission(bounds.light, "Expert-size analyses")
     app.state.light_file_turns = Admission(bounds.light, "Expert-size replays")
+    app.state.analysis_seconds = bounds.analysis_seconds  # web.access.SolverTurns
     errors.install(app)
     if allowed_hosts is not None:
         app.add_middleware(HostGuard, hosts=allowed_hosts)

@@ -15,7 +15,7 @@ from minebender.faces.web.access import AUTH, AppHub, SolverTurns, holding, json
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.faces.web.game_routes import live_view
-from minebender.faces.web.lanes import in_lane, light_board
+from minebender.faces.web.lanes import light_board
 from minebender.faces.web.models import NameIn
 from minebender.faces.web.record_routes import best_times_of
 from minebender.formats import replay as replay_mod
@@ -66,8 +66,9 @@ async def probabilities(
             raise ApiError(403, "probabilities are shown for practice games only")
         knowledge = live.session.knowledge
     light = light_board(knowledge.width, knowledge.height)  # web.lanes
-    async with turns.lane(light).turn():
-        limits = in_lane(analyse_routes.ANALYSE_LIMITS, light)
+    lane = turns.lane(light)
+    async with lane.turn():
+        limits = analyse_routes.solver_limits(lane)
         outcome = await limited.run_async(probabilities_json, knowledge, limits=limits)
     if isinstance(outcome, limited.Done):
         return json_answer(outcome.value)

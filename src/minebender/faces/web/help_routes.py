@@ -15,7 +15,7 @@ from minebender.faces.web.access import AUTH, AppHub, SolverTurns, holding, json
 from minebender.faces.web.bodies import StrictJSONRoute
 from minebender.faces.web.errors import ApiError
 from minebender.faces.web.game_routes import live_game_view, live_view
-from minebender.faces.web.lanes import in_lane, light_board
+from minebender.faces.web.lanes import light_board
 from minebender.faces.web.models import AutoIn
 from minebender.services import limited
 from minebender.services.autoplay import play_until_guess
@@ -50,8 +50,9 @@ async def hints(
     if not started:
         return json_answer({"safe": [], "guess": None, "reason": _FIRST, "view": view})
     light = light_board(knowledge.width, knowledge.height)
-    async with turns.lane(light).turn():
-        limits = in_lane(analyse_routes.ANALYSE_LIMITS, light)
+    lane = turns.lane(light)
+    async with lane.turn():
+        limits = analyse_routes.solver_limits(lane)
         outcome = await limited.run_async(hints_json, knowledge, limits=limits)
     if isinstance(outcome, limited.Done):
         return json_answer({**outcome.value, "view": view})
