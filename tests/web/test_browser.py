@@ -30,9 +30,16 @@ DEALT = "e2e-dealt"
 """The board every game of the ``dealt`` server gets."""
 
 
+ANALYSIS_SECONDS = "30"
+"""The time an analysis of the tests' server has, not the default 10 s: the
+other tests load the machine, and a test that waits for a whole analysis
+(a lattice's dead cells, an endgame's win chances) saw it cut short."""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("srv") / "games.db").start()
+    db = tmp_path_factory.mktemp("srv") / "games.db"
+    s = Server(db, options=("--analysis-seconds", ANALYSIS_SECONDS)).start()
     yield s
     s.kill()
 

@@ -529,14 +529,19 @@ def test_the_probabilities_show_before_the_dead_cells_are_found(page: Any, serve
     assert "Analysed in" in page.inner_text("#state")
 
 
-def test_a_board_that_runs_out_of_time_says_so(page: Any, server: Server) -> None:
-    page.goto(f"{server.url}/analyse")
-    analysed(page)
-    paste(page, lattice(45))
-    page.wait_for_function(
-        "() => document.getElementById('results').dataset.state === 'stopped'", timeout=40_000
-    )
-    assert "ran out of time" in page.inner_text("#stopped")
+def test_a_board_that_runs_out_of_time_says_so(page: Any, tmp_path: Path) -> None:
+    """On a server that gives an analysis 2 s (``serve --analysis-seconds``)."""
+    server = Server(tmp_path / "games.db", options=("--analysis-seconds", "2")).start()
+    try:
+        page.goto(f"{server.url}/analyse")
+        analysed(page)
+        paste(page, lattice(45))
+        page.wait_for_function(
+            "() => document.getElementById('results').dataset.state === 'stopped'"
+        )
+        assert "ran out of time" in page.inner_text("#stopped")
+    finally:
+        server.kill()
 
 
 def test_the_win_chances_of_an_endgame_with_no_safe_cell(page: Any, server: Server) -> None:
