@@ -83,7 +83,7 @@ class RunSpec:
         if not 0 <= self.seed < 2**64:
             raise BatchError(f"--seed must be from 0 to {2**64 - 1}, got {self.seed}")
         if self.bound not in BOUNDS:
-            raise BatchError(f"unknown bound {self.bound!r}: use {' or '.join(BOUNDS)}")
+            raise BatchError(f"unknown bound {self.bound!r}: use {either(BOUNDS)}")
         if self.games < 1:
             raise BatchError(f"--games must be at least 1, got {self.games}")
         try:

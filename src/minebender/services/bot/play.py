@@ -26,7 +26,7 @@ from minebender.services.bot.sampled_ceiling import ceiling_draws, sampled_ceili
 from minebender.services.bot.strategy import Decision, StrategyName, choose
 from minebender.values.seeded import hash_words
 from minebender.values.types import Expert, Knowledge, Pos, Reveal, Setup, Tile, Won
-from minebender.values.words import cut
+from minebender.values.words import cut, either
 
 __all__ = [
     "BOT_VERSION",
@@ -240,4 +240,4 @@ def _bound(knowledge: Knowledge, kind: Bound, seed: int, index: int) -> float:
     if kind == "sampled":
         analysis = analyse(knowledge)
         return sampled_ceiling(knowledge, ceiling_draws(knowledge, analysis, seed, index), analysis)
-    raise ValueError(f"unknown bound {kind!r}: use {' or '.join(BOUNDS)}")
+    raise ValueError(f"unknown bound {kind!r}: use {either(BOUNDS)}")

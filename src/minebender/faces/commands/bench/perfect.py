@@ -10,7 +10,7 @@ from math import comb
 from minebender.faces.commands.options import UsageError, parse_int
 from minebender.services.bench import perfect
 from minebender.services.bot.perfect_board import FIRST_RULES, MAX_LAYOUTS, FirstRule
-from minebender.values.words import cut
+from minebender.values.words import cut, either
 
 __all__ = ["EXAMPLE", "add_arguments", "run"]
 
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     w, h = _size(args.size)
     mines = parse_int("--mines", args.mines, 0, w * h)
     if args.first not in FIRST_RULES:
-        raise UsageError(f"--first must be {' or '.join(FIRST_RULES)}, got {cut(args.first)}")
+        raise UsageError(f"--first must be {either(FIRST_RULES)}, got {cut(args.first)}")
     if comb(w * h, mines) > MAX_LAYOUTS:
         raise UsageError(
             f"--size {w}x{h} --mines {mines}: {comb(w * h, mines):,} layouts, more than the"
